@@ -1,0 +1,262 @@
+#include "cli/cli.h"
+
+#include "engine/analyzer.h"
+#include "paths.h"
+#include "report/jsonreport.h"
+#include "report/markdownreport.h"
+#include "report/textreport.h"
+#include "rules/exampletester.h"
+#include "rules/ruleloader.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace gputriage {
+
+namespace {
+
+enum ExitCode { Ok = 0, FindingsOrFailures = 1, UsageOrInput = 2 };
+
+const char kUsage[] = R"(Usage:
+  gputriage [PATH...]                       open the GUI (with these inputs)
+  gputriage analyze PATH... [options]       analyse files and folders, print a report
+  gputriage rules list|check|test [--rules P]...
+  gputriage --version | --help
+
+analyze options:
+  --rules P            extra rule file or folder (repeatable)
+  --no-default-rules   do not load the shipped and user rules
+  --format F           text (default), json or markdown
+  -o, --output FILE    write the report to FILE (atomically) instead of stdout
+  --fail-on SEVERITY   exit 1 when a finding is at least info|warning|error|critical
+  --max-evidence N     evidence lines per finding in text/markdown (default 10)
+  --jobs N             worker threads (default: one per core)
+  --deterministic      fixed "generated" time, for diffable reports
+  --quiet              no progress or problem messages on stderr
+
+Exit codes: 0 ok, 1 a finding at or above --fail-on (or a failing rule example),
+2 usage error, unreadable input or invalid rules.
+Rules: shipped pack, then $XDG_CONFIG_HOME/gputriage/rules, then --rules.
+)";
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+void writeStdout(const QByteArray &bytes)
+{
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+int usageError(const QString &message)
+{
+    err() << "gputriage: " << message << "\nTry 'gputriage --help'.\n";
+    err().flush();
+    return UsageOrInput;
+}
+
+void addRuleOptions(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("rules"), QStringLiteral("Extra rule file or folder."), QStringLiteral("P")});
+    p.addOption({QStringLiteral("no-default-rules"), QStringLiteral("Skip shipped and user rules.")});
+}
+
+bool parse(QCommandLineParser &p, const QStringList &args)
+{
+    p.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    if (!p.parse(args)) {
+        usageError(p.errorText());
+        return false;
+    }
+    return true;
+}
+
+RuleSet rulesFrom(const QCommandLineParser &p)
+{
+    return loadRules(p.values(QStringLiteral("rules")), !p.isSet(QStringLiteral("no-default-rules")));
+}
+
+void printDiagnostics(const RuleSet &set, bool warnings)
+{
+    for (const Diagnostic &d : set.diagnostics)
+        if (warnings || d.isError())
+            err() << d.toString() << '\n';
+    err().flush();
+}
+
+int analyze(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRuleOptions(p);
+    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"), QStringLiteral("text")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("fail-on"), QStringLiteral("Severity that fails."), QStringLiteral("SEVERITY")});
+    p.addOption({QStringLiteral("max-evidence"), QStringLiteral("Evidence lines."), QStringLiteral("N"), QStringLiteral("10")});
+    p.addOption({QStringLiteral("jobs"), QStringLiteral("Threads."), QStringLiteral("N"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("deterministic"), QStringLiteral("Fixed generation time.")});
+    p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
+    if (!parse(p, args))
+        return UsageOrInput;
+
+    const QStringList paths = p.positionalArguments();
+    if (paths.isEmpty())
+        return usageError(QStringLiteral("analyze needs at least one file or folder"));
+    const QString format = p.value(QStringLiteral("format"));
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown")}.contains(format))
+        return usageError(QStringLiteral("unknown format '%1' (use text, json or markdown)").arg(format));
+    std::optional<Severity> failOn;
+    if (p.isSet(QStringLiteral("fail-on"))) {
+        failOn = severityFromName(p.value(QStringLiteral("fail-on")));
+        if (!failOn)
+            return usageError(QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
+    }
+    bool ok = false;
+    const int jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
+    if (!ok || jobs < 0)
+        return usageError(QStringLiteral("--jobs needs a number"));
+    const int maxEvidence = p.value(QStringLiteral("max-evidence")).toInt(&ok);
+    if (!ok || maxEvidence < 0)
+        return usageError(QStringLiteral("--max-evidence needs a number"));
+    const bool quiet = p.isSet(QStringLiteral("quiet"));
+
+    const RuleSet rules = rulesFrom(p);
+    AnalyzeOptions options;
+    options.jobs = jobs;
+    const bool showProgress = !quiet && isatty(STDERR_FILENO);
+    if (showProgress) {
+        options.progress = [](qint64 done, qint64 total) {
+            if (total > 0)
+                std::fprintf(stderr, "\ranalysing… %3d%%", int(done * 100 / total));
+        };
+    }
+    const Analyzer analyzer(rules);
+    const AnalysisResult result = analyzer.analyzePaths(paths, options);
+    if (showProgress)
+        std::fprintf(stderr, "\r               \r");
+
+    ReportOptions ro;
+    ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
+    ro.maxEvidence = maxEvidence;
+    const QString output = p.value(QStringLiteral("output"));
+    ro.color = format == QLatin1String("text") && output.isEmpty() && isatty(STDOUT_FILENO)
+               && qEnvironmentVariableIsEmpty("NO_COLOR");
+    QByteArray report;
+    if (format == QLatin1String("json"))
+        report = writeJsonReport(result, ro);
+    else if (format == QLatin1String("markdown"))
+        report = writeMarkdownReport(result, ro);
+    else
+        report = writeTextReport(result, ro);
+
+    if (output.isEmpty() || output == QLatin1String("-")) {
+        writeStdout(report);
+    } else {
+        QSaveFile file(output);
+        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size() || !file.commit()) {
+            err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
+            return UsageOrInput;
+        }
+    }
+
+    // Problems (unreadable inputs, invalid rules) are in the report too; the rest was analysed.
+    if (!quiet) {
+        for (const Error &e : result.problems)
+            err() << "gputriage: " << e.toString() << '\n';
+        err().flush();
+    }
+    if (!result.problems.isEmpty())
+        return UsageOrInput;
+    if (failOn && result.countAtLeast(*failOn) > 0)
+        return FindingsOrFailures;
+    return Ok;
+}
+
+int rulesCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRuleOptions(p);
+    if (!parse(p, args))
+        return UsageOrInput;
+    const QStringList pos = p.positionalArguments();
+    const QString sub = pos.value(0);
+    if (pos.size() != 1 || !QStringList{QStringLiteral("list"), QStringLiteral("check"), QStringLiteral("test")}.contains(sub))
+        return usageError(QStringLiteral("use 'gputriage rules list', 'rules check' or 'rules test'"));
+
+    const RuleSet rules = rulesFrom(p);
+    QTextStream out(stdout);
+    if (sub == QLatin1String("list")) {
+        printDiagnostics(rules, false);
+        for (const Rule &r : rules.rules) {
+            QString origin = r.pack;
+            if (r.user)
+                origin += rules.overridden.contains(r.id) ? QLatin1String(", user, overrides shipped") : QLatin1String(", user");
+            out << QStringLiteral("%1  %2  %3  (%4)\n").arg(r.id, -40).arg(severityName(r.severity), -8).arg(r.title, origin);
+        }
+        return rules.hasErrors() ? UsageOrInput : Ok;
+    }
+    if (sub == QLatin1String("check")) {
+        printDiagnostics(rules, true);
+        int errors = 0, warnings = 0;
+        for (const Diagnostic &d : rules.diagnostics)
+            (d.isError() ? errors : warnings)++;
+        out << QStringLiteral("%1 rules in %2 packs: %3 errors, %4 warnings\n")
+                   .arg(rules.rules.size()).arg(rules.packs.size()).arg(errors).arg(warnings);
+        return errors ? UsageOrInput : Ok;
+    }
+    printDiagnostics(rules, false);
+    int passed = 0, failed = 0, withoutExamples = 0;
+    for (const Rule &r : rules.rules)
+        withoutExamples += r.examples.isEmpty();
+    for (const ExampleResult &r : runExamples(rules.rules)) {
+        (r.passed ? passed : failed)++;
+        out << (r.passed ? "PASS " : "FAIL ") << r.ruleId << " example " << r.index << " (" << r.file << ':' << r.line
+            << "): " << r.message << '\n';
+    }
+    if (withoutExamples)
+        out << withoutExamples << " rule(s) have no examples\n";
+    out << "rules: " << passed << " passed, " << failed << " failed\n";
+    out.flush();
+    if (rules.hasErrors())
+        return UsageOrInput;
+    return failed ? FindingsOrFailures : Ok;
+}
+
+} // namespace
+
+bool isCliInvocation(const QStringList &arguments)
+{
+    static const QStringList commands = {QStringLiteral("analyze"), QStringLiteral("rules"), QStringLiteral("--version"),
+                                         QStringLiteral("-v"), QStringLiteral("--help"), QStringLiteral("-h"),
+                                         QStringLiteral("help")};
+    return arguments.size() > 1 && commands.contains(arguments.at(1));
+}
+
+int runCli(const QStringList &arguments)
+{
+    const QString command = arguments.value(1);
+    if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
+        writeStdout(QByteArrayLiteral("gputriage " GPUTRIAGE_VERSION "\n"));
+        return Ok;
+    }
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        writeStdout(QByteArray(kUsage));
+        return Ok;
+    }
+    QStringList rest = arguments;
+    rest.removeAt(1); // QCommandLineParser expects argv[0] first
+    if (command == QLatin1String("analyze"))
+        return analyze(rest);
+    if (command == QLatin1String("rules"))
+        return rulesCommand(rest);
+    return usageError(QStringLiteral("unknown command '%1'").arg(command));
+}
+
+} // namespace gputriage

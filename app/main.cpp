@@ -1,0 +1,64 @@
+#include "cli/cli.h"
+#include "paths.h"
+
+#include <QCoreApplication>
+
+#ifdef GPUTRIAGE_WITH_GUI
+#include "mainwindow.h"
+
+#include <QApplication>
+#endif
+
+#include <cstdio>
+
+namespace {
+
+#ifdef GPUTRIAGE_WITH_GUI
+bool haveDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+           || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+#endif
+
+// Without any display the GUI cannot start; show what it would have shown, as text.
+int reportWithoutDisplay(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList paths = app.arguments().mid(1);
+    if (paths.isEmpty())
+        paths << gputriage::dataDir(QStringLiteral("sample"));
+    std::fprintf(stderr, "gputriage: no display found (DISPLAY/WAYLAND_DISPLAY unset); printing the text report instead.\n");
+    return gputriage::runCli(QStringList{app.arguments().at(0), QStringLiteral("analyze")} + paths);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    QCoreApplication::setApplicationName(QStringLiteral("gputriage"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gputriage"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUTRIAGE_VERSION));
+
+    if (gputriage::isCliInvocation(args)) {
+        QCoreApplication app(argc, argv);
+        return gputriage::runCli(app.arguments());
+    }
+#ifdef GPUTRIAGE_WITH_GUI
+    if (!haveDisplay())
+        return reportWithoutDisplay(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("GPU Triage"));
+    gputriage::MainWindow window;
+    window.show();
+    const QStringList paths = app.arguments().mid(1);
+    if (!paths.isEmpty())
+        window.openPaths(paths);
+    return app.exec();
+#else
+    return reportWithoutDisplay(argc, argv);
+#endif
+}

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "engine/finding.h"
+#include "engine/matcher.h"
+#include "rules/ruleset.h"
+
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace gputriage {
+
+class LogDocument;
+
+struct AnalyzeOptions
+{
+    int jobs = 0;               // 0 = one per core
+    int maxOccurrences = 1000;  // kept per finding; the count is always exact
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(qint64 doneBytes, qint64 totalBytes)> progress; // called from workers
+};
+
+// Runs the rules over documents, in parallel over chunks of lines, and aggregates findings.
+class Analyzer
+{
+public:
+    explicit Analyzer(const RuleSet &rules);
+
+    // Expands folders (recursively, sorted) and opens every file; unreadable ones become problems.
+    static std::vector<std::shared_ptr<const LogDocument>> openInputs(const QStringList &paths,
+                                                                      QList<Error> &problems);
+
+    AnalysisResult analyze(const std::vector<std::shared_ptr<const LogDocument>> &docs,
+                           const AnalyzeOptions &options = {}) const;
+    AnalysisResult analyzePaths(const QStringList &paths, const AnalyzeOptions &options = {}) const;
+
+    // Every hit in one document, in line order (for highlighting in the log view).
+    std::vector<LineMatch> matches(const LogDocument &doc) const;
+
+    const Matcher &matcher() const { return m_matcher; }
+    const RuleSet &rules() const { return m_rules; }
+
+    static QList<Comparison> compare(const Rule &rule, const Facts &facts);
+
+private:
+    RuleSet m_rules;
+    Matcher m_matcher;
+};
+
+} // namespace gputriage

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "result.h"
+#include "rules/rule.h"
+
+#include <QList>
+#include <QString>
+
+#include <map>
+
+namespace gputriage {
+
+using Facts = std::map<QString, QString>;
+
+struct Occurrence
+{
+    QString path;
+    int line = 0;    // 1-based
+    int endLine = 0; // last line the match (or its `then`) used
+    QString text;    // the original first line, for display
+    Facts facts;
+};
+
+struct Comparison
+{
+    QString leftName, left;
+    CompareOp op = CompareOp::Equal;
+    QString rightName, right;
+    bool holds = false;
+    QString says;
+};
+
+struct Finding
+{
+    QString ruleId;
+    QString title;
+    Severity severity = Severity::Info;
+    QString pack;
+    QString explain;
+    QString action;
+    QList<Reference> references;
+    QList<QString> tags;
+
+    int count = 0;
+    Facts facts; // from the first occurrence
+    QList<Comparison> comparisons;
+    QList<Occurrence> occurrences; // the first N, ordered by path and line
+};
+
+struct InputInfo
+{
+    QString path;
+    QString format;
+    qint64 lines = 0;
+    qint64 bytes = 0;
+    QList<QString> problems;
+};
+
+struct AnalysisResult
+{
+    QList<RulePackInfo> packs;
+    QList<InputInfo> inputs;
+    QList<Finding> findings; // by severity (highest first), then rule id
+    QList<Error> problems;   // unreadable inputs, rule errors
+    bool cancelled = false;
+
+    int countAtLeast(Severity severity) const;
+    int countOf(Severity severity) const;
+};
+
+} // namespace gputriage

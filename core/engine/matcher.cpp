@@ -1,0 +1,183 @@
+#include "engine/matcher.h"
+
+#include "text/logdocument.h"
+#include "text/normalizer.h"
+
+#include <re2/re2.h>
+#include <re2/set.h>
+
+#include <algorithm>
+
+namespace gputriage {
+
+struct Matcher::Sets
+{
+    // Rules matched on one line, and rules whose pattern may span several joined lines.
+    RE2::Set single{RE2::Options(), RE2::UNANCHORED};
+    RE2::Set spanning{RE2::Options(), RE2::UNANCHORED};
+    std::vector<int> singleRules, spanningRules; // set index → rule index
+    int maxSpan = 1;
+    bool singleOk = false, spanningOk = false;
+};
+
+namespace {
+
+RE2::Options setOptions()
+{
+    RE2::Options o;
+    o.set_log_errors(false);
+    o.set_max_mem(int64_t(64) << 20);
+    return o;
+}
+
+// Joins lines [first, first + n) of `lines` with single spaces.
+std::string join(const std::vector<std::string> &lines, size_t first, size_t n)
+{
+    std::string out = lines[first];
+    for (size_t i = first + 1; i < std::min(lines.size(), first + n); ++i) {
+        if (lines[i].empty())
+            continue;
+        out.push_back(' ');
+        out.append(lines[i]);
+    }
+    return out;
+}
+
+// The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n) falls in.
+int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, size_t offset)
+{
+    size_t pos = lines[first].size();
+    int line = 0;
+    for (size_t i = first + 1; i < std::min(lines.size(), first + n); ++i) {
+        if (lines[i].empty())
+            continue;
+        if (offset <= pos)
+            break;
+        pos += 1 + lines[i].size();
+        line = int(i - first);
+    }
+    return offset <= pos ? line : int(std::min(lines.size(), first + n) - first - 1);
+}
+
+void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &groups, Facts &facts)
+{
+    for (const auto &[index, name] : p.groupNames) {
+        const auto &g = groups[size_t(index)];
+        if (g.data())
+            facts[name] = QString::fromUtf8(g.data(), qsizetype(g.size()));
+    }
+}
+
+} // namespace
+
+Matcher::Matcher(const std::vector<Rule> &rules)
+    : m_rules(rules)
+    , m_sets(std::make_unique<Sets>())
+{
+    m_sets->single = RE2::Set(setOptions(), RE2::UNANCHORED);
+    m_sets->spanning = RE2::Set(setOptions(), RE2::UNANCHORED);
+    for (int i = 0; i < int(m_rules.size()); ++i) {
+        const Rule &r = m_rules[size_t(i)];
+        if (!r.pattern.regex)
+            continue;
+        const bool spans = r.span > 1;
+        RE2::Set &set = spans ? m_sets->spanning : m_sets->single;
+        if (set.Add(r.pattern.regex->pattern(), nullptr) < 0)
+            continue;
+        (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
+        m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);
+        m_lookahead = std::max({m_lookahead, r.span - 1, r.thenPattern ? r.thenWithin : 0});
+    }
+    m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
+    m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
+}
+
+Matcher::~Matcher() = default;
+
+void Matcher::match(const LogDocument &doc, int first, int last, std::vector<LineMatch> &out) const
+{
+    last = std::min(last, doc.lineCount());
+    if (first >= last)
+        return;
+    const int end = std::min(doc.lineCount(), last + m_lookahead);
+    std::vector<std::string> normalized(size_t(end - first));
+    for (int i = first; i < end; ++i)
+        Normalizer::normalize(doc.line(i), normalized[size_t(i - first)]);
+    matchLines(normalized, first, last - first, out);
+}
+
+std::vector<LineMatch> Matcher::matchText(const QString &text) const
+{
+    auto doc = LogDocument::fromBytes(text.toUtf8(), QString());
+    std::vector<LineMatch> out;
+    match(*doc, 0, doc->lineCount(), out);
+    return out;
+}
+
+void Matcher::matchLines(const std::vector<std::string> &lines, int firstLine, int count,
+                         std::vector<LineMatch> &out) const
+{
+    std::vector<int> hits, candidates;
+    std::vector<re2::StringPiece> groups;
+    for (size_t i = 0; i < size_t(count); ++i) {
+        const std::string &line = lines[i];
+        if (line.empty())
+            continue;
+        candidates.clear();
+        if (m_sets->singleOk) {
+            hits.clear();
+            if (m_sets->single.Match(line, &hits))
+                for (int h : hits)
+                    candidates.push_back(m_sets->singleRules[size_t(h)]);
+        }
+        std::string window;
+        if (m_sets->spanningOk) {
+            window = join(lines, i, size_t(m_sets->maxSpan));
+            hits.clear();
+            if (m_sets->spanning.Match(window, &hits))
+                for (int h : hits)
+                    candidates.push_back(m_sets->spanningRules[size_t(h)]);
+        }
+        std::sort(candidates.begin(), candidates.end());
+
+        for (int ruleIndex : candidates) {
+            const Rule &rule = m_rules[size_t(ruleIndex)];
+            const RE2 &re = *rule.pattern.regex;
+            const std::string text = rule.span > 1 ? join(lines, i, size_t(rule.span)) : line;
+            groups.assign(size_t(re.NumberOfCapturingGroups() + 1), re2::StringPiece());
+            if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), int(groups.size())))
+                continue;
+            const size_t start = size_t(groups[0].data() - text.data());
+            // A match that begins on a later line is reported when the scan reaches that line.
+            if (start >= line.size())
+                continue;
+            LineMatch m;
+            m.rule = ruleIndex;
+            m.line = firstLine + int(i);
+            m.start = int(start);
+            m.end = int(start + groups[0].size());
+            m.endLine = m.line + lineOfOffset(lines, i, size_t(rule.span), start + groups[0].size() - (groups[0].empty() ? 0 : 1));
+            capture(rule.pattern, groups, m.facts);
+
+            if (rule.thenPattern) {
+                const RE2 &then = *rule.thenPattern->regex;
+                const size_t n = size_t(rule.thenWithin) + 1;
+                const std::string area = join(lines, i, n);
+                std::vector<re2::StringPiece> thenGroups(size_t(then.NumberOfCapturingGroups() + 1));
+                const size_t from = std::min(area.size(), size_t(m.end));
+                if (then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(), int(thenGroups.size()))) {
+                    capture(*rule.thenPattern, thenGroups, m.facts);
+                    const size_t thenEnd = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
+                    m.endLine = std::max(m.endLine, m.line + lineOfOffset(lines, i, n, thenEnd ? thenEnd - 1 : 0));
+                }
+            }
+            if (!rule.facts.isEmpty()) {
+                for (auto it = m.facts.begin(); it != m.facts.end();)
+                    it = rule.facts.contains(it->first) ? std::next(it) : m.facts.erase(it);
+            }
+            out.push_back(std::move(m));
+        }
+    }
+}
+
+} // namespace gputriage

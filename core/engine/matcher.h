@@ -1,0 +1,54 @@
+#pragma once
+
+#include "engine/finding.h"
+#include "rules/rule.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace re2 {
+class RE2;
+}
+
+namespace gputriage {
+
+class LogDocument;
+
+// One rule hit inside a document. Offsets are bytes of the normalized first line.
+struct LineMatch
+{
+    int rule = 0;    // index into the rules given to the Matcher
+    int line = 0;    // 0-based
+    int endLine = 0; // 0-based, last line used by the match or its `then`
+    int start = 0;
+    int end = 0;     // may exceed the first line's length when the match spans lines
+    Facts facts;
+};
+
+// Finds rule hits. A multi-pattern prefilter (RE2::Set) picks candidate rules per line; only
+// those run their own RE2 for the exact match and captures. Thread-safe once built.
+class Matcher
+{
+public:
+    explicit Matcher(const std::vector<Rule> &rules);
+    ~Matcher();
+
+    const std::vector<Rule> &rules() const { return m_rules; }
+
+    // Matches lines [first, last) of `doc`; windows may read past `last` for wrapped text.
+    void match(const LogDocument &doc, int first, int last, std::vector<LineMatch> &out) const;
+    // Convenience for rule examples and tests: all hits in a text.
+    std::vector<LineMatch> matchText(const QString &text) const;
+
+private:
+    struct Sets;
+    void matchLines(const std::vector<std::string> &normalized, int firstLine, int count,
+                    std::vector<LineMatch> &out) const;
+
+    std::vector<Rule> m_rules;
+    std::unique_ptr<Sets> m_sets;
+    int m_lookahead = 0;
+};
+
+} // namespace gputriage

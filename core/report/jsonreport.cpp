@@ -1,0 +1,108 @@
+#include "report/jsonreport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace gputriage {
+
+namespace {
+
+QJsonObject factsObject(const Facts &facts)
+{
+    QJsonObject o;
+    for (const auto &[k, v] : facts)
+        o.insert(k, v);
+    return o;
+}
+
+} // namespace
+
+QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("schema"), QStringLiteral("gputriage/report/v1"));
+    root.insert(QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QStringLiteral("gputriage")},
+                                                    {QStringLiteral("version"), QStringLiteral(GPUTRIAGE_VERSION)}});
+    root.insert(QStringLiteral("generated"), options.generated.toUTC().toString(Qt::ISODate));
+
+    QJsonArray packs;
+    for (const RulePackInfo &p : result.packs)
+        packs.append(QJsonObject{{QStringLiteral("pack"), p.pack},
+                                 {QStringLiteral("version"), p.version},
+                                 {QStringLiteral("rules"), p.rules}});
+    root.insert(QStringLiteral("rule_packs"), packs);
+
+    QJsonArray inputs;
+    for (const InputInfo &in : result.inputs)
+        inputs.append(QJsonObject{{QStringLiteral("path"), in.path},
+                                  {QStringLiteral("format"), in.format},
+                                  {QStringLiteral("lines"), in.lines},
+                                  {QStringLiteral("bytes"), in.bytes},
+                                  {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});
+    root.insert(QStringLiteral("inputs"), inputs);
+
+    QJsonArray findings;
+    for (const Finding &f : result.findings) {
+        QJsonArray comparisons;
+        for (const Comparison &c : f.comparisons) {
+            QJsonObject o{{QStringLiteral("left"), c.left},
+                          {QStringLiteral("op"), compareOpName(c.op)},
+                          {QStringLiteral("right"), c.right},
+                          {QStringLiteral("holds"), c.holds},
+                          {QStringLiteral("says"), c.says}};
+            if (!c.leftName.isEmpty())
+                o.insert(QStringLiteral("left_fact"), c.leftName);
+            if (!c.rightName.isEmpty())
+                o.insert(QStringLiteral("right_fact"), c.rightName);
+            comparisons.append(o);
+        }
+        QJsonArray occurrences;
+        for (const Occurrence &o : f.occurrences) {
+            QJsonObject occ{{QStringLiteral("path"), o.path},
+                            {QStringLiteral("line"), o.line},
+                            {QStringLiteral("end_line"), o.endLine},
+                            {QStringLiteral("text"), o.text}};
+            if (!o.facts.empty())
+                occ.insert(QStringLiteral("facts"), factsObject(o.facts));
+            occurrences.append(occ);
+        }
+        QJsonArray refs;
+        for (const Reference &r : f.references)
+            refs.append(QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
+        findings.append(QJsonObject{{QStringLiteral("rule"), f.ruleId},
+                                    {QStringLiteral("pack"), f.pack},
+                                    {QStringLiteral("title"), f.title},
+                                    {QStringLiteral("severity"), severityName(f.severity)},
+                                    {QStringLiteral("count"), f.count},
+                                    {QStringLiteral("facts"), factsObject(f.facts)},
+                                    {QStringLiteral("comparisons"), comparisons},
+                                    {QStringLiteral("occurrences"), occurrences},
+                                    {QStringLiteral("explain"), f.explain},
+                                    {QStringLiteral("action"), f.action},
+                                    {QStringLiteral("tags"), QJsonArray::fromStringList(f.tags)},
+                                    {QStringLiteral("references"), refs}});
+    }
+    root.insert(QStringLiteral("findings"), findings);
+
+    QJsonObject summary;
+    for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})
+        summary.insert(severityName(s), result.countOf(s));
+    root.insert(QStringLiteral("summary"), summary);
+
+    QJsonArray problems;
+    for (const Error &e : result.problems) {
+        QJsonObject o{{QStringLiteral("path"), e.file}, {QStringLiteral("message"), e.message}};
+        if (e.line > 0)
+            o.insert(QStringLiteral("line"), e.line);
+        problems.append(o);
+    }
+    root.insert(QStringLiteral("problems"), problems);
+    return root;
+}
+
+QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    return QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace gputriage

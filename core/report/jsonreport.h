@@ -1,0 +1,15 @@
+#pragma once
+
+#include "engine/finding.h"
+#include "report/reportoptions.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+namespace gputriage {
+
+// The `gputriage/report/v1` document (see docs/report.schema.json).
+QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &options);
+QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options);
+
+} // namespace gputriage

@@ -1,0 +1,123 @@
+#include "report/markdownreport.h"
+
+#include "report/textreport.h"
+
+namespace gputriage {
+
+QString markdownEscape(const QString &text)
+{
+    static const QString special = QStringLiteral("\\`*_{}[]<>()#+-.!|~");
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.category() == QChar::Other_Control)
+            continue;
+        if (special.contains(c))
+            out += QLatin1Char('\\');
+        out += c;
+    }
+    return out;
+}
+
+QString markdownFence(const QStringList &lines)
+{
+    int longest = 0;
+    for (const QString &l : lines) {
+        int run = 0;
+        for (const QChar c : l) {
+            run = c == QLatin1Char('`') ? run + 1 : 0;
+            longest = std::max(longest, run);
+        }
+    }
+    return QString(std::max(3, longest + 1), QLatin1Char('`'));
+}
+
+QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    QString md;
+    md += QLatin1String("# ") + markdownEscape(options.title) + QLatin1String("\n\n");
+    md += QStringLiteral("Generated %1 by gputriage %2 from %3 input file(s).\n\n")
+              .arg(options.generated.toUTC().toString(Qt::ISODate), QStringLiteral(GPUTRIAGE_VERSION))
+              .arg(result.inputs.size());
+
+    md += QLatin1String("## Summary\n\n| Severity | Finding | Count | Key facts |\n|---|---|---:|---|\n");
+    for (const Finding &f : result.findings) {
+        QStringList facts;
+        for (const auto &[k, v] : f.facts)
+            facts << markdownEscape(k) + QLatin1String(" = ") + markdownEscape(v);
+        md += QStringLiteral("| %1 | [%2](#%3) | %4 | %5 |\n")
+                  .arg(severityName(f.severity), markdownEscape(f.title),
+                       QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')))
+                  .arg(f.count)
+                  .arg(facts.join(QLatin1String(", ")));
+    }
+    if (result.findings.isEmpty())
+        md += QLatin1String("| – | No known condition found | 0 | |\n");
+    md += QLatin1Char('\n');
+
+    for (const Finding &f : result.findings) {
+        md += QStringLiteral("<a id=\"%1\"></a>\n### %2 (%3, %4×)\n\n")
+                  .arg(QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')),
+                       markdownEscape(f.title), severityName(f.severity))
+                  .arg(f.count);
+        md += QLatin1String("Rule `") + f.ruleId + QLatin1String("`\n\n");
+        if (!f.explain.isEmpty())
+            md += markdownEscape(f.explain) + QLatin1String("\n\n");
+        if (!f.action.isEmpty())
+            md += QLatin1String("**What to do:** ") + markdownEscape(f.action) + QLatin1String("\n\n");
+        if (!f.facts.empty()) {
+            md += QLatin1String("| Fact | Value |\n|---|---|\n");
+            for (const auto &[k, v] : f.facts)
+                md += QLatin1String("| ") + markdownEscape(k) + QLatin1String(" | ") + markdownEscape(v) + QLatin1String(" |\n");
+            md += QLatin1Char('\n');
+        }
+        if (!f.comparisons.isEmpty()) {
+            md += QLatin1String("| Left | | Right | Holds | Meaning |\n|---|:-:|---|:-:|---|\n");
+            for (const Comparison &c : f.comparisons)
+                md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                          .arg(markdownEscape(operandText(c.leftName, c.left)), markdownEscape(compareOpName(c.op)),
+                               markdownEscape(operandText(c.rightName, c.right)),
+                               c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), markdownEscape(c.says));
+            md += QLatin1Char('\n');
+        }
+        QStringList evidence;
+        for (int i = 0; i < std::min<qsizetype>(options.maxEvidence, f.occurrences.size()); ++i) {
+            const Occurrence &o = f.occurrences[i];
+            evidence << QStringLiteral("%1:%2: %3").arg(o.path).arg(o.line).arg(stripControl(o.text));
+        }
+        if (!evidence.isEmpty()) {
+            const QString fence = markdownFence(evidence);
+            md += QLatin1String("Evidence");
+            if (f.count > evidence.size())
+                md += QStringLiteral(" (first %1 of %2)").arg(evidence.size()).arg(f.count);
+            md += QLatin1String(":\n\n") + fence + QLatin1String("text\n") + evidence.join(QLatin1Char('\n'))
+                  + QLatin1Char('\n') + fence + QLatin1String("\n\n");
+        }
+        if (!f.references.isEmpty()) {
+            md += QLatin1String("References:\n\n");
+            for (const Reference &r : f.references)
+                if (isWebUrl(r.url))
+                    md += QStringLiteral("- [%1](%2)\n").arg(markdownEscape(r.title), r.url);
+            md += QLatin1Char('\n');
+        }
+    }
+
+    md += QLatin1String("## Inputs\n\n| File | Format | Lines | Bytes |\n|---|---|---:|---:|\n");
+    for (const InputInfo &in : result.inputs)
+        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(markdownEscape(in.path), in.format).arg(in.lines).arg(in.bytes);
+    md += QLatin1Char('\n');
+    if (!result.problems.isEmpty()) {
+        md += QLatin1String("## Problems\n\n");
+        for (const Error &e : result.problems)
+            md += QLatin1String("- ") + markdownEscape(e.toString()) + QLatin1Char('\n');
+        md += QLatin1Char('\n');
+    }
+    md += QLatin1String("Rule packs: ");
+    QStringList packs;
+    for (const RulePackInfo &p : result.packs)
+        packs << QStringLiteral("%1 %2 (%3 rules)").arg(markdownEscape(p.pack), markdownEscape(p.version)).arg(p.rules);
+    md += packs.join(QLatin1String(", ")) + QLatin1Char('\n');
+    return md.toUtf8();
+}
+
+} // namespace gputriage

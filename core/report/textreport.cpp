@@ -1,0 +1,82 @@
+#include "report/textreport.h"
+
+namespace gputriage {
+
+QString operandText(const QString &name, const QString &value)
+{
+    return name.isEmpty() ? value : name + QLatin1Char(' ') + value;
+}
+
+QString stripControl(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text)
+        out += c == QLatin1Char('\t') ? QChar(QLatin1Char(' ')) : c.category() == QChar::Other_Control ? QChar() : c;
+    out.remove(QChar());
+    return out;
+}
+
+bool isWebUrl(const QString &url)
+{
+    return url.startsWith(QLatin1String("https://")) || url.startsWith(QLatin1String("http://"));
+}
+
+QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    auto paint = [&](const char *code, const QString &s) {
+        return options.color ? QStringLiteral("\x1b[%1m%2\x1b[0m").arg(QLatin1String(code), s) : s;
+    };
+    auto severityLabel = [&](Severity s) {
+        static const char *codes[] = {"36", "33", "31", "1;31"};
+        return paint(codes[int(s)], severityName(s).toUpper());
+    };
+
+    QString out;
+    qint64 lines = 0;
+    for (const InputInfo &in : result.inputs)
+        lines += in.lines;
+    out += QStringLiteral("%1: %2 finding(s) in %3 file(s), %4 lines\n")
+               .arg(paint("1", options.title))
+               .arg(result.findings.size())
+               .arg(result.inputs.size())
+               .arg(lines);
+    for (const Finding &f : result.findings) {
+        out += QStringLiteral("\n[%1] %2 (%3×)  %4\n").arg(severityLabel(f.severity), paint("1", f.title)).arg(f.count).arg(f.ruleId);
+        if (!f.facts.empty()) {
+            QStringList facts;
+            for (const auto &[k, v] : f.facts)
+                facts << k + QLatin1Char('=') + stripControl(v);
+            out += QLatin1String("  facts: ") + facts.join(QLatin1String(", ")) + QLatin1Char('\n');
+        }
+        for (const Comparison &c : f.comparisons)
+            out += QStringLiteral("  %1 %2 %3  %4  %5\n")
+                       .arg(operandText(c.leftName, c.left), compareOpName(c.op), operandText(c.rightName, c.right),
+                            c.holds ? paint("32", QStringLiteral("✓")) : paint("31", QStringLiteral("✗")), c.says);
+        if (!f.explain.isEmpty())
+            out += QLatin1String("  ") + QString(f.explain).replace(QLatin1Char('\n'), QLatin1String("\n  ")) + QLatin1Char('\n');
+        if (!f.action.isEmpty())
+            out += QLatin1String("  What to do: ") + QString(f.action).replace(QLatin1Char('\n'), QLatin1String("\n  ")) + QLatin1Char('\n');
+        const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));
+        for (int i = 0; i < shown; ++i) {
+            const Occurrence &o = f.occurrences[i];
+            QString text = stripControl(o.text).simplified();
+            if (text.size() > 160)
+                text = text.left(159) + QChar(0x2026);
+            out += QStringLiteral("  %1 %2\n").arg(paint("2", QStringLiteral("%1:%2:").arg(o.path).arg(o.line)), text);
+        }
+        if (f.count > shown)
+            out += QStringLiteral("  … %1 more\n").arg(f.count - shown);
+        for (const Reference &r : f.references)
+            if (isWebUrl(r.url))
+                out += QStringLiteral("  see: %1 <%2>\n").arg(r.title, r.url);
+    }
+    if (!result.problems.isEmpty()) {
+        out += QLatin1Char('\n');
+        for (const Error &e : result.problems)
+            out += paint("33", QStringLiteral("problem: ")) + e.toString() + QLatin1Char('\n');
+    }
+    return out.toUtf8();
+}
+
+} // namespace gputriage

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "rules/ruleset.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace gputriage {
+
+// Reads `gputriage/rules/v1` YAML into a RuleSet. Never throws: every problem becomes a
+// Diagnostic with file:line:col, and a bad rule is left out without affecting the others.
+class RuleLoader
+{
+public:
+    explicit RuleLoader(RuleSet &into) : m_set(into) {}
+
+    void loadText(const QByteArray &yaml, const QString &fileName, bool user = false);
+    void loadFile(const QString &path, bool user = false);
+    // A file, or a folder searched recursively for *.yaml / *.yml (its tables/ folder excluded).
+    void loadPath(const QString &path, bool user = false);
+
+    // Shipped rules: $GPUTRIAGE_RULES_DIR, next to the binary (build tree), or <prefix>/share.
+    static QString shippedRulesDir();
+    // User rules: $XDG_CONFIG_HOME/gputriage/rules.
+    static QString userRulesDir();
+
+private:
+    RuleSet &m_set;
+};
+
+// Loads the default packs (shipped + user, unless `defaults` is false) plus `extraPaths`.
+RuleSet loadRules(const QStringList &extraPaths, bool defaults = true);
+
+} // namespace gputriage

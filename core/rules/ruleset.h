@@ -1,0 +1,35 @@
+#pragma once
+
+#include "result.h"
+#include "rules/rule.h"
+
+#include <QList>
+
+#include <vector>
+
+namespace gputriage {
+
+struct Diagnostic
+{
+    enum class Level { Warning, Error };
+    Level level = Level::Error;
+    Error where;
+    QString ruleId; // empty when the problem is not inside one rule
+
+    bool isError() const { return level == Level::Error; }
+    QString toString() const; // "file:line:col: error: message"
+};
+
+// All rules that loaded, with the packs they came from and everything that went wrong.
+struct RuleSet
+{
+    std::vector<Rule> rules;
+    QList<RulePackInfo> packs;
+    QList<Diagnostic> diagnostics;
+    QList<QString> overridden; // shipped rule ids replaced by a user rule
+
+    bool hasErrors() const;
+    const Rule *find(QStringView id) const;
+};
+
+} // namespace gputriage

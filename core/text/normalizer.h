@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gputriage {
+
+// Turns a raw log line (UTF-8 bytes) into the message that rules match: ANSI escapes, a CRI or
+// RFC 3339 timestamp prefix and box frames (`│ … │`, `| … |`) are removed, whitespace runs
+// collapse to one space and the ends are trimmed. `map`, when given, receives for every byte
+// of the result the offset of the byte it came from in `line`, so matches can be highlighted
+// in the original text.
+class Normalizer
+{
+public:
+    static void normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map = nullptr);
+    static std::string normalized(std::string_view line);
+
+    // Length of a CRI (`<RFC3339> stdout F `) or plain RFC 3339 timestamp prefix, else 0.
+    static size_t timestampPrefixLength(std::string_view line, bool *isCri = nullptr);
+};
+
+} // namespace gputriage
