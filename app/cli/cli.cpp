@@ -236,7 +236,8 @@ bool isCliInvocation(const QStringList &arguments)
     static const QStringList commands = {QStringLiteral("analyze"), QStringLiteral("rules"), QStringLiteral("--version"),
                                          QStringLiteral("-v"), QStringLiteral("--help"), QStringLiteral("-h"),
                                          QStringLiteral("help")};
-    return arguments.size() > 1 && commands.contains(arguments.at(1));
+    // Any option is for the CLI too, so an unknown one is a usage error rather than a file name.
+    return arguments.size() > 1 && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(QLatin1Char('-')));
 }
 
 int runCli(const QStringList &arguments)
@@ -256,7 +257,7 @@ int runCli(const QStringList &arguments)
         return analyze(rest);
     if (command == QLatin1String("rules"))
         return rulesCommand(rest);
-    return usageError(QStringLiteral("unknown command '%1'").arg(command));
+    return usageError(QStringLiteral("unknown command or option '%1'").arg(command));
 }
 
 } // namespace gputriage

@@ -179,6 +179,13 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
 
     // Tasks are in document and line order, so findings collect occurrences in order too.
     const auto &rules = m_matcher.rules();
+    if (options.keepMatches) {
+        result.matches.resize(docs.size());
+        for (size_t t = 0; t < tasks.size(); ++t) {
+            auto &into = result.matches[tasks[t].doc];
+            into.insert(into.end(), hits[t].begin(), hits[t].end());
+        }
+    }
     std::vector<Finding> byRule(rules.size());
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *docs[tasks[t].doc];

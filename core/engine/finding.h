@@ -7,10 +7,22 @@
 #include <QString>
 
 #include <map>
+#include <vector>
 
 namespace gputriage {
 
 using Facts = std::map<QString, QString>;
+
+// One rule hit inside a document. Offsets are bytes of the normalized first line.
+struct LineMatch
+{
+    int rule = 0;    // index into the rules given to the Matcher
+    int line = 0;    // 0-based
+    int endLine = 0; // 0-based, last line used by the match or its `then`
+    int start = 0;
+    int end = 0;     // may exceed the first line's length when the match spans lines
+    Facts facts;
+};
 
 struct Occurrence
 {
@@ -63,6 +75,8 @@ struct AnalysisResult
     QList<Finding> findings; // by severity (highest first), then rule id
     QList<Error> problems;   // unreadable inputs, rule errors
     bool cancelled = false;
+    // Per input (same order as `inputs`), every hit; filled only with AnalyzeOptions::keepMatches.
+    std::vector<std::vector<LineMatch>> matches;
 
     int countAtLeast(Severity severity) const;
     int countOf(Severity severity) const;

@@ -15,17 +15,6 @@ namespace gputriage {
 
 class LogDocument;
 
-// One rule hit inside a document. Offsets are bytes of the normalized first line.
-struct LineMatch
-{
-    int rule = 0;    // index into the rules given to the Matcher
-    int line = 0;    // 0-based
-    int endLine = 0; // 0-based, last line used by the match or its `then`
-    int start = 0;
-    int end = 0;     // may exceed the first line's length when the match spans lines
-    Facts facts;
-};
-
 // Finds rule hits. A multi-pattern prefilter (RE2::Set) picks candidate rules per line; only
 // those run their own RE2 for the exact match and captures. Thread-safe once built.
 class Matcher

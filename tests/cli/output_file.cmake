@@ -1,0 +1,11 @@
+file(REMOVE ${OUT})
+execute_process(COMMAND ${EXE} analyze tests/data/seed/seed-article.log --format json --deterministic -o ${OUT}
+    WORKING_DIRECTORY ${WORKDIR} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "")
+    message(FATAL_ERROR "exit ${rc}, stdout '${out}'")
+endif()
+file(READ ${OUT} written)
+file(READ ${GOLDEN} expected)
+if(NOT written STREQUAL expected)
+    message(FATAL_ERROR "${OUT} differs from ${GOLDEN}")
+endif()

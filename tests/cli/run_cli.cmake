@@ -1,0 +1,23 @@
+# Runs EXE with ARGS ('|'-separated) in WORKDIR; checks the exit code and, when GOLDEN is set,
+# that stdout equals the golden file (rewritten instead when GPUTRIAGE_ACCEPT_GOLDEN=1).
+string(REPLACE "|" ";" args "${ARGS}")
+execute_process(COMMAND ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc STREQUAL EXPECT_RC)
+    message(FATAL_ERROR "exit code ${rc}, expected ${EXPECT_RC}\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+if(GOLDEN)
+    if("$ENV{GPUTRIAGE_ACCEPT_GOLDEN}" STREQUAL "1")
+        file(WRITE ${GOLDEN} "${out}")
+        message(STATUS "accepted ${GOLDEN}")
+    elseif(NOT EXISTS ${GOLDEN})
+        message(FATAL_ERROR "golden file ${GOLDEN} is missing; run scripts/accept-golden")
+    else()
+        file(READ ${GOLDEN} expected)
+        if(NOT out STREQUAL expected)
+            file(WRITE ${GOLDEN}.actual "${out}")
+            execute_process(COMMAND diff -u ${GOLDEN} ${GOLDEN}.actual)
+            message(FATAL_ERROR "output differs from ${GOLDEN} (actual output in ${GOLDEN}.actual)")
+        endif()
+    endif()
+endif()

@@ -1,0 +1,82 @@
+#include "text/normalizer.h"
+
+#include <QTest>
+
+using namespace gputriage;
+
+class TestNormalizer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void normalize_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QByteArray>("expected");
+
+        QTest::newRow("plain text is kept") << QByteArray("INFO: all good") << QByteArray("INFO: all good");
+        QTest::newRow("whitespace runs collapse and ends are trimmed")
+            << QByteArray("  a \t  b   c  ") << QByteArray("a b c");
+        QTest::newRow("box frame on both sides is removed")
+            << QByteArray("\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENABLED.            \xE2\x94\x82")
+            << QByteArray("NOTE: CUDA Forward Compatibility mode ENABLED.");
+        QTest::newRow("box frame with the right side cut off")
+            << QByteArray("\xE2\x94\x82       detected.  Multi-node communication performance may be reduced.")
+            << QByteArray("detected. Multi-node communication performance may be reduced.");
+        QTest::newRow("heavy and double frames") << QByteArray("\xE2\x94\x83 x \xE2\x94\x83") << QByteArray("x");
+        QTest::newRow("double frame") << QByteArray("\xE2\x95\x91 y \xE2\x95\x91") << QByteArray("y");
+        QTest::newRow("ASCII pipe frame") << QByteArray("|   NOTE: framed   |") << QByteArray("NOTE: framed");
+        QTest::newRow("nested frames") << QByteArray("\xE2\x94\x82 | inner | \xE2\x94\x82") << QByteArray("inner");
+        QTest::newRow("a pipe inside the text stays") << QByteArray("a | b") << QByteArray("a | b");
+        QTest::newRow("a pipe glued to a word is not a frame") << QByteArray("|x|") << QByteArray("|x|");
+        QTest::newRow("CRI prefix with nanoseconds")
+            << QByteArray("2025-11-30T08:15:02.118374652Z stdout F NOTE: hello")
+            << QByteArray("NOTE: hello");
+        QTest::newRow("CRI partial line")
+            << QByteArray("2025-11-30T08:15:02.118374652Z stderr P part one")
+            << QByteArray("part one");
+        QTest::newRow("CRI prefix before a boxed line")
+            << QByteArray("2025-11-30T08:15:02.1Z stdout F \xE2\x94\x82 boxed \xE2\x94\x82") << QByteArray("boxed");
+        QTest::newRow("CRI empty message") << QByteArray("2025-11-30T08:15:02.1Z stdout F ") << QByteArray("");
+        QTest::newRow("kubectl --timestamps with a zone offset")
+            << QByteArray("2025-11-30T09:15:02.118374+01:00 started") << QByteArray("started");
+        QTest::newRow("a date without a zone in the message stays")
+            << QByteArray("2025-11-30 09:15:02 started") << QByteArray("2025-11-30 09:15:02 started");
+        QTest::newRow("ANSI colours are removed")
+            << QByteArray("\x1b[1;33mWARNING:\x1b[0m  driver") << QByteArray("WARNING: driver");
+        QTest::newRow("ANSI OSC title is removed") << QByteArray("\x1b]0;title\x07text") << QByteArray("text");
+        QTest::newRow("carriage return at the end") << QByteArray("line\r") << QByteArray("line");
+        QTest::newRow("only a frame") << QByteArray("\xE2\x94\x82   \xE2\x94\x82") << QByteArray("");
+        QTest::newRow("empty") << QByteArray("") << QByteArray("");
+    }
+
+    void normalize()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QByteArray, expected);
+        std::string out;
+        std::vector<uint32_t> map;
+        Normalizer::normalize(std::string_view(raw.constData(), size_t(raw.size())), out, &map);
+        QCOMPARE(QByteArray::fromStdString(out), expected);
+        // Every kept byte maps back to the same byte of the original (spaces may stand for tabs).
+        QCOMPARE(map.size(), out.size());
+        for (size_t i = 0; i < out.size(); ++i) {
+            QVERIFY(map[i] < size_t(raw.size()));
+            if (out[i] != ' ')
+                QCOMPARE(raw[qsizetype(map[i])], out[i]);
+        }
+    }
+
+    void criDetection()
+    {
+        bool cri = false;
+        QVERIFY(Normalizer::timestampPrefixLength("2025-11-30T08:15:02.118374652Z stdout F x", &cri) > 0);
+        QVERIFY(cri);
+        QVERIFY(Normalizer::timestampPrefixLength("2025-11-30T08:15:02Z hello", &cri) > 0);
+        QVERIFY(!cri);
+        QCOMPARE(Normalizer::timestampPrefixLength("hello 2025-11-30T08:15:02Z", &cri), size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNormalizer)
+#include "tst_normalizer.moc"

@@ -1,0 +1,202 @@
+#include "rules/ruleloader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gputriage;
+
+namespace {
+
+// A valid rule file; rows replace one line of it to make a specific mistake.
+const char kHeader[] = "schema: gputriage/rules/v1\n"
+                       "pack: test\n"
+                       "version: 1.0\n"
+                       "rules:\n";
+
+QByteArray rule(const QByteArray &id, const QByteArray &pattern, const QByteArray &extra = {})
+{
+    return "  - id: " + id + "\n"
+           "    title: A rule\n"
+           "    severity: info\n"
+           "    match:\n"
+           "      pattern: " + pattern + "\n" + extra;
+}
+
+RuleSet load(const QByteArray &yaml)
+{
+    RuleSet set;
+    RuleLoader(set).loadText(yaml, QStringLiteral("test.yaml"));
+    return set;
+}
+
+} // namespace
+
+class TestRuleLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void diagnostics_data()
+    {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<bool>("isError");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("rulesLoaded");
+
+        const QByteArray h(kHeader);
+        QTest::newRow("an invalid regular expression is an error at the pattern")
+            << h + rule("bad.regex", "'driver (unclosed'") << true << 9 << 17 << "missing )" << 0;
+        QTest::newRow("an unknown severity names the value")
+            << QByteArray(h + "  - id: x.y\n    title: T\n    severity: fatal\n    match: {pattern: a}\n") << true << 7
+            << 15 << "unknown severity 'fatal'" << 0;
+        QTest::newRow("an unknown key is a warning (typo)")
+            << h + rule("typo.key", "abc", "    explian: oops\n") << false << 10 << 5 << "unknown key 'explian'" << 1;
+        QTest::newRow("a missing title is an error")
+            << QByteArray(h + "  - id: no.title\n    severity: info\n    match: {pattern: a}\n") << true << 5 << 5
+            << "missing required key 'title'" << 0;
+        QTest::newRow("a fact that is not captured is an error")
+            << h + rule("fact.missing", "'v(?P<ver>\\d+)'", "    facts: [version]\n") << true << 10 << 13
+            << "fact 'version' is not a named capture" << 0;
+        QTest::newRow("a comparison of an unknown fact is an error")
+            << h + rule("cmp.unknown", "'v(?P<a>\\d+)'", "    compare:\n      - {left: a, op: '>', right: b}\n")
+            << true << 11 << 35 << "names fact 'b'" << 0;
+        QTest::newRow("an unknown operator is an error")
+            << h + rule("cmp.op", "'v(?P<a>\\d+)'", "    compare:\n      - {left: a, op: '=>', right: '1.0'}\n")
+            << true << 11 << 23 << "unknown operator '=>'" << 0;
+        QTest::newRow("a non-web reference is an error")
+            << h + rule("ref.file", "abc", "    references:\n      - {title: t, url: 'file:///etc/passwd'}\n")
+            << true << 11 << 25 << "https://" << 0;
+        QTest::newRow("a bad id is an error") << h + rule("Bad Id", "abc") << true << 5 << 9 << "rule id 'Bad Id'" << 0;
+        QTest::newRow("span out of range is an error")
+            << QByteArray(h + "  - id: s.p\n    title: T\n    severity: info\n    match: {pattern: a, span: 99}\n")
+            << true << 8 << 31 << "'span' must be a whole number" << 0;
+        QTest::newRow("a YAML syntax error has a position")
+            << QByteArray(h + "  - id: x\n    title: [unclosed\n") << true << 7 << 1 << "" << 0;
+        QTest::newRow("a wrong schema is an error")
+            << QByteArray("schema: something/else\nrules: []\n") << true << 1 << 9 << "unsupported schema" << 0;
+        QTest::newRow("a key given twice is an error")
+            << h + rule("twice", "abc", "    title: Again\n") << true << 10 << 5 << "'title' is given twice" << 0;
+        QTest::newRow("an example without expect is an error")
+            << h + rule("ex.noexpect", "abc", "    examples:\n      - log: abc\n") << true << 11 << 9
+            << "missing required key 'expect'" << 0;
+    }
+
+    void diagnostics()
+    {
+        QFETCH(QByteArray, yaml);
+        QFETCH(bool, isError);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, message);
+        QFETCH(int, rulesLoaded);
+
+        const RuleSet set = load(yaml);
+        QVERIFY2(!set.diagnostics.isEmpty(), "expected a diagnostic");
+        const Diagnostic &d = set.diagnostics.front();
+        QVERIFY2(d.where.message.contains(message), qPrintable(d.toString()));
+        QCOMPARE(d.isError(), isError);
+        QCOMPARE(d.where.file, QStringLiteral("test.yaml"));
+        QCOMPARE(d.where.line, line);
+        QCOMPARE(d.where.column, column);
+        QCOMPARE(int(set.rules.size()), rulesLoaded);
+    }
+
+    void aBadRuleDisablesOnlyItself()
+    {
+        const RuleSet set = load(QByteArray(kHeader) + rule("good.one", "abc") + rule("bad.one", "'(x'")
+                                 + rule("good.two", "def"));
+        QCOMPARE(int(set.rules.size()), 2);
+        QVERIFY(set.find(u"good.one"));
+        QVERIFY(set.find(u"good.two"));
+        QVERIFY(!set.find(u"bad.one"));
+        QCOMPARE(set.diagnostics.size(), 1);
+        QCOMPARE(set.diagnostics.front().ruleId, QStringLiteral("bad.one"));
+    }
+
+    void duplicateIdsAreAnErrorAndUserRulesOverride()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        QDir(dir.path()).mkpath(QStringLiteral("shipped"));
+        write(QStringLiteral("shipped/a.yaml"), QByteArray(kHeader) + rule("same.id", "abc") + rule("same.id", "def"));
+        QDir(dir.path()).mkpath(QStringLiteral("user"));
+        write(QStringLiteral("user/b.yaml"), QByteArray(kHeader) + rule("same.id", "user-pattern"));
+
+        RuleSet set;
+        RuleLoader loader(set);
+        loader.loadPath(dir.filePath(QStringLiteral("shipped")), false);
+        QCOMPARE(set.rules.size(), size_t(2));
+        qputenv("GPUTRIAGE_RULES_DIR", dir.filePath(QStringLiteral("shipped")).toUtf8());
+        const RuleSet merged = loadRules({dir.filePath(QStringLiteral("user"))}, true);
+        QCOMPARE(merged.rules.size(), size_t(1));
+        QCOMPARE(merged.rules.front().pattern.source, QStringLiteral("user-pattern"));
+        QVERIFY(merged.rules.front().user);
+        QCOMPARE(merged.overridden, QList<QString>{QStringLiteral("same.id")});
+        QVERIFY(merged.hasErrors()); // the shipped file repeats an id
+        const auto dup = std::find_if(merged.diagnostics.begin(), merged.diagnostics.end(),
+                                      [](const Diagnostic &d) { return d.where.message.contains(u"duplicate rule id"); });
+        QVERIFY(dup != merged.diagnostics.end());
+        QCOMPARE(dup->where.line, 10);
+        qunsetenv("GPUTRIAGE_RULES_DIR");
+    }
+
+    void everyKeyOfTheDesignExampleLoads()
+    {
+        const QByteArray yaml = QByteArray(kHeader) +
+            "  - id: cuda.forward-compat.enabled\n"
+            "    title: CUDA Forward Compatibility mode enabled\n"
+            "    severity: info\n"
+            "    tags: [cuda, driver]\n"
+            "    match:\n"
+            "      pattern: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
+            "      span: 3\n"
+            "      then:\n"
+            "        pattern: 'Using CUDA (?P<cuda>[\\d.]+) driver version (?P<cd>[\\d.]+) with kernel driver version (?P<hd>[\\d.]+)'\n"
+            "        within: 4\n"
+            "    facts: [cuda, cd, hd]\n"
+            "    compare:\n"
+            "      - {left: cd, op: '>', right: hd, says: newer}\n"
+            "    explain: |\n"
+            "      Informational.\n"
+            "    action: Nothing.\n"
+            "    references:\n"
+            "      - {title: CUDA Compatibility, url: 'https://docs.nvidia.com/deploy/cuda-compatibility/'}\n"
+            "    examples:\n"
+            "      - log: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
+            "        expect: match\n"
+            "      - log: 'INFO: all good'\n"
+            "        expect: none\n";
+        const RuleSet set = load(yaml);
+        QVERIFY2(set.diagnostics.isEmpty(), qPrintable(set.diagnostics.value(0).toString()));
+        QCOMPARE(set.rules.size(), size_t(1));
+        const Rule &r = set.rules.front();
+        QCOMPARE(r.span, 3);
+        QCOMPARE(r.thenWithin, 4);
+        QCOMPARE(r.facts.size(), 3);
+        QCOMPARE(r.compare.size(), 1);
+        QVERIFY(r.compare.front().left.isFact);
+        QCOMPARE(r.references.front().url, QStringLiteral("https://docs.nvidia.com/deploy/cuda-compatibility/"));
+        QCOMPARE(r.examples.size(), 2);
+        QVERIFY(r.examples[1].expectNone);
+        QCOMPARE(set.packs.front().pack, QStringLiteral("test"));
+        QCOMPARE(set.packs.front().rules, 1);
+    }
+
+    void theShippedRulesLoadCleanly()
+    {
+        const RuleSet set = loadRules({}, true);
+        QVERIFY2(set.diagnostics.isEmpty(), qPrintable(set.diagnostics.value(0).toString()));
+        QVERIFY(set.find(u"cuda.forward-compat.enabled"));
+        QVERIFY(set.find(u"network.peermem.not-detected"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuleLoader)
+#include "tst_ruleloader.moc"

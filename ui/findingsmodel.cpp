@@ -1,0 +1,72 @@
+#include "findingsmodel.h"
+
+#include <QColor>
+
+namespace gputriage {
+
+void FindingsModel::setFindings(QList<Finding> findings)
+{
+    beginResetModel();
+    m_findings = std::move(findings);
+    endResetModel();
+}
+
+const Finding *FindingsModel::finding(int row) const
+{
+    return row >= 0 && row < m_findings.size() ? &m_findings[row] : nullptr;
+}
+
+int FindingsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_findings.size());
+}
+
+int FindingsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FindingsModel::data(const QModelIndex &index, int role) const
+{
+    const Finding *f = index.isValid() ? finding(index.row()) : nullptr;
+    if (!f)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeverityColumn: return severityName(f->severity);
+        case TitleColumn: return f->title;
+        case CountColumn: return f->count;
+        }
+        break;
+    case Qt::ToolTipRole: return f->ruleId;
+    case Qt::ForegroundRole:
+        if (index.column() == SeverityColumn) {
+            static const QColor colors[] = {QColor(0x2a, 0x6f, 0xdb), QColor(0xb0, 0x78, 0x00), QColor(0xd0, 0x30, 0x20),
+                                            QColor(0xa0, 0x10, 0x60)};
+            return colors[int(f->severity)];
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() == CountColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case RuleIdRole: return f->ruleId;
+    case SeverityRole: return int(f->severity);
+    }
+    return {};
+}
+
+QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SeverityColumn: return tr("Severity");
+    case TitleColumn: return tr("Finding");
+    case CountColumn: return tr("Count");
+    }
+    return {};
+}
+
+} // namespace gputriage

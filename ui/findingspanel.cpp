@@ -1,0 +1,157 @@
+#include "findingspanel.h"
+
+#include "findingsmodel.h"
+#include "report/textreport.h"
+
+#include <QDesktopServices>
+#include <QHeaderView>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QToolTip>
+#include <QTreeView>
+#include <QUrlQuery>
+#include <QVBoxLayout>
+
+namespace gputriage {
+
+namespace {
+constexpr auto kOccurrenceScheme = "gputriage-occurrence";
+constexpr int kShownOccurrences = 50;
+
+QString esc(const QString &s)
+{
+    return stripControl(s).toHtmlEscaped();
+}
+} // namespace
+
+FindingsPanel::FindingsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new FindingsModel(this))
+    , m_view(new QTreeView(this))
+    , m_details(new QTextBrowser(this))
+{
+    setObjectName(QStringLiteral("findingsPanel"));
+    m_view->setObjectName(QStringLiteral("findingsView"));
+    m_view->setModel(m_model);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(FindingsModel::TitleColumn, QHeaderView::Stretch);
+    m_view->header()->setSectionResizeMode(FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(FindingsModel::CountColumn, QHeaderView::ResizeToContents);
+
+    m_details->setObjectName(QStringLiteral("findingDetails"));
+    m_details->setOpenLinks(false);
+    m_details->setPlaceholderText(tr("Select a finding to see what it means."));
+    connect(m_details, &QTextBrowser::anchorClicked, this, &FindingsPanel::linkActivated);
+    connect(m_details, qOverload<const QUrl &>(&QTextBrowser::highlighted), this, [this](const QUrl &url) {
+        if (url.scheme().startsWith(QLatin1String("http")))
+            QToolTip::showText(QCursor::pos(), url.toString(), m_details);
+        else
+            QToolTip::hideText();
+    });
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_view, &QTreeView::clicked, this, [this](const QModelIndex &index) {
+        showFinding(index.row());
+        if (const Finding *f = m_model->finding(index.row()); f && !f->occurrences.isEmpty())
+            Q_EMIT occurrenceActivated(f->occurrences.front().path, f->occurrences.front().line);
+    });
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) { showFinding(index.row()); });
+}
+
+void FindingsPanel::setFindings(const QList<Finding> &findings)
+{
+    m_model->setFindings(findings);
+    m_row = -1;
+    m_details->clear();
+    if (!findings.isEmpty()) {
+        m_view->setCurrentIndex(m_model->index(0, FindingsModel::TitleColumn));
+        showFinding(0);
+    }
+}
+
+QString FindingsPanel::detailsHtml(const Finding &f)
+{
+    QString html;
+    html += QStringLiteral("<h3>%1</h3><p><b>%2</b> · %3 occurrence(s) · <code>%4</code></p>")
+                .arg(esc(f.title), esc(severityName(f.severity)))
+                .arg(f.count)
+                .arg(esc(f.ruleId));
+    if (!f.comparisons.isEmpty()) {
+        html += QLatin1String("<table cellspacing='0' cellpadding='4' border='1'>");
+        for (const Comparison &c : f.comparisons) {
+            html += QStringLiteral("<tr><td>%1<br><b>%2</b></td><td align='center'><b>%3</b></td><td>%4<br><b>%5</b></td>"
+                                   "<td align='center'><span style='color:%6'>%7</span></td><td>%8</td></tr>")
+                        .arg(esc(c.leftName), esc(c.left), esc(compareOpName(c.op)), esc(c.rightName), esc(c.right),
+                             c.holds ? QStringLiteral("#2a9d3a") : QStringLiteral("#d03020"),
+                             c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), esc(c.says));
+        }
+        html += QLatin1String("</table>");
+    }
+    if (!f.facts.empty()) {
+        html += QLatin1String("<p><b>Facts</b></p><table cellspacing='0' cellpadding='3'>");
+        for (const auto &[k, v] : f.facts)
+            html += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>").arg(esc(k), esc(v));
+        html += QLatin1String("</table>");
+    }
+    if (!f.explain.isEmpty())
+        html += QLatin1String("<p>") + esc(f.explain) + QLatin1String("</p>");
+    if (!f.action.isEmpty())
+        html += QLatin1String("<p><b>What to do:</b> ") + esc(f.action) + QLatin1String("</p>");
+    if (!f.references.isEmpty()) {
+        html += QLatin1String("<p><b>Documentation</b></p><ul>");
+        for (const Reference &r : f.references)
+            if (isWebUrl(r.url))
+                html += QStringLiteral("<li><a href='%1'>%2</a></li>").arg(r.url.toHtmlEscaped(), esc(r.title));
+        html += QLatin1String("</ul>");
+    }
+    html += QLatin1String("<p><b>Evidence</b></p><ul>");
+    for (int i = 0; i < std::min<qsizetype>(kShownOccurrences, f.occurrences.size()); ++i) {
+        const Occurrence &o = f.occurrences[i];
+        QString text = stripControl(o.text).simplified();
+        if (text.size() > 200)
+            text = text.left(199) + QChar(0x2026);
+        html += QStringLiteral("<li><a href='%1:%2'>%3:%4</a> <code>%5</code></li>")
+                    .arg(QLatin1String(kOccurrenceScheme)).arg(i).arg(esc(o.path)).arg(o.line).arg(esc(text));
+    }
+    if (f.count > kShownOccurrences)
+        html += QStringLiteral("<li>… %1 more</li>").arg(f.count - kShownOccurrences);
+    html += QLatin1String("</ul>");
+    return html;
+}
+
+void FindingsPanel::showFinding(int row)
+{
+    const Finding *f = m_model->finding(row);
+    m_row = row;
+    if (!f) {
+        m_details->clear();
+        return;
+    }
+    m_details->setHtml(detailsHtml(*f));
+}
+
+void FindingsPanel::linkActivated(const QUrl &url)
+{
+    if (url.scheme() == QLatin1String(kOccurrenceScheme)) {
+        const Finding *f = m_model->finding(m_row);
+        const int i = url.path().toInt();
+        if (f && i >= 0 && i < f->occurrences.size())
+            Q_EMIT occurrenceActivated(f->occurrences[i].path, f->occurrences[i].line);
+        return;
+    }
+    // Only web links leave the application; anything else in a rule is ignored.
+    if (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"))
+        QDesktopServices::openUrl(url);
+}
+
+} // namespace gputriage

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "engine/finding.h"
+
+#include <QWidget>
+
+class QTextBrowser;
+class QTreeView;
+class QUrl;
+
+namespace gputriage {
+
+class FindingsModel;
+
+// The list of findings and, for the selected one, its explanation, facts, version
+// comparisons, evidence and documentation links.
+class FindingsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit FindingsPanel(QWidget *parent = nullptr);
+
+    void setFindings(const QList<Finding> &findings);
+    FindingsModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    QTextBrowser *details() const { return m_details; }
+    // The HTML shown for a finding (also what the details pane displays).
+    static QString detailsHtml(const Finding &finding);
+
+Q_SIGNALS:
+    void occurrenceActivated(const QString &path, int line); // line is 1-based
+
+private:
+    void showFinding(int row);
+    void linkActivated(const QUrl &url);
+
+    FindingsModel *m_model;
+    QTreeView *m_view;
+    QTextBrowser *m_details;
+    int m_row = -1;
+};
+
+} // namespace gputriage

@@ -1,0 +1,302 @@
+#include "mainwindow.h"
+
+#include "engine/analyzer.h"
+#include "findingspanel.h"
+#include "logview.h"
+#include "paths.h"
+#include "rules/ruleloader.h"
+#include "text/logdocument.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QThreadPool>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace gputriage {
+
+namespace {
+enum FileColumn { FileName, FileFindings };
+constexpr int kPathRole = Qt::UserRole + 1;
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_stack(new QStackedWidget(this))
+    , m_files(new QTreeWidget(this))
+    , m_logView(new LogView(this))
+    , m_findings(new FindingsPanel(this))
+    , m_banner(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+{
+    setWindowTitle(tr("GPU Triage"));
+    setAcceptDrops(true);
+    resize(1400, 820);
+
+    const RuleSet rules = loadRules({});
+    m_analyzer = std::make_shared<const Analyzer>(rules);
+    for (const Rule &r : m_analyzer->matcher().rules())
+        m_ruleSeverity.push_back(r.severity);
+
+    m_files->setObjectName(QStringLiteral("fileTree"));
+    m_files->setHeaderLabels({tr("File"), tr("Findings")});
+    m_files->setRootIsDecorated(false);
+    m_files->header()->setSectionResizeMode(FileName, QHeaderView::Stretch);
+    m_files->header()->setSectionResizeMode(FileFindings, QHeaderView::ResizeToContents);
+    m_files->header()->setStretchLastSection(false);
+    connect(m_files, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (item)
+            showDocument(item->data(FileName, kPathRole).toString());
+    });
+    connect(m_findings, &FindingsPanel::occurrenceActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_files);
+    splitter->addWidget(m_logView);
+    splitter->addWidget(m_findings);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 4);
+    splitter->setStretchFactor(2, 2);
+    splitter->setSizes({240, 760, 420});
+
+    m_banner->setObjectName(QStringLiteral("banner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: 6px; border-bottom: 1px solid #e0c060; }"));
+    m_banner->hide();
+
+    auto *workspace = new QWidget(this);
+    auto *layout = new QVBoxLayout(workspace);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_banner);
+    layout->addWidget(splitter, 1);
+
+    m_stack->addWidget(createWelcomePage());
+    m_stack->addWidget(workspace);
+    setCentralWidget(m_stack);
+
+    m_progress->setMaximumWidth(220);
+    m_progress->setRange(0, 0);
+    m_progress->hide();
+    statusBar()->addPermanentWidget(m_progress);
+    createMenus();
+
+    QStringList problems;
+    for (const Diagnostic &d : rules.diagnostics)
+        if (d.isError())
+            problems << d.toString();
+    if (!problems.isEmpty())
+        showBanner(tr("Some rules could not be loaded and are disabled:\n%1").arg(problems.join(QLatin1Char('\n'))));
+    statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open File…"), this, &MainWindow::chooseFiles);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseFolder);
+    file->addAction(tr("Open &Sample Bundle"), this, &MainWindow::openSample);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About GPU Triage"), this, [this] {
+        QMessageBox::about(this, tr("About GPU Triage"),
+                           tr("<b>GPU Triage %1</b><p>Finds known NVIDIA GPU conditions in log bundles, "
+                              "explains them and links NVIDIA's documentation.</p>")
+                               .arg(QStringLiteral(GPUTRIAGE_VERSION)));
+    });
+}
+
+QWidget *MainWindow::createWelcomePage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    layout->addStretch(2);
+    auto *title = new QLabel(tr("<h1>GPU Triage</h1><p>Drop a log file, folder or bundle here, or:</p>"), page);
+    title->setAlignment(Qt::AlignCenter);
+    layout->addWidget(title);
+    auto *openButton = new QPushButton(tr("Open…"), page);
+    openButton->setObjectName(QStringLiteral("welcomeOpen"));
+    auto *sampleButton = new QPushButton(tr("Open sample bundle"), page);
+    sampleButton->setObjectName(QStringLiteral("welcomeSample"));
+    for (QPushButton *b : {openButton, sampleButton}) {
+        b->setMinimumWidth(220);
+        layout->addWidget(b, 0, Qt::AlignHCenter);
+    }
+    connect(openButton, &QPushButton::clicked, this, &MainWindow::chooseFiles);
+    connect(sampleButton, &QPushButton::clicked, this, &MainWindow::openSample);
+    layout->addStretch(3);
+    return page;
+}
+
+void MainWindow::chooseFiles()
+{
+    QSettings settings;
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open log files"),
+                                                            settings.value(QStringLiteral("lastDir")).toString());
+    if (files.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("lastDir"), QFileInfo(files.front()).absolutePath());
+    openPaths(files);
+}
+
+void MainWindow::chooseFolder()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"),
+                                                          settings.value(QStringLiteral("lastDir")).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("lastDir"), dir);
+    openPaths({dir});
+}
+
+void MainWindow::openSample()
+{
+    const QString sample = dataDir(QStringLiteral("sample"));
+    if (sample.isEmpty()) {
+        showBanner(tr("The sample bundle is not installed."));
+        return;
+    }
+    openPaths({sample});
+}
+
+void MainWindow::showBanner(const QString &text)
+{
+    m_banner->setText(text);
+    m_banner->setVisible(!text.isEmpty());
+}
+
+void MainWindow::openPaths(const QStringList &paths)
+{
+    const quint64 generation = ++m_generation; // a newer open makes older results stale
+    m_stack->setCurrentIndex(1);
+    m_progress->show();
+    statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
+    std::shared_ptr<const Analyzer> analyzer = m_analyzer;
+    QPointer<MainWindow> self(this);
+    QThreadPool::globalInstance()->start([self, analyzer, paths, generation] {
+        QList<Error> problems;
+        auto docs = Analyzer::openInputs(paths, problems);
+        AnalyzeOptions options;
+        options.keepMatches = true;
+        AnalysisResult result = analyzer->analyze(docs, options);
+        result.problems = problems + result.problems;
+        if (self)
+            QMetaObject::invokeMethod(self, [self, generation, docs = std::move(docs), result = std::move(result)]() mutable {
+                if (self)
+                    self->analysisDone(generation, std::move(docs), std::move(result));
+            }, Qt::QueuedConnection);
+    });
+}
+
+void MainWindow::analysisDone(quint64 generation, std::vector<std::shared_ptr<const LogDocument>> docs,
+                              AnalysisResult result)
+{
+    if (generation != m_generation)
+        return;
+    m_progress->hide();
+    m_docs = std::move(docs);
+    m_result = std::move(result);
+
+    m_files->clear();
+    QTreeWidgetItem *firstWithFindings = nullptr;
+    for (size_t i = 0; i < m_docs.size(); ++i) {
+        auto *item = new QTreeWidgetItem(m_files);
+        const QString path = m_docs[i]->path();
+        item->setText(FileName, path);
+        item->setToolTip(FileName, path);
+        item->setData(FileName, kPathRole, path);
+        const auto &hits = i < m_result.matches.size() ? m_result.matches[i] : std::vector<LineMatch>();
+        if (!hits.empty()) {
+            Severity worst = Severity::Info;
+            for (const LineMatch &m : hits)
+                worst = std::max(worst, m_ruleSeverity.at(size_t(m.rule)));
+            item->setText(FileFindings, QString::number(hits.size()));
+            item->setToolTip(FileFindings, tr("%n match(es), highest severity %1", nullptr, int(hits.size())).arg(severityName(worst)));
+            QFont f = item->font(FileName);
+            f.setBold(true);
+            item->setFont(FileName, f);
+            if (!firstWithFindings)
+                firstWithFindings = item;
+        }
+    }
+    m_findings->setFindings(m_result.findings);
+
+    QStringList problems;
+    for (const Error &e : m_result.problems)
+        problems << e.toString();
+    showBanner(problems.isEmpty() ? QString() : tr("Problems while reading the bundle (the rest was analysed):\n%1").arg(problems.join(QLatin1Char('\n'))));
+
+    if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
+        const Occurrence &o = m_result.findings.front().occurrences.front();
+        showDocument(o.path, o.line);
+    } else if (QTreeWidgetItem *item = firstWithFindings ? firstWithFindings : m_files->topLevelItem(0)) {
+        m_files->setCurrentItem(item);
+    } else {
+        m_logView->setDocument(nullptr);
+    }
+    statusBar()->showMessage(tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size()));
+    Q_EMIT analysisFinished();
+}
+
+bool MainWindow::showDocument(const QString &path, int line)
+{
+    for (size_t i = 0; i < m_docs.size(); ++i) {
+        if (m_docs[i]->path() != path)
+            continue;
+        if (m_logView->document() != m_docs[i]) {
+            m_logView->setDocument(m_docs[i]);
+            if (i < m_result.matches.size())
+                m_logView->setMatches(m_result.matches[i], m_ruleSeverity);
+            setWindowTitle(tr("%1 — GPU Triage").arg(path));
+        }
+        if (QTreeWidgetItem *item = m_files->topLevelItem(int(i)); item && m_files->currentItem() != item) {
+            const QSignalBlocker blocker(m_files);
+            m_files->setCurrentItem(item);
+        }
+        if (line > 0)
+            m_logView->setCurrentLine(line - 1);
+        return true;
+    }
+    return false;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    if (!paths.isEmpty())
+        openPaths(paths);
+}
+
+} // namespace gputriage
