@@ -203,7 +203,8 @@ int rulesCommand(const QStringList &args)
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
     if (sub == QLatin1String("check")) {
-        printDiagnostics(rules, true);
+        for (const Diagnostic &d : rules.diagnostics)
+            out << d.toString() << '\n';
         int errors = 0, warnings = 0;
         for (const Diagnostic &d : rules.diagnostics)
             (d.isError() ? errors : warnings)++;

@@ -2,6 +2,7 @@
 
 #include "engine/version.h"
 #include "text/logdocument.h"
+#include "text/normalizer.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -26,9 +27,10 @@ bool looksBinary(const LogDocument &doc)
     return false;
 }
 
-QString displayText(std::string_view raw)
+QString displayText(std::string_view line)
 {
     constexpr size_t kMax = 4096;
+    const std::string raw = Normalizer::withoutEscapes(line.substr(0, kMax * 2));
     QString text = QString::fromUtf8(raw.data(), qsizetype(std::min(raw.size(), kMax)));
     if (raw.size() > kMax)
         text += QChar(0x2026);

@@ -2,22 +2,39 @@
 
 #include "report/textreport.h"
 
+
 namespace gputriage {
 
 QString markdownEscape(const QString &text)
 {
-    static const QString special = QStringLiteral("\\`*_{}[]<>()#+-.!|~");
+    // Inline markup anywhere; block markup (headings, lists, quotes) only at the start of a line.
+    static const QString inlineSpecial = QStringLiteral("\\`*_[]<>|~");
+    static const QString lineStartSpecial = QStringLiteral("#+->=");
     QString out;
     out.reserve(text.size());
+    bool lineStart = true;
     for (const QChar c : text) {
+        if (c == QLatin1Char('\n')) {
+            out += c;
+            lineStart = true;
+            continue;
+        }
         if (c.category() == QChar::Other_Control)
             continue;
-        if (special.contains(c))
+        if (inlineSpecial.contains(c) || (lineStart && lineStartSpecial.contains(c)))
             out += QLatin1Char('\\');
         out += c;
+        lineStart = lineStart && c.isSpace();
     }
     return out;
 }
+
+namespace {
+QString cell(const QString &text)
+{
+    return markdownEscape(text.simplified());
+}
+} // namespace
 
 QString markdownFence(const QStringList &lines)
 {
@@ -44,9 +61,9 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
     for (const Finding &f : result.findings) {
         QStringList facts;
         for (const auto &[k, v] : f.facts)
-            facts << markdownEscape(k) + QLatin1String(" = ") + markdownEscape(v);
+            facts << cell(k) + QLatin1String(" = ") + cell(v);
         md += QStringLiteral("| %1 | [%2](#%3) | %4 | %5 |\n")
-                  .arg(severityName(f.severity), markdownEscape(f.title),
+                  .arg(severityName(f.severity), cell(f.title),
                        QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')))
                   .arg(f.count)
                   .arg(facts.join(QLatin1String(", ")));
@@ -68,22 +85,22 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         if (!f.facts.empty()) {
             md += QLatin1String("| Fact | Value |\n|---|---|\n");
             for (const auto &[k, v] : f.facts)
-                md += QLatin1String("| ") + markdownEscape(k) + QLatin1String(" | ") + markdownEscape(v) + QLatin1String(" |\n");
+                md += QLatin1String("| ") + cell(k) + QLatin1String(" | ") + cell(v) + QLatin1String(" |\n");
             md += QLatin1Char('\n');
         }
         if (!f.comparisons.isEmpty()) {
             md += QLatin1String("| Left | | Right | Holds | Meaning |\n|---|:-:|---|:-:|---|\n");
             for (const Comparison &c : f.comparisons)
                 md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                          .arg(markdownEscape(operandText(c.leftName, c.left)), markdownEscape(compareOpName(c.op)),
-                               markdownEscape(operandText(c.rightName, c.right)),
-                               c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), markdownEscape(c.says));
+                          .arg(cell(operandText(c.leftName, c.left)), cell(compareOpName(c.op)),
+                               cell(operandText(c.rightName, c.right)),
+                               c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), cell(c.says));
             md += QLatin1Char('\n');
         }
         QStringList evidence;
         for (int i = 0; i < std::min<qsizetype>(options.maxEvidence, f.occurrences.size()); ++i) {
             const Occurrence &o = f.occurrences[i];
-            evidence << QStringLiteral("%1:%2: %3").arg(o.path).arg(o.line).arg(stripControl(o.text));
+            evidence << evidenceLine(f, o);
         }
         if (!evidence.isEmpty()) {
             const QString fence = markdownFence(evidence);
@@ -97,14 +114,14 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
             md += QLatin1String("References:\n\n");
             for (const Reference &r : f.references)
                 if (isWebUrl(r.url))
-                    md += QStringLiteral("- [%1](%2)\n").arg(markdownEscape(r.title), r.url);
+                    md += QStringLiteral("- [%1](<%2>)\n").arg(cell(r.title), QString(r.url).replace(QLatin1Char('<'), QLatin1String("%3C")).replace(QLatin1Char('>'), QLatin1String("%3E")).replace(QLatin1Char(' '), QLatin1String("%20")));
             md += QLatin1Char('\n');
         }
     }
 
     md += QLatin1String("## Inputs\n\n| File | Format | Lines | Bytes |\n|---|---|---:|---:|\n");
     for (const InputInfo &in : result.inputs)
-        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(markdownEscape(in.path), in.format).arg(in.lines).arg(in.bytes);
+        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(cell(in.path), in.format).arg(in.lines).arg(in.bytes);
     md += QLatin1Char('\n');
     if (!result.problems.isEmpty()) {
         md += QLatin1String("## Problems\n\n");

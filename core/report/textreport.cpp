@@ -22,6 +22,21 @@ bool isWebUrl(const QString &url)
     return url.startsWith(QLatin1String("https://")) || url.startsWith(QLatin1String("http://"));
 }
 
+QString evidenceLine(const Finding &finding, const Occurrence &o)
+{
+    QString text = stripControl(o.text).simplified();
+    if (text.size() > 200)
+        text = text.left(199) + QChar(0x2026);
+    QString line = QStringLiteral("%1:%2: %3").arg(o.path).arg(o.line).arg(text);
+    if (!o.facts.empty() && o.facts != finding.facts) {
+        QStringList facts;
+        for (const auto &[k, v] : o.facts)
+            facts << k + QLatin1Char('=') + stripControl(v);
+        line += QLatin1String("  [") + facts.join(QLatin1String(", ")) + QLatin1Char(']');
+    }
+    return line;
+}
+
 QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &options)
 {
     auto paint = [&](const char *code, const QString &s) {
@@ -59,11 +74,7 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
             out += QLatin1String("  What to do: ") + QString(f.action).replace(QLatin1Char('\n'), QLatin1String("\n  ")) + QLatin1Char('\n');
         const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));
         for (int i = 0; i < shown; ++i) {
-            const Occurrence &o = f.occurrences[i];
-            QString text = stripControl(o.text).simplified();
-            if (text.size() > 160)
-                text = text.left(159) + QChar(0x2026);
-            out += QStringLiteral("  %1 %2\n").arg(paint("2", QStringLiteral("%1:%2:").arg(o.path).arg(o.line)), text);
+            out += QLatin1String("  ") + evidenceLine(f, f.occurrences[i]) + QLatin1Char('\n');
         }
         if (f.count > shown)
             out += QStringLiteral("  … %1 more\n").arg(f.count - shown);

@@ -188,6 +188,20 @@ void Normalizer::normalize(std::string_view line, std::string &out, std::vector<
     }
 }
 
+std::string Normalizer::withoutEscapes(std::string_view line)
+{
+    std::string out;
+    out.reserve(line.size());
+    for (size_t i = 0; i < line.size();) {
+        if (line[i] == '\x1b') {
+            i += escapeLength(line, i);
+            continue;
+        }
+        out.push_back(line[i++]);
+    }
+    return out;
+}
+
 std::string Normalizer::normalized(std::string_view line)
 {
     std::string out;

@@ -17,6 +17,8 @@ class Normalizer
 public:
     static void normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map = nullptr);
     static std::string normalized(std::string_view line);
+    // The line without ANSI escape sequences (for showing evidence).
+    static std::string withoutEscapes(std::string_view line);
 
     // Length of a CRI (`<RFC3339> stdout F `) or plain RFC 3339 timestamp prefix, else 0.
     static size_t timestampPrefixLength(std::string_view line, bool *isCri = nullptr);

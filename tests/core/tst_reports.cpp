@@ -74,7 +74,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("escaped");
-        QTest::newRow("emphasis and links") << "*a* [b](c)" << "\\*a\\* \\[b\\]\\(c\\)";
+        QTest::newRow("emphasis and links") << "*a* [b](c)" << "\\*a\\* \\[b\\](c)";
+        QTest::newRow("a heading mark at the start of a line") << "# not a heading" << "\\# not a heading";
+        QTest::newRow("a list mark after a newline") << "a\n- b" << "a\n\\- b";
+        QTest::newRow("versions stay readable") << "580.65.06 # 1" << "580.65.06 # 1";
         QTest::newRow("html") << "<script>" << "\\<script\\>";
         QTest::newRow("table pipes") << "a|b" << "a\\|b";
         QTest::newRow("control characters are dropped") << QStringLiteral("a\x1b[0mb") << "a\\[0mb";
