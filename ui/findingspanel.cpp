@@ -18,6 +18,12 @@ namespace {
 constexpr auto kOccurrenceScheme = "gputriage-occurrence";
 constexpr int kShownOccurrences = 50;
 
+// "container_driver" → "container driver", which also lets narrow table cells wrap at spaces.
+QString humanName(QString name)
+{
+    return name.replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
 QString esc(const QString &s)
 {
     return stripControl(s).toHtmlEscaped();
@@ -91,7 +97,7 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         for (const Comparison &c : f.comparisons) {
             html += QStringLiteral("<tr><td>%1<br><b>%2</b></td><td align='center'><b>%3</b></td><td>%4<br><b>%5</b></td>"
                                    "<td align='center'><span style='color:%6'>%7</span></td><td>%8</td></tr>")
-                        .arg(esc(c.leftName), esc(c.left), esc(compareOpName(c.op)), esc(c.rightName), esc(c.right),
+                        .arg(esc(humanName(c.leftName)), esc(c.left), esc(compareOpName(c.op)), esc(humanName(c.rightName)), esc(c.right),
                              c.holds ? QStringLiteral("#2a9d3a") : QStringLiteral("#d03020"),
                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), esc(c.says));
         }

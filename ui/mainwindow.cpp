@@ -55,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_files->setObjectName(QStringLiteral("fileTree"));
     m_files->setHeaderLabels({tr("File"), tr("Findings")});
     m_files->setRootIsDecorated(false);
+    m_files->setTextElideMode(Qt::ElideMiddle);
     m_files->header()->setSectionResizeMode(FileName, QHeaderView::Stretch);
     m_files->header()->setSectionResizeMode(FileFindings, QHeaderView::ResizeToContents);
     m_files->header()->setStretchLastSection(false);

@@ -63,8 +63,13 @@ std::vector<std::shared_ptr<const LogDocument>> Analyzer::openInputs(const QStri
             problems.append(Error{path, 0, 0, QStringLiteral("no such file or folder")});
             continue;
         }
+        // Files of a folder are named from the folder itself ("sample/pods/app.log"), so reports
+        // do not carry the engineer's local directory layout.
+        const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
         for (const QString &f : files) {
-            auto doc = LogDocument::open(f, QDir::cleanPath(f));
+            const QString display = info.isDir() ? QDir::cleanPath(base.relativeFilePath(QFileInfo(f).absoluteFilePath()))
+                                                 : QDir::cleanPath(f);
+            auto doc = LogDocument::open(f, display);
             if (doc)
                 docs.push_back(std::move(doc).value());
             else

@@ -12,7 +12,9 @@ QString stripControl(const QString &text)
     QString out;
     out.reserve(text.size());
     for (const QChar c : text)
-        out += c == QLatin1Char('\t') ? QChar(QLatin1Char(' ')) : c.category() == QChar::Other_Control ? QChar() : c;
+        out += c == QLatin1Char('\t') || c == QLatin1Char('\n') ? QChar(QLatin1Char(' '))
+               : c.category() == QChar::Other_Control                 ? QChar()
+                                                                      : c;
     out.remove(QChar());
     return out;
 }

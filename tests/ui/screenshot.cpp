@@ -1,0 +1,36 @@
+// Renders the main window on a bundle into a PNG (used by scripts/screenshot for the README).
+#include "findingsmodel.h"
+#include "findingspanel.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QTimer>
+#include <QTreeView>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 3) {
+        qWarning("usage: gputriage-screenshot OUTPUT.png PATH...");
+        return 2;
+    }
+    gputriage::MainWindow window;
+    window.resize(1500, 820);
+    window.show();
+    QObject::connect(&window, &gputriage::MainWindow::analysisFinished, &window, [&] {
+        // Show the first finding selected, as after a click.
+        auto *panel = window.findingsPanel();
+        const QModelIndex first = panel->model()->index(0, gputriage::FindingsModel::TitleColumn);
+        if (first.isValid()) {
+            panel->view()->setCurrentIndex(first);
+            Q_EMIT panel->view()->clicked(first);
+        }
+        QTimer::singleShot(300, &window, [&] {
+            const bool ok = window.grab().save(args.at(1));
+            app.exit(ok ? 0 : 1);
+        });
+    });
+    window.openPaths(args.mid(2));
+    return app.exec();
+}
