@@ -14,6 +14,7 @@ struct Error
     int line = 0;
     int column = 0;
     QString message;
+    bool warning = false; // noted, but the input was still read in full
 
     // "file:line:col: message", omitting the parts that are unknown.
     QString toString() const;

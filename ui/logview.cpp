@@ -120,7 +120,7 @@ int LogView::lineHeight() const
 
 int LogView::gutterWidth() const
 {
-    const int digits = QString::number(std::max(1, m_doc ? m_doc->lineCount() : 1)).size();
+    const int digits = QString::number(m_doc ? m_doc->lineNumber(m_doc->lineCount()) : 1).size();
     return fontMetrics().horizontalAdvance(QLatin1Char('9')) * (digits + 2);
 }
 
@@ -214,7 +214,7 @@ void LogView::paintEvent(QPaintEvent *)
 
         p.setFont(normalFont);
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter, QString::number(line + 1));
+        p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_doc->lineNumber(line)));
 
         p.save();
         p.setClipRect(QRect(gutter + 2, y, viewport()->width() - gutter - 2, lh));

@@ -278,7 +278,7 @@ bool MainWindow::showDocument(const QString &path, int line)
             m_files->setCurrentItem(item);
         }
         if (line > 0)
-            m_logView->setCurrentLine(line - 1);
+            m_logView->setCurrentLine(m_docs[i]->indexOfLineNumber(line));
         return true;
     }
     return false;

@@ -13,6 +13,7 @@
 #include <QSaveFile>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
@@ -169,10 +170,10 @@ int analyze(const QStringList &args)
     // Problems (unreadable inputs, invalid rules) are in the report too; the rest was analysed.
     if (!quiet) {
         for (const Error &e : result.problems)
-            err() << "gputriage: " << e.toString() << '\n';
+            err() << "gputriage: " << (e.warning ? "note: " : "") << e.toString() << '\n';
         err().flush();
     }
-    if (!result.problems.isEmpty())
+    if (std::any_of(result.problems.begin(), result.problems.end(), [](const Error &e) { return !e.warning; }))
         return UsageOrInput;
     if (failOn && result.countAtLeast(*failOn) > 0)
         return FindingsOrFailures;

@@ -1,12 +1,10 @@
 #include "engine/analyzer.h"
 
 #include "engine/version.h"
+#include "source/bundlereader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
-#include <QDir>
-#include <QDirIterator>
-#include <QFileInfo>
 
 #include <algorithm>
 #include <mutex>
@@ -46,36 +44,12 @@ Analyzer::Analyzer(const RuleSet &rules)
     , m_matcher(rules.rules)
 {}
 
-std::vector<std::shared_ptr<const LogDocument>> Analyzer::openInputs(const QStringList &paths, QList<Error> &problems)
+std::vector<std::shared_ptr<const LogDocument>> Analyzer::openInputs(const QStringList &paths, QList<Error> &problems,
+                                                                      const BundleLimits &limits)
 {
-    std::vector<std::shared_ptr<const LogDocument>> docs;
-    for (const QString &path : paths) {
-        const QFileInfo info(path);
-        QStringList files;
-        if (info.isDir()) {
-            QDirIterator it(path, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-            while (it.hasNext())
-                files << it.next();
-            files.sort();
-        } else if (info.exists()) {
-            files << path;
-        } else {
-            problems.append(Error{path, 0, 0, QStringLiteral("no such file or folder")});
-            continue;
-        }
-        // Files of a folder are named from the folder itself ("sample/pods/app.log"), so reports
-        // do not carry the engineer's local directory layout.
-        const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
-        for (const QString &f : files) {
-            const QString display = info.isDir() ? QDir::cleanPath(base.relativeFilePath(QFileInfo(f).absoluteFilePath()))
-                                                 : QDir::cleanPath(f);
-            auto doc = LogDocument::open(f, display);
-            if (doc)
-                docs.push_back(std::move(doc).value());
-            else
-                problems.append(doc.error());
-        }
-    }
+    BundleReader reader(limits);
+    auto docs = reader.read(paths);
+    problems.append(reader.problems());
     return docs;
 }
 
@@ -204,8 +178,8 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
             if (f.occurrences.size() < options.maxOccurrences) {
                 Occurrence o;
                 o.path = doc.path();
-                o.line = m.line + 1;
-                o.endLine = m.endLine + 1;
+                o.line = doc.lineNumber(m.line);
+                o.endLine = doc.lineNumber(m.endLine);
                 o.text = displayText(doc.line(m.line));
                 o.facts = std::move(m.facts);
                 f.occurrences.append(std::move(o));

@@ -3,6 +3,7 @@
 #include "engine/finding.h"
 #include "engine/matcher.h"
 #include "rules/ruleset.h"
+#include "source/bundlereader.h"
 
 #include <QStringList>
 
@@ -30,9 +31,9 @@ class Analyzer
 public:
     explicit Analyzer(const RuleSet &rules);
 
-    // Expands folders (recursively, sorted) and opens every file; unreadable ones become problems.
-    static std::vector<std::shared_ptr<const LogDocument>> openInputs(const QStringList &paths,
-                                                                      QList<Error> &problems);
+    // Reads files, folders and archives (see BundleReader); what cannot be read becomes a problem.
+    static std::vector<std::shared_ptr<const LogDocument>> openInputs(const QStringList &paths, QList<Error> &problems,
+                                                                      const BundleLimits &limits = {});
 
     AnalysisResult analyze(const std::vector<std::shared_ptr<const LogDocument>> &docs,
                            const AnalyzeOptions &options = {}) const;

@@ -101,8 +101,27 @@ void Matcher::match(const LogDocument &doc, int first, int last, std::vector<Lin
         return;
     const int end = std::min(doc.lineCount(), last + m_lookahead);
     std::vector<std::string> normalized(size_t(end - first));
-    for (int i = first; i < end; ++i)
-        Normalizer::normalize(doc.line(i), normalized[size_t(i - first)]);
+    // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
+    // message matches where it starts. A chunk that starts inside such a run leaves it to the
+    // chunk before.
+    std::string scratch;
+    bool partial = false;
+    if (first > 0)
+        Normalizer::normalize(doc.line(first - 1), scratch, nullptr, &partial);
+    size_t joinInto = partial ? SIZE_MAX : 0;
+    for (int i = first; i < end; ++i) {
+        std::string &line = normalized[size_t(i - first)];
+        bool p = false;
+        Normalizer::normalize(doc.line(i), line, nullptr, &p);
+        if (partial) {
+            if (joinInto != SIZE_MAX)
+                normalized[joinInto] += line;
+            line.clear();
+        } else {
+            joinInto = size_t(i - first);
+        }
+        partial = p;
+    }
     matchLines(normalized, first, last - first, out);
 }
 

@@ -94,6 +94,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         QJsonObject o{{QStringLiteral("path"), e.file}, {QStringLiteral("message"), e.message}};
         if (e.line > 0)
             o.insert(QStringLiteral("line"), e.line);
+        if (e.warning)
+            o.insert(QStringLiteral("level"), QStringLiteral("note"));
         problems.append(o);
     }
     root.insert(QStringLiteral("problems"), problems);

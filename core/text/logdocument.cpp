@@ -4,6 +4,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <cstring>
 
 namespace gputriage {
@@ -36,6 +37,7 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
         doc->m_size = size_t(doc->m_buffer.size());
     }
     doc->m_file = std::move(file);
+    doc->decode();
     doc->index();
     return std::shared_ptr<const LogDocument>(std::move(doc));
 }
@@ -47,8 +49,88 @@ std::shared_ptr<const LogDocument> LogDocument::fromBytes(QByteArray bytes, cons
     doc->m_buffer = std::move(bytes);
     doc->m_data = doc->m_buffer.constData();
     doc->m_size = size_t(doc->m_buffer.size());
+    doc->decode();
     doc->index();
     return doc;
+}
+
+std::shared_ptr<const LogDocument> LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
+                                                        int firstLine, int endLine, const QString &displayPath)
+{
+    std::shared_ptr<LogDocument> doc(new LogDocument);
+    doc->m_path = displayPath;
+    doc->m_parent = parent;
+    firstLine = std::clamp(firstLine, 0, parent->lineCount());
+    endLine = std::clamp(endLine, firstLine, parent->lineCount());
+    const size_t begin = firstLine < parent->lineCount() ? parent->m_lineStarts[size_t(firstLine)] : parent->m_size;
+    const size_t end = endLine < parent->lineCount() ? parent->m_lineStarts[size_t(endLine)] : parent->m_size;
+    doc->m_data = parent->m_data + begin;
+    doc->m_size = end - begin;
+    doc->m_encoding = parent->m_encoding;
+    doc->m_lineOffset = parent->m_lineOffset + firstLine;
+    doc->index();
+    return doc;
+}
+
+namespace {
+
+// Counts well-formed multi-byte UTF-8 sequences and malformed bytes in a sample.
+void utf8Stats(std::string_view s, int &valid, int &invalid)
+{
+    valid = invalid = 0;
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        const int len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+        bool ok = len > 0 && i + size_t(len) <= s.size();
+        for (int k = 1; ok && k < len; ++k)
+            ok = (static_cast<unsigned char>(s[i + size_t(k)]) & 0xC0) == 0x80;
+        if (ok) {
+            ++valid;
+            i += size_t(len);
+        } else {
+            ++invalid;
+            ++i;
+        }
+    }
+}
+
+} // namespace
+
+void LogDocument::decode()
+{
+    const std::string_view s(m_data, m_size);
+    auto replaceWith = [this](const QString &text, const char *encoding) {
+        m_buffer = text.toUtf8();
+        m_data = m_buffer.constData();
+        m_size = size_t(m_buffer.size());
+        m_encoding = QString::fromLatin1(encoding);
+    };
+    if (s.size() >= 2 && (s.substr(0, 2) == "\xFF\xFE" || s.substr(0, 2) == "\xFE\xFF")) {
+        const bool le = s[0] == '\xFF';
+        QByteArray raw = QByteArray::fromRawData(m_data + 2, qsizetype(m_size - 2));
+        QString text(qsizetype(raw.size() / 2), Qt::Uninitialized);
+        for (qsizetype i = 0; i + 1 < raw.size(); i += 2) {
+            const auto lo = static_cast<unsigned char>(raw[le ? i : i + 1]);
+            const auto hi = static_cast<unsigned char>(raw[le ? i + 1 : i]);
+            text[i / 2] = QChar(char16_t(lo | (hi << 8)));
+        }
+        replaceWith(text, le ? "utf-16le" : "utf-16be");
+        return;
+    }
+    if (s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF") {
+        m_data += 3;
+        m_size -= 3;
+        return;
+    }
+    // Text with high bytes but not one valid UTF-8 sequence is taken as Latin-1.
+    int valid = 0, invalid = 0;
+    utf8Stats(s.substr(0, 1 << 20), valid, invalid);
+    if (invalid > 0 && valid == 0 && s.substr(0, 1 << 16).find('\0') == std::string_view::npos)
+        replaceWith(QString::fromLatin1(m_data, qsizetype(m_size)), "latin-1");
 }
 
 void LogDocument::index()

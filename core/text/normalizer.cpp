@@ -74,6 +74,134 @@ size_t escapeLength(std::string_view s, size_t pos)
     return 2;
 }
 
+bool isHex(char c)
+{
+    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+void appendUtf8(std::string &out, uint32_t cp)
+{
+    if (cp < 0x80) {
+        out.push_back(char(cp));
+    } else if (cp < 0x800) {
+        out.push_back(char(0xC0 | (cp >> 6)));
+        out.push_back(char(0x80 | (cp & 0x3F)));
+    } else {
+        out.push_back(char(0xE0 | (cp >> 12)));
+        out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(char(0x80 | (cp & 0x3F)));
+    }
+}
+
+// Decodes the "log" string of a docker json-file record ({"log":"...","stream":...}).
+bool decodeDockerJson(std::string_view line, std::string &out, std::vector<uint32_t> &origin)
+{
+    constexpr std::string_view head = "{\"log\":\"";
+    if (line.substr(0, head.size()) != head)
+        return false;
+    for (size_t i = head.size(); i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"')
+            return true;
+        if (c != '\\') {
+            out.push_back(c);
+        } else if (++i < line.size()) {
+            switch (line[i]) {
+            case 'n': case 'r': case 't': case 'f': case 'b': out.push_back(' '); break;
+            case 'u':
+                if (i + 4 < line.size() && isHex(line[i + 1]) && isHex(line[i + 2]) && isHex(line[i + 3]) && isHex(line[i + 4])) {
+                    const auto cp = uint32_t(std::stoul(std::string(line.substr(i + 1, 4)), nullptr, 16));
+                    if (cp == 0x1b)
+                        out.push_back('\x1b');
+                    else
+                        appendUtf8(out, cp < 0x20 ? 0x20 : cp);
+                    i += 4;
+                }
+                break;
+            default: out.push_back(line[i]); break; // \" \\ \/
+            }
+        }
+        while (origin.size() < out.size())
+            origin.push_back(uint32_t(i));
+    }
+    return true; // unterminated: keep what was decoded
+}
+
+bool isMonth(std::string_view s)
+{
+    static constexpr std::string_view months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    for (auto m : months)
+        if (s == m)
+            return true;
+    return false;
+}
+
+// "Nov 30 08:15:02[.123456] " (syslog, journald short/short-precise): its length, else 0.
+size_t bsdTimestampLength(std::string_view s)
+{
+    if (s.size() < 16 || !isMonth(s.substr(0, 3)) || s[3] != ' ')
+        return 0;
+    size_t i = 4;
+    if (s[i] == ' ')
+        ++i;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    if (!(i < s.size() && s[i] == ' ' && digitsAt(s, i + 1, 2) && s[i + 3] == ':' && digitsAt(s, i + 4, 2)
+          && s[i + 6] == ':' && digitsAt(s, i + 7, 2)))
+        return 0;
+    i += 9;
+    if (i < s.size() && s[i] == '.')
+        for (++i; i < s.size() && isDigit(s[i]);)
+            ++i;
+    return i < s.size() && s[i] == ' ' ? i + 1 : 0;
+}
+
+// "host ident[pid]: " after a syslog timestamp. With `strict`, only "ident[pid]:" or "kernel:"
+// count, since after an ISO timestamp the text may simply be the message.
+size_t hostIdentLength(std::string_view s, bool strict)
+{
+    const size_t hostEnd = s.find(' ');
+    if (hostEnd == std::string_view::npos || hostEnd == 0)
+        return 0;
+    const size_t identEnd = s.find(' ', hostEnd + 1);
+    if (identEnd == std::string_view::npos || identEnd < hostEnd + 3 || s[identEnd - 1] != ':')
+        return 0;
+    const std::string_view ident = s.substr(hostEnd + 1, identEnd - hostEnd - 1);
+    if (strict && !(ident == "kernel:" || (ident.size() > 3 && ident[ident.size() - 2] == ']')))
+        return 0;
+    return identEnd + 1;
+}
+
+// "[  123.456789] " or dmesg -T "[Sun Nov 30 08:15:02 2025] ".
+size_t dmesgPrefixLength(std::string_view s)
+{
+    if (s.size() < 4 || s[0] != '[')
+        return 0;
+    const size_t close = s.find(']');
+    if (close == std::string_view::npos || close > 40 || close + 1 >= s.size() || s[close + 1] != ' ')
+        return 0;
+    const std::string_view inner = s.substr(1, close - 1);
+    size_t i = 0;
+    while (i < inner.size() && inner[i] == ' ')
+        ++i;
+    const size_t dot = inner.find('.', i);
+    bool seconds = dot != std::string_view::npos && dot > i;
+    for (size_t k = i; seconds && k < inner.size(); ++k)
+        seconds = k == dot || isDigit(inner[k]);
+    const bool weekday = inner.size() >= 20 && inner[3] == ' ' && isMonth(inner.substr(4, 3));
+    return seconds || weekday ? close + 2 : 0;
+}
+
+// rsyslog writes control characters as '#' and three octal digits (#012 is a newline).
+size_t syslogEscapeLength(std::string_view s, size_t i)
+{
+    return s[i] == '#' && i + 3 < s.size() && s[i + 1] == '0' && s[i + 2] >= '0' && s[i + 2] <= '3'
+                   && s[i + 3] >= '0' && s[i + 3] <= '7'
+               ? 4
+               : 0;
+}
+
 } // namespace
 
 size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
@@ -116,35 +244,55 @@ size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
     return i;
 }
 
-void Normalizer::normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map)
+void Normalizer::normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map, bool *partial)
 {
     out.clear();
     if (map)
         map->clear();
+    if (partial)
+        *partial = false;
 
-    // 1. Without ANSI escapes; `origin` maps back only when something was removed.
-    std::string clean;
-    std::vector<uint32_t> origin;
+    // 1. Decode docker json-file records and drop ANSI escapes; `origin` maps back to `line`
+    //    whenever the text was rewritten (empty means identity).
+    std::string decoded, clean;
+    std::vector<uint32_t> decodedOrigin, origin;
     std::string_view s = line;
-    if (std::memchr(line.data(), '\x1b', line.size())) {
-        clean.reserve(line.size());
-        origin.reserve(line.size());
-        for (size_t i = 0; i < line.size();) {
-            if (line[i] == '\x1b') {
-                i += escapeLength(line, i);
+    if (!line.empty() && line[0] == '{' && decodeDockerJson(line, decoded, decodedOrigin)) {
+        s = decoded;
+        origin = decodedOrigin;
+    }
+    if (std::memchr(s.data(), '\x1b', s.size())) {
+        std::vector<uint32_t> next;
+        clean.reserve(s.size());
+        for (size_t i = 0; i < s.size();) {
+            if (s[i] == '\x1b') {
+                i += escapeLength(s, i);
                 continue;
             }
-            clean.push_back(line[i]);
-            origin.push_back(uint32_t(i));
+            clean.push_back(s[i]);
+            next.push_back(origin.empty() ? uint32_t(i) : origin[i]);
             ++i;
         }
+        origin = std::move(next);
         s = clean;
     }
     auto originOf = [&](size_t i) { return origin.empty() ? uint32_t(i) : origin[i]; };
 
-    // 2. Timestamp prefix, then box frames on either side (nested frames too).
-    size_t begin = timestampPrefixLength(s);
+    // 2. Prefixes: CRI / RFC 3339 timestamp, syslog or journald "host ident[pid]:", dmesg time.
+    bool cri = false;
+    size_t begin = timestampPrefixLength(s, &cri);
+    if (cri && partial && begin >= 2 && s[begin - 2] == 'P')
+        *partial = true;
+    if (begin == 0) {
+        if (const size_t bsd = bsdTimestampLength(s))
+            begin = bsd + hostIdentLength(s.substr(bsd), false);
+    } else if (!cri) {
+        begin += hostIdentLength(s.substr(begin), true);
+    }
+    begin += dmesgPrefixLength(s.substr(begin));
     size_t end = s.size();
+
+    // 3. Box frames on either side (nested frames too).
     for (int round = 0; round < 3; ++round) {
         while (begin < end && isBlank(s[begin]))
             ++begin;
@@ -167,24 +315,34 @@ void Normalizer::normalize(std::string_view line, std::string &out, std::vector<
     while (end > begin && isBlank(s[end - 1]))
         --end;
 
-    // 3. Collapse whitespace runs.
+    // 4. Collapse whitespace runs and syslog escapes.
     out.reserve(end - begin);
     if (map)
         map->reserve(end - begin);
     bool inBlank = false;
     for (size_t i = begin; i < end; ++i) {
-        const char c = s[i];
-        if (isBlank(c)) {
+        const size_t escape = syslogEscapeLength(s, i);
+        if (isBlank(s[i]) || escape) {
+            const size_t at = i;
+            if (escape)
+                i += escape - 1;
             if (inBlank)
                 continue;
             inBlank = true;
             out.push_back(' ');
-        } else {
-            inBlank = false;
-            out.push_back(c);
+            if (map)
+                map->push_back(originOf(at));
+            continue;
         }
+        inBlank = false;
+        out.push_back(s[i]);
         if (map)
             map->push_back(originOf(i));
+    }
+    while (!out.empty() && out.back() == ' ') {
+        out.pop_back();
+        if (map)
+            map->pop_back();
     }
 }
 

@@ -7,15 +7,18 @@
 
 namespace gputriage {
 
-// Turns a raw log line (UTF-8 bytes) into the message that rules match: ANSI escapes, a CRI or
-// RFC 3339 timestamp prefix and box frames (`│ … │`, `| … |`) are removed, whitespace runs
-// collapse to one space and the ends are trimmed. `map`, when given, receives for every byte
+// Turns a raw log line (UTF-8 bytes) into the message that rules match: a docker json-file
+// record is decoded; ANSI escapes, CRI / RFC 3339 / syslog / journald / dmesg prefixes and box
+// frames (`│ … │`, `| … |`) are removed; syslog `#012`-style escapes and whitespace runs become
+// one space and the ends are trimmed. `map`, when given, receives for every byte
 // of the result the offset of the byte it came from in `line`, so matches can be highlighted
 // in the original text.
 class Normalizer
 {
 public:
-    static void normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map = nullptr);
+    // `partial` is set for a CRI partial line (`P`), whose message continues on the next line.
+    static void normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map = nullptr,
+                          bool *partial = nullptr);
     static std::string normalized(std::string_view line);
     // The line without ANSI escape sequences (for showing evidence).
     static std::string withoutEscapes(std::string_view line);

@@ -79,6 +79,16 @@ private Q_SLOTS:
             << "Mellanox network driver detected, but NVIDIA peer memory driver not detected\nok\n"
                "Mellanox network driver detected, but NVIDIA peer memory driver not detected\n"
             << "1:pm:;3:pm:";
+        QTest::newRow("CRI partial lines join without a space, reported on the first")
+            << kPeermem
+            << "2025-11-30T08:15:02.1Z stdout P NOTE: Mellanox network driver detected, but NVIDIA peer mem\n"
+               "2025-11-30T08:15:02.1Z stdout F ory driver not detected.\n"
+            << "1:pm:";
+        QTest::newRow("docker json-file records")
+            << kForwardCompat
+            << "{\"log\":\"NOTE: CUDA Forward Compatibility mode ENABLED.\\n\",\"stream\":\"stdout\"}\n"
+               "{\"log\":\"  Using CUDA 13.0 driver version 580.65.06 with kernel driver version 570.158.08.\\n\"}\n"
+            << "1:fc:cuda=13.0,kd=570.158.08,ud=580.65.06";
         QTest::newRow("matching is case-sensitive")
             << kPeermem << "mellanox network driver detected, but nvidia peer memory driver not detected" << "";
         QTest::newRow("several rules on one log")

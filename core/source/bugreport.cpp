@@ -1,0 +1,85 @@
+#include "source/bugreport.h"
+
+#include "text/logdocument.h"
+
+#include <QFileInfo>
+#include <QSet>
+
+namespace gputriage {
+
+namespace {
+
+constexpr std::string_view kSeparator = "____________________________________________"; // 44
+
+bool isSeparator(std::string_view line)
+{
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t'))
+        line.remove_suffix(1);
+    return line == kSeparator;
+}
+
+QString sectionTitle(const LogDocument &doc, int first, int end)
+{
+    for (int i = first; i < end; ++i) {
+        QString title = doc.lineText(i).trimmed();
+        if (title.isEmpty())
+            continue;
+        if (title.startsWith(QLatin1String("*** "))) {
+            title = title.mid(4);
+            for (const char *suffix : {" does not exist", " is not readable"})
+                if (title.endsWith(QLatin1String(suffix)))
+                    title.chop(int(strlen(suffix)));
+        } else if (title.endsWith(QLatin1Char(':'))) {
+            title.chop(1);
+        }
+        title.replace(QLatin1Char('!'), QLatin1Char('|'));
+        return title.left(100).trimmed();
+    }
+    return QStringLiteral("(empty)");
+}
+
+} // namespace
+
+bool isBugReport(const LogDocument &doc)
+{
+    const int n = std::min(doc.lineCount(), 40);
+    for (int i = 0; i < n; ++i)
+        if (doc.line(i).find("Start of NVIDIA bug report log file") != std::string_view::npos)
+            return true;
+    return false;
+}
+
+std::vector<std::shared_ptr<const LogDocument>> splitBugReport(const std::shared_ptr<const LogDocument> &doc)
+{
+    std::vector<int> separators;
+    for (int i = 0; i < doc->lineCount(); ++i)
+        if (isSeparator(doc->line(i)))
+            separators.push_back(i);
+    if (separators.empty())
+        return {doc};
+
+    std::vector<std::shared_ptr<const LogDocument>> sections;
+    QSet<QString> used;
+    auto add = [&](int first, int end, QString title) {
+        if (end <= first)
+            return;
+        QString name = title;
+        for (int n = 2; used.contains(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(title).arg(n);
+        used.insert(name);
+        sections.push_back(LogDocument::section(doc, first, end, doc->path() + QLatin1Char('!') + name));
+    };
+    if (separators.front() > 0)
+        add(0, separators.front(), QStringLiteral("prologue"));
+    for (size_t s = 0; s < separators.size(); ++s) {
+        const int first = separators[s] + 1;
+        const int end = s + 1 < separators.size() ? separators[s + 1] : doc->lineCount();
+        QString title = sectionTitle(*doc, first, end);
+        if (title.startsWith(QLatin1String("Start of NVIDIA bug report log file")))
+            title = QStringLiteral("prologue");
+        add(first, end, title);
+    }
+    return sections;
+}
+
+} // namespace gputriage

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <memory>
+#include <vector>
+
+namespace gputriage {
+
+class LogDocument;
+
+// nvidia-bug-report.sh output: blocks separated by a line of 44 underscores, each titled by
+// the file (`*** /proc/driver/nvidia/version`) or command (`dmesg:`) it holds.
+bool isBugReport(const LogDocument &doc);
+
+// One section document per block, named `<report>!<title>`, with line numbers of the report.
+std::vector<std::shared_ptr<const LogDocument>> splitBugReport(const std::shared_ptr<const LogDocument> &doc);
+
+} // namespace gputriage

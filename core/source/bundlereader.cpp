@@ -1,0 +1,280 @@
+#include "source/bundlereader.h"
+
+#include "source/bugreport.h"
+#include "text/logdocument.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <cstring>
+
+namespace gputriage {
+
+namespace {
+constexpr qint64 kRatioGrace = qint64(1) << 20;
+constexpr QLatin1Char kNest('!');
+} // namespace
+
+bool looksLikeArchive(std::string_view b)
+{
+    auto starts = [&](std::string_view magic) { return b.substr(0, magic.size()) == magic; };
+    if (starts("\x1f\x8b") || starts(std::string_view("\xfd" "7zXZ\0", 6)) || starts("\x28\xb5\x2f\xfd") || starts("BZh")
+        || starts("PK\x03\x04") || starts("PK\x05\x06") || starts("7z\xbc\xaf\x27\x1c"))
+        return true;
+    return b.size() > 262 && b.substr(257, 5) == "ustar";
+}
+
+// Reads one archive (from a file or from memory) entry by entry, within the limits.
+class ArchiveWalker
+{
+public:
+    ArchiveWalker(BundleReader &reader, QString display, int depth)
+        : m_reader(reader)
+        , m_display(std::move(display))
+        , m_depth(depth)
+        , m_a(archive_read_new())
+    {
+        archive_read_support_filter_all(m_a);
+        archive_read_support_format_all(m_a);
+        archive_read_support_format_raw(m_a);
+    }
+    ~ArchiveWalker() { archive_read_free(m_a); }
+
+    void walkFile(const QString &path)
+    {
+        if (archive_read_open_filename(m_a, QFile::encodeName(path).constData(), 64 * 1024) != ARCHIVE_OK) {
+            m_reader.problem(m_display, QStringLiteral("cannot open archive: %1").arg(errorText()));
+            return;
+        }
+        walk();
+    }
+
+    void walkMemory(const QByteArray &bytes)
+    {
+        if (archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())) != ARCHIVE_OK) {
+            m_reader.problem(m_display, QStringLiteral("cannot open archive: %1").arg(errorText()));
+            return;
+        }
+        walk();
+    }
+
+private:
+    QString errorText() const
+    {
+        const char *e = archive_error_string(m_a);
+        return e ? QString::fromLocal8Bit(e) : QStringLiteral("unknown error");
+    }
+
+    void walk()
+    {
+        archive_entry *entry = nullptr;
+        int skipped = 0;
+        for (;;) {
+            const int r = archive_read_next_header(m_a, &entry);
+            if (r == ARCHIVE_EOF)
+                break;
+            if (r < ARCHIVE_WARN) {
+                m_reader.problem(m_display, QStringLiteral("archive is damaged after %1 entries: %2").arg(m_seen).arg(errorText()));
+                break;
+            }
+            ++m_seen;
+            if (++m_reader.m_entries > m_reader.m_limits.maxEntries) {
+                if (!m_reader.m_entryLimitReported)
+                    m_reader.problem(m_display, QStringLiteral("more than %1 entries; the rest is not read").arg(m_reader.m_limits.maxEntries));
+                m_reader.m_entryLimitReported = true;
+                break;
+            }
+            const bool raw = archive_format(m_a) == ARCHIVE_FORMAT_RAW;
+            if (!raw && archive_entry_filetype(entry) != AE_IFREG) {
+                if (archive_entry_filetype(entry) != AE_IFDIR)
+                    ++skipped; // symlinks, hard links, devices: never followed
+                continue;
+            }
+            QString name;
+            if (raw) {
+                name = m_display; // a compressed single file stands for its content
+            } else {
+                const char *utf8 = archive_entry_pathname_utf8(entry);
+                const QString original = utf8 ? QString::fromUtf8(utf8) : QString::fromLocal8Bit(archive_entry_pathname(entry));
+                bool changed = false;
+                name = m_display + kNest + BundleReader::sanitizeEntryName(original, &changed);
+                if (changed)
+                    m_reader.note(name, QStringLiteral("unsafe entry name '%1' shown sanitized").arg(original));
+            }
+            if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > m_reader.m_limits.maxEntryBytes) {
+                m_reader.problem(name, QStringLiteral("entry claims %1 bytes, over the limit of %2; skipped")
+                                           .arg(archive_entry_size(entry)).arg(m_reader.m_limits.maxEntryBytes));
+                continue;
+            }
+            QByteArray data;
+            if (!readData(name, data))
+                return;
+            if (data.isEmpty() && !raw)
+                continue;
+            if (!m_reader.addBytes(std::move(data), name, m_depth))
+                return;
+        }
+        if (skipped)
+            m_reader.note(m_display, QStringLiteral("%1 link/device entries not followed").arg(skipped));
+    }
+
+    // Reads the current entry; false stops the whole archive (a limit was hit).
+    bool readData(const QString &name, QByteArray &data)
+    {
+        char buffer[64 * 1024];
+        const BundleLimits &limits = m_reader.m_limits;
+        for (;;) {
+            const la_ssize_t n = archive_read_data(m_a, buffer, sizeof buffer);
+            if (n == 0)
+                return true;
+            if (n < 0) {
+                m_reader.problem(name, QStringLiteral("read error, entry truncated: %1").arg(errorText()));
+                return true; // keep what was read; the next header read reports a broken archive
+            }
+            m_produced += n;
+            m_reader.m_totalBytes += n;
+            if (data.size() + n > limits.maxEntryBytes) {
+                m_reader.problem(name, QStringLiteral("entry larger than %1 bytes; truncated").arg(limits.maxEntryBytes));
+                archive_read_data_skip(m_a);
+                return true;
+            }
+            if (m_reader.m_totalBytes > limits.maxTotalBytes) {
+                m_reader.problem(name, QStringLiteral("bundle larger than %1 bytes decompressed; the rest is not read").arg(limits.maxTotalBytes));
+                return false;
+            }
+            const qint64 consumed = std::max<qint64>(1, archive_filter_bytes(m_a, -1));
+            if (m_produced > kRatioGrace && m_produced / consumed > limits.maxRatio) {
+                m_reader.problem(name, QStringLiteral("decompresses more than %1:1 (an archive bomb?); not read further").arg(limits.maxRatio));
+                data.clear();
+                return false;
+            }
+            data.append(buffer, qsizetype(n));
+        }
+    }
+
+    BundleReader &m_reader;
+    QString m_display;
+    int m_depth;
+    archive *m_a;
+    int m_seen = 0;
+    qint64 m_produced = 0;
+};
+
+QString BundleReader::sanitizeEntryName(const QString &name, bool *changed)
+{
+    QString n = name;
+    n.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    if (n.size() >= 2 && n[1] == QLatin1Char(':') && n[0].isLetter())
+        n = n.mid(2);
+    QStringList parts;
+    for (const QString &p : n.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+        if (p == QLatin1String(".") || p == QLatin1String(".."))
+            continue;
+        parts << p;
+    }
+    QString out = parts.join(QLatin1Char('/'));
+    for (QChar &c : out)
+        if (c.category() == QChar::Other_Control)
+            c = QChar(0xFFFD);
+    if (out.isEmpty())
+        out = QStringLiteral("(unnamed)");
+    if (changed) {
+        QString plain = name;
+        while (plain.startsWith(QLatin1String("./")))
+            plain = plain.mid(2);
+        if (plain.endsWith(QLatin1Char('/')))
+            plain.chop(1);
+        *changed = out != plain;
+    }
+    return out;
+}
+
+void BundleReader::addDocument(std::shared_ptr<const LogDocument> doc)
+{
+    if (isBugReport(*doc)) {
+        for (auto &section : splitBugReport(doc))
+            m_docs.push_back(std::move(section));
+        return;
+    }
+    m_docs.push_back(std::move(doc));
+}
+
+bool BundleReader::addBytes(QByteArray bytes, const QString &display, int depth)
+{
+    if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size())))) {
+        if (depth >= m_limits.maxDepth) {
+            problem(display, QStringLiteral("archive nested deeper than %1 levels; not opened").arg(m_limits.maxDepth));
+            return true;
+        }
+        ArchiveWalker(*this, display, depth + 1).walkMemory(bytes);
+        return true;
+    }
+    addDocument(LogDocument::fromBytes(std::move(bytes), display));
+    return true;
+}
+
+void BundleReader::addFile(const QString &path, const QString &display)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        problem(display, QStringLiteral("cannot open: %1").arg(file.errorString()));
+        return;
+    }
+    const QByteArray head = file.read(512);
+    file.close();
+    if (looksLikeArchive(std::string_view(head.constData(), size_t(head.size())))) {
+        ArchiveWalker(*this, display, 1).walkFile(path);
+        return;
+    }
+    if (++m_entries > m_limits.maxEntries) {
+        if (!m_entryLimitReported)
+            problem(display, QStringLiteral("more than %1 entries; the rest is not read").arg(m_limits.maxEntries));
+        m_entryLimitReported = true;
+        return;
+    }
+    auto doc = LogDocument::open(path, display);
+    if (doc)
+        addDocument(std::move(doc).value());
+    else
+        m_problems.append(doc.error());
+}
+
+std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QStringList &paths)
+{
+    for (const QString &path : paths) {
+        const QFileInfo info(path);
+        if (info.isDir()) {
+            // Files of a folder are named from the folder itself ("sample/pods/app.log"), so
+            // reports do not carry the engineer's local directory layout.
+            const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
+            QStringList files;
+            int links = 0;
+            QDirIterator it(path, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QFileInfo f(it.next());
+                if (f.isSymLink() || (!f.isFile() && !f.isDir()))
+                    ++links;
+                else if (f.isFile())
+                    files << f.filePath();
+            }
+            files.sort();
+            for (const QString &f : files)
+                addFile(f, QDir::cleanPath(base.relativeFilePath(QFileInfo(f).absoluteFilePath())));
+            if (links)
+                note(QDir::cleanPath(path), QStringLiteral("%1 symlinks or special files not followed").arg(links));
+        } else if (info.exists()) {
+            addFile(path, QDir::cleanPath(path));
+        } else {
+            problem(path, QStringLiteral("no such file or folder"));
+        }
+    }
+    return std::move(m_docs);
+}
+
+} // namespace gputriage

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "result.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace gputriage {
+
+class LogDocument;
+
+// Bundles are hostile input: everything is read in memory, nothing is extracted or followed.
+struct BundleLimits
+{
+    int maxEntries = 100000;
+    int maxDepth = 3;                          // archives inside archives
+    qint64 maxEntryBytes = qint64(2) << 30;    // one decompressed entry
+    qint64 maxTotalBytes = qint64(32) << 30;   // everything decompressed
+    int maxRatio = 1000;                       // decompressed : compressed, past 1 MiB
+};
+
+// Turns files, folders and archives into log documents. Archives (.tar, .tar.gz/.tgz/.xz/.zst/
+// .bz2, .zip) and compressed single files (.gz/.xz/.zst/.bz2) are recognised by their content;
+// entries are named `outer.zip!inner.tgz!pods/app.log`. nvidia-bug-report logs are split into
+// one document per section. Problems (unreadable, corrupt, over a limit, unsafe names) are
+// reported and everything readable is still returned.
+class BundleReader
+{
+public:
+    explicit BundleReader(BundleLimits limits = {}) : m_limits(limits) {}
+
+    std::vector<std::shared_ptr<const LogDocument>> read(const QStringList &paths);
+    const QList<Error> &problems() const { return m_problems; }
+
+    // "name!with/../odd/name" made safe for display: no absolute paths, drive letters or "..".
+    static QString sanitizeEntryName(const QString &name, bool *changed = nullptr);
+
+private:
+    friend class ArchiveWalker;
+    void addFile(const QString &path, const QString &display);
+    void addDocument(std::shared_ptr<const LogDocument> doc);
+    bool addBytes(QByteArray bytes, const QString &display, int depth);
+    void problem(const QString &path, const QString &message) { m_problems.append(Error{path, 0, 0, message}); }
+    void note(const QString &path, const QString &message) { m_problems.append(Error{path, 0, 0, message, true}); }
+
+    BundleLimits m_limits;
+    std::vector<std::shared_ptr<const LogDocument>> m_docs;
+    QList<Error> m_problems;
+    qint64 m_totalBytes = 0;
+    int m_entries = 0;
+    bool m_entryLimitReported = false;
+};
+
+// True when `bytes` start like an archive or a compressed stream.
+bool looksLikeArchive(std::string_view bytes);
+
+} // namespace gputriage
