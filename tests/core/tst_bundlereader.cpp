@@ -1,0 +1,295 @@
+#include "engine/analyzer.h"
+#include "rules/ruleloader.h"
+#include "source/bundlereader.h"
+#include "text/logdocument.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+using namespace gputriage;
+
+namespace {
+
+const QByteArray kSeed =
+    "\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENABLED.                     \xE2\x94\x82\n"
+    "\xE2\x94\x82   Using CUDA 13.0 driver version 580.65.06 with kernel driver version 570.158.08. \xE2\x94\x82\n";
+
+struct Member
+{
+    QByteArray name;
+    QByteArray data;
+    int type = AE_IFREG;
+    qint64 claimedSize = -1;
+};
+
+// Writes an archive in memory with libarchive: `format` is "tar", "zip" or "raw" (a single
+// compressed stream), `filter` "none", "gzip", "xz", "zstd" or "bzip2".
+QByteArray makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members)
+{
+    archive *a = archive_write_new();
+    if (format == "zip")
+        archive_write_set_format_zip(a);
+    else if (format == "raw")
+        archive_write_set_format_raw(a);
+    else
+        archive_write_set_format_pax_restricted(a);
+    if (filter != "none")
+        archive_write_add_filter_by_name(a, filter.constData());
+    archive_write_set_bytes_in_last_block(a, 1);
+    QByteArray out(64 << 20, '\0');
+    size_t used = 0;
+    archive_write_open_memory(a, out.data(), size_t(out.size()), &used);
+    for (const Member &m : members) {
+        archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, m.name.constData());
+        archive_entry_set_filetype(e, unsigned(m.type));
+        archive_entry_set_perm(e, 0644);
+        if (m.type == AE_IFLNK)
+            archive_entry_set_symlink(e, "/etc/passwd");
+        archive_entry_set_size(e, m.type == AE_IFREG ? (m.claimedSize >= 0 ? m.claimedSize : m.data.size()) : 0);
+        archive_write_header(a, e);
+        if (!m.data.isEmpty())
+            archive_write_data(a, m.data.constData(), size_t(m.data.size()));
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    out.truncate(qsizetype(used));
+    return out;
+}
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write test file %s", qPrintable(path));
+    return path;
+}
+
+QStringList problemTexts(const QList<Error> &problems)
+{
+    QStringList out;
+    for (const Error &e : problems)
+        out << e.toString();
+    return out;
+}
+
+} // namespace
+
+class TestBundleReader : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    AnalysisResult analyze(const QStringList &paths, const BundleLimits &limits = {})
+    {
+        const Analyzer analyzer(loadRules({}, true));
+        QList<Error> problems;
+        auto docs = Analyzer::openInputs(paths, problems, limits);
+        AnalysisResult result = analyzer.analyze(docs);
+        result.problems = problems + result.problems;
+        return result;
+    }
+
+private Q_SLOTS:
+    void theSeedNoteIsFoundInEveryContainer_data()
+    {
+        QTest::addColumn<QByteArray>("format");
+        QTest::addColumn<QByteArray>("filter");
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QString>("expectedPath"); // relative to the archive's path
+
+        QTest::newRow("tar") << QByteArray("tar") << QByteArray("none") << "b.tar" << "b.tar!pods/app.log";
+        QTest::newRow("tar.gz") << QByteArray("tar") << QByteArray("gzip") << "b.tgz" << "b.tgz!pods/app.log";
+        QTest::newRow("tar.xz") << QByteArray("tar") << QByteArray("xz") << "b.tar.xz" << "b.tar.xz!pods/app.log";
+        QTest::newRow("tar.zst") << QByteArray("tar") << QByteArray("zstd") << "b.tar.zst" << "b.tar.zst!pods/app.log";
+        QTest::newRow("tar.bz2") << QByteArray("tar") << QByteArray("bzip2") << "b.tar.bz2" << "b.tar.bz2!pods/app.log";
+        QTest::newRow("zip") << QByteArray("zip") << QByteArray("none") << "b.zip" << "b.zip!pods/app.log";
+        QTest::newRow("single .gz") << QByteArray("raw") << QByteArray("gzip") << "app.log.gz" << "app.log.gz";
+        QTest::newRow("single .xz") << QByteArray("raw") << QByteArray("xz") << "app.log.xz" << "app.log.xz";
+        QTest::newRow("single .zst") << QByteArray("raw") << QByteArray("zstd") << "app.log.zst" << "app.log.zst";
+        QTest::newRow("single .bz2") << QByteArray("raw") << QByteArray("bzip2") << "app.log.bz2" << "app.log.bz2";
+    }
+
+    void theSeedNoteIsFoundInEveryContainer()
+    {
+        QFETCH(QByteArray, format);
+        QFETCH(QByteArray, filter);
+        QFETCH(QString, fileName);
+        QFETCH(QString, expectedPath);
+        const QByteArray log = "first line\n" + kSeed;
+        const QString path = writeFile(m_dir, fileName, makeArchive(format, filter, {{"pods/app.log", log}}));
+        const AnalysisResult result = analyze({path});
+        QVERIFY2(result.problems.isEmpty(), qPrintable(problemTexts(result.problems).join(u'\n')));
+        QCOMPARE(result.findings.size(), 1);
+        const Occurrence &o = result.findings.front().occurrences.front();
+        QCOMPARE(o.path, QDir::cleanPath(m_dir.filePath(expectedPath)));
+        QCOMPARE(o.line, 2);
+        QCOMPARE(result.findings.front().facts.at(QStringLiteral("host_driver")), QStringLiteral("570.158.08"));
+    }
+
+    void nestedArchivesAreOpenedAndNamed()
+    {
+        const QByteArray inner = makeArchive("tar", "gzip", {{"pods/app.log", kSeed}});
+        const QString path = writeFile(m_dir, "outer.zip", makeArchive("zip", "none", {{"inner.tgz", inner}}));
+        const AnalysisResult result = analyze({path});
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings.front().occurrences.front().path, path + QStringLiteral("!inner.tgz!pods/app.log"));
+    }
+
+    void adversarialInputsFinishQuicklyWithAMessage_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<bool>("seedStillFound");
+
+        QTest::newRow("zip-slip names are shown sanitized")
+            << makeArchive("zip", "none", {{"../../etc/cron.d/evil.log", kSeed}, {"/abs/path.log", "x\n"}})
+            << "unsafe entry name '../../etc/cron.d/evil.log' shown sanitized" << true;
+        QTest::newRow("a 10 000:1 bomb stops at the ratio limit")
+            << makeArchive("tar", "zstd", {{"zeros.log", QByteArray(16 << 20, '\0')}, {"app.log", kSeed}})
+            << "decompresses more than 1000:1" << false;
+        QByteArray claimed = makeArchive("tar", "none", {{"huge.log", kSeed, AE_IFREG, qint64(1) << 30}});
+        QTest::newRow("an entry claiming 1 GiB that is not there") << claimed.left(4096) << "truncated" << false;
+        QByteArray noise; // does not compress, so the cut lands inside the second entry
+        for (quint32 x = 1; noise.size() < 400000;) {
+            x = x * 1664525u + 1013904223u;
+            noise += QByteArray::number(x, 16) + ((x & 7) ? ' ' : '\n');
+        }
+        QByteArray gz = makeArchive("tar", "gzip", {{"app.log", kSeed}, {"more.log", noise}});
+        QTest::newRow("a truncated gzip keeps what was read") << gz.left(gz.size() / 2) << "more.log" << true;
+        QList<Member> empties;
+        for (int i = 0; i < 200000; ++i)
+            empties.append({"e" + QByteArray::number(i), QByteArray()});
+        QTest::newRow("200 000 empty entries hit the entry limit")
+            << makeArchive("tar", "gzip", empties) << "more than 100000 entries" << false;
+        QByteArray nested = makeArchive("tar", "gzip", {{"app.log", kSeed}});
+        for (int depth = 0; depth < 9; ++depth)
+            nested = makeArchive("tar", "gzip", {{"level" + QByteArray::number(depth) + ".tgz", nested}});
+        QTest::newRow("nesting depth 10 stops at 3") << nested << "nested deeper than 3 levels" << false;
+        QTest::newRow("symlinks inside an archive are not followed")
+            << makeArchive("tar", "none", {{"link.log", QByteArray(), AE_IFLNK}, {"app.log", kSeed}})
+            << "1 link/device entries not followed" << true;
+    }
+
+    void adversarialInputsFinishQuicklyWithAMessage()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, message);
+        QFETCH(bool, seedStillFound);
+        const QString path = writeFile(m_dir, QStringLiteral("adversarial/%1.bin").arg(QTest::currentDataTag()), bytes);
+        QElapsedTimer timer;
+        timer.start();
+        const AnalysisResult result = analyze({path});
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+        const QStringList problems = problemTexts(result.problems);
+        QVERIFY2(!problems.isEmpty(), "expected a problem message");
+        QVERIFY2(problems.join(u'\n').contains(message), qPrintable(problems.join(u'\n')));
+        QCOMPARE(!result.findings.isEmpty(), seedStillFound);
+    }
+
+    void aFolderNeverFollowsSymlinks()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("bundle/app.log"), kSeed);
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("bundle")), dir.filePath(QStringLiteral("bundle/loop"))));
+        QVERIFY(QFile::link(QStringLiteral("/etc/hostname"), dir.filePath(QStringLiteral("bundle/host.log"))));
+        const AnalysisResult result = analyze({dir.filePath(QStringLiteral("bundle"))});
+        QCOMPARE(result.inputs.size(), 1);
+        QCOMPARE(result.inputs.front().path, QStringLiteral("bundle/app.log"));
+        QVERIFY(problemTexts(result.problems).join(u'\n').contains(u"2 symlinks or special files not followed"));
+        QVERIFY(result.problems.front().warning);
+    }
+
+    void bugReportIsSplitIntoSections()
+    {
+        const QByteArray sep = QByteArray(44, '_') + "\n\n";
+        const QByteArray part1 = sep + "Start of NVIDIA bug report log file.  Please include this file, along\n"
+                                       "nvidia-bug-report.sh Version: 37062940\n\n";
+        const QByteArray part2 = sep + "*** /proc/driver/nvidia/version\n"
+                                       "*** ls: -r--r--r-- 1 root root 0 2025-11-30 08:00:00.000000000 +0000 /proc/driver/nvidia/version\n"
+                                       "NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n\n";
+        const QByteArray part3 = sep + "dmesg:\n\n[    4.13] NVRM: loading\n" + kSeed + "\n";
+        // nvidia-bug-report.sh appends one gzip member per block.
+        const QByteArray gz = makeArchive("raw", "gzip", {{"data", part1}}) + makeArchive("raw", "gzip", {{"data", part2}})
+                              + makeArchive("raw", "gzip", {{"data", part3}});
+        const QString path = writeFile(m_dir, QStringLiteral("nvidia-bug-report.log.gz"), gz);
+        const AnalysisResult result = analyze({path});
+        QStringList names;
+        for (const InputInfo &in : result.inputs)
+            names << in.path.mid(path.size());
+        QCOMPARE(names, (QStringList{QStringLiteral("!prologue"), QStringLiteral("!/proc/driver/nvidia/version"),
+                                     QStringLiteral("!dmesg")}));
+        QCOMPARE(result.findings.size(), 1);
+        const Occurrence &o = result.findings.front().occurrences.front();
+        QCOMPARE(o.path, path + QStringLiteral("!dmesg"));
+        // The line number still points into the whole report.
+        const QByteArray all = part1 + part2 + part3;
+        QCOMPARE(o.line, int(all.left(all.indexOf("\xE2\x94\x82 NOTE")).count('\n')) + 1);
+    }
+
+    void encodingsAreDecoded_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("encoding");
+        QTest::addColumn<QString>("firstLine");
+        const QString text = QStringLiteral("Café NVRM: ok\nsecond\n");
+        QByteArray le("\xFF\xFE"), be("\xFE\xFF");
+        for (const QChar c : text) {
+            le.append(char(c.unicode() & 0xFF)).append(char(c.unicode() >> 8));
+            be.append(char(c.unicode() >> 8)).append(char(c.unicode() & 0xFF));
+        }
+        QTest::newRow("UTF-16 LE with BOM") << le << "utf-16le" << "Café NVRM: ok";
+        QTest::newRow("UTF-16 BE with BOM") << be << "utf-16be" << "Café NVRM: ok";
+        QTest::newRow("UTF-8 with BOM") << QByteArray("\xEF\xBB\xBF") + text.toUtf8() << "utf-8" << "Café NVRM: ok";
+        QTest::newRow("Latin-1 without a valid UTF-8 sequence") << text.toLatin1() << "latin-1" << "Café NVRM: ok";
+        QTest::newRow("UTF-8 with a broken byte keeps it as U+FFFD")
+            << QByteArray("Caf\xC3\xA9 \xFF ok\n") << "utf-8" << QStringLiteral("Café \uFFFD ok");
+    }
+
+    void encodingsAreDecoded()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, encoding);
+        QFETCH(QString, firstLine);
+        const auto doc = LogDocument::fromBytes(bytes, QStringLiteral("x.log"));
+        QCOMPARE(doc->encoding(), encoding);
+        QCOMPARE(doc->lineText(0), firstLine);
+    }
+
+    void sanitizedNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<bool>("changed");
+        QTest::newRow("plain") << "pods/app.log" << "pods/app.log" << false;
+        QTest::newRow("leading ./ is normal") << "./pods/app.log" << "pods/app.log" << false;
+        QTest::newRow("parent references") << "../../etc/passwd" << "etc/passwd" << true;
+        QTest::newRow("absolute") << "/etc/passwd" << "etc/passwd" << true;
+        QTest::newRow("drive letter and backslashes") << "C:\\Windows\\x.log" << "Windows/x.log" << true;
+        QTest::newRow("control characters") << "a\x1b[2Jb.log" << QStringLiteral("a\uFFFD[2Jb.log") << true;
+    }
+
+    void sanitizedNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, shown);
+        QFETCH(bool, changed);
+        bool wasChanged = false;
+        QCOMPARE(BundleReader::sanitizeEntryName(name, &wasChanged), shown);
+        QCOMPARE(wasChanged, changed);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBundleReader)
+#include "tst_bundlereader.moc"
