@@ -199,7 +199,7 @@ int rulesCommand(const QStringList &args)
             QString origin = r.pack;
             if (r.user)
                 origin += rules.overridden.contains(r.id) ? QLatin1String(", user, overrides shipped") : QLatin1String(", user");
-            out << QStringLiteral("%1  %2  %3  (%4)\n").arg(r.id, -40).arg(severityName(r.severity), -8).arg(r.title, origin);
+            out << QStringLiteral("%1  %2  %3  (%4)\n").arg(r.id, -40).arg(r.kind == RuleKind::Fact ? QStringLiteral("fact") : severityName(r.severity), -8).arg(r.title, origin);
         }
         return rules.hasErrors() ? UsageOrInput : Ok;
     }

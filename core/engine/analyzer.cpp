@@ -1,6 +1,7 @@
 #include "engine/analyzer.h"
 
 #include "engine/version.h"
+#include "source/bundlelayout.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
@@ -116,6 +117,7 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
         const LogDocument &doc = *docs[d];
         InputInfo info;
         info.path = doc.path();
+        info.label = entryLabel(doc.path());
         info.format = doc.format();
         info.lines = doc.lineCount();
         info.bytes = doc.byteCount();
@@ -168,9 +170,22 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
         }
     }
     std::vector<Finding> byRule(rules.size());
+    std::map<std::pair<QString, QString>, BundleFact> facts;
+    for (const BundleFact &f : layoutFacts(docs))
+        facts.emplace(std::pair(f.name, f.value), f);
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *docs[tasks[t].doc];
         for (LineMatch &m : hits[t]) {
+            const Rule &rule = rules[size_t(m.rule)];
+            if (rule.kind == RuleKind::Fact) {
+                for (const auto &[name, value] : m.facts) {
+                    auto [it, inserted] = facts.try_emplace(std::pair(name, value),
+                                                            BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
+                    if (!inserted)
+                        ++it->second.count;
+                }
+                continue;
+            }
             Finding &f = byRule[size_t(m.rule)];
             if (f.count == 0)
                 f.facts = m.facts;
@@ -202,6 +217,8 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
         f.comparisons = compare(rule, f.facts);
         result.findings.append(std::move(f));
     }
+    for (auto &[key, fact] : facts)
+        result.facts.append(std::move(fact));
     std::sort(result.findings.begin(), result.findings.end(), [](const Finding &a, const Finding &b) {
         if (a.severity != b.severity)
             return a.severity > b.severity;

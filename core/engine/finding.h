@@ -59,9 +59,21 @@ struct Finding
     QList<Occurrence> occurrences; // the first N, ordered by path and line
 };
 
+// A fact about the whole bundle (driver version, GPU name, bundle type) and where it was seen.
+struct BundleFact
+{
+    QString name;
+    QString value;
+    QString path;
+    int line = 0;   // 0 when the fact comes from the bundle's layout
+    QString rule;   // the fact rule that found it, if any
+    int count = 1;  // how often the same value was seen
+};
+
 struct InputInfo
 {
     QString path;
+    QString label; // pod / container / namespace, when the path tells
     QString format;
     qint64 lines = 0;
     qint64 bytes = 0;
@@ -73,6 +85,7 @@ struct AnalysisResult
     QList<RulePackInfo> packs;
     QList<InputInfo> inputs;
     QList<Finding> findings; // by severity (highest first), then rule id
+    QList<BundleFact> facts; // by name, then value
     QList<Error> problems;   // unreadable inputs, rule errors
     bool cancelled = false;
     // Per input (same order as `inputs`), every hit; filled only with AnalyzeOptions::keepMatches.

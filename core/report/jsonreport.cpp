@@ -35,6 +35,7 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
     QJsonArray inputs;
     for (const InputInfo &in : result.inputs)
         inputs.append(QJsonObject{{QStringLiteral("path"), in.path},
+                                  {QStringLiteral("label"), in.label},
                                   {QStringLiteral("format"), in.format},
                                   {QStringLiteral("lines"), in.lines},
                                   {QStringLiteral("bytes"), in.bytes},
@@ -83,6 +84,16 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                                     {QStringLiteral("references"), refs}});
     }
     root.insert(QStringLiteral("findings"), findings);
+
+    QJsonArray facts;
+    for (const BundleFact &f : result.facts)
+        facts.append(QJsonObject{{QStringLiteral("name"), f.name},
+                                 {QStringLiteral("value"), f.value},
+                                 {QStringLiteral("path"), f.path},
+                                 {QStringLiteral("line"), f.line},
+                                 {QStringLiteral("rule"), f.rule},
+                                 {QStringLiteral("count"), f.count}});
+    root.insert(QStringLiteral("facts"), facts);
 
     QJsonObject summary;
     for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})

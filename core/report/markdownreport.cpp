@@ -119,9 +119,17 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         }
     }
 
-    md += QLatin1String("## Inputs\n\n| File | Format | Lines | Bytes |\n|---|---|---:|---:|\n");
+    if (!result.facts.isEmpty()) {
+        md += QLatin1String("## Bundle facts\n\n| Fact | Value | Source |\n|---|---|---|\n");
+        for (const BundleFact &f : result.facts)
+            md += QStringLiteral("| %1 | %2 | %3 |\n")
+                      .arg(cell(f.name), cell(f.value),
+                           cell(f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path));
+        md += QLatin1Char('\n');
+    }
+    md += QLatin1String("## Inputs\n\n| File | Label | Format | Lines | Bytes |\n|---|---|---|---:|---:|\n");
     for (const InputInfo &in : result.inputs)
-        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(cell(in.path), in.format).arg(in.lines).arg(in.bytes);
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n").arg(cell(in.path), cell(in.label), in.format).arg(in.lines).arg(in.bytes);
     md += QLatin1Char('\n');
     if (!result.problems.isEmpty()) {
         md += QLatin1String("## Problems\n\n");

@@ -84,6 +84,15 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
             if (isWebUrl(r.url))
                 out += QStringLiteral("  see: %1 <%2>\n").arg(r.title, r.url);
     }
+    if (!result.facts.isEmpty()) {
+        out += QLatin1Char('\n') + paint("1", QStringLiteral("Bundle facts")) + QLatin1Char('\n');
+        for (const BundleFact &f : result.facts) {
+            QString where = f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
+            if (f.count > 1)
+                where += QStringLiteral(" (seen %1×)").arg(f.count);
+            out += QStringLiteral("  %1 = %2  %3\n").arg(f.name, stripControl(f.value), paint("2", where));
+        }
+    }
     if (!result.problems.isEmpty()) {
         out += QLatin1Char('\n');
         for (const Error &e : result.problems)

@@ -18,6 +18,10 @@ enum class Severity { Info, Warning, Error, Critical };
 QString severityName(Severity severity);
 std::optional<Severity> severityFromName(QStringView name);
 
+// A finding is reported to the engineer; a fact rule only collects bundle facts (versions,
+// GPU names) with their source line.
+enum class RuleKind { Finding, Fact };
+
 enum class CompareOp { Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual };
 
 QString compareOpName(CompareOp op);
@@ -64,6 +68,7 @@ struct Rule
 {
     QString id;
     QString title;
+    RuleKind kind = RuleKind::Finding;
     Severity severity = Severity::Info;
     QList<QString> tags;
 

@@ -331,11 +331,17 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     if (!rule.id.isEmpty() && !idRe.match(rule.id).hasMatch())
         error(node["id"], QStringLiteral("rule id '%1' must be lower-case words joined by '.', '-' or '_'").arg(rule.id));
 
-    checkKeys(node, {"id", "title", "severity", "tags", "match", "facts", "compare", "explain",
+    checkKeys(node, {"id", "title", "kind", "severity", "tags", "match", "facts", "compare", "explain",
                      "action", "references", "examples"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
-    if (const auto sev = scalar(node, "severity", true)) {
+    if (const auto kind = scalar(node, "kind", false)) {
+        if (*kind == QLatin1String("fact"))
+            rule.kind = RuleKind::Fact;
+        else if (*kind != QLatin1String("finding"))
+            error(node["kind"], QStringLiteral("unknown kind '%1' (use finding or fact)").arg(*kind));
+    }
+    if (const auto sev = scalar(node, "severity", rule.kind == RuleKind::Finding)) {
         if (const auto parsed = severityFromName(*sev))
             rule.severity = *parsed;
         else

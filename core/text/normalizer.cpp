@@ -173,6 +173,18 @@ size_t hostIdentLength(std::string_view s, bool strict)
     return identEnd + 1;
 }
 
+// kubectl logs --prefix: "[pod/<pod>/<container>] ".
+size_t kubectlPrefixLength(std::string_view s)
+{
+    if (s.substr(0, 5) != "[pod/")
+        return 0;
+    const size_t close = s.find("] ");
+    if (close == std::string_view::npos || close > 300)
+        return 0;
+    const std::string_view inner = s.substr(5, close - 5);
+    return inner.find('/') != std::string_view::npos && inner.find(' ') == std::string_view::npos ? close + 2 : 0;
+}
+
 // "[  123.456789] " or dmesg -T "[Sun Nov 30 08:15:02 2025] ".
 size_t dmesgPrefixLength(std::string_view s)
 {
@@ -280,14 +292,17 @@ void Normalizer::normalize(std::string_view line, std::string &out, std::vector<
 
     // 2. Prefixes: CRI / RFC 3339 timestamp, syslog or journald "host ident[pid]:", dmesg time.
     bool cri = false;
-    size_t begin = timestampPrefixLength(s, &cri);
-    if (cri && partial && begin >= 2 && s[begin - 2] == 'P')
+    size_t begin = kubectlPrefixLength(s);
+    const size_t stamp = timestampPrefixLength(s.substr(begin), &cri);
+    if (cri && partial && stamp >= 2 && s[begin + stamp - 2] == 'P')
         *partial = true;
-    if (begin == 0) {
-        if (const size_t bsd = bsdTimestampLength(s))
-            begin = bsd + hostIdentLength(s.substr(bsd), false);
-    } else if (!cri) {
-        begin += hostIdentLength(s.substr(begin), true);
+    if (stamp > 0) {
+        begin += stamp;
+        if (!cri)
+            begin += hostIdentLength(s.substr(begin), true);
+    } else if (const size_t bsd = bsdTimestampLength(s.substr(begin))) {
+        begin += bsd;
+        begin += hostIdentLength(s.substr(begin), false);
     }
     begin += dmesgPrefixLength(s.substr(begin));
     size_t end = s.size();

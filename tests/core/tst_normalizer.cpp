@@ -65,6 +65,11 @@ private Q_SLOTS:
             << QByteArray("Nov 30 08:15:02 node1 kernel: [  4.131977] NVRM: loading") << QByteArray("NVRM: loading");
         QTest::newRow("kubectl --timestamps keeps a message that looks like an ident")
             << QByteArray("2025-11-30T08:15:02Z INFO main: started") << QByteArray("INFO main: started");
+        QTest::newRow("kubectl logs --prefix")
+            << QByteArray("[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Loading NVIDIA driver kernel modules...")
+            << QByteArray("Loading NVIDIA driver kernel modules...");
+        QTest::newRow("kubectl --prefix and --timestamps")
+            << QByteArray("[pod/p/c] 2025-11-30T08:15:02.1Z NOTE: x") << QByteArray("NOTE: x");
         QTest::newRow("dmesg seconds") << QByteArray("[    4.131977] NVRM: loading NVIDIA UNIX")
                                        << QByteArray("NVRM: loading NVIDIA UNIX");
         QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] NVRM: Xid 79") << QByteArray("NVRM: Xid 79");

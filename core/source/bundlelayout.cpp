@@ -1,0 +1,57 @@
+#include "source/bundlelayout.h"
+
+#include "text/logdocument.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+#include <cstring>
+
+namespace gputriage {
+
+namespace {
+
+QString baseName(const QString &path)
+{
+    const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('/')), path.lastIndexOf(QLatin1Char('!')));
+    return path.mid(cut + 1);
+}
+
+} // namespace
+
+QString entryLabel(const QString &path)
+{
+    static const QRegularExpression kubelet(QStringLiteral("pods/([a-z0-9-]+)_([a-z0-9.-]+)_[0-9a-f-]{8,}/([a-z0-9-]+)/[0-9]+\\.log"));
+    static const QRegularExpression operand(QStringLiteral("^gpu_operand_pod_(.+?)(\\.previous)?\\.(log|descr)$"));
+    if (const auto m = kubelet.match(path); m.hasMatch())
+        return m.captured(1) + QLatin1Char('/') + m.captured(2) + QLatin1Char('/') + m.captured(3);
+    if (const auto m = operand.match(baseName(path)); m.hasMatch())
+        return QLatin1String("pod ") + m.captured(1) + (m.captured(2).isEmpty() ? QString() : QStringLiteral(" (previous)"));
+    if (baseName(path) == QLatin1String("gpu_operator_pod.log"))
+        return QStringLiteral("GPU Operator pod");
+    return {};
+}
+
+QList<BundleFact> layoutFacts(const std::vector<std::shared_ptr<const LogDocument>> &docs)
+{
+    QList<BundleFact> facts;
+    const LogDocument *mustGatherLog = nullptr;
+    bool operatorFiles = false;
+    QSet<QString> bugReports;
+    for (const auto &doc : docs) {
+        const QString name = baseName(doc->path());
+        if (name == QLatin1String("must-gather.log"))
+            mustGatherLog = doc.get();
+        if (name.startsWith(QLatin1String("cluster_policy.")) || name == QLatin1String("gpu_operand_pods.status"))
+            operatorFiles = true;
+        if (doc->path().endsWith(QLatin1String("!prologue")))
+            bugReports.insert(doc->path().chopped(int(strlen("!prologue"))));
+    }
+    if (mustGatherLog && operatorFiles)
+        facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"), mustGatherLog->path()});
+    for (const QString &report : bugReports)
+        facts.append({QStringLiteral("bundle_type"), QStringLiteral("nvidia-bug-report"), report});
+    return facts;
+}
+
+} // namespace gputriage

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "engine/finding.h"
+
+#include <memory>
+#include <vector>
+
+namespace gputriage {
+
+class LogDocument;
+
+// What an entry's path says about it: "namespace/pod/container" for kubelet log paths
+// (`/var/log/pods/<ns>_<pod>_<uid>/<container>/0.log`), "pod <name>" for GPU Operator
+// must-gather operand logs (`gpu_operand_pod_<pod>.log`), else empty.
+QString entryLabel(const QString &path);
+
+// Facts from the layout of the bundle: which kinds of bundle it holds.
+QList<BundleFact> layoutFacts(const std::vector<std::shared_ptr<const LogDocument>> &docs);
+
+} // namespace gputriage
