@@ -238,6 +238,50 @@ private Q_SLOTS:
         QCOMPARE(o.line, int(all.left(all.indexOf("\xE2\x94\x82 NOTE")).count('\n')) + 1);
     }
 
+    void mustGatherIsRecognisedWithFactsAndLabels()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("mg/must-gather.log"), "#\n# ClusterPolicy\n#\n");
+        writeFile(dir, QStringLiteral("mg/cluster_policy.yaml"),
+                  "spec:\n  operator:\n    image: registry.example/nvidia/gpu-operator:v25.3.0\n");
+        writeFile(dir, QStringLiteral("mg/gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log"),
+                  "[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Creating directory NVIDIA-Linux-x86_64-570.158.08\n"
+                  "[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Done, now waiting for signal\n");
+        const QByteArray sep = QByteArray(44, '_') + "\n\n";
+        const QByteArray report = sep + "Start of NVIDIA bug report log file.\n"
+                                  "uname: Linux node1 5.15.0-91-generic #101-Ubuntu SMP x86_64 GNU/Linux\n\n"
+                                  + sep + "/usr/bin/nvidia-smi --query\n\n"
+                                  "Driver Version                            : 570.158.08\n"
+                                  "CUDA Version                              : 12.8\n\n"
+                                  "GPU 00000000:3B:00.0\n"
+                                  "    Product Name                          : NVIDIA H100 80GB HBM3\n"
+                                  "    Product Brand                         : NVIDIA\n";
+        writeFile(dir, QStringLiteral("mg/nvidia-bug-report_node1.log.gz"), makeArchive("raw", "gzip", {{"data", report}}));
+        writeFile(dir, QStringLiteral("pods/ml_trainer-0_0c6f7a52-1b7e-4b1e-9a55-2f6f9a0d1e11/pytorch/0.log"), kSeed);
+
+        const AnalysisResult result = analyze({dir.filePath(QStringLiteral("mg")), dir.filePath(QStringLiteral("pods"))});
+        QStringList facts;
+        for (const BundleFact &f : result.facts)
+            facts << f.name + QLatin1Char('=') + f.value + QLatin1Char('@') + f.path + QLatin1Char(':') + QString::number(f.line);
+        QCOMPARE(facts, (QStringList{
+                            QStringLiteral("bundle_type=gpu-operator-must-gather@mg/must-gather.log:0"),
+                            QStringLiteral("bundle_type=nvidia-bug-report@mg/nvidia-bug-report_node1.log.gz:0"),
+                            QStringLiteral("gpu_bus_id=00000000:3B:00.0@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:13"),
+                            QStringLiteral("gpu_name=NVIDIA H100 80GB HBM3@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:13"),
+                            QStringLiteral("gpu_operator=25.3.0@mg/cluster_policy.yaml:3"),
+                            QStringLiteral("kernel=5.15.0-91-generic@mg/nvidia-bug-report_node1.log.gz!prologue:4"),
+                            QStringLiteral("kernel_driver=570.158.08@mg/gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log:1"),
+                            QStringLiteral("smi_cuda=12.8@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:11"),
+                            QStringLiteral("smi_driver=570.158.08@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:10"),
+                        }));
+        QStringList labels;
+        for (const InputInfo &in : result.inputs)
+            if (!in.label.isEmpty())
+                labels << in.label;
+        QCOMPARE(labels, (QStringList{QStringLiteral("pod nvidia-driver-daemonset-x7k2p"), QStringLiteral("ml/trainer-0/pytorch")}));
+        QCOMPARE(result.findings.size(), 1);
+    }
+
     void encodingsAreDecoded_data()
     {
         QTest::addColumn<QByteArray>("bytes");
