@@ -92,11 +92,13 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     viewport()->update();
 }
 
-void LogView::setMatches(const std::vector<LineMatch> &matches, const std::vector<Severity> &ruleSeverity)
+void LogView::setMatches(const std::vector<LineMatch> &matches, const std::vector<std::optional<Severity>> &ruleSeverity)
 {
     m_marks.clear();
     for (const LineMatch &m : matches) {
-        const Severity s = ruleSeverity.at(size_t(m.rule));
+        if (!ruleSeverity.at(size_t(m.rule)))
+            continue;
+        const Severity s = *ruleSeverity.at(size_t(m.rule));
         for (int line = m.line; line <= m.endLine; ++line) {
             Mark &mark = m_marks[line];
             mark.severity = std::max(mark.severity, s);

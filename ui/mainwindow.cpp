@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "engine/analyzer.h"
+#include "bundletree.h"
+#include "factspanel.h"
 #include "findingspanel.h"
 #include "logview.h"
 #include "paths.h"
@@ -23,23 +25,21 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QThreadPool>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace gputriage {
 
-namespace {
-enum FileColumn { FileName, FileFindings };
-constexpr int kPathRole = Qt::UserRole + 1;
-} // namespace
-
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_stack(new QStackedWidget(this))
-    , m_files(new QTreeWidget(this))
+    , m_bundle(new BundleTree(this))
     , m_logView(new LogView(this))
+    , m_sideTabs(new QTabWidget(this))
     , m_findings(new FindingsPanel(this))
+    , m_facts(new FactsPanel(this))
     , m_banner(new QLabel(this))
     , m_progress(new QProgressBar(this))
 {
@@ -50,30 +50,23 @@ MainWindow::MainWindow(QWidget *parent)
     const RuleSet rules = loadRules({});
     m_analyzer = std::make_shared<const Analyzer>(rules);
     for (const Rule &r : m_analyzer->matcher().rules())
-        m_ruleSeverity.push_back(r.severity);
+        m_ruleSeverity.push_back(r.kind == RuleKind::Fact ? std::nullopt : std::optional<Severity>(r.severity));
 
-    m_files->setObjectName(QStringLiteral("fileTree"));
-    m_files->setHeaderLabels({tr("File"), tr("Findings")});
-    m_files->setRootIsDecorated(false);
-    m_files->setTextElideMode(Qt::ElideMiddle);
-    m_files->header()->setSectionResizeMode(FileName, QHeaderView::Stretch);
-    m_files->header()->setSectionResizeMode(FileFindings, QHeaderView::ResizeToContents);
-    m_files->header()->setStretchLastSection(false);
-    connect(m_files, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        if (item)
-            showDocument(item->data(FileName, kPathRole).toString());
-    });
+    connect(m_bundle, &BundleTree::entrySelected, this, [this](const QString &path) { showDocument(path); });
     connect(m_findings, &FindingsPanel::occurrenceActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
+    connect(m_facts, &FactsPanel::sourceActivated, this, [this](const QString &path, int line) { showDocument(path, line); });
+    m_sideTabs->addTab(m_findings, tr("Findings"));
+    m_sideTabs->addTab(m_facts, tr("Bundle facts"));
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_files);
+    splitter->addWidget(m_bundle);
     splitter->addWidget(m_logView);
-    splitter->addWidget(m_findings);
+    splitter->addWidget(m_sideTabs);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     splitter->setStretchFactor(2, 2);
-    splitter->setSizes({240, 760, 420});
+    splitter->setSizes({300, 760, 440});
 
     m_banner->setObjectName(QStringLiteral("banner"));
     m_banner->setWordWrap(true);
@@ -221,40 +214,41 @@ void MainWindow::analysisDone(quint64 generation, std::vector<std::shared_ptr<co
     m_docs = std::move(docs);
     m_result = std::move(result);
 
-    m_files->clear();
-    QTreeWidgetItem *firstWithFindings = nullptr;
+    QList<BundleTree::Entry> entries;
+    QString firstWithHits;
     for (size_t i = 0; i < m_docs.size(); ++i) {
-        auto *item = new QTreeWidgetItem(m_files);
-        const QString path = m_docs[i]->path();
-        item->setText(FileName, path);
-        item->setToolTip(FileName, path);
-        item->setData(FileName, kPathRole, path);
-        const auto &hits = i < m_result.matches.size() ? m_result.matches[i] : std::vector<LineMatch>();
-        if (!hits.empty()) {
-            Severity worst = Severity::Info;
-            for (const LineMatch &m : hits)
-                worst = std::max(worst, m_ruleSeverity.at(size_t(m.rule)));
-            item->setText(FileFindings, QString::number(hits.size()));
-            item->setToolTip(FileFindings, tr("%n match(es), highest severity %1", nullptr, int(hits.size())).arg(severityName(worst)));
-            QFont f = item->font(FileName);
-            f.setBold(true);
-            item->setFont(FileName, f);
-            if (!firstWithFindings)
-                firstWithFindings = item;
+        BundleTree::Entry e;
+        e.path = m_docs[i]->path();
+        e.label = i < size_t(m_result.inputs.size()) ? m_result.inputs[qsizetype(i)].label : QString();
+        if (i < m_result.matches.size()) {
+            for (const LineMatch &m : m_result.matches[i]) {
+                if (m_ruleSeverity.at(size_t(m.rule)) == std::nullopt)
+                    continue;
+                ++e.hits;
+                e.worst = std::max(e.worst.value_or(Severity::Info), *m_ruleSeverity.at(size_t(m.rule)));
+            }
         }
+        if (e.hits && firstWithHits.isEmpty())
+            firstWithHits = e.path;
+        entries.append(e);
     }
+    m_bundle->setEntries(entries);
+    m_facts->setFacts(m_result.facts);
     m_findings->setFindings(m_result.findings);
 
     QStringList problems;
     for (const Error &e : m_result.problems)
         problems << e.toString();
-    showBanner(problems.isEmpty() ? QString() : tr("Problems while reading the bundle (the rest was analysed):\n%1").arg(problems.join(QLatin1Char('\n'))));
+    const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(), [](const Error &e) { return e.warning; });
+    showBanner(problems.isEmpty() ? QString()
+               : onlyNotes   ? tr("Notes on the bundle:\n%1").arg(problems.join(QLatin1Char('\n')))
+                             : tr("Problems while reading the bundle (the rest was analysed):\n%1").arg(problems.join(QLatin1Char('\n'))));
 
     if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
         const Occurrence &o = m_result.findings.front().occurrences.front();
         showDocument(o.path, o.line);
-    } else if (QTreeWidgetItem *item = firstWithFindings ? firstWithFindings : m_files->topLevelItem(0)) {
-        m_files->setCurrentItem(item);
+    } else if (!m_docs.empty()) {
+        showDocument(firstWithHits.isEmpty() ? m_docs.front()->path() : firstWithHits);
     } else {
         m_logView->setDocument(nullptr);
     }
@@ -273,10 +267,7 @@ bool MainWindow::showDocument(const QString &path, int line)
                 m_logView->setMatches(m_result.matches[i], m_ruleSeverity);
             setWindowTitle(tr("%1 — GPU Triage").arg(path));
         }
-        if (QTreeWidgetItem *item = m_files->topLevelItem(int(i)); item && m_files->currentItem() != item) {
-            const QSignalBlocker blocker(m_files);
-            m_files->setCurrentItem(item);
-        }
+        m_bundle->selectPath(path);
         if (line > 0)
             m_logView->setCurrentLine(m_docs[i]->indexOfLineNumber(line));
         return true;

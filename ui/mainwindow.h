@@ -5,16 +5,19 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
 class QProgressBar;
 class QStackedWidget;
-class QTreeWidget;
+class QTabWidget;
 
 namespace gputriage {
 
 class Analyzer;
+class BundleTree;
+class FactsPanel;
 class FindingsPanel;
 class LogDocument;
 class LogView;
@@ -34,7 +37,8 @@ public:
 
     LogView *logView() const { return m_logView; }
     FindingsPanel *findingsPanel() const { return m_findings; }
-    QTreeWidget *fileTree() const { return m_files; }
+    BundleTree *bundleTree() const { return m_bundle; }
+    FactsPanel *factsPanel() const { return m_facts; }
     const AnalysisResult &result() const { return m_result; }
 
 Q_SIGNALS:
@@ -57,12 +61,14 @@ private:
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     AnalysisResult m_result;
     quint64 m_generation = 0;
-    std::vector<Severity> m_ruleSeverity;
+    std::vector<std::optional<Severity>> m_ruleSeverity; // empty for fact rules
 
     QStackedWidget *m_stack;
-    QTreeWidget *m_files;
+    BundleTree *m_bundle;
     LogView *m_logView;
+    QTabWidget *m_sideTabs;
     FindingsPanel *m_findings;
+    FactsPanel *m_facts;
     QLabel *m_banner;
     QProgressBar *m_progress;
 };

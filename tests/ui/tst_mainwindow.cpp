@@ -1,10 +1,13 @@
 #include "findingsmodel.h"
+#include "bundletree.h"
+#include "factspanel.h"
 #include "findingspanel.h"
 #include "logview.h"
 #include "mainwindow.h"
 #include "text/logdocument.h"
 
 #include <QAbstractItemModelTester>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
@@ -52,7 +55,7 @@ private Q_SLOTS:
                  QStringLiteral("CUDA Forward Compatibility mode enabled"));
         QCOMPARE(model->index(0, FindingsModel::SeverityColumn).data().toString(), QStringLiteral("info"));
         QCOMPARE(model->index(0, FindingsModel::CountColumn).data().toInt(), 1);
-        QCOMPARE(window.fileTree()->topLevelItemCount(), 1);
+        QCOMPARE(window.bundleTree()->visibleEntryCount(), 1);
 
         // The details show the versions side by side and the documentation link.
         const QString details = window.findingsPanel()->details()->toPlainText();
@@ -77,15 +80,57 @@ private Q_SLOTS:
         window.openPaths({QStringLiteral(SAMPLE)});
         QVERIFY(finished.wait(10000));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
-        QVERIFY(window.fileTree()->topLevelItemCount() >= 3);
+        QCOMPARE(window.bundleTree()->visibleEntryCount(), 4);
 
-        // Show another file first, then come back through the finding.
-        window.showDocument(window.fileTree()->topLevelItem(0)->data(0, Qt::UserRole + 1).toString());
+        // Choose another file in the tree first, then come back through the finding.
+        QTreeWidget *tree = window.bundleTree()->tree();
+        QTreeWidgetItem *dmesg = tree->findItems(QStringLiteral("dmesg.log"), Qt::MatchRecursive).value(0);
+        QVERIFY(dmesg);
+        tree->scrollToItem(dmesg);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(dmesg).center());
+        QTRY_COMPARE(window.logView()->document()->path(), QStringLiteral("sample/node/dmesg.log"));
         clickFinding(window.findingsPanel(), QStringLiteral("cuda.forward-compat.enabled"));
         QTRY_VERIFY(window.logView()->document()
                     && window.logView()->document()->path().endsWith(u"pytorch-train-0/pytorch.log"));
         QCOMPARE(window.logView()->currentLine(), 15);
-        QCOMPARE(window.fileTree()->currentItem()->text(0), window.logView()->document()->path());
+        QCOMPARE(window.bundleTree()->currentPath(), window.logView()->document()->path());
+
+        // The bundle facts tab lists the driver version with its source.
+        QCOMPARE(window.factsPanel()->topLevelItemCount(), 1);
+        QCOMPARE(window.factsPanel()->topLevelItem(0)->text(1), QStringLiteral("570.158.08"));
+
+        // Typing in the filter narrows the tree.
+        QTest::keyClicks(window.bundleTree()->filter(), QStringLiteral("pytorch"));
+        QTRY_COMPARE(window.bundleTree()->visibleEntryCount(), 1);
+    }
+
+    void theBundleTreeDropsSharedFoldersAndKeepsArchivesAsNodes_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::addColumn<QStringList>("topLevel");
+        QTest::newRow("absolute and relative paths share nothing")
+            << QStringList{"/tmp/t/x.log", "rel/y.log"} << QStringList{"tmp", "rel"};
+        QTest::newRow("a shared folder is dropped")
+            << QStringList{"/tmp/t/a.tgz!pods/x.log", "/tmp/t/b/z.log"} << QStringList{"a.tgz!", "b"};
+        QTest::newRow("one archive") << QStringList{"/t/b.zip!in.tgz!p.log"} << QStringList{"b.zip!"};
+    }
+
+    void theBundleTreeDropsSharedFoldersAndKeepsArchivesAsNodes()
+    {
+        QFETCH(QStringList, paths);
+        QFETCH(QStringList, topLevel);
+        BundleTree tree;
+        QList<BundleTree::Entry> entries;
+        for (const QString &p : paths)
+            entries.append({p, QString(), 1, Severity::Info});
+        tree.setEntries(entries);
+        QStringList names;
+        for (int i = 0; i < tree.tree()->topLevelItemCount(); ++i)
+            names << tree.tree()->topLevelItem(i)->text(0);
+        QCOMPARE(names, topLevel);
+        QCOMPARE(tree.visibleEntryCount(), paths.size());
+        tree.selectPath(paths.last());
+        QCOMPARE(tree.currentPath(), paths.last());
     }
 
     void aMissingFileIsReportedInlineAndTheRestOpens()
