@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <unistd.h>
 
 namespace gputriage {
@@ -39,6 +41,11 @@ analyze options:
   --jobs N             worker threads (default: one per core)
   --deterministic      fixed "generated" time, for diffable reports
   --quiet              no progress or problem messages on stderr
+  --max-entries N      files read from a bundle (default 100000)
+  --max-depth N        archives inside archives (default 3)
+  --max-entry-size S   one decompressed file, e.g. 512M (default 2G)
+  --max-total-size S   everything decompressed (default 32G)
+  --max-ratio N        decompressed:compressed before a stream counts as a bomb (default 1000)
 
 Exit codes: 0 ok, 1 a finding at or above --fail-on (or a failing rule example),
 2 usage error, unreadable input or invalid rules.
@@ -62,6 +69,25 @@ int usageError(const QString &message)
     err() << "gputriage: " << message << "\nTry 'gputriage --help'.\n";
     err().flush();
     return UsageOrInput;
+}
+
+// "512", "64K", "512M", "2G" (binary units).
+std::optional<qint64> parseSize(QString text)
+{
+    qint64 unit = 1;
+    if (text.endsWith(QLatin1Char('K'), Qt::CaseInsensitive))
+        unit = qint64(1) << 10;
+    else if (text.endsWith(QLatin1Char('M'), Qt::CaseInsensitive))
+        unit = qint64(1) << 20;
+    else if (text.endsWith(QLatin1Char('G'), Qt::CaseInsensitive))
+        unit = qint64(1) << 30;
+    if (unit > 1)
+        text.chop(1);
+    bool ok = false;
+    const qint64 v = text.toLongLong(&ok);
+    if (!ok || v < 0 || v > (qint64(1) << 50) / unit)
+        return std::nullopt;
+    return v * unit;
 }
 
 void addRuleOptions(QCommandLineParser &p)
@@ -104,8 +130,34 @@ int analyze(const QStringList &args)
     p.addOption({QStringLiteral("jobs"), QStringLiteral("Threads."), QStringLiteral("N"), QStringLiteral("0")});
     p.addOption({QStringLiteral("deterministic"), QStringLiteral("Fixed generation time.")});
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
+    for (const char *limit : {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
+        p.addOption({QString::fromLatin1(limit), QStringLiteral("Bundle limit."), QStringLiteral("N")});
     if (!parse(p, args))
         return UsageOrInput;
+
+    BundleLimits limits;
+    struct LimitOption
+    {
+        const char *name;
+        qint64 min, max;
+        std::function<void(qint64)> set;
+    };
+    const LimitOption limitOptions[] = {
+        {"max-entries", 1, 100000000, [&](qint64 v) { limits.maxEntries = int(v); }},
+        {"max-depth", 0, 16, [&](qint64 v) { limits.maxDepth = int(v); }},
+        {"max-entry-size", 1, qint64(1) << 50, [&](qint64 v) { limits.maxEntryBytes = v; }},
+        {"max-total-size", 1, qint64(1) << 50, [&](qint64 v) { limits.maxTotalBytes = v; }},
+        {"max-ratio", 2, 100000000, [&](qint64 v) { limits.maxRatio = int(v); }},
+    };
+    for (const LimitOption &o : limitOptions) {
+        const QString name = QString::fromLatin1(o.name);
+        if (!p.isSet(name))
+            continue;
+        const auto v = parseSize(p.value(name));
+        if (!v || *v < o.min || *v > o.max)
+            return usageError(QStringLiteral("--%1 needs a number from %2 to %3 (K, M, G suffixes allowed)").arg(name).arg(o.min).arg(o.max));
+        o.set(*v);
+    }
 
     const QStringList paths = p.positionalArguments();
     if (paths.isEmpty())
@@ -131,6 +183,7 @@ int analyze(const QStringList &args)
     const RuleSet rules = rulesFrom(p);
     AnalyzeOptions options;
     options.jobs = jobs;
+    options.limits = limits;
     const bool showProgress = !quiet && isatty(STDERR_FILENO);
     if (showProgress) {
         options.progress = [](qint64 done, qint64 total) {

@@ -57,7 +57,7 @@ std::vector<std::shared_ptr<const LogDocument>> Analyzer::openInputs(const QStri
 AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOptions &options) const
 {
     QList<Error> problems;
-    const auto docs = openInputs(paths, problems);
+    const auto docs = openInputs(paths, problems, options.limits);
     AnalysisResult result = analyze(docs, options);
     result.problems = problems + result.problems;
     return result;

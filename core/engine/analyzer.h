@@ -21,6 +21,7 @@ struct AnalyzeOptions
     int jobs = 0;               // 0 = one per core
     int maxOccurrences = 1000;  // kept per finding; the count is always exact
     bool keepMatches = false;   // fill AnalysisResult::matches (for highlighting)
+    BundleLimits limits;        // for analyzePaths()
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(qint64 doneBytes, qint64 totalBytes)> progress; // called from workers
 };
