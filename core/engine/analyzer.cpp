@@ -137,13 +137,13 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
     std::vector<std::vector<LineMatch>> hits(tasks.size());
     std::atomic<size_t> next{0};
     std::atomic<qint64> doneBytes{0};
-    auto worker = [&] {
+    auto worker = [&](const Matcher &matcher) {
         for (size_t t; (t = next.fetch_add(1)) < tasks.size();) {
             if (options.cancel && options.cancel->load())
                 return;
             const Task &task = tasks[t];
             const LogDocument &doc = *docs[task.doc];
-            m_matcher.match(doc, task.first, task.last, hits[t]);
+            matcher.match(doc, task.first, task.last, hits[t]);
             if (options.progress) {
                 const qint64 bytes = doc.lineCount() ? doc.byteCount() * (task.last - task.first) / doc.lineCount() : 0;
                 options.progress(doneBytes += bytes, totalBytes);
@@ -154,8 +154,8 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
                                 std::max<int>(1, int(tasks.size())));
     std::vector<std::thread> threads;
     for (int j = 1; j < jobs; ++j)
-        threads.emplace_back(worker);
-    worker();
+        threads.emplace_back([&] { worker(*m_matcher.clone()); });
+    worker(m_matcher);
     for (auto &t : threads)
         t.join();
     result.cancelled = options.cancel && options.cancel->load();

@@ -94,6 +94,21 @@ Matcher::Matcher(const std::vector<Rule> &rules)
 
 Matcher::~Matcher() = default;
 
+std::unique_ptr<Matcher> Matcher::clone() const
+{
+    std::vector<Rule> rules = m_rules;
+    auto recompile = [](CompiledPattern &p) {
+        if (p.regex)
+            p.regex = std::make_shared<const RE2>(p.regex->pattern(), p.regex->options());
+    };
+    for (Rule &r : rules) {
+        recompile(r.pattern);
+        if (r.thenPattern)
+            recompile(*r.thenPattern);
+    }
+    return std::make_unique<Matcher>(rules);
+}
+
 void Matcher::match(const LogDocument &doc, int first, int last, std::vector<LineMatch> &out) const
 {
     last = std::min(last, doc.lineCount());

@@ -21,6 +21,9 @@ class Matcher
 {
 public:
     explicit Matcher(const std::vector<Rule> &rules);
+    // A matcher with its own compiled programs: RE2 shares one DFA cache per object behind a
+    // lock, so each worker thread matching with its own copy scales with the cores.
+    std::unique_ptr<Matcher> clone() const;
     ~Matcher();
 
     const std::vector<Rule> &rules() const { return m_rules; }
