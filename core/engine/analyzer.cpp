@@ -196,6 +196,7 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
                 o.line = doc.lineNumber(m.line);
                 o.endLine = doc.lineNumber(m.endLine);
                 o.text = displayText(doc.line(m.line));
+                o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
                 o.facts = std::move(m.facts);
                 f.occurrences.append(std::move(o));
             }

@@ -30,6 +30,7 @@ struct Occurrence
     int line = 0;    // 1-based
     int endLine = 0; // last line the match (or its `then`) used
     QString text;    // the original first line, for display
+    QString time;    // the line's own timestamp, as written, if it has one
     Facts facts;
 };
 

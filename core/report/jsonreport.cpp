@@ -65,6 +65,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                             {QStringLiteral("text"), o.text}};
             if (!o.facts.empty())
                 occ.insert(QStringLiteral("facts"), factsObject(o.facts));
+            if (!o.time.isEmpty())
+                occ.insert(QStringLiteral("time"), o.time);
             occurrences.append(occ);
         }
         QJsonArray refs;

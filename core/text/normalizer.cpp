@@ -361,6 +361,33 @@ void Normalizer::normalize(std::string_view line, std::string &out, std::vector<
     }
 }
 
+std::string Normalizer::timestamp(std::string_view line)
+{
+    auto trimmed = [](std::string_view t) {
+        while (!t.empty() && (t.back() == ' ' || t.back() == '['))
+            t.remove_suffix(1);
+        while (!t.empty() && (t.front() == ' ' || t.front() == '['))
+            t.remove_prefix(1);
+        return std::string(t);
+    };
+    if (line.substr(0, 8) == "{\"log\":\"") {
+        const size_t at = line.find("\"time\":\"");
+        const size_t end = at == std::string_view::npos ? at : line.find('"', at + 8);
+        return end == std::string_view::npos ? std::string() : std::string(line.substr(at + 8, end - at - 8));
+    }
+    const size_t begin = kubectlPrefixLength(line);
+    std::string_view s = line.substr(begin);
+    if (const size_t stamp = timestampPrefixLength(s)) {
+        const size_t space = s.find(' ', 11);
+        return std::string(s.substr(0, std::min(space, stamp)));
+    }
+    if (const size_t bsd = bsdTimestampLength(s))
+        return trimmed(s.substr(0, bsd));
+    if (const size_t dmesg = dmesgPrefixLength(s))
+        return trimmed(s.substr(0, dmesg - 2));
+    return {};
+}
+
 std::string Normalizer::withoutEscapes(std::string_view line)
 {
     std::string out;

@@ -23,6 +23,10 @@ public:
     // The line without ANSI escape sequences (for showing evidence).
     static std::string withoutEscapes(std::string_view line);
 
+    // The line's own timestamp as written ("2025-11-30T08:15:02.118374652Z", "Nov 30 08:15:02",
+    // "4.131977" for dmesg), or empty when it has none.
+    static std::string timestamp(std::string_view line);
+
     // Length of a CRI (`<RFC3339> stdout F `) or plain RFC 3339 timestamp prefix, else 0.
     static size_t timestampPrefixLength(std::string_view line, bool *isCri = nullptr);
 };

@@ -108,6 +108,28 @@ private Q_SLOTS:
         QCOMPARE(Normalizer::timestampPrefixLength("hello 2025-11-30T08:15:02Z", &cri), size_t(0));
     }
 
+    void timestamps_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("CRI") << QByteArray("2025-11-30T08:15:02.118374652Z stdout F x") << QByteArray("2025-11-30T08:15:02.118374652Z");
+        QTest::newRow("kubectl --timestamps with offset") << QByteArray("2025-11-30T09:15:02.1+01:00 x") << QByteArray("2025-11-30T09:15:02.1+01:00");
+        QTest::newRow("kubectl --prefix") << QByteArray("[pod/p/c] 2025-11-30T08:15:02Z x") << QByteArray("2025-11-30T08:15:02Z");
+        QTest::newRow("syslog") << QByteArray("Nov 30 08:15:02 node1 kernel: x") << QByteArray("Nov 30 08:15:02");
+        QTest::newRow("dmesg") << QByteArray("[    4.131977] NVRM: x") << QByteArray("4.131977");
+        QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] x") << QByteArray("Sun Nov 30 08:15:02 2025");
+        QTest::newRow("docker json") << QByteArray("{\"log\":\"x\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02.1Z\"}")
+                                     << QByteArray("2025-11-30T08:15:02.1Z");
+        QTest::newRow("none") << QByteArray("NOTE: no time here") << QByteArray("");
+    }
+
+    void timestamps()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QByteArray, expected);
+        QCOMPARE(QByteArray::fromStdString(Normalizer::timestamp(std::string_view(raw.constData(), size_t(raw.size())))), expected);
+    }
+
     void criPartialLinesAreFlagged()
     {
         std::string out;
