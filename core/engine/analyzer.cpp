@@ -16,6 +16,8 @@ namespace gputriage {
 namespace {
 
 constexpr int kChunkLines = 32 * 1024;
+constexpr qint64 kBatchBytes = qint64(64) << 20;
+constexpr size_t kBatchTasks = 256;
 
 bool looksBinary(const LogDocument &doc)
 {
@@ -54,15 +56,6 @@ std::vector<std::shared_ptr<const LogDocument>> Analyzer::openInputs(const QStri
     return docs;
 }
 
-AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOptions &options) const
-{
-    QList<Error> problems;
-    const auto docs = openInputs(paths, problems, options.limits);
-    AnalysisResult result = analyze(docs, options);
-    result.problems = problems + result.problems;
-    return result;
-}
-
 std::vector<LineMatch> Analyzer::matches(const LogDocument &doc) const
 {
     std::vector<LineMatch> out;
@@ -99,98 +92,149 @@ QList<Comparison> Analyzer::compare(const Rule &rule, const Facts &facts)
 AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocument>> &docs,
                                  const AnalyzeOptions &options) const
 {
-    AnalysisResult result;
-    result.packs = m_rules.packs;
-    for (const Diagnostic &d : m_rules.diagnostics)
-        if (d.isError())
-            result.problems.append(Error{d.where.file, d.where.line, d.where.column, d.where.message});
+    AnalysisSession session(*this, options);
+    for (const auto &doc : docs)
+        session.add(doc);
+    return session.finish();
+}
 
+AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOptions &options) const
+{
+    // Documents are analysed as the reader produces them and then released, so memory holds
+    // about one batch (and one chunk of a huge compressed entry) at a time.
+    AnalysisSession session(*this, options);
+    BundleReader reader(options.limits);
+    reader.setSink([&](std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation) {
+        session.add(doc, matchLines, continuation);
+    });
+    reader.read(paths);
+    AnalysisResult result = session.finish();
+    result.problems = reader.problems() + result.problems;
+    return result;
+}
+
+struct AnalysisSession::Batch
+{
     struct Task
     {
-        size_t doc;
+        size_t input;
+        std::shared_ptr<const LogDocument> doc;
         int first, last;
     };
     std::vector<Task> tasks;
-    std::vector<bool> skip(docs.size(), false);
-    qint64 totalBytes = 0;
-    for (size_t d = 0; d < docs.size(); ++d) {
-        const LogDocument &doc = *docs[d];
+    qint64 bytes = 0;
+};
+
+AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions &options)
+    : m_analyzer(analyzer)
+    , m_options(options)
+    , m_batch(std::make_unique<Batch>())
+    , m_byRule(analyzer.matcher().rules().size())
+{
+    m_result.packs = analyzer.rules().packs;
+    for (const Diagnostic &d : analyzer.rules().diagnostics)
+        if (d.isError())
+            m_result.problems.append(Error{d.where.file, d.where.line, d.where.column, d.where.message});
+    const int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
+    for (int j = 1; j < std::max(1, jobs); ++j)
+        m_matchers.push_back(analyzer.matcher().clone());
+}
+
+AnalysisSession::~AnalysisSession() = default;
+
+void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc, int matchLines, bool continuation)
+{
+    const int lines = matchLines < 0 ? doc->lineCount() : std::min(matchLines, doc->lineCount());
+    qint64 bytes = doc->byteCount();
+    if (lines < doc->lineCount() && lines > 0)
+        bytes = qint64(doc->line(lines - 1).data() + doc->line(lines - 1).size() - doc->bytes().data()) + 1;
+    m_paths.append(doc->path());
+    if (continuation && !m_result.inputs.isEmpty() && m_result.inputs.back().path == doc->path()) {
+        m_result.inputs.back().lines += lines;
+        m_result.inputs.back().bytes += bytes;
+    } else {
         InputInfo info;
-        info.path = doc.path();
-        info.label = entryLabel(doc.path());
-        info.format = doc.format();
-        info.lines = doc.lineCount();
-        info.bytes = doc.byteCount();
-        if (looksBinary(doc)) {
-            skip[d] = true;
+        info.path = doc->path();
+        info.label = entryLabel(doc->path());
+        info.format = doc->format();
+        info.lines = lines;
+        info.bytes = bytes;
+        if (looksBinary(*doc)) {
             info.format = QStringLiteral("binary");
             info.problems.append(QStringLiteral("binary file, not analysed"));
-            result.problems.append(Error{doc.path(), 0, 0, QStringLiteral("binary file, not analysed")});
-        } else {
-            for (int first = 0; first < doc.lineCount(); first += kChunkLines)
-                tasks.push_back({d, first, std::min(doc.lineCount(), first + kChunkLines)});
-            totalBytes += doc.byteCount();
+            m_result.problems.append(Error{doc->path(), 0, 0, QStringLiteral("binary file, not analysed")});
+            m_result.inputs.append(info);
+            if (m_options.keepMatches)
+                m_result.matches.emplace_back();
+            return;
         }
-        result.inputs.append(info);
+        m_result.inputs.append(info);
+        if (m_options.keepMatches)
+            m_result.matches.emplace_back();
     }
+    if (m_result.inputs.back().format == QLatin1String("binary"))
+        return;
+    const size_t input = size_t(m_result.inputs.size() - 1);
+    for (int first = 0; first < lines; first += kChunkLines)
+        m_batch->tasks.push_back({input, doc, first, std::min(lines, first + kChunkLines)});
+    m_batch->bytes += bytes;
+    m_totalBytes += bytes;
+    if (m_batch->bytes >= kBatchBytes || m_batch->tasks.size() >= kBatchTasks)
+        flush();
+}
 
+void AnalysisSession::flush()
+{
+    auto &tasks = m_batch->tasks;
+    if (tasks.empty())
+        return;
     std::vector<std::vector<LineMatch>> hits(tasks.size());
     std::atomic<size_t> next{0};
-    std::atomic<qint64> doneBytes{0};
     auto worker = [&](const Matcher &matcher) {
         for (size_t t; (t = next.fetch_add(1)) < tasks.size();) {
-            if (options.cancel && options.cancel->load())
+            if (m_options.cancel && m_options.cancel->load())
                 return;
-            const Task &task = tasks[t];
-            const LogDocument &doc = *docs[task.doc];
-            matcher.match(doc, task.first, task.last, hits[t]);
-            if (options.progress) {
+            const auto &task = tasks[t];
+            matcher.match(*task.doc, task.first, task.last, hits[t]);
+            if (m_options.progress) {
+                const LogDocument &doc = *task.doc;
                 const qint64 bytes = doc.lineCount() ? doc.byteCount() * (task.last - task.first) / doc.lineCount() : 0;
-                options.progress(doneBytes += bytes, totalBytes);
+                m_options.progress(m_doneBytes += bytes, m_totalBytes);
             }
         }
     };
-    const int jobs = std::clamp(options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency()), 1,
-                                std::max<int>(1, int(tasks.size())));
+    const size_t helpers = std::min(m_matchers.size(), tasks.size() - 1);
     std::vector<std::thread> threads;
-    for (int j = 1; j < jobs; ++j)
-        threads.emplace_back([&] { worker(*m_matcher.clone()); });
-    worker(m_matcher);
+    for (size_t j = 0; j < helpers; ++j)
+        threads.emplace_back([&, j] { worker(*m_matchers[j]); });
+    worker(m_analyzer.matcher());
     for (auto &t : threads)
         t.join();
-    result.cancelled = options.cancel && options.cancel->load();
 
     // Tasks are in document and line order, so findings collect occurrences in order too.
-    const auto &rules = m_matcher.rules();
-    if (options.keepMatches) {
-        result.matches.resize(docs.size());
-        for (size_t t = 0; t < tasks.size(); ++t) {
-            auto &into = result.matches[tasks[t].doc];
+    const auto &rules = m_analyzer.matcher().rules();
+    for (size_t t = 0; t < tasks.size(); ++t) {
+        const LogDocument &doc = *tasks[t].doc;
+        if (m_options.keepMatches) {
+            auto &into = m_result.matches[tasks[t].input];
             into.insert(into.end(), hits[t].begin(), hits[t].end());
         }
-    }
-    std::vector<Finding> byRule(rules.size());
-    std::map<std::pair<QString, QString>, BundleFact> facts;
-    for (const BundleFact &f : layoutFacts(docs))
-        facts.emplace(std::pair(f.name, f.value), f);
-    for (size_t t = 0; t < tasks.size(); ++t) {
-        const LogDocument &doc = *docs[tasks[t].doc];
         for (LineMatch &m : hits[t]) {
             const Rule &rule = rules[size_t(m.rule)];
             if (rule.kind == RuleKind::Fact) {
                 for (const auto &[name, value] : m.facts) {
-                    auto [it, inserted] = facts.try_emplace(std::pair(name, value),
-                                                            BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
+                    auto [it, inserted] = m_facts.try_emplace(std::pair(name, value),
+                                                              BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
                     if (!inserted)
                         ++it->second.count;
                 }
                 continue;
             }
-            Finding &f = byRule[size_t(m.rule)];
+            Finding &f = m_byRule[size_t(m.rule)];
             if (f.count == 0)
                 f.facts = m.facts;
             ++f.count;
-            if (f.occurrences.size() < options.maxOccurrences) {
+            if (f.occurrences.size() < m_options.maxOccurrences) {
                 Occurrence o;
                 o.path = doc.path();
                 o.line = doc.lineNumber(m.line);
@@ -202,8 +246,18 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
             }
         }
     }
+    tasks.clear();
+    m_batch->bytes = 0;
+}
+
+AnalysisResult AnalysisSession::finish()
+{
+    flush();
+    const auto &rules = m_analyzer.matcher().rules();
+    for (const BundleFact &f : layoutFacts(m_paths))
+        m_facts.emplace(std::pair(f.name, f.value), f);
     for (size_t r = 0; r < rules.size(); ++r) {
-        Finding &f = byRule[r];
+        Finding &f = m_byRule[r];
         if (f.count == 0)
             continue;
         const Rule &rule = rules[r];
@@ -215,17 +269,18 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
         f.action = rule.action;
         f.references = rule.references;
         f.tags = rule.tags;
-        f.comparisons = compare(rule, f.facts);
-        result.findings.append(std::move(f));
+        f.comparisons = Analyzer::compare(rule, f.facts);
+        m_result.findings.append(std::move(f));
     }
-    for (auto &[key, fact] : facts)
-        result.facts.append(std::move(fact));
-    std::sort(result.findings.begin(), result.findings.end(), [](const Finding &a, const Finding &b) {
+    for (auto &[key, fact] : m_facts)
+        m_result.facts.append(std::move(fact));
+    std::sort(m_result.findings.begin(), m_result.findings.end(), [](const Finding &a, const Finding &b) {
         if (a.severity != b.severity)
             return a.severity > b.severity;
         return a.ruleId < b.ruleId;
     });
-    return result;
+    m_result.cancelled = m_options.cancel && m_options.cancel->load();
+    return std::move(m_result);
 }
 
 int AnalysisResult::countAtLeast(Severity severity) const

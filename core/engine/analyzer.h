@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -51,6 +52,35 @@ public:
 private:
     RuleSet m_rules;
     Matcher m_matcher;
+};
+
+// One analysis fed document by document (or chunk by chunk of a huge entry): documents are
+// matched in batches on worker threads and only the aggregated findings are kept.
+class AnalysisSession
+{
+public:
+    AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions &options);
+    ~AnalysisSession();
+
+    // Matches lines [0, matchLines) of `doc` (-1: all). A `continuation` carries on the input
+    // added before it (the next chunk of the same entry).
+    void add(const std::shared_ptr<const LogDocument> &doc, int matchLines = -1, bool continuation = false);
+    AnalysisResult finish();
+
+private:
+    struct Batch;
+    void flush();
+
+    const Analyzer &m_analyzer;
+    AnalyzeOptions m_options;
+    std::vector<std::unique_ptr<Matcher>> m_matchers; // one per helper thread
+    std::unique_ptr<Batch> m_batch;
+    AnalysisResult m_result;
+    std::vector<Finding> m_byRule;
+    std::map<std::pair<QString, QString>, BundleFact> m_facts;
+    QStringList m_paths;
+    qint64 m_totalBytes = 0;
+    std::atomic<qint64> m_doneBytes{0};
 };
 
 } // namespace gputriage

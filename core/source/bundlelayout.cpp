@@ -1,9 +1,6 @@
 #include "source/bundlelayout.h"
 
-#include "text/logdocument.h"
-
 #include <QRegularExpression>
-#include <QSet>
 
 #include <cstring>
 
@@ -32,24 +29,25 @@ QString entryLabel(const QString &path)
     return {};
 }
 
-QList<BundleFact> layoutFacts(const std::vector<std::shared_ptr<const LogDocument>> &docs)
+QList<BundleFact> layoutFacts(const QStringList &entryPaths)
 {
     QList<BundleFact> facts;
-    const LogDocument *mustGatherLog = nullptr;
+    QString mustGatherLog;
     bool operatorFiles = false;
-    QSet<QString> bugReports;
-    for (const auto &doc : docs) {
-        const QString name = baseName(doc->path());
-        if (name == QLatin1String("must-gather.log"))
-            mustGatherLog = doc.get();
+    QStringList bugReports;
+    for (const QString &path : entryPaths) {
+        const QString name = baseName(path);
+        if (name == QLatin1String("must-gather.log") && mustGatherLog.isEmpty())
+            mustGatherLog = path;
         if (name.startsWith(QLatin1String("cluster_policy.")) || name == QLatin1String("gpu_operand_pods.status"))
             operatorFiles = true;
-        if (doc->path().endsWith(QLatin1String("!prologue")))
-            bugReports.insert(doc->path().chopped(int(strlen("!prologue"))));
+        if (path.endsWith(QLatin1String("!prologue")))
+            bugReports.append(path.chopped(int(strlen("!prologue"))));
     }
-    if (mustGatherLog && operatorFiles)
-        facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"), mustGatherLog->path()});
-    for (const QString &report : bugReports)
+    if (!mustGatherLog.isEmpty() && operatorFiles)
+        facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"), mustGatherLog});
+    bugReports.sort();
+    for (const QString &report : std::as_const(bugReports))
         facts.append({QStringLiteral("bundle_type"), QStringLiteral("nvidia-bug-report"), report});
     return facts;
 }

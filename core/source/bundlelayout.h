@@ -15,6 +15,6 @@ class LogDocument;
 QString entryLabel(const QString &path);
 
 // Facts from the layout of the bundle: which kinds of bundle it holds.
-QList<BundleFact> layoutFacts(const std::vector<std::shared_ptr<const LogDocument>> &docs);
+QList<BundleFact> layoutFacts(const QStringList &entryPaths);
 
 } // namespace gputriage

@@ -112,8 +112,14 @@ private:
                 continue;
             }
             QByteArray data;
+            m_chunks = 0;
+            m_nextLine = 1;
             if (!readData(name, data))
                 return;
+            if (m_chunks > 0) {
+                m_reader.m_sink(LogDocument::fromBytes(std::move(data), name, m_nextLine), -1, true);
+                continue;
+            }
             if (data.isEmpty() && !raw)
                 continue;
             if (!m_reader.addBytes(std::move(data), name, m_depth))
@@ -128,6 +134,7 @@ private:
     {
         char buffer[64 * 1024];
         const BundleLimits &limits = m_reader.m_limits;
+        qint64 entryBytes = 0;
         for (;;) {
             const la_ssize_t n = archive_read_data(m_a, buffer, sizeof buffer);
             if (n == 0)
@@ -137,8 +144,9 @@ private:
                 return true; // keep what was read; the next header read reports a broken archive
             }
             m_produced += n;
+            entryBytes += n;
             m_reader.m_totalBytes += n;
-            if (data.size() + n > limits.maxEntryBytes) {
+            if (entryBytes > limits.maxEntryBytes) {
                 m_reader.problem(name, QStringLiteral("entry larger than %1 bytes; truncated").arg(limits.maxEntryBytes));
                 archive_read_data_skip(m_a);
                 return true;
@@ -154,7 +162,26 @@ private:
                 return false;
             }
             data.append(buffer, qsizetype(n));
+            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes && !looksLikeArchive({data.constData(), 512}))
+                streamChunk(name, data);
         }
+    }
+
+    // Hands the complete lines of `data` to the sink, keeping the last few as context that
+    // starts the next chunk.
+    void streamChunk(const QString &name, QByteArray &data)
+    {
+        const qsizetype cut = data.lastIndexOf('\n');
+        if (cut < 0)
+            return; // one enormous line so far; keep reading
+        auto doc = LogDocument::fromBytes(data.left(cut + 1), name, m_nextLine);
+        const int lines = doc->lineCount();
+        const int own = std::max(1, lines - BundleReader::kChunkContextLines);
+        const qsizetype keepFrom = own < lines ? qsizetype(doc->line(own).data() - doc->bytes().data()) : cut + 1;
+        m_reader.m_sink(doc, own, m_chunks > 0);
+        ++m_chunks;
+        m_nextLine += own;
+        data.remove(0, keepFrom);
     }
 
     BundleReader &m_reader;
@@ -163,6 +190,8 @@ private:
     archive *m_a;
     int m_seen = 0;
     qint64 m_produced = 0;
+    int m_chunks = 0;   // chunks of the current entry already streamed
+    int m_nextLine = 1; // line number the current entry's kept data starts at
 };
 
 QString BundleReader::sanitizeEntryName(const QString &name, bool *changed)
@@ -196,12 +225,18 @@ QString BundleReader::sanitizeEntryName(const QString &name, bool *changed)
 
 void BundleReader::addDocument(std::shared_ptr<const LogDocument> doc)
 {
+    auto deliver = [this](std::shared_ptr<const LogDocument> d) {
+        if (m_sink)
+            m_sink(std::move(d), -1, false);
+        else
+            m_docs.push_back(std::move(d));
+    };
     if (isBugReport(*doc)) {
         for (auto &section : splitBugReport(doc))
-            m_docs.push_back(std::move(section));
+            deliver(std::move(section));
         return;
     }
-    m_docs.push_back(std::move(doc));
+    deliver(std::move(doc));
 }
 
 bool BundleReader::addBytes(QByteArray bytes, const QString &display, int depth)

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct BundleLimits
     qint64 maxEntryBytes = qint64(2) << 30;    // one decompressed entry
     qint64 maxTotalBytes = qint64(32) << 30;   // everything decompressed
     int maxRatio = 1000;                       // decompressed : compressed, past 1 MiB
+    qint64 streamChunkBytes = qint64(64) << 20; // chunk size when streaming to a sink
 };
 
 // Turns files, folders and archives into log documents. Archives (.tar, .tar.gz/.tgz/.xz/.zst/
@@ -31,6 +33,14 @@ class BundleReader
 {
 public:
     explicit BundleReader(BundleLimits limits = {}) : m_limits(limits) {}
+
+    // Receives each document as soon as it is read instead of read() collecting them. Large
+    // decompressed entries then arrive in chunks: lines [0, matchLines) belong to the chunk,
+    // the rest is context for wrapped messages and comes again at the start of the next chunk
+    // (`continuation`). Memory stays near one chunk whatever the entry's size.
+    using Sink = std::function<void(std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation)>;
+    void setSink(Sink sink) { m_sink = std::move(sink); }
+    static constexpr int kChunkContextLines = 64;
 
     std::vector<std::shared_ptr<const LogDocument>> read(const QStringList &paths);
     const QList<Error> &problems() const { return m_problems; }
@@ -47,6 +57,7 @@ private:
     void note(const QString &path, const QString &message) { m_problems.append(Error{path, 0, 0, message, true}); }
 
     BundleLimits m_limits;
+    Sink m_sink;
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     QList<Error> m_problems;
     qint64 m_totalBytes = 0;

@@ -42,10 +42,12 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
     return std::shared_ptr<const LogDocument>(std::move(doc));
 }
 
-std::shared_ptr<const LogDocument> LogDocument::fromBytes(QByteArray bytes, const QString &displayPath)
+std::shared_ptr<const LogDocument> LogDocument::fromBytes(QByteArray bytes, const QString &displayPath,
+                                                          int firstLineNumber)
 {
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
+    doc->m_lineOffset = firstLineNumber - 1;
     doc->m_buffer = std::move(bytes);
     doc->m_data = doc->m_buffer.constData();
     doc->m_size = size_t(doc->m_buffer.size());

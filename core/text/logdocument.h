@@ -21,7 +21,9 @@ public:
     ~LogDocument();
 
     static Result<std::shared_ptr<const LogDocument>> open(const QString &fileName, const QString &displayPath = {});
-    static std::shared_ptr<const LogDocument> fromBytes(QByteArray bytes, const QString &displayPath);
+    // `firstLineNumber` - 1 is added to line numbers (for chunks of a streamed entry).
+    static std::shared_ptr<const LogDocument> fromBytes(QByteArray bytes, const QString &displayPath,
+                                                        int firstLineNumber = 1);
     // Lines [firstLine, endLine) of `parent` as a document of its own that shares its bytes;
     // its line numbers still count from the start of the parent (see lineNumber()).
     static std::shared_ptr<const LogDocument> section(const std::shared_ptr<const LogDocument> &parent, int firstLine,

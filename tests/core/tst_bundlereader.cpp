@@ -282,6 +282,52 @@ private Q_SLOTS:
         QCOMPARE(result.findings.size(), 1);
     }
 
+    void aLargeCompressedEntryIsStreamedInChunks()
+    {
+        // 20 000 numbered lines with the wrapped peer-memory note every 997 lines, so notes
+        // fall on and across chunk boundaries.
+        QByteArray log;
+        QList<int> expectedLines;
+        for (int line = 1; line <= 20000; ++line) {
+            if (line % 997 == 0) {
+                log += "NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not\n";
+                expectedLines << line;
+                log += "      detected.  Multi-node communication performance may be reduced.\n";
+                ++line;
+            } else {
+                log += "2025-11-30T08:15:02Z line " + QByteArray::number(line) + " of the training log\n";
+            }
+        }
+        const QString path = writeFile(m_dir, QStringLiteral("stream/train.log.gz"), makeArchive("raw", "gzip", {{"data", log}}));
+        const Analyzer analyzer(loadRules({}, true));
+        AnalyzeOptions options;
+        options.maxOccurrences = 100;
+        options.limits.streamChunkBytes = 64 * 1024; // ~15 chunks
+        int chunks = 0;
+        const AnalysisResult result = [&] {
+            AnalysisSession session(analyzer, options);
+            BundleReader reader(options.limits);
+            reader.setSink([&](std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation) {
+                ++chunks;
+                session.add(doc, matchLines, continuation);
+            });
+            reader.read({path});
+            return session.finish();
+        }();
+        QVERIFY2(chunks > 10, qPrintable(QString::number(chunks)));
+        QCOMPARE(result.inputs.size(), 1);
+        QCOMPARE(result.inputs.front().lines, qint64(20000));
+        QCOMPARE(result.inputs.front().bytes, qint64(log.size()));
+        QCOMPARE(result.findings.size(), 1);
+        QList<int> lines;
+        for (const Occurrence &o : result.findings.front().occurrences)
+            lines << o.line;
+        QCOMPARE(lines, expectedLines);
+        // The same through analyzePaths, which streams the same way.
+        const AnalysisResult viaPaths = analyzer.analyzePaths({path}, options);
+        QCOMPARE(viaPaths.findings.front().count, expectedLines.size());
+    }
+
     void encodingsAreDecoded_data()
     {
         QTest::addColumn<QByteArray>("bytes");
