@@ -1,5 +1,7 @@
 #include "bundletree.h"
 
+#include "severitycolor.h"
+
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QRegularExpression>
@@ -15,20 +17,13 @@ constexpr int kPathRole = Qt::UserRole + 1;
 constexpr int kHitsRole = Qt::UserRole + 2;
 constexpr int kWorstRole = Qt::UserRole + 3;
 
-QColor severityColor(int s)
-{
-    static const QColor colors[] = {QColor(0x2a, 0x6f, 0xdb), QColor(0xb0, 0x78, 0x00), QColor(0xd0, 0x30, 0x20),
-                                    QColor(0xa0, 0x10, 0x60)};
-    return colors[std::clamp(s, 0, 3)];
-}
-
 void showCount(QTreeWidgetItem *item)
 {
     const int hits = item->data(HitsColumn, kHitsRole).toInt();
     item->setText(HitsColumn, hits ? QString::number(hits) : QString());
     if (hits) {
         const int worst = item->data(HitsColumn, kWorstRole).toInt();
-        item->setForeground(HitsColumn, severityColor(worst));
+        item->setForeground(HitsColumn, severityColor(Severity(std::clamp(worst, 0, 3))));
         item->setToolTip(HitsColumn, QObject::tr("%n rule hit(s), highest severity %1", nullptr, hits)
                                          .arg(severityName(Severity(worst))));
         QFont f = item->font(NameColumn);

@@ -1,6 +1,6 @@
 #include "findingsmodel.h"
 
-#include <QColor>
+#include "severitycolor.h"
 
 namespace gputriage {
 
@@ -41,11 +41,8 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole: return f->ruleId;
     case Qt::ForegroundRole:
-        if (index.column() == SeverityColumn) {
-            static const QColor colors[] = {QColor(0x2a, 0x6f, 0xdb), QColor(0xb0, 0x78, 0x00), QColor(0xd0, 0x30, 0x20),
-                                            QColor(0xa0, 0x10, 0x60)};
-            return colors[int(f->severity)];
-        }
+        if (index.column() == SeverityColumn)
+            return severityColor(f->severity);
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == CountColumn)

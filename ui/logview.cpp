@@ -1,5 +1,7 @@
 #include "logview.h"
 
+#include "severitycolor.h"
+
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
@@ -165,15 +167,6 @@ void LogView::setCurrentLine(int line)
     horizontalScrollBar()->setValue(0);
     viewport()->update();
     Q_EMIT currentLineChanged(line);
-}
-
-QColor LogView::severityColor(Severity s, int alpha) const
-{
-    static const QColor colors[] = {QColor(0x3d, 0x8b, 0xfd), QColor(0xe0, 0xa0, 0x00), QColor(0xe0, 0x40, 0x30),
-                                    QColor(0xb0, 0x10, 0x70)};
-    QColor c = colors[int(s)];
-    c.setAlpha(alpha);
-    return c;
 }
 
 void LogView::paintEvent(QPaintEvent *)

@@ -61,7 +61,6 @@ private:
     void applyTheme();
     int lineHeight() const;
     int gutterWidth() const;
-    QColor severityColor(Severity s, int alpha) const;
 
     std::shared_ptr<const LogDocument> m_doc;
     std::map<int, Mark> m_marks;
