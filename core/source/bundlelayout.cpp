@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 
 #include <cstring>
+#include <optional>
 
 namespace gputriage {
 
@@ -26,6 +27,9 @@ QString entryLabel(const QString &path)
         return QLatin1String("pod ") + m.captured(1) + (m.captured(2).isEmpty() ? QString() : QStringLiteral(" (previous)"));
     if (baseName(path) == QLatin1String("gpu_operator_pod.log"))
         return QStringLiteral("GPU Operator pod");
+    static const QRegularExpression sosCommand(QStringLiteral("sos_commands/([^/!]+)/([^/!]+)$"));
+    if (const auto m = sosCommand.match(path); m.hasMatch()) // sos mangles spaces to '_'
+        return QStringLiteral("sos %1: %2").arg(m.captured(1), QString(m.captured(2)).replace(QLatin1Char('_'), QLatin1Char(' ')));
     return {};
 }
 
@@ -33,6 +37,7 @@ QList<BundleFact> layoutFacts(const QStringList &entryPaths)
 {
     QList<BundleFact> facts;
     QString mustGatherLog;
+    std::optional<QString> sosRoot;
     bool operatorFiles = false;
     QStringList bugReports;
     for (const QString &path : entryPaths) {
@@ -41,11 +46,15 @@ QList<BundleFact> layoutFacts(const QStringList &entryPaths)
             mustGatherLog = path;
         if (name.startsWith(QLatin1String("cluster_policy.")) || name == QLatin1String("gpu_operand_pods.status"))
             operatorFiles = true;
+        if (const qsizetype at = path.indexOf(QLatin1String("sos_commands/")); at >= 0 && !sosRoot)
+            sosRoot = path.left(at);
         if (path.endsWith(QLatin1String("!prologue")))
             bugReports.append(path.chopped(int(strlen("!prologue"))));
     }
     if (!mustGatherLog.isEmpty() && operatorFiles)
         facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"), mustGatherLog});
+    if (sosRoot)
+        facts.append({QStringLiteral("bundle_type"), QStringLiteral("sosreport"), sosRoot->isEmpty() ? QStringLiteral(".") : *sosRoot});
     bugReports.sort();
     for (const QString &report : std::as_const(bugReports))
         facts.append({QStringLiteral("bundle_type"), QStringLiteral("nvidia-bug-report"), report});

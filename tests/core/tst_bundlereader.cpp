@@ -328,6 +328,25 @@ private Q_SLOTS:
         QCOMPARE(viaPaths.findings.front().count, expectedLines.size());
     }
 
+    void sosreportIsRecognisedInsideItsArchive()
+    {
+        const QByteArray smi = "| NVIDIA-SMI 570.158.08             Driver Version: 570.158.08     CUDA Version: 12.8     |\n";
+        const QString path = writeFile(m_dir, QStringLiteral("sosreport-node1-2025-11-30-abcdef.tar.xz"),
+                                       makeArchive("tar", "xz", {{"sosreport-node1-2025-11-30-abcdef/sos_commands/nvidia/nvidia-smi_-q", smi},
+                                                                 {"sosreport-node1-2025-11-30-abcdef/sos_commands/kernel/dmesg", kSeed},
+                                                                 {"sosreport-node1-2025-11-30-abcdef/dmesg", QByteArray(), AE_IFLNK}}));
+        const AnalysisResult result = analyze({path});
+        QStringList facts, labels;
+        for (const BundleFact &f : result.facts)
+            facts << f.name + QLatin1Char('=') + f.value;
+        for (const InputInfo &in : result.inputs)
+            labels << in.label;
+        QCOMPARE(facts, (QStringList{QStringLiteral("bundle_type=sosreport"), QStringLiteral("smi_cuda=12.8"),
+                                     QStringLiteral("smi_driver=570.158.08")}));
+        QCOMPARE(labels, (QStringList{QStringLiteral("sos nvidia: nvidia-smi -q"), QStringLiteral("sos kernel: dmesg")}));
+        QCOMPARE(result.findings.size(), 1);
+    }
+
     void encodingsAreDecoded_data()
     {
         QTest::addColumn<QByteArray>("bytes");
