@@ -4,6 +4,7 @@
 #include "bundletree.h"
 #include "factspanel.h"
 #include "findingspanel.h"
+#include "limitsdialog.h"
 #include "logview.h"
 #include "paths.h"
 #include "rules/ruleloader.h"
@@ -113,6 +114,14 @@ void MainWindow::createMenus()
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu *settings = menuBar()->addMenu(tr("&Settings"));
+    QAction *limits = settings->addAction(tr("Bundle &Limits…"), this, [this] {
+        LimitsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            LimitsDialog::save(dialog.limits());
+    });
+    limits->setObjectName(QStringLiteral("actionLimits"));
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GPU Triage"), this, [this] {
         QMessageBox::about(this, tr("About GPU Triage"),
@@ -190,9 +199,10 @@ void MainWindow::openPaths(const QStringList &paths)
     statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
     std::shared_ptr<const Analyzer> analyzer = m_analyzer;
     QPointer<MainWindow> self(this);
-    QThreadPool::globalInstance()->start([self, analyzer, paths, generation] {
+    const BundleLimits limits = LimitsDialog::load();
+    QThreadPool::globalInstance()->start([self, analyzer, paths, generation, limits] {
         QList<Error> problems;
-        auto docs = Analyzer::openInputs(paths, problems);
+        auto docs = Analyzer::openInputs(paths, problems, limits);
         AnalyzeOptions options;
         options.keepMatches = true;
         AnalysisResult result = analyzer->analyze(docs, options);

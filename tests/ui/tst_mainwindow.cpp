@@ -2,12 +2,16 @@
 #include "bundletree.h"
 #include "factspanel.h"
 #include "findingspanel.h"
+#include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
 #include "text/logdocument.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
@@ -38,6 +42,35 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("gputriage-tests"));
+        QSettings().clear();
+    }
+
+    void bundleLimitsAreSetInTheDialogAndApplied()
+    {
+        LimitsDialog dialog;
+        auto *entries = dialog.findChild<QSpinBox *>(QStringLiteral("maxEntries"));
+        QVERIFY(entries);
+        QCOMPARE(entries->value(), 100000);
+        entries->selectAll();
+        QTest::keyClicks(entries, QStringLiteral("2"));
+        QCOMPARE(dialog.limits().maxEntries, 2);
+        LimitsDialog::save(dialog.limits());
+
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(SAMPLE)});
+        QVERIFY(finished.wait(10000));
+        auto *banner = window.findChild<QLabel *>(QStringLiteral("banner"));
+        QVERIFY(banner->isVisible());
+        QVERIFY2(banner->text().contains(u"more than 2 entries"), qPrintable(banner->text()));
+        QCOMPARE(window.bundleTree()->visibleEntryCount(), 2);
+        QSettings().clear();
+    }
+
     void openingTheSeedLogShowsBothFindings()
     {
         MainWindow window;
