@@ -16,7 +16,8 @@ namespace {
 #ifdef GPUTRIAGE_WITH_GUI
 bool haveDisplay()
 {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+    return !qEnvironmentVariableIsEmpty("DISPLAY")
+           || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
            || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 #endif
@@ -28,7 +29,8 @@ int reportWithoutDisplay(int argc, char **argv)
     QStringList paths = app.arguments().mid(1);
     if (paths.isEmpty())
         paths << gputriage::dataDir(QStringLiteral("sample"));
-    std::fprintf(stderr, "gputriage: no display found (DISPLAY/WAYLAND_DISPLAY unset); printing the text report instead.\n");
+    std::fprintf(stderr, "gputriage: no display found (DISPLAY/WAYLAND_DISPLAY unset); printing "
+                         "the text report instead.\n");
     return gputriage::runCli(QStringList{app.arguments().at(0), QStringLiteral("analyze")} + paths);
 }
 

@@ -24,8 +24,12 @@ template<typename T>
 class Result
 {
 public:
-    Result(T value) : m_value(std::move(value)) {}
-    Result(Error error) : m_value(std::move(error)) {}
+    Result(T value)
+        : m_value(std::move(value))
+    {}
+    Result(Error error)
+        : m_value(std::move(error))
+    {}
 
     bool ok() const { return m_value.index() == 0; }
     explicit operator bool() const { return ok(); }

@@ -24,8 +24,9 @@ void showCount(QTreeWidgetItem *item)
     if (hits) {
         const int worst = item->data(HitsColumn, kWorstRole).toInt();
         item->setForeground(HitsColumn, severityColor(Severity(std::clamp(worst, 0, 3))));
-        item->setToolTip(HitsColumn, QObject::tr("%n rule hit(s), highest severity %1", nullptr, hits)
-                                         .arg(severityName(Severity(worst))));
+        item->setToolTip(HitsColumn,
+                         QObject::tr("%n rule hit(s), highest severity %1", nullptr, hits)
+                             .arg(severityName(Severity(worst))));
         QFont f = item->font(NameColumn);
         f.setBold(true);
         item->setFont(NameColumn, f);
@@ -70,10 +71,15 @@ void BundleTree::setEntries(const QList<Entry> &entries)
     QHash<QString, QTreeWidgetItem *> nodes;
     static const QRegularExpression separators(QStringLiteral("[/!]"));
     // Folders that every entry shares ("/tmp/tickets/") add depth, not information.
-    QString common = entries.isEmpty() ? QString() : entries.front().path.left(entries.front().path.lastIndexOf(QLatin1Char('/')) + 1);
+    QString common
+        = entries.isEmpty()
+              ? QString()
+              : entries.front().path.left(entries.front().path.lastIndexOf(QLatin1Char('/')) + 1);
     for (const Entry &e : entries)
         while (!common.isEmpty() && !e.path.startsWith(common))
-            common = common.size() < 2 ? QString() : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
+            common = common.size() < 2
+                         ? QString()
+                         : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
     for (const Entry &entry : entries) {
         Entry e = entry;
         e.path = entry.path.mid(common.size());
@@ -82,7 +88,8 @@ void BundleTree::setEntries(const QList<Entry> &entries)
         qsizetype start = 0;
         for (auto it = separators.globalMatch(e.path); it.hasNext();) {
             const auto m = it.next();
-            const QString part = e.path.mid(start, m.capturedStart() - start + (m.captured() == QLatin1String("!") ? 1 : 0));
+            const QString part = e.path.mid(
+                start, m.capturedStart() - start + (m.captured() == QLatin1String("!") ? 1 : 0));
             if (!part.isEmpty())
                 parts << part;
             start = m.capturedEnd();
@@ -100,18 +107,23 @@ void BundleTree::setEntries(const QList<Entry> &entries)
                 item->setText(NameColumn, parts[i]);
                 if (leaf) {
                     item->setData(NameColumn, kPathRole, entry.path);
-                    item->setToolTip(NameColumn, e.label.isEmpty() ? entry.path : entry.path + QLatin1String("\n") + e.label);
+                    item->setToolTip(NameColumn, e.label.isEmpty()
+                                                     ? entry.path
+                                                     : entry.path + QLatin1String("\n") + e.label);
                     if (!e.label.isEmpty())
-                        item->setText(NameColumn, parts[i] + QLatin1String("  (") + e.label + QLatin1Char(')'));
+                        item->setText(NameColumn,
+                                      parts[i] + QLatin1String("  (") + e.label + QLatin1Char(')'));
                     m_leaves.insert(entry.path, item);
                 } else {
                     nodes.insert(key, item);
                 }
             }
             if (e.hits) {
-                item->setData(HitsColumn, kHitsRole, item->data(HitsColumn, kHitsRole).toInt() + e.hits);
+                item->setData(HitsColumn, kHitsRole,
+                              item->data(HitsColumn, kHitsRole).toInt() + e.hits);
                 const int worst = int(e.worst.value_or(Severity::Info));
-                if (!item->data(HitsColumn, kWorstRole).isValid() || item->data(HitsColumn, kWorstRole).toInt() < worst)
+                if (!item->data(HitsColumn, kWorstRole).isValid()
+                    || item->data(HitsColumn, kWorstRole).toInt() < worst)
                     item->setData(HitsColumn, kWorstRole, worst);
             }
             parent = item;
@@ -146,7 +158,8 @@ QString BundleTree::currentPath() const
 
 int BundleTree::visibleEntryCount() const
 {
-    return int(std::count_if(m_leaves.begin(), m_leaves.end(), [](const QTreeWidgetItem *i) { return !i->isHidden(); }));
+    return int(std::count_if(m_leaves.begin(), m_leaves.end(),
+                             [](const QTreeWidgetItem *i) { return !i->isHidden(); }));
 }
 
 void BundleTree::applyFilter(const QString &text)
@@ -155,7 +168,10 @@ void BundleTree::applyFilter(const QString &text)
     std::function<bool(QTreeWidgetItem *)> visit = [&](QTreeWidgetItem *item) {
         bool any = false;
         if (item->childCount() == 0) {
-            any = text.isEmpty() || item->data(NameColumn, kPathRole).toString().contains(text, Qt::CaseInsensitive)
+            any = text.isEmpty()
+                  || item->data(NameColumn, kPathRole)
+                         .toString()
+                         .contains(text, Qt::CaseInsensitive)
                   || item->text(NameColumn).contains(text, Qt::CaseInsensitive);
         } else {
             for (int i = 0; i < item->childCount(); ++i)

@@ -44,19 +44,22 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::TitleColumn, QHeaderView::Stretch);
-    m_view->header()->setSectionResizeMode(FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
-    m_view->header()->setSectionResizeMode(FindingsModel::CountColumn, QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(FindingsModel::SeverityColumn,
+                                           QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(FindingsModel::CountColumn,
+                                           QHeaderView::ResizeToContents);
 
     m_details->setObjectName(QStringLiteral("findingDetails"));
     m_details->setOpenLinks(false);
     m_details->setPlaceholderText(tr("Select a finding to see what it means."));
     connect(m_details, &QTextBrowser::anchorClicked, this, &FindingsPanel::linkActivated);
-    connect(m_details, qOverload<const QUrl &>(&QTextBrowser::highlighted), this, [this](const QUrl &url) {
-        if (url.scheme().startsWith(QLatin1String("http")))
-            QToolTip::showText(QCursor::pos(), url.toString(), m_details);
-        else
-            QToolTip::hideText();
-    });
+    connect(m_details, qOverload<const QUrl &>(&QTextBrowser::highlighted), this,
+            [this](const QUrl &url) {
+                if (url.scheme().startsWith(QLatin1String("http")))
+                    QToolTip::showText(QCursor::pos(), url.toString(), m_details);
+                else
+                    QToolTip::hideText();
+            });
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
@@ -71,7 +74,8 @@ FindingsPanel::FindingsPanel(QWidget *parent)
         if (const Finding *f = m_model->finding(index.row()); f && !f->occurrences.isEmpty())
             Q_EMIT occurrenceActivated(f->occurrences.front().path, f->occurrences.front().line);
     });
-    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) { showFinding(index.row()); });
+    connect(m_view, &QTreeView::activated, this,
+            [this](const QModelIndex &index) { showFinding(index.row()); });
 }
 
 void FindingsPanel::setFindings(const QList<Finding> &findings)
@@ -95,9 +99,12 @@ QString FindingsPanel::detailsHtml(const Finding &f)
     if (!f.comparisons.isEmpty()) {
         html += QLatin1String("<table cellspacing='0' cellpadding='4' border='1'>");
         for (const Comparison &c : f.comparisons) {
-            html += QStringLiteral("<tr><td>%1<br><b>%2</b></td><td align='center'><b>%3</b></td><td>%4<br><b>%5</b></td>"
-                                   "<td align='center'><span style='color:%6'>%7</span></td><td>%8</td></tr>")
-                        .arg(esc(humanName(c.leftName)), esc(c.left), esc(compareOpName(c.op)), esc(humanName(c.rightName)), esc(c.right),
+            html += QStringLiteral(
+                        "<tr><td>%1<br><b>%2</b></td><td "
+                        "align='center'><b>%3</b></td><td>%4<br><b>%5</b></td>"
+                        "<td align='center'><span style='color:%6'>%7</span></td><td>%8</td></tr>")
+                        .arg(esc(humanName(c.leftName)), esc(c.left), esc(compareOpName(c.op)),
+                             esc(humanName(c.rightName)), esc(c.right),
                              c.holds ? QStringLiteral("#2a9d3a") : QStringLiteral("#d03020"),
                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), esc(c.says));
         }
@@ -106,7 +113,8 @@ QString FindingsPanel::detailsHtml(const Finding &f)
     if (!f.facts.empty()) {
         html += QLatin1String("<p><b>Facts</b></p><table cellspacing='0' cellpadding='3'>");
         for (const auto &[k, v] : f.facts)
-            html += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>").arg(esc(k), esc(v));
+            html += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>")
+                        .arg(esc(k), esc(v));
         html += QLatin1String("</table>");
     }
     if (!f.explain.isEmpty())
@@ -117,7 +125,8 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         html += QLatin1String("<p><b>Documentation</b></p><ul>");
         for (const Reference &r : f.references)
             if (isWebUrl(r.url))
-                html += QStringLiteral("<li><a href='%1'>%2</a></li>").arg(r.url.toHtmlEscaped(), esc(r.title));
+                html += QStringLiteral("<li><a href='%1'>%2</a></li>")
+                            .arg(r.url.toHtmlEscaped(), esc(r.title));
         html += QLatin1String("</ul>");
     }
     html += QLatin1String("<p><b>Evidence</b></p><ul>");
@@ -127,7 +136,11 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         if (text.size() > 200)
             text = text.left(199) + QChar(0x2026);
         html += QStringLiteral("<li><a href='%1:%2'>%3:%4</a> <code>%5</code></li>")
-                    .arg(QLatin1String(kOccurrenceScheme)).arg(i).arg(esc(o.path)).arg(o.line).arg(esc(text));
+                    .arg(QLatin1String(kOccurrenceScheme))
+                    .arg(i)
+                    .arg(esc(o.path))
+                    .arg(o.line)
+                    .arg(esc(text));
     }
     if (f.count > kShownOccurrences)
         html += QStringLiteral("<li>… %1 more</li>").arg(f.count - kShownOccurrences);

@@ -38,13 +38,13 @@ LimitsDialog::LimitsDialog(QWidget *parent)
     form->addRow(tr("Size of one decompressed file:"), m_entryMiB);
     form->addRow(tr("Everything decompressed:"), m_totalGiB);
     form->addRow(tr("Compression ratio taken as a bomb:"), m_ratio);
-    auto *note = new QLabel(tr("Bundles come from customers' systems: these limits stop archive bombs and "
-                               "runaway bundles. What is over a limit is reported, the rest is analysed."),
-                            this);
+    auto *note
+        = new QLabel(tr("Bundles come from customers' systems: these limits stop archive bombs and "
+                        "runaway bundles. What is over a limit is reported, the rest is analysed."),
+                     this);
     note->setWordWrap(true);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel
-                                             | QDialogButtonBox::RestoreDefaults,
-                                         this);
+    auto *buttons = new QDialogButtonBox(
+        QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,

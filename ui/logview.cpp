@@ -94,7 +94,8 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     viewport()->update();
 }
 
-void LogView::setMatches(const std::vector<LineMatch> &matches, const std::vector<std::optional<Severity>> &ruleSeverity)
+void LogView::setMatches(const std::vector<LineMatch> &matches,
+                         const std::vector<std::optional<Severity>> &ruleSeverity)
 {
     m_marks.clear();
     for (const LineMatch &m : matches) {
@@ -145,7 +146,8 @@ void LogView::updateScrollBars()
     verticalScrollBar()->setPageStep(visibleLineCount());
     const int charWidth = fontMetrics().horizontalAdvance(QLatin1Char('x'));
     const int textWidth = viewport()->width() - gutterWidth();
-    horizontalScrollBar()->setRange(0, std::max(0, m_maxColumns * charWidth - textWidth + 4 * charWidth));
+    horizontalScrollBar()->setRange(
+        0, std::max(0, m_maxColumns * charWidth - textWidth + 4 * charWidth));
     horizontalScrollBar()->setPageStep(std::max(1, textWidth));
     horizontalScrollBar()->setSingleStep(charWidth * 4);
 }
@@ -192,7 +194,8 @@ void LogView::paintEvent(QPaintEvent *)
     for (int line = first; line < last; ++line) {
         const int y = (line - first) * lh;
         const std::string_view raw = m_doc->line(line);
-        QString text = QString::fromUtf8(raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
+        QString text = QString::fromUtf8(
+            raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
         if (text.size() > kMaxDisplayColumns)
             text = text.left(kMaxDisplayColumns) + QChar(0x2026);
         text.replace(QLatin1Char('\t'), QLatin1Char(' '));
@@ -201,7 +204,8 @@ void LogView::paintEvent(QPaintEvent *)
         const auto mark = m_marks.find(line);
         const QRect row(gutter, y, viewport()->width() - gutter, lh);
         if (line == m_current)
-            p.fillRect(row, pal.color(QPalette::Highlight).lighter(pal.color(QPalette::Base).lightness() > 128 ? 170 : 60));
+            p.fillRect(row, pal.color(QPalette::Highlight)
+                                .lighter(pal.color(QPalette::Base).lightness() > 128 ? 170 : 60));
         else if (mark != m_marks.end())
             p.fillRect(row, severityColor(mark->second.severity, 45));
         if (mark != m_marks.end())
@@ -209,12 +213,15 @@ void LogView::paintEvent(QPaintEvent *)
 
         p.setFont(normalFont);
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_doc->lineNumber(line)));
+        p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(m_doc->lineNumber(line)));
 
         p.save();
         p.setClipRect(QRect(gutter + 2, y, viewport()->width() - gutter - 2, lh));
         const int x0 = gutter + 6 - xOffset;
-        auto xAt = [&](int column) { return x0 + fontMetrics().horizontalAdvance(text.left(column)); };
+        auto xAt = [&](int column) {
+            return x0 + fontMetrics().horizontalAdvance(text.left(column));
+        };
 
         // Matched spans: map normalized byte offsets back to characters of the original line.
         if (mark != m_marks.end() && !mark->second.spans.empty()) {
@@ -227,8 +234,9 @@ void LogView::paintEvent(QPaintEvent *)
                 const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
                 const int a = int(QString::fromUtf8(raw.data(), map[size_t(start)]).size());
                 const int b = int(QString::fromUtf8(raw.data(), lastByte).size());
-                p.fillRect(QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
-                           severityColor(mark->second.severity, 90));
+                p.fillRect(
+                    QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
+                    severityColor(mark->second.severity, 90));
             }
         }
 
@@ -244,8 +252,9 @@ void LogView::paintEvent(QPaintEvent *)
         for (const auto &run : runs) {
             drawPlain(column, run.offset);
             p.setFont(run.format.isBold(m_highlighter->theme()) ? boldFont : normalFont);
-            p.setPen(run.format.hasTextColor(m_highlighter->theme()) ? run.format.textColor(m_highlighter->theme())
-                                                                     : pal.color(QPalette::Text));
+            p.setPen(run.format.hasTextColor(m_highlighter->theme())
+                         ? run.format.textColor(m_highlighter->theme())
+                         : pal.color(QPalette::Text));
             p.drawText(xAt(run.offset), y + ascent, text.mid(run.offset, run.length));
             column = run.offset + run.length;
         }
@@ -278,7 +287,8 @@ void LogView::keyPressEvent(QKeyEvent *event)
         return;
     }
     if (m_doc && (event->key() == Qt::Key_Down || event->key() == Qt::Key_Up)) {
-        setCurrentLine(std::clamp(m_current + (event->key() == Qt::Key_Down ? 1 : -1), 0, m_doc->lineCount() - 1));
+        setCurrentLine(std::clamp(m_current + (event->key() == Qt::Key_Down ? 1 : -1), 0,
+                                  m_doc->lineCount() - 1));
         return;
     }
     QAbstractScrollArea::keyPressEvent(event);

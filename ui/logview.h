@@ -32,7 +32,8 @@ public:
     void setDocument(std::shared_ptr<const LogDocument> doc);
     std::shared_ptr<const LogDocument> document() const { return m_doc; }
     // Hits to highlight; `ruleSeverity` by LineMatch::rule, empty for rules not to highlight.
-    void setMatches(const std::vector<LineMatch> &matches, const std::vector<std::optional<Severity>> &ruleSeverity);
+    void setMatches(const std::vector<LineMatch> &matches,
+                    const std::vector<std::optional<Severity>> &ruleSeverity);
 
     int currentLine() const { return m_current; } // 0-based, -1 if none
     void setCurrentLine(int line);                // scrolls it into the middle

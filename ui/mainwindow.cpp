@@ -1,7 +1,7 @@
 #include "mainwindow.h"
 
-#include "engine/analyzer.h"
 #include "bundletree.h"
+#include "engine/analyzer.h"
 #include "factspanel.h"
 #include "findingspanel.h"
 #include "limitsdialog.h"
@@ -51,12 +51,15 @@ MainWindow::MainWindow(QWidget *parent)
     const RuleSet rules = loadRules({});
     m_analyzer = std::make_shared<const Analyzer>(rules);
     for (const Rule &r : m_analyzer->matcher().rules())
-        m_ruleSeverity.push_back(r.kind == RuleKind::Fact ? std::nullopt : std::optional<Severity>(r.severity));
+        m_ruleSeverity.push_back(r.kind == RuleKind::Fact ? std::nullopt
+                                                          : std::optional<Severity>(r.severity));
 
-    connect(m_bundle, &BundleTree::entrySelected, this, [this](const QString &path) { showDocument(path); });
+    connect(m_bundle, &BundleTree::entrySelected, this,
+            [this](const QString &path) { showDocument(path); });
     connect(m_findings, &FindingsPanel::occurrenceActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
-    connect(m_facts, &FactsPanel::sourceActivated, this, [this](const QString &path, int line) { showDocument(path, line); });
+    connect(m_facts, &FactsPanel::sourceActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
     m_sideTabs->addTab(m_findings, tr("Findings"));
     m_sideTabs->addTab(m_facts, tr("Bundle facts"));
 
@@ -72,7 +75,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_banner->setObjectName(QStringLiteral("banner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: 6px; border-bottom: 1px solid #e0c060; }"));
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: "
+                                           "6px; border-bottom: 1px solid #e0c060; }"));
     m_banner->hide();
 
     auto *workspace = new QWidget(this);
@@ -97,7 +101,8 @@ MainWindow::MainWindow(QWidget *parent)
         if (d.isError())
             problems << d.toString();
     if (!problems.isEmpty())
-        showBanner(tr("Some rules could not be loaded and are disabled:\n%1").arg(problems.join(QLatin1Char('\n'))));
+        showBanner(tr("Some rules could not be loaded and are disabled:\n%1")
+                       .arg(problems.join(QLatin1Char('\n'))));
     statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
 }
 
@@ -124,10 +129,11 @@ void MainWindow::createMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GPU Triage"), this, [this] {
-        QMessageBox::about(this, tr("About GPU Triage"),
-                           tr("<b>GPU Triage %1</b><p>Finds known NVIDIA GPU conditions in log bundles, "
-                              "explains them and links NVIDIA's documentation.</p>")
-                               .arg(QStringLiteral(GPUTRIAGE_VERSION)));
+        QMessageBox::about(
+            this, tr("About GPU Triage"),
+            tr("<b>GPU Triage %1</b><p>Finds known NVIDIA GPU conditions in log bundles, "
+               "explains them and links NVIDIA's documentation.</p>")
+                .arg(QStringLiteral(GPUTRIAGE_VERSION)));
     });
 }
 
@@ -136,7 +142,8 @@ QWidget *MainWindow::createWelcomePage()
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
     layout->addStretch(2);
-    auto *title = new QLabel(tr("<h1>GPU Triage</h1><p>Drop a log file, folder or bundle here, or:</p>"), page);
+    auto *title = new QLabel(
+        tr("<h1>GPU Triage</h1><p>Drop a log file, folder or bundle here, or:</p>"), page);
     title->setAlignment(Qt::AlignCenter);
     layout->addWidget(title);
     auto *openButton = new QPushButton(tr("Open…"), page);
@@ -156,8 +163,8 @@ QWidget *MainWindow::createWelcomePage()
 void MainWindow::chooseFiles()
 {
     QSettings settings;
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open log files"),
-                                                            settings.value(QStringLiteral("lastDir")).toString());
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open log files"), settings.value(QStringLiteral("lastDir")).toString());
     if (files.isEmpty())
         return;
     settings.setValue(QStringLiteral("lastDir"), QFileInfo(files.front()).absolutePath());
@@ -167,8 +174,8 @@ void MainWindow::chooseFiles()
 void MainWindow::chooseFolder()
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"),
-                                                          settings.value(QStringLiteral("lastDir")).toString());
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open a folder of logs"), settings.value(QStringLiteral("lastDir")).toString());
     if (dir.isEmpty())
         return;
     settings.setValue(QStringLiteral("lastDir"), dir);
@@ -208,14 +215,18 @@ void MainWindow::openPaths(const QStringList &paths)
         AnalysisResult result = analyzer->analyze(docs, options);
         result.problems = problems + result.problems;
         if (self)
-            QMetaObject::invokeMethod(self, [self, generation, docs = std::move(docs), result = std::move(result)]() mutable {
-                if (self)
-                    self->analysisDone(generation, std::move(docs), std::move(result));
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                self,
+                [self, generation, docs = std::move(docs), result = std::move(result)]() mutable {
+                    if (self)
+                        self->analysisDone(generation, std::move(docs), std::move(result));
+                },
+                Qt::QueuedConnection);
     });
 }
 
-void MainWindow::analysisDone(quint64 generation, std::vector<std::shared_ptr<const LogDocument>> docs,
+void MainWindow::analysisDone(quint64 generation,
+                              std::vector<std::shared_ptr<const LogDocument>> docs,
                               AnalysisResult result)
 {
     if (generation != m_generation)
@@ -229,13 +240,15 @@ void MainWindow::analysisDone(quint64 generation, std::vector<std::shared_ptr<co
     for (size_t i = 0; i < m_docs.size(); ++i) {
         BundleTree::Entry e;
         e.path = m_docs[i]->path();
-        e.label = i < size_t(m_result.inputs.size()) ? m_result.inputs[qsizetype(i)].label : QString();
+        e.label
+            = i < size_t(m_result.inputs.size()) ? m_result.inputs[qsizetype(i)].label : QString();
         if (i < m_result.matches.size()) {
             for (const LineMatch &m : m_result.matches[i]) {
                 if (m_ruleSeverity.at(size_t(m.rule)) == std::nullopt)
                     continue;
                 ++e.hits;
-                e.worst = std::max(e.worst.value_or(Severity::Info), *m_ruleSeverity.at(size_t(m.rule)));
+                e.worst = std::max(e.worst.value_or(Severity::Info),
+                                   *m_ruleSeverity.at(size_t(m.rule)));
             }
         }
         if (e.hits && firstWithHits.isEmpty())
@@ -249,10 +262,12 @@ void MainWindow::analysisDone(quint64 generation, std::vector<std::shared_ptr<co
     QStringList problems;
     for (const Error &e : m_result.problems)
         problems << e.toString();
-    const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(), [](const Error &e) { return e.warning; });
+    const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(),
+                                       [](const Error &e) { return e.warning; });
     showBanner(problems.isEmpty() ? QString()
-               : onlyNotes   ? tr("Notes on the bundle:\n%1").arg(problems.join(QLatin1Char('\n')))
-                             : tr("Problems while reading the bundle (the rest was analysed):\n%1").arg(problems.join(QLatin1Char('\n'))));
+               : onlyNotes ? tr("Notes on the bundle:\n%1").arg(problems.join(QLatin1Char('\n')))
+                           : tr("Problems while reading the bundle (the rest was analysed):\n%1")
+                                 .arg(problems.join(QLatin1Char('\n'))));
 
     if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
         const Occurrence &o = m_result.findings.front().occurrences.front();
@@ -262,7 +277,8 @@ void MainWindow::analysisDone(quint64 generation, std::vector<std::shared_ptr<co
     } else {
         m_logView->setDocument(nullptr);
     }
-    statusBar()->showMessage(tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size()));
+    statusBar()->showMessage(
+        tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size()));
     Q_EMIT analysisFinished();
 }
 

@@ -54,7 +54,8 @@ private:
     void chooseFiles();
     void chooseFolder();
     void showBanner(const QString &text);
-    void analysisDone(quint64 generation, std::vector<std::shared_ptr<const LogDocument>> docs,
+    void analysisDone(quint64 generation,
+                      std::vector<std::shared_ptr<const LogDocument>> docs,
                       AnalysisResult result);
 
     std::shared_ptr<const Analyzer> m_analyzer;

@@ -92,8 +92,10 @@ std::optional<qint64> parseSize(QString text)
 
 void addRuleOptions(QCommandLineParser &p)
 {
-    p.addOption({QStringLiteral("rules"), QStringLiteral("Extra rule file or folder."), QStringLiteral("P")});
-    p.addOption({QStringLiteral("no-default-rules"), QStringLiteral("Skip shipped and user rules.")});
+    p.addOption({QStringLiteral("rules"), QStringLiteral("Extra rule file or folder."),
+                 QStringLiteral("P")});
+    p.addOption(
+        {QStringLiteral("no-default-rules"), QStringLiteral("Skip shipped and user rules.")});
 }
 
 bool parse(QCommandLineParser &p, const QStringList &args)
@@ -108,7 +110,8 @@ bool parse(QCommandLineParser &p, const QStringList &args)
 
 RuleSet rulesFrom(const QCommandLineParser &p)
 {
-    return loadRules(p.values(QStringLiteral("rules")), !p.isSet(QStringLiteral("no-default-rules")));
+    return loadRules(p.values(QStringLiteral("rules")),
+                     !p.isSet(QStringLiteral("no-default-rules")));
 }
 
 void printDiagnostics(const RuleSet &set, bool warnings)
@@ -123,15 +126,23 @@ int analyze(const QStringList &args)
 {
     QCommandLineParser p;
     addRuleOptions(p);
-    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"), QStringLiteral("text")});
-    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")});
-    p.addOption({QStringLiteral("fail-on"), QStringLiteral("Severity that fails."), QStringLiteral("SEVERITY")});
-    p.addOption({QStringLiteral("max-evidence"), QStringLiteral("Evidence lines."), QStringLiteral("N"), QStringLiteral("10")});
-    p.addOption({QStringLiteral("jobs"), QStringLiteral("Threads."), QStringLiteral("N"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"),
+                 QStringLiteral("text")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 QStringLiteral("Output file."),
+                 QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("fail-on"), QStringLiteral("Severity that fails."),
+                 QStringLiteral("SEVERITY")});
+    p.addOption({QStringLiteral("max-evidence"), QStringLiteral("Evidence lines."),
+                 QStringLiteral("N"), QStringLiteral("10")});
+    p.addOption({QStringLiteral("jobs"), QStringLiteral("Threads."), QStringLiteral("N"),
+                 QStringLiteral("0")});
     p.addOption({QStringLiteral("deterministic"), QStringLiteral("Fixed generation time.")});
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
-    for (const char *limit : {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
-        p.addOption({QString::fromLatin1(limit), QStringLiteral("Bundle limit."), QStringLiteral("N")});
+    for (const char *limit :
+         {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
+        p.addOption(
+            {QString::fromLatin1(limit), QStringLiteral("Bundle limit."), QStringLiteral("N")});
     if (!parse(p, args))
         return UsageOrInput;
 
@@ -143,11 +154,26 @@ int analyze(const QStringList &args)
         std::function<void(qint64)> set;
     };
     const LimitOption limitOptions[] = {
-        {"max-entries", 1, 100000000, [&](qint64 v) { limits.maxEntries = int(v); }},
-        {"max-depth", 0, 16, [&](qint64 v) { limits.maxDepth = int(v); }},
-        {"max-entry-size", 1, qint64(1) << 50, [&](qint64 v) { limits.maxEntryBytes = v; }},
-        {"max-total-size", 1, qint64(1) << 50, [&](qint64 v) { limits.maxTotalBytes = v; }},
-        {"max-ratio", 2, 100000000, [&](qint64 v) { limits.maxRatio = int(v); }},
+        {"max-entries", 1, 100000000,
+         [&](qint64 v) {
+             limits.maxEntries = int(v);
+         }},
+        {"max-depth", 0, 16,
+         [&](qint64 v) {
+             limits.maxDepth = int(v);
+         }},
+        {"max-entry-size", 1, qint64(1) << 50,
+         [&](qint64 v) {
+             limits.maxEntryBytes = v;
+         }},
+        {"max-total-size", 1, qint64(1) << 50,
+         [&](qint64 v) {
+             limits.maxTotalBytes = v;
+         }},
+        {"max-ratio", 2, 100000000,
+         [&](qint64 v) {
+             limits.maxRatio = int(v);
+         }},
     };
     for (const LimitOption &o : limitOptions) {
         const QString name = QString::fromLatin1(o.name);
@@ -155,7 +181,11 @@ int analyze(const QStringList &args)
             continue;
         const auto v = parseSize(p.value(name));
         if (!v || *v < o.min || *v > o.max)
-            return usageError(QStringLiteral("--%1 needs a number from %2 to %3 (K, M, G suffixes allowed)").arg(name).arg(o.min).arg(o.max));
+            return usageError(
+                QStringLiteral("--%1 needs a number from %2 to %3 (K, M, G suffixes allowed)")
+                    .arg(name)
+                    .arg(o.min)
+                    .arg(o.max));
         o.set(*v);
     }
 
@@ -163,13 +193,16 @@ int analyze(const QStringList &args)
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
     const QString format = p.value(QStringLiteral("format"));
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown")}.contains(format))
-        return usageError(QStringLiteral("unknown format '%1' (use text, json or markdown)").arg(format));
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown")}
+             .contains(format))
+        return usageError(
+            QStringLiteral("unknown format '%1' (use text, json or markdown)").arg(format));
     std::optional<Severity> failOn;
     if (p.isSet(QStringLiteral("fail-on"))) {
         failOn = severityFromName(p.value(QStringLiteral("fail-on")));
         if (!failOn)
-            return usageError(QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
+            return usageError(
+                QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
     }
     bool ok = false;
     const int jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
@@ -214,7 +247,8 @@ int analyze(const QStringList &args)
         writeStdout(report);
     } else {
         QSaveFile file(output);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size() || !file.commit()) {
+        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
+            || !file.commit()) {
             err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
             return UsageOrInput;
         }
@@ -226,7 +260,8 @@ int analyze(const QStringList &args)
             err() << "gputriage: " << (e.warning ? "note: " : "") << e.toString() << '\n';
         err().flush();
     }
-    if (std::any_of(result.problems.begin(), result.problems.end(), [](const Error &e) { return !e.warning; }))
+    if (std::any_of(result.problems.begin(), result.problems.end(),
+                    [](const Error &e) { return !e.warning; }))
         return UsageOrInput;
     if (failOn && result.countAtLeast(*failOn) > 0)
         return FindingsOrFailures;
@@ -241,8 +276,11 @@ int rulesCommand(const QStringList &args)
         return UsageOrInput;
     const QStringList pos = p.positionalArguments();
     const QString sub = pos.value(0);
-    if (pos.size() != 1 || !QStringList{QStringLiteral("list"), QStringLiteral("check"), QStringLiteral("test")}.contains(sub))
-        return usageError(QStringLiteral("use 'gputriage rules list', 'rules check' or 'rules test'"));
+    if (pos.size() != 1
+        || !QStringList{QStringLiteral("list"), QStringLiteral("check"), QStringLiteral("test")}
+                .contains(sub))
+        return usageError(
+            QStringLiteral("use 'gputriage rules list', 'rules check' or 'rules test'"));
 
     const RuleSet rules = rulesFrom(p);
     QTextStream out(stdout);
@@ -251,8 +289,15 @@ int rulesCommand(const QStringList &args)
         for (const Rule &r : rules.rules) {
             QString origin = r.pack;
             if (r.user)
-                origin += rules.overridden.contains(r.id) ? QLatin1String(", user, overrides shipped") : QLatin1String(", user");
-            out << QStringLiteral("%1  %2  %3  (%4)\n").arg(r.id, -40).arg(r.kind == RuleKind::Fact ? QStringLiteral("fact") : severityName(r.severity), -8).arg(r.title, origin);
+                origin += rules.overridden.contains(r.id)
+                              ? QLatin1String(", user, overrides shipped")
+                              : QLatin1String(", user");
+            out << QStringLiteral("%1  %2  %3  (%4)\n")
+                       .arg(r.id, -40)
+                       .arg(r.kind == RuleKind::Fact ? QStringLiteral("fact")
+                                                     : severityName(r.severity),
+                            -8)
+                       .arg(r.title, origin);
         }
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
@@ -263,7 +308,10 @@ int rulesCommand(const QStringList &args)
         for (const Diagnostic &d : rules.diagnostics)
             (d.isError() ? errors : warnings)++;
         out << QStringLiteral("%1 rules in %2 packs: %3 errors, %4 warnings\n")
-                   .arg(rules.rules.size()).arg(rules.packs.size()).arg(errors).arg(warnings);
+                   .arg(rules.rules.size())
+                   .arg(rules.packs.size())
+                   .arg(errors)
+                   .arg(warnings);
         return errors ? UsageOrInput : Ok;
     }
     printDiagnostics(rules, false);
@@ -272,8 +320,8 @@ int rulesCommand(const QStringList &args)
         withoutExamples += r.examples.isEmpty();
     for (const ExampleResult &r : runExamples(rules.rules)) {
         (r.passed ? passed : failed)++;
-        out << (r.passed ? "PASS " : "FAIL ") << r.ruleId << " example " << r.index << " (" << r.file << ':' << r.line
-            << "): " << r.message << '\n';
+        out << (r.passed ? "PASS " : "FAIL ") << r.ruleId << " example " << r.index << " ("
+            << r.file << ':' << r.line << "): " << r.message << '\n';
     }
     if (withoutExamples)
         out << withoutExamples << " rule(s) have no examples\n";
@@ -288,11 +336,13 @@ int rulesCommand(const QStringList &args)
 
 bool isCliInvocation(const QStringList &arguments)
 {
-    static const QStringList commands = {QStringLiteral("analyze"), QStringLiteral("rules"), QStringLiteral("--version"),
-                                         QStringLiteral("-v"), QStringLiteral("--help"), QStringLiteral("-h"),
-                                         QStringLiteral("help")};
+    static const QStringList commands
+        = {QStringLiteral("analyze"), QStringLiteral("rules"),  QStringLiteral("--version"),
+           QStringLiteral("-v"),      QStringLiteral("--help"), QStringLiteral("-h"),
+           QStringLiteral("help")};
     // Any option is for the CLI too, so an unknown one is a usage error rather than a file name.
-    return arguments.size() > 1 && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(QLatin1Char('-')));
+    return arguments.size() > 1
+           && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(QLatin1Char('-')));
 }
 
 int runCli(const QStringList &arguments)
@@ -302,7 +352,8 @@ int runCli(const QStringList &arguments)
         writeStdout(QByteArrayLiteral("gputriage " GPUTRIAGE_VERSION "\n"));
         return Ok;
     }
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (command == QLatin1String("--help") || command == QLatin1String("-h")
+        || command == QLatin1String("help")) {
         writeStdout(QByteArray(kUsage));
         return Ok;
     }

@@ -6,7 +6,6 @@
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
-
 #include <algorithm>
 #include <mutex>
 #include <thread>
@@ -47,8 +46,8 @@ Analyzer::Analyzer(const RuleSet &rules)
     , m_matcher(rules.rules)
 {}
 
-std::vector<std::shared_ptr<const LogDocument>> Analyzer::openInputs(const QStringList &paths, QList<Error> &problems,
-                                                                      const BundleLimits &limits)
+std::vector<std::shared_ptr<const LogDocument>>
+Analyzer::openInputs(const QStringList &paths, QList<Error> &problems, const BundleLimits &limits)
 {
     BundleReader reader(limits);
     auto docs = reader.read(paths);
@@ -134,7 +133,8 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
     m_result.packs = analyzer.rules().packs;
     for (const Diagnostic &d : analyzer.rules().diagnostics)
         if (d.isError())
-            m_result.problems.append(Error{d.where.file, d.where.line, d.where.column, d.where.message});
+            m_result.problems.append(
+                Error{d.where.file, d.where.line, d.where.column, d.where.message});
     const int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
     for (int j = 1; j < std::max(1, jobs); ++j)
         m_matchers.push_back(analyzer.matcher().clone());
@@ -142,12 +142,16 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
 
 AnalysisSession::~AnalysisSession() = default;
 
-void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc, int matchLines, bool continuation)
+void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
+                          int matchLines,
+                          bool continuation)
 {
     const int lines = matchLines < 0 ? doc->lineCount() : std::min(matchLines, doc->lineCount());
     qint64 bytes = doc->byteCount();
     if (lines < doc->lineCount() && lines > 0)
-        bytes = qint64(doc->line(lines - 1).data() + doc->line(lines - 1).size() - doc->bytes().data()) + 1;
+        bytes = qint64(doc->line(lines - 1).data() + doc->line(lines - 1).size()
+                       - doc->bytes().data())
+                + 1;
     m_paths.append(doc->path());
     if (continuation && !m_result.inputs.isEmpty() && m_result.inputs.back().path == doc->path()) {
         m_result.inputs.back().lines += lines;
@@ -162,7 +166,8 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc, int mat
         if (looksBinary(*doc)) {
             info.format = QStringLiteral("binary");
             info.problems.append(QStringLiteral("binary file, not analysed"));
-            m_result.problems.append(Error{doc->path(), 0, 0, QStringLiteral("binary file, not analysed")});
+            m_result.problems.append(
+                Error{doc->path(), 0, 0, QStringLiteral("binary file, not analysed")});
             m_result.inputs.append(info);
             if (m_options.keepMatches)
                 m_result.matches.emplace_back();
@@ -198,7 +203,9 @@ void AnalysisSession::flush()
             matcher.match(*task.doc, task.first, task.last, hits[t]);
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
-                const qint64 bytes = doc.lineCount() ? doc.byteCount() * (task.last - task.first) / doc.lineCount() : 0;
+                const qint64 bytes
+                    = doc.lineCount() ? doc.byteCount() * (task.last - task.first) / doc.lineCount()
+                                      : 0;
                 m_options.progress(m_doneBytes += bytes, m_totalBytes);
             }
         }
@@ -223,8 +230,9 @@ void AnalysisSession::flush()
             const Rule &rule = rules[size_t(m.rule)];
             if (rule.kind == RuleKind::Fact) {
                 for (const auto &[name, value] : m.facts) {
-                    auto [it, inserted] = m_facts.try_emplace(std::pair(name, value),
-                                                              BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
+                    auto [it, inserted] = m_facts.try_emplace(
+                        std::pair(name, value),
+                        BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
                     if (!inserted)
                         ++it->second.count;
                 }
@@ -274,11 +282,12 @@ AnalysisResult AnalysisSession::finish()
     }
     for (auto &[key, fact] : m_facts)
         m_result.facts.append(std::move(fact));
-    std::sort(m_result.findings.begin(), m_result.findings.end(), [](const Finding &a, const Finding &b) {
-        if (a.severity != b.severity)
-            return a.severity > b.severity;
-        return a.ruleId < b.ruleId;
-    });
+    std::sort(m_result.findings.begin(), m_result.findings.end(),
+              [](const Finding &a, const Finding &b) {
+                  if (a.severity != b.severity)
+                      return a.severity > b.severity;
+                  return a.ruleId < b.ruleId;
+              });
     m_result.cancelled = m_options.cancel && m_options.cancel->load();
     return std::move(m_result);
 }

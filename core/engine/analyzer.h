@@ -19,10 +19,10 @@ class LogDocument;
 
 struct AnalyzeOptions
 {
-    int jobs = 0;               // 0 = one per core
-    int maxOccurrences = 1000;  // kept per finding; the count is always exact
-    bool keepMatches = false;   // fill AnalysisResult::matches (for highlighting)
-    BundleLimits limits;        // for analyzePaths()
+    int jobs = 0;              // 0 = one per core
+    int maxOccurrences = 1000; // kept per finding; the count is always exact
+    bool keepMatches = false;  // fill AnalysisResult::matches (for highlighting)
+    BundleLimits limits;       // for analyzePaths()
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(qint64 doneBytes, qint64 totalBytes)> progress; // called from workers
 };
@@ -34,8 +34,8 @@ public:
     explicit Analyzer(const RuleSet &rules);
 
     // Reads files, folders and archives (see BundleReader); what cannot be read becomes a problem.
-    static std::vector<std::shared_ptr<const LogDocument>> openInputs(const QStringList &paths, QList<Error> &problems,
-                                                                      const BundleLimits &limits = {});
+    static std::vector<std::shared_ptr<const LogDocument>>
+    openInputs(const QStringList &paths, QList<Error> &problems, const BundleLimits &limits = {});
 
     AnalysisResult analyze(const std::vector<std::shared_ptr<const LogDocument>> &docs,
                            const AnalyzeOptions &options = {}) const;
@@ -64,7 +64,9 @@ public:
 
     // Matches lines [0, matchLines) of `doc` (-1: all). A `continuation` carries on the input
     // added before it (the next chunk of the same entry).
-    void add(const std::shared_ptr<const LogDocument> &doc, int matchLines = -1, bool continuation = false);
+    void add(const std::shared_ptr<const LogDocument> &doc,
+             int matchLines = -1,
+             bool continuation = false);
     AnalysisResult finish();
 
 private:

@@ -20,7 +20,7 @@ struct LineMatch
     int line = 0;    // 0-based
     int endLine = 0; // 0-based, last line used by the match or its `then`
     int start = 0;
-    int end = 0;     // may exceed the first line's length when the match spans lines
+    int end = 0; // may exceed the first line's length when the match spans lines
     Facts facts;
 };
 
@@ -66,9 +66,9 @@ struct BundleFact
     QString name;
     QString value;
     QString path;
-    int line = 0;   // 0 when the fact comes from the bundle's layout
-    QString rule;   // the fact rule that found it, if any
-    int count = 1;  // how often the same value was seen
+    int line = 0;  // 0 when the fact comes from the bundle's layout
+    QString rule;  // the fact rule that found it, if any
+    int count = 1; // how often the same value was seen
 };
 
 struct InputInfo

@@ -148,7 +148,9 @@ std::vector<LineMatch> Matcher::matchText(const QString &text) const
     return out;
 }
 
-void Matcher::matchLines(const std::vector<std::string> &lines, int firstLine, int count,
+void Matcher::matchLines(const std::vector<std::string> &lines,
+                         int firstLine,
+                         int count,
                          std::vector<LineMatch> &out) const
 {
     std::vector<int> hits, candidates;
@@ -190,19 +192,25 @@ void Matcher::matchLines(const std::vector<std::string> &lines, int firstLine, i
             m.line = firstLine + int(i);
             m.start = int(start);
             m.end = int(start + groups[0].size());
-            m.endLine = m.line + lineOfOffset(lines, i, size_t(rule.span), start + groups[0].size() - (groups[0].empty() ? 0 : 1));
+            m.endLine = m.line
+                        + lineOfOffset(lines, i, size_t(rule.span),
+                                       start + groups[0].size() - (groups[0].empty() ? 0 : 1));
             capture(rule.pattern, groups, m.facts);
 
             if (rule.thenPattern) {
                 const RE2 &then = *rule.thenPattern->regex;
                 const size_t n = size_t(rule.thenWithin) + 1;
                 const std::string area = join(lines, i, n);
-                std::vector<re2::StringPiece> thenGroups(size_t(then.NumberOfCapturingGroups() + 1));
+                std::vector<re2::StringPiece> thenGroups(
+                    size_t(then.NumberOfCapturingGroups() + 1));
                 const size_t from = std::min(area.size(), size_t(m.end));
-                if (then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(), int(thenGroups.size()))) {
+                if (then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(),
+                               int(thenGroups.size()))) {
                     capture(*rule.thenPattern, thenGroups, m.facts);
-                    const size_t thenEnd = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
-                    m.endLine = std::max(m.endLine, m.line + lineOfOffset(lines, i, n, thenEnd ? thenEnd - 1 : 0));
+                    const size_t thenEnd
+                        = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
+                    m.endLine = std::max(
+                        m.endLine, m.line + lineOfOffset(lines, i, n, thenEnd ? thenEnd - 1 : 0));
                 }
             }
             if (!rule.facts.isEmpty()) {

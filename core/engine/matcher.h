@@ -35,7 +35,9 @@ public:
 
 private:
     struct Sets;
-    void matchLines(const std::vector<std::string> &normalized, int firstLine, int count,
+    void matchLines(const std::vector<std::string> &normalized,
+                    int firstLine,
+                    int count,
                     std::vector<LineMatch> &out) const;
 
     std::vector<Rule> m_rules;

@@ -21,8 +21,9 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 {
     QJsonObject root;
     root.insert(QStringLiteral("schema"), QStringLiteral("gputriage/report/v1"));
-    root.insert(QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QStringLiteral("gputriage")},
-                                                    {QStringLiteral("version"), QStringLiteral(GPUTRIAGE_VERSION)}});
+    root.insert(QStringLiteral("tool"),
+                QJsonObject{{QStringLiteral("name"), QStringLiteral("gputriage")},
+                            {QStringLiteral("version"), QStringLiteral(GPUTRIAGE_VERSION)}});
     root.insert(QStringLiteral("generated"), options.generated.toUTC().toString(Qt::ISODate));
 
     QJsonArray packs;
@@ -34,12 +35,13 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 
     QJsonArray inputs;
     for (const InputInfo &in : result.inputs)
-        inputs.append(QJsonObject{{QStringLiteral("path"), in.path},
-                                  {QStringLiteral("label"), in.label},
-                                  {QStringLiteral("format"), in.format},
-                                  {QStringLiteral("lines"), in.lines},
-                                  {QStringLiteral("bytes"), in.bytes},
-                                  {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});
+        inputs.append(
+            QJsonObject{{QStringLiteral("path"), in.path},
+                        {QStringLiteral("label"), in.label},
+                        {QStringLiteral("format"), in.format},
+                        {QStringLiteral("lines"), in.lines},
+                        {QStringLiteral("bytes"), in.bytes},
+                        {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});
     root.insert(QStringLiteral("inputs"), inputs);
 
     QJsonArray findings;
@@ -71,7 +73,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         }
         QJsonArray refs;
         for (const Reference &r : f.references)
-            refs.append(QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
+            refs.append(
+                QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
         findings.append(QJsonObject{{QStringLiteral("rule"), f.ruleId},
                                     {QStringLiteral("pack"), f.pack},
                                     {QStringLiteral("title"), f.title},

@@ -2,7 +2,6 @@
 
 #include "report/textreport.h"
 
-
 namespace gputriage {
 
 QString markdownEscape(const QString &text)
@@ -54,10 +53,12 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
     QString md;
     md += QLatin1String("# ") + markdownEscape(options.title) + QLatin1String("\n\n");
     md += QStringLiteral("Generated %1 by gputriage %2 from %3 input file(s).\n\n")
-              .arg(options.generated.toUTC().toString(Qt::ISODate), QStringLiteral(GPUTRIAGE_VERSION))
+              .arg(options.generated.toUTC().toString(Qt::ISODate),
+                   QStringLiteral(GPUTRIAGE_VERSION))
               .arg(result.inputs.size());
 
-    md += QLatin1String("## Summary\n\n| Severity | Finding | Count | Key facts |\n|---|---|---:|---|\n");
+    md += QLatin1String(
+        "## Summary\n\n| Severity | Finding | Count | Key facts |\n|---|---|---:|---|\n");
     for (const Finding &f : result.findings) {
         QStringList facts;
         for (const auto &[k, v] : f.facts)
@@ -81,11 +82,13 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         if (!f.explain.isEmpty())
             md += markdownEscape(f.explain) + QLatin1String("\n\n");
         if (!f.action.isEmpty())
-            md += QLatin1String("**What to do:** ") + markdownEscape(f.action) + QLatin1String("\n\n");
+            md += QLatin1String("**What to do:** ") + markdownEscape(f.action)
+                  + QLatin1String("\n\n");
         if (!f.facts.empty()) {
             md += QLatin1String("| Fact | Value |\n|---|---|\n");
             for (const auto &[k, v] : f.facts)
-                md += QLatin1String("| ") + cell(k) + QLatin1String(" | ") + cell(v) + QLatin1String(" |\n");
+                md += QLatin1String("| ") + cell(k) + QLatin1String(" | ") + cell(v)
+                      + QLatin1String(" |\n");
             md += QLatin1Char('\n');
         }
         if (!f.comparisons.isEmpty()) {
@@ -107,14 +110,20 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
             md += QLatin1String("Evidence");
             if (f.count > evidence.size())
                 md += QStringLiteral(" (first %1 of %2)").arg(evidence.size()).arg(f.count);
-            md += QLatin1String(":\n\n") + fence + QLatin1String("text\n") + evidence.join(QLatin1Char('\n'))
-                  + QLatin1Char('\n') + fence + QLatin1String("\n\n");
+            md += QLatin1String(":\n\n") + fence + QLatin1String("text\n")
+                  + evidence.join(QLatin1Char('\n')) + QLatin1Char('\n') + fence
+                  + QLatin1String("\n\n");
         }
         if (!f.references.isEmpty()) {
             md += QLatin1String("References:\n\n");
             for (const Reference &r : f.references)
                 if (isWebUrl(r.url))
-                    md += QStringLiteral("- [%1](<%2>)\n").arg(cell(r.title), QString(r.url).replace(QLatin1Char('<'), QLatin1String("%3C")).replace(QLatin1Char('>'), QLatin1String("%3E")).replace(QLatin1Char(' '), QLatin1String("%20")));
+                    md += QStringLiteral("- [%1](<%2>)\n")
+                              .arg(cell(r.title),
+                                   QString(r.url)
+                                       .replace(QLatin1Char('<'), QLatin1String("%3C"))
+                                       .replace(QLatin1Char('>'), QLatin1String("%3E"))
+                                       .replace(QLatin1Char(' '), QLatin1String("%20")));
             md += QLatin1Char('\n');
         }
     }
@@ -124,12 +133,17 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         for (const BundleFact &f : result.facts)
             md += QStringLiteral("| %1 | %2 | %3 |\n")
                       .arg(cell(f.name), cell(f.value),
-                           cell(f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path));
+                           cell(f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line)
+                                           : f.path));
         md += QLatin1Char('\n');
     }
-    md += QLatin1String("## Inputs\n\n| File | Label | Format | Lines | Bytes |\n|---|---|---|---:|---:|\n");
+    md += QLatin1String(
+        "## Inputs\n\n| File | Label | Format | Lines | Bytes |\n|---|---|---|---:|---:|\n");
     for (const InputInfo &in : result.inputs)
-        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n").arg(cell(in.path), cell(in.label), in.format).arg(in.lines).arg(in.bytes);
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                  .arg(cell(in.path), cell(in.label), in.format)
+                  .arg(in.lines)
+                  .arg(in.bytes);
     md += QLatin1Char('\n');
     if (!result.problems.isEmpty()) {
         md += QLatin1String("## Problems\n\n");
@@ -140,7 +154,9 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
     md += QLatin1String("Rule packs: ");
     QStringList packs;
     for (const RulePackInfo &p : result.packs)
-        packs << QStringLiteral("%1 %2 (%3 rules)").arg(markdownEscape(p.pack), markdownEscape(p.version)).arg(p.rules);
+        packs << QStringLiteral("%1 %2 (%3 rules)")
+                     .arg(markdownEscape(p.pack), markdownEscape(p.version))
+                     .arg(p.rules);
     md += packs.join(QLatin1String(", ")) + QLatin1Char('\n');
     return md.toUtf8();
 }

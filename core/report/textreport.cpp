@@ -13,8 +13,8 @@ QString stripControl(const QString &text)
     out.reserve(text.size());
     for (const QChar c : text)
         out += c == QLatin1Char('\t') || c == QLatin1Char('\n') ? QChar(QLatin1Char(' '))
-               : c.category() == QChar::Other_Control                 ? QChar()
-                                                                      : c;
+               : c.category() == QChar::Other_Control           ? QChar()
+                                                                : c;
     out.remove(QChar());
     return out;
 }
@@ -59,7 +59,10 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                .arg(result.inputs.size())
                .arg(lines);
     for (const Finding &f : result.findings) {
-        out += QStringLiteral("\n[%1] %2 (%3×)  %4\n").arg(severityLabel(f.severity), paint("1", f.title)).arg(f.count).arg(f.ruleId);
+        out += QStringLiteral("\n[%1] %2 (%3×)  %4\n")
+                   .arg(severityLabel(f.severity), paint("1", f.title))
+                   .arg(f.count)
+                   .arg(f.ruleId);
         if (!f.facts.empty()) {
             QStringList facts;
             for (const auto &[k, v] : f.facts)
@@ -68,12 +71,19 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
         }
         for (const Comparison &c : f.comparisons)
             out += QStringLiteral("  %1 %2 %3  %4  %5\n")
-                       .arg(operandText(c.leftName, c.left), compareOpName(c.op), operandText(c.rightName, c.right),
-                            c.holds ? paint("32", QStringLiteral("✓")) : paint("31", QStringLiteral("✗")), c.says);
+                       .arg(operandText(c.leftName, c.left), compareOpName(c.op),
+                            operandText(c.rightName, c.right),
+                            c.holds ? paint("32", QStringLiteral("✓"))
+                                    : paint("31", QStringLiteral("✗")),
+                            c.says);
         if (!f.explain.isEmpty())
-            out += QLatin1String("  ") + QString(f.explain).replace(QLatin1Char('\n'), QLatin1String("\n  ")) + QLatin1Char('\n');
+            out += QLatin1String("  ")
+                   + QString(f.explain).replace(QLatin1Char('\n'), QLatin1String("\n  "))
+                   + QLatin1Char('\n');
         if (!f.action.isEmpty())
-            out += QLatin1String("  What to do: ") + QString(f.action).replace(QLatin1Char('\n'), QLatin1String("\n  ")) + QLatin1Char('\n');
+            out += QLatin1String("  What to do: ")
+                   + QString(f.action).replace(QLatin1Char('\n'), QLatin1String("\n  "))
+                   + QLatin1Char('\n');
         const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));
         for (int i = 0; i < shown; ++i) {
             out += QLatin1String("  ") + evidenceLine(f, f.occurrences[i]) + QLatin1Char('\n');
@@ -90,7 +100,8 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
             QString where = f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
             if (f.count > 1)
                 where += QStringLiteral(" (seen %1×)").arg(f.count);
-            out += QStringLiteral("  %1 = %2  %3\n").arg(f.name, stripControl(f.value), paint("2", where));
+            out += QStringLiteral("  %1 = %2  %3\n")
+                       .arg(f.name, stripControl(f.value), paint("2", where));
         }
     }
     if (!result.problems.isEmpty()) {

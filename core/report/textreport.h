@@ -12,7 +12,7 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
 
 // Helpers shared by the human-readable writers.
 QString operandText(const QString &name, const QString &value); // "host_driver 570.158.08"
-QString stripControl(const QString &text); // tabs and newlines become spaces
+QString stripControl(const QString &text);                      // tabs and newlines become spaces
 bool isWebUrl(const QString &url);
 // "path:line: text [facts]" with whitespace runs collapsed; facts only when they differ
 // from the finding's own.

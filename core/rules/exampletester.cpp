@@ -46,7 +46,9 @@ QList<ExampleResult> runExamples(const std::vector<Rule> &rules)
                     }
                     if (all) {
                         r.passed = true;
-                        r.message = QStringLiteral("matched line %1 (%2)").arg(m.line + 1).arg(factsText(m.facts));
+                        r.message = QStringLiteral("matched line %1 (%2)")
+                                        .arg(m.line + 1)
+                                        .arg(factsText(m.facts));
                         break;
                     }
                 }

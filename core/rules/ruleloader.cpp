@@ -57,14 +57,19 @@ private:
             m_ruleFailed = true;
         m_set.diagnostics.append(d);
     }
-    void error(const YAML::Node &at, const QString &msg) { diag(Diagnostic::Level::Error, at.Mark(), msg); }
+    void error(const YAML::Node &at, const QString &msg)
+    {
+        diag(Diagnostic::Level::Error, at.Mark(), msg);
+    }
     void warning(const YAML::Node &at, const QString &msg)
     {
         diag(Diagnostic::Level::Warning, at.Mark(), msg);
     }
 
     // Warns about keys outside `known` (likely typos) and about keys given twice.
-    void checkKeys(const YAML::Node &map, std::initializer_list<const char *> known, const QString &where);
+    void checkKeys(const YAML::Node &map,
+                   std::initializer_list<const char *> known,
+                   const QString &where);
     std::optional<QString> scalar(const YAML::Node &map, const char *key, bool required);
     std::optional<int> integer(const YAML::Node &map, const char *key, int min, int max);
     std::optional<CompiledPattern> pattern(const YAML::Node &map, const char *key);
@@ -83,7 +88,9 @@ private:
     bool m_ruleFailed = false;
 };
 
-void Parser::checkKeys(const YAML::Node &map, std::initializer_list<const char *> known, const QString &where)
+void Parser::checkKeys(const YAML::Node &map,
+                       std::initializer_list<const char *> known,
+                       const QString &where)
 {
     std::set<std::string> seen;
     for (auto it = map.begin(); it != map.end(); ++it) {
@@ -128,7 +135,9 @@ std::optional<int> Parser::integer(const YAML::Node &map, const char *key, int m
     const int v = node.IsScalar() ? qs(node.Scalar()).toInt(&ok) : 0;
     if (!ok || v < min || v > max) {
         error(node, QStringLiteral("'%1' must be a whole number from %2 to %3")
-                        .arg(QLatin1String(key)).arg(min).arg(max));
+                        .arg(QLatin1String(key))
+                        .arg(min)
+                        .arg(max));
         return std::nullopt;
     }
     return v;
@@ -241,7 +250,8 @@ void Parser::parseCompare(const YAML::Node &node, Rule &rule, const std::set<QSt
             if (const auto parsed = compareOpFromName(*op))
                 spec.op = *parsed;
             else
-                error(item["op"], QStringLiteral("unknown operator '%1' (use <, <=, >, >=, ==, !=)").arg(*op));
+                error(item["op"],
+                      QStringLiteral("unknown operator '%1' (use <, <=, >, >=, ==, !=)").arg(*op));
         }
         spec.says = scalar(item, "says", false).value_or(QString());
         rule.compare.append(spec);
@@ -291,7 +301,8 @@ void Parser::parseExamples(const YAML::Node &node, Rule &rule)
         example.log = scalar(item, "log", true).value_or(QString());
         const YAML::Node expect = item["expect"];
         if (!expect) {
-            error(item, QStringLiteral("missing required key 'expect' (a map of facts, 'match' or 'none')"));
+            error(item, QStringLiteral(
+                            "missing required key 'expect' (a map of facts, 'match' or 'none')"));
         } else if (expect.IsScalar()) {
             const QString v = qs(expect.Scalar());
             if (v == QLatin1String("none"))
@@ -329,23 +340,29 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     m_ruleId = rule.id;
     static const QRegularExpression idRe(QStringLiteral("^[a-z0-9]+([._-][a-z0-9]+)*$"));
     if (!rule.id.isEmpty() && !idRe.match(rule.id).hasMatch())
-        error(node["id"], QStringLiteral("rule id '%1' must be lower-case words joined by '.', '-' or '_'").arg(rule.id));
+        error(node["id"],
+              QStringLiteral("rule id '%1' must be lower-case words joined by '.', '-' or '_'")
+                  .arg(rule.id));
 
-    checkKeys(node, {"id", "title", "kind", "severity", "tags", "match", "facts", "compare", "explain",
-                     "action", "references", "examples"},
+    checkKeys(node,
+              {"id", "title", "kind", "severity", "tags", "match", "facts", "compare", "explain",
+               "action", "references", "examples"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
         if (*kind == QLatin1String("fact"))
             rule.kind = RuleKind::Fact;
         else if (*kind != QLatin1String("finding"))
-            error(node["kind"], QStringLiteral("unknown kind '%1' (use finding or fact)").arg(*kind));
+            error(node["kind"],
+                  QStringLiteral("unknown kind '%1' (use finding or fact)").arg(*kind));
     }
     if (const auto sev = scalar(node, "severity", rule.kind == RuleKind::Finding)) {
         if (const auto parsed = severityFromName(*sev))
             rule.severity = *parsed;
         else
-            error(node["severity"], QStringLiteral("unknown severity '%1' (use info, warning, error or critical)").arg(*sev));
+            error(node["severity"],
+                  QStringLiteral("unknown severity '%1' (use info, warning, error or critical)")
+                      .arg(*sev));
     }
     rule.tags = stringList(node, "tags");
     parseMatch(node["match"], rule);
@@ -360,7 +377,9 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     rule.facts = stringList(node, "facts");
     for (int i = 0; i < rule.facts.size(); ++i) {
         if (!captures.count(rule.facts[i]))
-            error(node["facts"][i], QStringLiteral("fact '%1' is not a named capture (?P<%1>...) of the patterns").arg(rule.facts[i]));
+            error(node["facts"][i],
+                  QStringLiteral("fact '%1' is not a named capture (?P<%1>...) of the patterns")
+                      .arg(rule.facts[i]));
     }
     parseCompare(node["compare"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
@@ -383,7 +402,8 @@ void Parser::parseDocument(const YAML::Node &root)
     if (!schema)
         return;
     if (*schema != QLatin1String(kSchema)) {
-        error(root["schema"], QStringLiteral("unsupported schema '%1' (expected %2)").arg(*schema, QLatin1String(kSchema)));
+        error(root["schema"], QStringLiteral("unsupported schema '%1' (expected %2)")
+                                  .arg(*schema, QLatin1String(kSchema)));
         return;
     }
     RulePackInfo pack;
@@ -417,9 +437,12 @@ void resolveDuplicates(RuleSet &set)
         if (auto it = seen.find(r.id); it != seen.end()) {
             const Rule &first = set.rules[it->second];
             Diagnostic d;
-            d.where = Error{r.file, r.line, 0,
-                            QStringLiteral("duplicate rule id '%1' (first defined at %2:%3); this one is disabled")
-                                .arg(r.id, first.file).arg(first.line)};
+            d.where
+                = Error{r.file, r.line, 0,
+                        QStringLiteral(
+                            "duplicate rule id '%1' (first defined at %2:%3); this one is disabled")
+                            .arg(r.id, first.file)
+                            .arg(first.line)};
             d.ruleId = r.id;
             set.diagnostics.append(d);
             drop[i] = true;
@@ -440,9 +463,8 @@ void resolveDuplicates(RuleSet &set)
             kept.push_back(std::move(set.rules[i]));
     set.rules = std::move(kept);
     for (RulePackInfo &pack : set.packs)
-        pack.rules = int(std::count_if(set.rules.begin(), set.rules.end(), [&](const Rule &r) {
-            return r.file == pack.file;
-        }));
+        pack.rules = int(std::count_if(set.rules.begin(), set.rules.end(),
+                                       [&](const Rule &r) { return r.file == pack.file; }));
 }
 
 } // namespace
@@ -466,7 +488,8 @@ void RuleLoader::loadFile(const QString &path, bool user)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         Diagnostic d;
-        d.where = Error{path, 0, 0, QStringLiteral("cannot read rule file: %1").arg(file.errorString())};
+        d.where = Error{path, 0, 0,
+                        QStringLiteral("cannot read rule file: %1").arg(file.errorString())};
         m_set.diagnostics.append(d);
         return;
     }
@@ -520,7 +543,8 @@ RuleSet loadRules(const QStringList &extraPaths, bool defaults)
         const QString shipped = RuleLoader::shippedRulesDir();
         if (shipped.isEmpty()) {
             Diagnostic d;
-            d.where = Error{QString(), 0, 0, QStringLiteral("shipped rules not found (set GPUTRIAGE_RULES_DIR)")};
+            d.where = Error{QString(), 0, 0,
+                            QStringLiteral("shipped rules not found (set GPUTRIAGE_RULES_DIR)")};
             set.diagnostics.append(d);
         } else {
             loader.loadPath(shipped, false);

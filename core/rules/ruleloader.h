@@ -13,7 +13,9 @@ namespace gputriage {
 class RuleLoader
 {
 public:
-    explicit RuleLoader(RuleSet &into) : m_set(into) {}
+    explicit RuleLoader(RuleSet &into)
+        : m_set(into)
+    {}
 
     void loadText(const QByteArray &yaml, const QString &fileName, bool user = false);
     void loadFile(const QString &path, bool user = false);

@@ -19,7 +19,8 @@ bool RuleSet::hasErrors() const
 
 const Rule *RuleSet::find(QStringView id) const
 {
-    const auto it = std::find_if(rules.begin(), rules.end(), [&](const Rule &r) { return r.id == id; });
+    const auto it
+        = std::find_if(rules.begin(), rules.end(), [&](const Rule &r) { return r.id == id; });
     return it == rules.end() ? nullptr : &*it;
 }
 

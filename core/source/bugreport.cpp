@@ -49,7 +49,8 @@ bool isBugReport(const LogDocument &doc)
     return false;
 }
 
-std::vector<std::shared_ptr<const LogDocument>> splitBugReport(const std::shared_ptr<const LogDocument> &doc)
+std::vector<std::shared_ptr<const LogDocument>>
+splitBugReport(const std::shared_ptr<const LogDocument> &doc)
 {
     std::vector<int> separators;
     for (int i = 0; i < doc->lineCount(); ++i)
@@ -67,7 +68,8 @@ std::vector<std::shared_ptr<const LogDocument>> splitBugReport(const std::shared
         for (int n = 2; used.contains(name); ++n)
             name = QStringLiteral("%1 (%2)").arg(title).arg(n);
         used.insert(name);
-        sections.push_back(LogDocument::section(doc, first, end, doc->path() + QLatin1Char('!') + name));
+        sections.push_back(
+            LogDocument::section(doc, first, end, doc->path() + QLatin1Char('!') + name));
     };
     if (separators.front() > 0)
         add(0, separators.front(), QStringLiteral("prologue"));

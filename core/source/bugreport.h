@@ -12,6 +12,7 @@ class LogDocument;
 bool isBugReport(const LogDocument &doc);
 
 // One section document per block, named `<report>!<title>`, with line numbers of the report.
-std::vector<std::shared_ptr<const LogDocument>> splitBugReport(const std::shared_ptr<const LogDocument> &doc);
+std::vector<std::shared_ptr<const LogDocument>>
+splitBugReport(const std::shared_ptr<const LogDocument> &doc);
 
 } // namespace gputriage

@@ -11,7 +11,8 @@ namespace {
 
 QString baseName(const QString &path)
 {
-    const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('/')), path.lastIndexOf(QLatin1Char('!')));
+    const qsizetype cut
+        = std::max(path.lastIndexOf(QLatin1Char('/')), path.lastIndexOf(QLatin1Char('!')));
     return path.mid(cut + 1);
 }
 
@@ -19,17 +20,21 @@ QString baseName(const QString &path)
 
 QString entryLabel(const QString &path)
 {
-    static const QRegularExpression kubelet(QStringLiteral("pods/([a-z0-9-]+)_([a-z0-9.-]+)_[0-9a-f-]{8,}/([a-z0-9-]+)/[0-9]+\\.log"));
-    static const QRegularExpression operand(QStringLiteral("^gpu_operand_pod_(.+?)(\\.previous)?\\.(log|descr)$"));
+    static const QRegularExpression kubelet(
+        QStringLiteral("pods/([a-z0-9-]+)_([a-z0-9.-]+)_[0-9a-f-]{8,}/([a-z0-9-]+)/[0-9]+\\.log"));
+    static const QRegularExpression operand(
+        QStringLiteral("^gpu_operand_pod_(.+?)(\\.previous)?\\.(log|descr)$"));
     if (const auto m = kubelet.match(path); m.hasMatch())
         return m.captured(1) + QLatin1Char('/') + m.captured(2) + QLatin1Char('/') + m.captured(3);
     if (const auto m = operand.match(baseName(path)); m.hasMatch())
-        return QLatin1String("pod ") + m.captured(1) + (m.captured(2).isEmpty() ? QString() : QStringLiteral(" (previous)"));
+        return QLatin1String("pod ") + m.captured(1)
+               + (m.captured(2).isEmpty() ? QString() : QStringLiteral(" (previous)"));
     if (baseName(path) == QLatin1String("gpu_operator_pod.log"))
         return QStringLiteral("GPU Operator pod");
     static const QRegularExpression sosCommand(QStringLiteral("sos_commands/([^/!]+)/([^/!]+)$"));
     if (const auto m = sosCommand.match(path); m.hasMatch()) // sos mangles spaces to '_'
-        return QStringLiteral("sos %1: %2").arg(m.captured(1), QString(m.captured(2)).replace(QLatin1Char('_'), QLatin1Char(' ')));
+        return QStringLiteral("sos %1: %2")
+            .arg(m.captured(1), QString(m.captured(2)).replace(QLatin1Char('_'), QLatin1Char(' ')));
     return {};
 }
 
@@ -44,7 +49,8 @@ QList<BundleFact> layoutFacts(const QStringList &entryPaths)
         const QString name = baseName(path);
         if (name == QLatin1String("must-gather.log") && mustGatherLog.isEmpty())
             mustGatherLog = path;
-        if (name.startsWith(QLatin1String("cluster_policy.")) || name == QLatin1String("gpu_operand_pods.status"))
+        if (name.startsWith(QLatin1String("cluster_policy."))
+            || name == QLatin1String("gpu_operand_pods.status"))
             operatorFiles = true;
         if (const qsizetype at = path.indexOf(QLatin1String("sos_commands/")); at >= 0 && !sosRoot)
             sosRoot = path.left(at);
@@ -52,9 +58,11 @@ QList<BundleFact> layoutFacts(const QStringList &entryPaths)
             bugReports.append(path.chopped(int(strlen("!prologue"))));
     }
     if (!mustGatherLog.isEmpty() && operatorFiles)
-        facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"), mustGatherLog});
+        facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"),
+                      mustGatherLog});
     if (sosRoot)
-        facts.append({QStringLiteral("bundle_type"), QStringLiteral("sosreport"), sosRoot->isEmpty() ? QStringLiteral(".") : *sosRoot});
+        facts.append({QStringLiteral("bundle_type"), QStringLiteral("sosreport"),
+                      sosRoot->isEmpty() ? QStringLiteral(".") : *sosRoot});
     bugReports.sort();
     for (const QString &report : std::as_const(bugReports))
         facts.append({QStringLiteral("bundle_type"), QStringLiteral("nvidia-bug-report"), report});

@@ -22,9 +22,15 @@ constexpr QLatin1Char kNest('!');
 
 bool looksLikeArchive(std::string_view b)
 {
-    auto starts = [&](std::string_view magic) { return b.substr(0, magic.size()) == magic; };
-    if (starts("\x1f\x8b") || starts(std::string_view("\xfd" "7zXZ\0", 6)) || starts("\x28\xb5\x2f\xfd") || starts("BZh")
-        || starts("PK\x03\x04") || starts("PK\x05\x06") || starts("7z\xbc\xaf\x27\x1c"))
+    auto starts = [&](std::string_view magic) {
+        return b.substr(0, magic.size()) == magic;
+    };
+    if (starts("\x1f\x8b")
+        || starts(std::string_view("\xfd"
+                                   "7zXZ\0",
+                                   6))
+        || starts("\x28\xb5\x2f\xfd") || starts("BZh") || starts("PK\x03\x04")
+        || starts("PK\x05\x06") || starts("7z\xbc\xaf\x27\x1c"))
         return true;
     return b.size() > 262 && b.substr(257, 5) == "ustar";
 }
@@ -47,7 +53,8 @@ public:
 
     void walkFile(const QString &path)
     {
-        if (archive_read_open_filename(m_a, QFile::encodeName(path).constData(), 64 * 1024) != ARCHIVE_OK) {
+        if (archive_read_open_filename(m_a, QFile::encodeName(path).constData(), 64 * 1024)
+            != ARCHIVE_OK) {
             m_reader.problem(m_display, QStringLiteral("cannot open archive: %1").arg(errorText()));
             return;
         }
@@ -79,13 +86,18 @@ private:
             if (r == ARCHIVE_EOF)
                 break;
             if (r < ARCHIVE_WARN) {
-                m_reader.problem(m_display, QStringLiteral("archive is damaged after %1 entries: %2").arg(m_seen).arg(errorText()));
+                m_reader.problem(m_display,
+                                 QStringLiteral("archive is damaged after %1 entries: %2")
+                                     .arg(m_seen)
+                                     .arg(errorText()));
                 break;
             }
             ++m_seen;
             if (++m_reader.m_entries > m_reader.m_limits.maxEntries) {
                 if (!m_reader.m_entryLimitReported)
-                    m_reader.problem(m_display, QStringLiteral("more than %1 entries; the rest is not read").arg(m_reader.m_limits.maxEntries));
+                    m_reader.problem(m_display,
+                                     QStringLiteral("more than %1 entries; the rest is not read")
+                                         .arg(m_reader.m_limits.maxEntries));
                 m_reader.m_entryLimitReported = true;
                 break;
             }
@@ -100,15 +112,22 @@ private:
                 name = m_display; // a compressed single file stands for its content
             } else {
                 const char *utf8 = archive_entry_pathname_utf8(entry);
-                const QString original = utf8 ? QString::fromUtf8(utf8) : QString::fromLocal8Bit(archive_entry_pathname(entry));
+                const QString original
+                    = utf8 ? QString::fromUtf8(utf8)
+                           : QString::fromLocal8Bit(archive_entry_pathname(entry));
                 bool changed = false;
                 name = m_display + kNest + BundleReader::sanitizeEntryName(original, &changed);
                 if (changed)
-                    m_reader.note(name, QStringLiteral("unsafe entry name '%1' shown sanitized").arg(original));
+                    m_reader.note(
+                        name,
+                        QStringLiteral("unsafe entry name '%1' shown sanitized").arg(original));
             }
-            if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > m_reader.m_limits.maxEntryBytes) {
-                m_reader.problem(name, QStringLiteral("entry claims %1 bytes, over the limit of %2; skipped")
-                                           .arg(archive_entry_size(entry)).arg(m_reader.m_limits.maxEntryBytes));
+            if (archive_entry_size_is_set(entry)
+                && archive_entry_size(entry) > m_reader.m_limits.maxEntryBytes) {
+                m_reader.problem(
+                    name, QStringLiteral("entry claims %1 bytes, over the limit of %2; skipped")
+                              .arg(archive_entry_size(entry))
+                              .arg(m_reader.m_limits.maxEntryBytes));
                 continue;
             }
             QByteArray data;
@@ -117,7 +136,8 @@ private:
             if (!readData(name, data))
                 return;
             if (m_chunks > 0) {
-                m_reader.m_sink(LogDocument::fromBytes(std::move(data), name, m_nextLine), -1, true);
+                m_reader.m_sink(LogDocument::fromBytes(std::move(data), name, m_nextLine), -1,
+                                true);
                 continue;
             }
             if (data.isEmpty() && !raw)
@@ -126,7 +146,8 @@ private:
                 return;
         }
         if (skipped)
-            m_reader.note(m_display, QStringLiteral("%1 link/device entries not followed").arg(skipped));
+            m_reader.note(m_display,
+                          QStringLiteral("%1 link/device entries not followed").arg(skipped));
     }
 
     // Reads the current entry; false stops the whole archive (a limit was hit).
@@ -140,29 +161,38 @@ private:
             if (n == 0)
                 return true;
             if (n < 0) {
-                m_reader.problem(name, QStringLiteral("read error, entry truncated: %1").arg(errorText()));
+                m_reader.problem(
+                    name, QStringLiteral("read error, entry truncated: %1").arg(errorText()));
                 return true; // keep what was read; the next header read reports a broken archive
             }
             m_produced += n;
             entryBytes += n;
             m_reader.m_totalBytes += n;
             if (entryBytes > limits.maxEntryBytes) {
-                m_reader.problem(name, QStringLiteral("entry larger than %1 bytes; truncated").arg(limits.maxEntryBytes));
+                m_reader.problem(name, QStringLiteral("entry larger than %1 bytes; truncated")
+                                           .arg(limits.maxEntryBytes));
                 archive_read_data_skip(m_a);
                 return true;
             }
             if (m_reader.m_totalBytes > limits.maxTotalBytes) {
-                m_reader.problem(name, QStringLiteral("bundle larger than %1 bytes decompressed; the rest is not read").arg(limits.maxTotalBytes));
+                m_reader.problem(
+                    name,
+                    QStringLiteral("bundle larger than %1 bytes decompressed; the rest is not read")
+                        .arg(limits.maxTotalBytes));
                 return false;
             }
             const qint64 consumed = std::max<qint64>(1, archive_filter_bytes(m_a, -1));
             if (m_produced > kRatioGrace && m_produced / consumed > limits.maxRatio) {
-                m_reader.problem(name, QStringLiteral("decompresses more than %1:1 (an archive bomb?); not read further").arg(limits.maxRatio));
+                m_reader.problem(
+                    name, QStringLiteral(
+                              "decompresses more than %1:1 (an archive bomb?); not read further")
+                              .arg(limits.maxRatio));
                 data.clear();
                 return false;
             }
             data.append(buffer, qsizetype(n));
-            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes && !looksLikeArchive({data.constData(), 512}))
+            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes
+                && !looksLikeArchive({data.constData(), 512}))
                 streamChunk(name, data);
         }
     }
@@ -177,7 +207,8 @@ private:
         auto doc = LogDocument::fromBytes(data.left(cut + 1), name, m_nextLine);
         const int lines = doc->lineCount();
         const int own = std::max(1, lines - BundleReader::kChunkContextLines);
-        const qsizetype keepFrom = own < lines ? qsizetype(doc->line(own).data() - doc->bytes().data()) : cut + 1;
+        const qsizetype keepFrom
+            = own < lines ? qsizetype(doc->line(own).data() - doc->bytes().data()) : cut + 1;
         m_reader.m_sink(doc, own, m_chunks > 0);
         ++m_chunks;
         m_nextLine += own;
@@ -243,7 +274,8 @@ bool BundleReader::addBytes(QByteArray bytes, const QString &display, int depth)
 {
     if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size())))) {
         if (depth >= m_limits.maxDepth) {
-            problem(display, QStringLiteral("archive nested deeper than %1 levels; not opened").arg(m_limits.maxDepth));
+            problem(display, QStringLiteral("archive nested deeper than %1 levels; not opened")
+                                 .arg(m_limits.maxDepth));
             return true;
         }
         ArchiveWalker(*this, display, depth + 1).walkMemory(bytes);
@@ -268,7 +300,8 @@ void BundleReader::addFile(const QString &path, const QString &display)
     }
     if (++m_entries > m_limits.maxEntries) {
         if (!m_entryLimitReported)
-            problem(display, QStringLiteral("more than %1 entries; the rest is not read").arg(m_limits.maxEntries));
+            problem(display, QStringLiteral("more than %1 entries; the rest is not read")
+                                 .arg(m_limits.maxEntries));
         m_entryLimitReported = true;
         return;
     }
@@ -289,8 +322,9 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
             const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
             QStringList files;
             int links = 0;
-            QDirIterator it(path, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
-                            QDirIterator::Subdirectories);
+            QDirIterator it(
+                path, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QFileInfo f(it.next());
                 if (f.isSymLink() || (!f.isFile() && !f.isDir()))
@@ -302,7 +336,8 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
             for (const QString &f : files)
                 addFile(f, QDir::cleanPath(base.relativeFilePath(QFileInfo(f).absoluteFilePath())));
             if (links)
-                note(QDir::cleanPath(path), QStringLiteral("%1 symlinks or special files not followed").arg(links));
+                note(QDir::cleanPath(path),
+                     QStringLiteral("%1 symlinks or special files not followed").arg(links));
         } else if (info.exists()) {
             addFile(path, QDir::cleanPath(path));
         } else {

@@ -17,10 +17,10 @@ class LogDocument;
 struct BundleLimits
 {
     int maxEntries = 100000;
-    int maxDepth = 3;                          // archives inside archives
-    qint64 maxEntryBytes = qint64(2) << 30;    // one decompressed entry
-    qint64 maxTotalBytes = qint64(32) << 30;   // everything decompressed
-    int maxRatio = 1000;                       // decompressed : compressed, past 1 MiB
+    int maxDepth = 3;                           // archives inside archives
+    qint64 maxEntryBytes = qint64(2) << 30;     // one decompressed entry
+    qint64 maxTotalBytes = qint64(32) << 30;    // everything decompressed
+    int maxRatio = 1000;                        // decompressed : compressed, past 1 MiB
     qint64 streamChunkBytes = qint64(64) << 20; // chunk size when streaming to a sink
 };
 
@@ -32,13 +32,16 @@ struct BundleLimits
 class BundleReader
 {
 public:
-    explicit BundleReader(BundleLimits limits = {}) : m_limits(limits) {}
+    explicit BundleReader(BundleLimits limits = {})
+        : m_limits(limits)
+    {}
 
     // Receives each document as soon as it is read instead of read() collecting them. Large
     // decompressed entries then arrive in chunks: lines [0, matchLines) belong to the chunk,
     // the rest is context for wrapped messages and comes again at the start of the next chunk
     // (`continuation`). Memory stays near one chunk whatever the entry's size.
-    using Sink = std::function<void(std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation)>;
+    using Sink = std::function<void(
+        std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation)>;
     void setSink(Sink sink) { m_sink = std::move(sink); }
     static constexpr int kChunkContextLines = 64;
 
@@ -53,8 +56,14 @@ private:
     void addFile(const QString &path, const QString &display);
     void addDocument(std::shared_ptr<const LogDocument> doc);
     bool addBytes(QByteArray bytes, const QString &display, int depth);
-    void problem(const QString &path, const QString &message) { m_problems.append(Error{path, 0, 0, message}); }
-    void note(const QString &path, const QString &message) { m_problems.append(Error{path, 0, 0, message, true}); }
+    void problem(const QString &path, const QString &message)
+    {
+        m_problems.append(Error{path, 0, 0, message});
+    }
+    void note(const QString &path, const QString &message)
+    {
+        m_problems.append(Error{path, 0, 0, message, true});
+    }
 
     BundleLimits m_limits;
     Sink m_sink;

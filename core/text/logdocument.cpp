@@ -11,7 +11,8 @@ namespace gputriage {
 
 LogDocument::~LogDocument() = default;
 
-Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &fileName, const QString &displayPath)
+Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &fileName,
+                                                             const QString &displayPath)
 {
     auto file = std::make_unique<QFile>(fileName);
     if (!file->open(QIODevice::ReadOnly))
@@ -27,7 +28,8 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
         } else {
             doc->m_buffer = file->readAll(); // pipes and special files cannot be mapped
             if (file->error() != QFile::NoError)
-                return Error{doc->m_path, 0, 0, QStringLiteral("cannot read: %1").arg(file->errorString())};
+                return Error{doc->m_path, 0, 0,
+                             QStringLiteral("cannot read: %1").arg(file->errorString())};
         }
     } else {
         doc->m_buffer = file->readAll();
@@ -42,8 +44,8 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
     return std::shared_ptr<const LogDocument>(std::move(doc));
 }
 
-std::shared_ptr<const LogDocument> LogDocument::fromBytes(QByteArray bytes, const QString &displayPath,
-                                                          int firstLineNumber)
+std::shared_ptr<const LogDocument>
+LogDocument::fromBytes(QByteArray bytes, const QString &displayPath, int firstLineNumber)
 {
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
@@ -56,16 +58,21 @@ std::shared_ptr<const LogDocument> LogDocument::fromBytes(QByteArray bytes, cons
     return doc;
 }
 
-std::shared_ptr<const LogDocument> LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
-                                                        int firstLine, int endLine, const QString &displayPath)
+std::shared_ptr<const LogDocument>
+LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
+                     int firstLine,
+                     int endLine,
+                     const QString &displayPath)
 {
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
     doc->m_parent = parent;
     firstLine = std::clamp(firstLine, 0, parent->lineCount());
     endLine = std::clamp(endLine, firstLine, parent->lineCount());
-    const size_t begin = firstLine < parent->lineCount() ? parent->m_lineStarts[size_t(firstLine)] : parent->m_size;
-    const size_t end = endLine < parent->lineCount() ? parent->m_lineStarts[size_t(endLine)] : parent->m_size;
+    const size_t begin = firstLine < parent->lineCount() ? parent->m_lineStarts[size_t(firstLine)]
+                                                         : parent->m_size;
+    const size_t end
+        = endLine < parent->lineCount() ? parent->m_lineStarts[size_t(endLine)] : parent->m_size;
     doc->m_data = parent->m_data + begin;
     doc->m_size = end - begin;
     doc->m_encoding = parent->m_encoding;

@@ -20,14 +20,18 @@ class LogDocument
 public:
     ~LogDocument();
 
-    static Result<std::shared_ptr<const LogDocument>> open(const QString &fileName, const QString &displayPath = {});
+    static Result<std::shared_ptr<const LogDocument>> open(const QString &fileName,
+                                                           const QString &displayPath = {});
     // `firstLineNumber` - 1 is added to line numbers (for chunks of a streamed entry).
-    static std::shared_ptr<const LogDocument> fromBytes(QByteArray bytes, const QString &displayPath,
-                                                        int firstLineNumber = 1);
+    static std::shared_ptr<const LogDocument>
+    fromBytes(QByteArray bytes, const QString &displayPath, int firstLineNumber = 1);
     // Lines [firstLine, endLine) of `parent` as a document of its own that shares its bytes;
     // its line numbers still count from the start of the parent (see lineNumber()).
-    static std::shared_ptr<const LogDocument> section(const std::shared_ptr<const LogDocument> &parent, int firstLine,
-                                                      int endLine, const QString &displayPath);
+    static std::shared_ptr<const LogDocument>
+    section(const std::shared_ptr<const LogDocument> &parent,
+            int firstLine,
+            int endLine,
+            const QString &displayPath);
 
     QString path() const { return m_path; }
     qint64 byteCount() const { return qint64(m_size); }

@@ -107,10 +107,16 @@ bool decodeDockerJson(std::string_view line, std::string &out, std::vector<uint3
             out.push_back(c);
         } else if (++i < line.size()) {
             switch (line[i]) {
-            case 'n': case 'r': case 't': case 'f': case 'b': out.push_back(' '); break;
+            case 'n':
+            case 'r':
+            case 't':
+            case 'f':
+            case 'b': out.push_back(' '); break;
             case 'u':
-                if (i + 4 < line.size() && isHex(line[i + 1]) && isHex(line[i + 2]) && isHex(line[i + 3]) && isHex(line[i + 4])) {
-                    const auto cp = uint32_t(std::stoul(std::string(line.substr(i + 1, 4)), nullptr, 16));
+                if (i + 4 < line.size() && isHex(line[i + 1]) && isHex(line[i + 2])
+                    && isHex(line[i + 3]) && isHex(line[i + 4])) {
+                    const auto cp
+                        = uint32_t(std::stoul(std::string(line.substr(i + 1, 4)), nullptr, 16));
                     if (cp == 0x1b)
                         out.push_back('\x1b');
                     else
@@ -129,8 +135,8 @@ bool decodeDockerJson(std::string_view line, std::string &out, std::vector<uint3
 
 bool isMonth(std::string_view s)
 {
-    static constexpr std::string_view months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    static constexpr std::string_view months[]
+        = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
     for (auto m : months)
         if (s == m)
             return true;
@@ -147,8 +153,8 @@ size_t bsdTimestampLength(std::string_view s)
         ++i;
     while (i < s.size() && isDigit(s[i]))
         ++i;
-    if (!(i < s.size() && s[i] == ' ' && digitsAt(s, i + 1, 2) && s[i + 3] == ':' && digitsAt(s, i + 4, 2)
-          && s[i + 6] == ':' && digitsAt(s, i + 7, 2)))
+    if (!(i < s.size() && s[i] == ' ' && digitsAt(s, i + 1, 2) && s[i + 3] == ':'
+          && digitsAt(s, i + 4, 2) && s[i + 6] == ':' && digitsAt(s, i + 7, 2)))
         return 0;
     i += 9;
     if (i < s.size() && s[i] == '.')
@@ -182,7 +188,9 @@ size_t kubectlPrefixLength(std::string_view s)
     if (close == std::string_view::npos || close > 300)
         return 0;
     const std::string_view inner = s.substr(5, close - 5);
-    return inner.find('/') != std::string_view::npos && inner.find(' ') == std::string_view::npos ? close + 2 : 0;
+    return inner.find('/') != std::string_view::npos && inner.find(' ') == std::string_view::npos
+               ? close + 2
+               : 0;
 }
 
 // "[  123.456789] " or dmesg -T "[Sun Nov 30 08:15:02 2025] ".
@@ -191,7 +199,8 @@ size_t dmesgPrefixLength(std::string_view s)
     if (s.size() < 4 || s[0] != '[')
         return 0;
     const size_t close = s.find(']');
-    if (close == std::string_view::npos || close > 40 || close + 1 >= s.size() || s[close + 1] != ' ')
+    if (close == std::string_view::npos || close > 40 || close + 1 >= s.size()
+        || s[close + 1] != ' ')
         return 0;
     const std::string_view inner = s.substr(1, close - 1);
     size_t i = 0;
@@ -222,8 +231,8 @@ size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
         *isCri = false;
     // 2025-01-01T00:00:00[.123456789](Z|+01:00)
     if (!(digitsAt(s, 0, 4) && s.size() > 19 && s[4] == '-' && digitsAt(s, 5, 2) && s[7] == '-'
-          && digitsAt(s, 8, 2) && (s[10] == 'T' || s[10] == ' ') && digitsAt(s, 11, 2) && s[13] == ':'
-          && digitsAt(s, 14, 2) && s[16] == ':' && digitsAt(s, 17, 2)))
+          && digitsAt(s, 8, 2) && (s[10] == 'T' || s[10] == ' ') && digitsAt(s, 11, 2)
+          && s[13] == ':' && digitsAt(s, 14, 2) && s[16] == ':' && digitsAt(s, 17, 2)))
         return 0;
     size_t i = 19;
     if (i < s.size() && (s[i] == '.' || s[i] == ','))
@@ -256,7 +265,10 @@ size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
     return i;
 }
 
-void Normalizer::normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map, bool *partial)
+void Normalizer::normalize(std::string_view line,
+                           std::string &out,
+                           std::vector<uint32_t> *map,
+                           bool *partial)
 {
     out.clear();
     if (map)
@@ -288,7 +300,9 @@ void Normalizer::normalize(std::string_view line, std::string &out, std::vector<
         origin = std::move(next);
         s = clean;
     }
-    auto originOf = [&](size_t i) { return origin.empty() ? uint32_t(i) : origin[i]; };
+    auto originOf = [&](size_t i) {
+        return origin.empty() ? uint32_t(i) : origin[i];
+    };
 
     // 2. Prefixes: CRI / RFC 3339 timestamp, syslog or journald "host ident[pid]:", dmesg time.
     bool cri = false;
@@ -318,7 +332,8 @@ void Normalizer::normalize(std::string_view line, std::string &out, std::vector<
             begin += f;
             trimmed = true;
         }
-        if (const size_t f = frameEndingAt(s, end); f && end - f >= begin && (end - f == begin || isBlank(s[end - f - 1]))) {
+        if (const size_t f = frameEndingAt(s, end);
+            f && end - f >= begin && (end - f == begin || isBlank(s[end - f - 1]))) {
             end -= f;
             trimmed = true;
         }
@@ -373,7 +388,8 @@ std::string Normalizer::timestamp(std::string_view line)
     if (line.substr(0, 8) == "{\"log\":\"") {
         const size_t at = line.find("\"time\":\"");
         const size_t end = at == std::string_view::npos ? at : line.find('"', at + 8);
-        return end == std::string_view::npos ? std::string() : std::string(line.substr(at + 8, end - at - 8));
+        return end == std::string_view::npos ? std::string()
+                                             : std::string(line.substr(at + 8, end - at - 8));
     }
     const size_t begin = kubectlPrefixLength(line);
     std::string_view s = line.substr(begin);

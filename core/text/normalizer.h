@@ -17,7 +17,9 @@ class Normalizer
 {
 public:
     // `partial` is set for a CRI partial line (`P`), whose message continues on the next line.
-    static void normalize(std::string_view line, std::string &out, std::vector<uint32_t> *map = nullptr,
+    static void normalize(std::string_view line,
+                          std::string &out,
+                          std::vector<uint32_t> *map = nullptr,
                           bool *partial = nullptr);
     static std::string normalized(std::string_view line);
     // The line without ANSI escape sequences (for showing evidence).

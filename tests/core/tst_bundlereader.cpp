@@ -16,9 +16,10 @@ using namespace gputriage;
 
 namespace {
 
-const QByteArray kSeed =
-    "\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENABLED.                     \xE2\x94\x82\n"
-    "\xE2\x94\x82   Using CUDA 13.0 driver version 580.65.06 with kernel driver version 570.158.08. \xE2\x94\x82\n";
+const QByteArray kSeed = "\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENABLED.              "
+                         "       \xE2\x94\x82\n"
+                         "\xE2\x94\x82   Using CUDA 13.0 driver version 580.65.06 with kernel "
+                         "driver version 570.158.08. \xE2\x94\x82\n";
 
 struct Member
 {
@@ -30,7 +31,8 @@ struct Member
 
 // Writes an archive in memory with libarchive: `format` is "tar", "zip" or "raw" (a single
 // compressed stream), `filter` "none", "gzip", "xz", "zstd" or "bzip2".
-QByteArray makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members)
+QByteArray
+makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members)
 {
     archive *a = archive_write_new();
     if (format == "zip")
@@ -52,7 +54,8 @@ QByteArray makeArchive(const QByteArray &format, const QByteArray &filter, const
         archive_entry_set_perm(e, 0644);
         if (m.type == AE_IFLNK)
             archive_entry_set_symlink(e, "/etc/passwd");
-        archive_entry_set_size(e, m.type == AE_IFREG ? (m.claimedSize >= 0 ? m.claimedSize : m.data.size()) : 0);
+        archive_entry_set_size(
+            e, m.type == AE_IFREG ? (m.claimedSize >= 0 ? m.claimedSize : m.data.size()) : 0);
         archive_write_header(a, e);
         if (!m.data.isEmpty())
             archive_write_data(a, m.data.constData(), size_t(m.data.size()));
@@ -109,16 +112,26 @@ private Q_SLOTS:
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QString>("expectedPath"); // relative to the archive's path
 
-        QTest::newRow("tar") << QByteArray("tar") << QByteArray("none") << "b.tar" << "b.tar!pods/app.log";
-        QTest::newRow("tar.gz") << QByteArray("tar") << QByteArray("gzip") << "b.tgz" << "b.tgz!pods/app.log";
-        QTest::newRow("tar.xz") << QByteArray("tar") << QByteArray("xz") << "b.tar.xz" << "b.tar.xz!pods/app.log";
-        QTest::newRow("tar.zst") << QByteArray("tar") << QByteArray("zstd") << "b.tar.zst" << "b.tar.zst!pods/app.log";
-        QTest::newRow("tar.bz2") << QByteArray("tar") << QByteArray("bzip2") << "b.tar.bz2" << "b.tar.bz2!pods/app.log";
-        QTest::newRow("zip") << QByteArray("zip") << QByteArray("none") << "b.zip" << "b.zip!pods/app.log";
-        QTest::newRow("single .gz") << QByteArray("raw") << QByteArray("gzip") << "app.log.gz" << "app.log.gz";
-        QTest::newRow("single .xz") << QByteArray("raw") << QByteArray("xz") << "app.log.xz" << "app.log.xz";
-        QTest::newRow("single .zst") << QByteArray("raw") << QByteArray("zstd") << "app.log.zst" << "app.log.zst";
-        QTest::newRow("single .bz2") << QByteArray("raw") << QByteArray("bzip2") << "app.log.bz2" << "app.log.bz2";
+        QTest::newRow("tar") << QByteArray("tar") << QByteArray("none") << "b.tar"
+                             << "b.tar!pods/app.log";
+        QTest::newRow("tar.gz") << QByteArray("tar") << QByteArray("gzip") << "b.tgz"
+                                << "b.tgz!pods/app.log";
+        QTest::newRow("tar.xz") << QByteArray("tar") << QByteArray("xz") << "b.tar.xz"
+                                << "b.tar.xz!pods/app.log";
+        QTest::newRow("tar.zst") << QByteArray("tar") << QByteArray("zstd") << "b.tar.zst"
+                                 << "b.tar.zst!pods/app.log";
+        QTest::newRow("tar.bz2") << QByteArray("tar") << QByteArray("bzip2") << "b.tar.bz2"
+                                 << "b.tar.bz2!pods/app.log";
+        QTest::newRow("zip") << QByteArray("zip") << QByteArray("none") << "b.zip"
+                             << "b.zip!pods/app.log";
+        QTest::newRow("single .gz") << QByteArray("raw") << QByteArray("gzip") << "app.log.gz"
+                                    << "app.log.gz";
+        QTest::newRow("single .xz") << QByteArray("raw") << QByteArray("xz") << "app.log.xz"
+                                    << "app.log.xz";
+        QTest::newRow("single .zst") << QByteArray("raw") << QByteArray("zstd") << "app.log.zst"
+                                     << "app.log.zst";
+        QTest::newRow("single .bz2") << QByteArray("raw") << QByteArray("bzip2") << "app.log.bz2"
+                                     << "app.log.bz2";
     }
 
     void theSeedNoteIsFoundInEveryContainer()
@@ -128,23 +141,27 @@ private Q_SLOTS:
         QFETCH(QString, fileName);
         QFETCH(QString, expectedPath);
         const QByteArray log = "first line\n" + kSeed;
-        const QString path = writeFile(m_dir, fileName, makeArchive(format, filter, {{"pods/app.log", log}}));
+        const QString path
+            = writeFile(m_dir, fileName, makeArchive(format, filter, {{"pods/app.log", log}}));
         const AnalysisResult result = analyze({path});
         QVERIFY2(result.problems.isEmpty(), qPrintable(problemTexts(result.problems).join(u'\n')));
         QCOMPARE(result.findings.size(), 1);
         const Occurrence &o = result.findings.front().occurrences.front();
         QCOMPARE(o.path, QDir::cleanPath(m_dir.filePath(expectedPath)));
         QCOMPARE(o.line, 2);
-        QCOMPARE(result.findings.front().facts.at(QStringLiteral("host_driver")), QStringLiteral("570.158.08"));
+        QCOMPARE(result.findings.front().facts.at(QStringLiteral("host_driver")),
+                 QStringLiteral("570.158.08"));
     }
 
     void nestedArchivesAreOpenedAndNamed()
     {
         const QByteArray inner = makeArchive("tar", "gzip", {{"pods/app.log", kSeed}});
-        const QString path = writeFile(m_dir, "outer.zip", makeArchive("zip", "none", {{"inner.tgz", inner}}));
+        const QString path
+            = writeFile(m_dir, "outer.zip", makeArchive("zip", "none", {{"inner.tgz", inner}}));
         const AnalysisResult result = analyze({path});
         QCOMPARE(result.findings.size(), 1);
-        QCOMPARE(result.findings.front().occurrences.front().path, path + QStringLiteral("!inner.tgz!pods/app.log"));
+        QCOMPARE(result.findings.front().occurrences.front().path,
+                 path + QStringLiteral("!inner.tgz!pods/app.log"));
     }
 
     void adversarialInputsFinishQuicklyWithAMessage_data()
@@ -154,20 +171,25 @@ private Q_SLOTS:
         QTest::addColumn<bool>("seedStillFound");
 
         QTest::newRow("zip-slip names are shown sanitized")
-            << makeArchive("zip", "none", {{"../../etc/cron.d/evil.log", kSeed}, {"/abs/path.log", "x\n"}})
+            << makeArchive("zip", "none",
+                           {{"../../etc/cron.d/evil.log", kSeed}, {"/abs/path.log", "x\n"}})
             << "unsafe entry name '../../etc/cron.d/evil.log' shown sanitized" << true;
         QTest::newRow("a 10 000:1 bomb stops at the ratio limit")
-            << makeArchive("tar", "zstd", {{"zeros.log", QByteArray(16 << 20, '\0')}, {"app.log", kSeed}})
+            << makeArchive("tar", "zstd",
+                           {{"zeros.log", QByteArray(16 << 20, '\0')}, {"app.log", kSeed}})
             << "decompresses more than 1000:1" << false;
-        QByteArray claimed = makeArchive("tar", "none", {{"huge.log", kSeed, AE_IFREG, qint64(1) << 30}});
-        QTest::newRow("an entry claiming 1 GiB that is not there") << claimed.left(4096) << "truncated" << false;
+        QByteArray claimed
+            = makeArchive("tar", "none", {{"huge.log", kSeed, AE_IFREG, qint64(1) << 30}});
+        QTest::newRow("an entry claiming 1 GiB that is not there")
+            << claimed.left(4096) << "truncated" << false;
         QByteArray noise; // does not compress, so the cut lands inside the second entry
         for (quint32 x = 1; noise.size() < 400000;) {
             x = x * 1664525u + 1013904223u;
             noise += QByteArray::number(x, 16) + ((x & 7) ? ' ' : '\n');
         }
         QByteArray gz = makeArchive("tar", "gzip", {{"app.log", kSeed}, {"more.log", noise}});
-        QTest::newRow("a truncated gzip keeps what was read") << gz.left(gz.size() / 2) << "more.log" << true;
+        QTest::newRow("a truncated gzip keeps what was read")
+            << gz.left(gz.size() / 2) << "more.log" << true;
         QList<Member> empties;
         for (int i = 0; i < 200000; ++i)
             empties.append({"e" + QByteArray::number(i), QByteArray()});
@@ -175,10 +197,13 @@ private Q_SLOTS:
             << makeArchive("tar", "gzip", empties) << "more than 100000 entries" << false;
         QByteArray nested = makeArchive("tar", "gzip", {{"app.log", kSeed}});
         for (int depth = 0; depth < 9; ++depth)
-            nested = makeArchive("tar", "gzip", {{"level" + QByteArray::number(depth) + ".tgz", nested}});
-        QTest::newRow("nesting depth 10 stops at 3") << nested << "nested deeper than 3 levels" << false;
+            nested = makeArchive("tar", "gzip",
+                                 {{"level" + QByteArray::number(depth) + ".tgz", nested}});
+        QTest::newRow("nesting depth 10 stops at 3")
+            << nested << "nested deeper than 3 levels" << false;
         QTest::newRow("symlinks inside an archive are not followed")
-            << makeArchive("tar", "none", {{"link.log", QByteArray(), AE_IFLNK}, {"app.log", kSeed}})
+            << makeArchive("tar", "none",
+                           {{"link.log", QByteArray(), AE_IFLNK}, {"app.log", kSeed}})
             << "1 link/device entries not followed" << true;
     }
 
@@ -187,7 +212,8 @@ private Q_SLOTS:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, message);
         QFETCH(bool, seedStillFound);
-        const QString path = writeFile(m_dir, QStringLiteral("adversarial/%1.bin").arg(QTest::currentDataTag()), bytes);
+        const QString path = writeFile(
+            m_dir, QStringLiteral("adversarial/%1.bin").arg(QTest::currentDataTag()), bytes);
         QElapsedTimer timer;
         timer.start();
         const AnalysisResult result = analyze({path});
@@ -202,33 +228,44 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         writeFile(dir, QStringLiteral("bundle/app.log"), kSeed);
-        QVERIFY(QFile::link(dir.filePath(QStringLiteral("bundle")), dir.filePath(QStringLiteral("bundle/loop"))));
-        QVERIFY(QFile::link(QStringLiteral("/etc/hostname"), dir.filePath(QStringLiteral("bundle/host.log"))));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("bundle")),
+                            dir.filePath(QStringLiteral("bundle/loop"))));
+        QVERIFY(QFile::link(QStringLiteral("/etc/hostname"),
+                            dir.filePath(QStringLiteral("bundle/host.log"))));
         const AnalysisResult result = analyze({dir.filePath(QStringLiteral("bundle"))});
         QCOMPARE(result.inputs.size(), 1);
         QCOMPARE(result.inputs.front().path, QStringLiteral("bundle/app.log"));
-        QVERIFY(problemTexts(result.problems).join(u'\n').contains(u"2 symlinks or special files not followed"));
+        QVERIFY(problemTexts(result.problems)
+                    .join(u'\n')
+                    .contains(u"2 symlinks or special files not followed"));
         QVERIFY(result.problems.front().warning);
     }
 
     void bugReportIsSplitIntoSections()
     {
         const QByteArray sep = QByteArray(44, '_') + "\n\n";
-        const QByteArray part1 = sep + "Start of NVIDIA bug report log file.  Please include this file, along\n"
-                                       "nvidia-bug-report.sh Version: 37062940\n\n";
-        const QByteArray part2 = sep + "*** /proc/driver/nvidia/version\n"
-                                       "*** ls: -r--r--r-- 1 root root 0 2025-11-30 08:00:00.000000000 +0000 /proc/driver/nvidia/version\n"
-                                       "NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n\n";
+        const QByteArray part1
+            = sep
+              + "Start of NVIDIA bug report log file.  Please include this file, along\n"
+                "nvidia-bug-report.sh Version: 37062940\n\n";
+        const QByteArray part2 = sep
+                                 + "*** /proc/driver/nvidia/version\n"
+                                   "*** ls: -r--r--r-- 1 root root 0 2025-11-30 08:00:00.000000000 "
+                                   "+0000 /proc/driver/nvidia/version\n"
+                                   "NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08  "
+                                   "Tue Jun 10 21:17:04 UTC 2025\n\n";
         const QByteArray part3 = sep + "dmesg:\n\n[    4.13] NVRM: loading\n" + kSeed + "\n";
         // nvidia-bug-report.sh appends one gzip member per block.
-        const QByteArray gz = makeArchive("raw", "gzip", {{"data", part1}}) + makeArchive("raw", "gzip", {{"data", part2}})
+        const QByteArray gz = makeArchive("raw", "gzip", {{"data", part1}})
+                              + makeArchive("raw", "gzip", {{"data", part2}})
                               + makeArchive("raw", "gzip", {{"data", part3}});
         const QString path = writeFile(m_dir, QStringLiteral("nvidia-bug-report.log.gz"), gz);
         const AnalysisResult result = analyze({path});
         QStringList names;
         for (const InputInfo &in : result.inputs)
             names << in.path.mid(path.size());
-        QCOMPARE(names, (QStringList{QStringLiteral("!prologue"), QStringLiteral("!/proc/driver/nvidia/version"),
+        QCOMPARE(names, (QStringList{QStringLiteral("!prologue"),
+                                     QStringLiteral("!/proc/driver/nvidia/version"),
                                      QStringLiteral("!dmesg")}));
         QCOMPARE(result.findings.size(), 1);
         const Occurrence &o = result.findings.front().occurrences.front();
@@ -244,41 +281,62 @@ private Q_SLOTS:
         writeFile(dir, QStringLiteral("mg/must-gather.log"), "#\n# ClusterPolicy\n#\n");
         writeFile(dir, QStringLiteral("mg/cluster_policy.yaml"),
                   "spec:\n  operator:\n    image: registry.example/nvidia/gpu-operator:v25.3.0\n");
-        writeFile(dir, QStringLiteral("mg/gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log"),
-                  "[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Creating directory NVIDIA-Linux-x86_64-570.158.08\n"
-                  "[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Done, now waiting for signal\n");
+        writeFile(
+            dir, QStringLiteral("mg/gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log"),
+            "[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Creating directory "
+            "NVIDIA-Linux-x86_64-570.158.08\n"
+            "[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Done, now waiting for signal\n");
         const QByteArray sep = QByteArray(44, '_') + "\n\n";
-        const QByteArray report = sep + "Start of NVIDIA bug report log file.\n"
-                                  "uname: Linux node1 5.15.0-91-generic #101-Ubuntu SMP x86_64 GNU/Linux\n\n"
-                                  + sep + "/usr/bin/nvidia-smi --query\n\n"
-                                  "Driver Version                            : 570.158.08\n"
-                                  "CUDA Version                              : 12.8\n\n"
-                                  "GPU 00000000:3B:00.0\n"
-                                  "    Product Name                          : NVIDIA H100 80GB HBM3\n"
-                                  "    Product Brand                         : NVIDIA\n";
-        writeFile(dir, QStringLiteral("mg/nvidia-bug-report_node1.log.gz"), makeArchive("raw", "gzip", {{"data", report}}));
-        writeFile(dir, QStringLiteral("pods/ml_trainer-0_0c6f7a52-1b7e-4b1e-9a55-2f6f9a0d1e11/pytorch/0.log"), kSeed);
+        const QByteArray report
+            = sep
+              + "Start of NVIDIA bug report log file.\n"
+                "uname: Linux node1 5.15.0-91-generic #101-Ubuntu SMP x86_64 GNU/Linux\n\n"
+              + sep
+              + "/usr/bin/nvidia-smi --query\n\n"
+                "Driver Version                            : 570.158.08\n"
+                "CUDA Version                              : 12.8\n\n"
+                "GPU 00000000:3B:00.0\n"
+                "    Product Name                          : NVIDIA H100 80GB HBM3\n"
+                "    Product Brand                         : NVIDIA\n";
+        writeFile(dir, QStringLiteral("mg/nvidia-bug-report_node1.log.gz"),
+                  makeArchive("raw", "gzip", {{"data", report}}));
+        writeFile(
+            dir,
+            QStringLiteral("pods/ml_trainer-0_0c6f7a52-1b7e-4b1e-9a55-2f6f9a0d1e11/pytorch/0.log"),
+            kSeed);
 
-        const AnalysisResult result = analyze({dir.filePath(QStringLiteral("mg")), dir.filePath(QStringLiteral("pods"))});
+        const AnalysisResult result
+            = analyze({dir.filePath(QStringLiteral("mg")), dir.filePath(QStringLiteral("pods"))});
         QStringList facts;
         for (const BundleFact &f : result.facts)
-            facts << f.name + QLatin1Char('=') + f.value + QLatin1Char('@') + f.path + QLatin1Char(':') + QString::number(f.line);
-        QCOMPARE(facts, (QStringList{
-                            QStringLiteral("bundle_type=gpu-operator-must-gather@mg/must-gather.log:0"),
-                            QStringLiteral("bundle_type=nvidia-bug-report@mg/nvidia-bug-report_node1.log.gz:0"),
-                            QStringLiteral("gpu_bus_id=00000000:3B:00.0@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:13"),
-                            QStringLiteral("gpu_name=NVIDIA H100 80GB HBM3@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:13"),
-                            QStringLiteral("gpu_operator=25.3.0@mg/cluster_policy.yaml:3"),
-                            QStringLiteral("kernel=5.15.0-91-generic@mg/nvidia-bug-report_node1.log.gz!prologue:4"),
-                            QStringLiteral("kernel_driver=570.158.08@mg/gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log:1"),
-                            QStringLiteral("smi_cuda=12.8@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:11"),
-                            QStringLiteral("smi_driver=570.158.08@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:10"),
-                        }));
+            facts << f.name + QLatin1Char('=') + f.value + QLatin1Char('@') + f.path
+                         + QLatin1Char(':') + QString::number(f.line);
+        QCOMPARE(
+            facts,
+            (QStringList{
+                QStringLiteral("bundle_type=gpu-operator-must-gather@mg/must-gather.log:0"),
+                QStringLiteral("bundle_type=nvidia-bug-report@mg/nvidia-bug-report_node1.log.gz:0"),
+                QStringLiteral("gpu_bus_id=00000000:3B:00.0@mg/nvidia-bug-report_node1.log.gz!/usr/"
+                               "bin/nvidia-smi --query:13"),
+                QStringLiteral(
+                    "gpu_name=NVIDIA H100 80GB "
+                    "HBM3@mg/nvidia-bug-report_node1.log.gz!/usr/bin/nvidia-smi --query:13"),
+                QStringLiteral("gpu_operator=25.3.0@mg/cluster_policy.yaml:3"),
+                QStringLiteral(
+                    "kernel=5.15.0-91-generic@mg/nvidia-bug-report_node1.log.gz!prologue:4"),
+                QStringLiteral("kernel_driver=570.158.08@mg/"
+                               "gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log:1"),
+                QStringLiteral("smi_cuda=12.8@mg/nvidia-bug-report_node1.log.gz!/usr/bin/"
+                               "nvidia-smi --query:11"),
+                QStringLiteral("smi_driver=570.158.08@mg/nvidia-bug-report_node1.log.gz!/usr/bin/"
+                               "nvidia-smi --query:10"),
+            }));
         QStringList labels;
         for (const InputInfo &in : result.inputs)
             if (!in.label.isEmpty())
                 labels << in.label;
-        QCOMPARE(labels, (QStringList{QStringLiteral("pod nvidia-driver-daemonset-x7k2p"), QStringLiteral("ml/trainer-0/pytorch")}));
+        QCOMPARE(labels, (QStringList{QStringLiteral("pod nvidia-driver-daemonset-x7k2p"),
+                                      QStringLiteral("ml/trainer-0/pytorch")}));
         QCOMPARE(result.findings.size(), 1);
     }
 
@@ -290,15 +348,18 @@ private Q_SLOTS:
         QList<int> expectedLines;
         for (int line = 1; line <= 20000; ++line) {
             if (line % 997 == 0) {
-                log += "NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not\n";
+                log += "NOTE: Mellanox network driver detected, but NVIDIA peer memory driver "
+                       "not\n";
                 expectedLines << line;
                 log += "      detected.  Multi-node communication performance may be reduced.\n";
                 ++line;
             } else {
-                log += "2025-11-30T08:15:02Z line " + QByteArray::number(line) + " of the training log\n";
+                log += "2025-11-30T08:15:02Z line " + QByteArray::number(line)
+                       + " of the training log\n";
             }
         }
-        const QString path = writeFile(m_dir, QStringLiteral("stream/train.log.gz"), makeArchive("raw", "gzip", {{"data", log}}));
+        const QString path = writeFile(m_dir, QStringLiteral("stream/train.log.gz"),
+                                       makeArchive("raw", "gzip", {{"data", log}}));
         const Analyzer analyzer(loadRules({}, true));
         AnalyzeOptions options;
         options.maxOccurrences = 100;
@@ -307,10 +368,11 @@ private Q_SLOTS:
         const AnalysisResult result = [&] {
             AnalysisSession session(analyzer, options);
             BundleReader reader(options.limits);
-            reader.setSink([&](std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation) {
-                ++chunks;
-                session.add(doc, matchLines, continuation);
-            });
+            reader.setSink(
+                [&](std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation) {
+                    ++chunks;
+                    session.add(doc, matchLines, continuation);
+                });
             reader.read({path});
             return session.finish();
         }();
@@ -330,20 +392,26 @@ private Q_SLOTS:
 
     void sosreportIsRecognisedInsideItsArchive()
     {
-        const QByteArray smi = "| NVIDIA-SMI 570.158.08             Driver Version: 570.158.08     CUDA Version: 12.8     |\n";
-        const QString path = writeFile(m_dir, QStringLiteral("sosreport-node1-2025-11-30-abcdef.tar.xz"),
-                                       makeArchive("tar", "xz", {{"sosreport-node1-2025-11-30-abcdef/sos_commands/nvidia/nvidia-smi_-q", smi},
-                                                                 {"sosreport-node1-2025-11-30-abcdef/sos_commands/kernel/dmesg", kSeed},
-                                                                 {"sosreport-node1-2025-11-30-abcdef/dmesg", QByteArray(), AE_IFLNK}}));
+        const QByteArray smi = "| NVIDIA-SMI 570.158.08             Driver Version: 570.158.08     "
+                               "CUDA Version: 12.8     |\n";
+        const QString path = writeFile(
+            m_dir, QStringLiteral("sosreport-node1-2025-11-30-abcdef.tar.xz"),
+            makeArchive(
+                "tar", "xz",
+                {{"sosreport-node1-2025-11-30-abcdef/sos_commands/nvidia/nvidia-smi_-q", smi},
+                 {"sosreport-node1-2025-11-30-abcdef/sos_commands/kernel/dmesg", kSeed},
+                 {"sosreport-node1-2025-11-30-abcdef/dmesg", QByteArray(), AE_IFLNK}}));
         const AnalysisResult result = analyze({path});
         QStringList facts, labels;
         for (const BundleFact &f : result.facts)
             facts << f.name + QLatin1Char('=') + f.value;
         for (const InputInfo &in : result.inputs)
             labels << in.label;
-        QCOMPARE(facts, (QStringList{QStringLiteral("bundle_type=sosreport"), QStringLiteral("smi_cuda=12.8"),
+        QCOMPARE(facts, (QStringList{QStringLiteral("bundle_type=sosreport"),
+                                     QStringLiteral("smi_cuda=12.8"),
                                      QStringLiteral("smi_driver=570.158.08")}));
-        QCOMPARE(labels, (QStringList{QStringLiteral("sos nvidia: nvidia-smi -q"), QStringLiteral("sos kernel: dmesg")}));
+        QCOMPARE(labels, (QStringList{QStringLiteral("sos nvidia: nvidia-smi -q"),
+                                      QStringLiteral("sos kernel: dmesg")}));
         QCOMPARE(result.findings.size(), 1);
     }
 
@@ -358,10 +426,14 @@ private Q_SLOTS:
             le.append(char(c.unicode() & 0xFF)).append(char(c.unicode() >> 8));
             be.append(char(c.unicode() >> 8)).append(char(c.unicode() & 0xFF));
         }
-        QTest::newRow("UTF-16 LE with BOM") << le << "utf-16le" << "Café NVRM: ok";
-        QTest::newRow("UTF-16 BE with BOM") << be << "utf-16be" << "Café NVRM: ok";
-        QTest::newRow("UTF-8 with BOM") << QByteArray("\xEF\xBB\xBF") + text.toUtf8() << "utf-8" << "Café NVRM: ok";
-        QTest::newRow("Latin-1 without a valid UTF-8 sequence") << text.toLatin1() << "latin-1" << "Café NVRM: ok";
+        QTest::newRow("UTF-16 LE with BOM") << le << "utf-16le"
+                                            << "Café NVRM: ok";
+        QTest::newRow("UTF-16 BE with BOM") << be << "utf-16be"
+                                            << "Café NVRM: ok";
+        QTest::newRow("UTF-8 with BOM") << QByteArray("\xEF\xBB\xBF") + text.toUtf8() << "utf-8"
+                                        << "Café NVRM: ok";
+        QTest::newRow("Latin-1 without a valid UTF-8 sequence") << text.toLatin1() << "latin-1"
+                                                                << "Café NVRM: ok";
         QTest::newRow("UTF-8 with a broken byte keeps it as U+FFFD")
             << QByteArray("Caf\xC3\xA9 \xFF ok\n") << "utf-8" << QStringLiteral("Café \uFFFD ok");
     }
@@ -381,12 +453,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("shown");
         QTest::addColumn<bool>("changed");
-        QTest::newRow("plain") << "pods/app.log" << "pods/app.log" << false;
-        QTest::newRow("leading ./ is normal") << "./pods/app.log" << "pods/app.log" << false;
-        QTest::newRow("parent references") << "../../etc/passwd" << "etc/passwd" << true;
-        QTest::newRow("absolute") << "/etc/passwd" << "etc/passwd" << true;
-        QTest::newRow("drive letter and backslashes") << "C:\\Windows\\x.log" << "Windows/x.log" << true;
-        QTest::newRow("control characters") << "a\x1b[2Jb.log" << QStringLiteral("a\uFFFD[2Jb.log") << true;
+        QTest::newRow("plain") << "pods/app.log"
+                               << "pods/app.log" << false;
+        QTest::newRow("leading ./ is normal") << "./pods/app.log"
+                                              << "pods/app.log" << false;
+        QTest::newRow("parent references") << "../../etc/passwd"
+                                           << "etc/passwd" << true;
+        QTest::newRow("absolute") << "/etc/passwd"
+                                  << "etc/passwd" << true;
+        QTest::newRow("drive letter and backslashes") << "C:\\Windows\\x.log"
+                                                      << "Windows/x.log" << true;
+        QTest::newRow("control characters")
+            << "a\x1b[2Jb.log" << QStringLiteral("a\uFFFD[2Jb.log") << true;
     }
 
     void sanitizedNames()

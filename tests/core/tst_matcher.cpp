@@ -10,24 +10,26 @@ namespace {
 std::vector<Rule> rulesFrom(const QByteArray &rulesYaml)
 {
     RuleSet set;
-    RuleLoader(set).loadText("schema: gputriage/rules/v1\npack: t\nrules:\n" + rulesYaml, QStringLiteral("t.yaml"));
+    RuleLoader(set).loadText("schema: gputriage/rules/v1\npack: t\nrules:\n" + rulesYaml,
+                             QStringLiteral("t.yaml"));
     for (const Diagnostic &d : set.diagnostics)
         qWarning("%s", qPrintable(d.toString()));
     return set.rules;
 }
 
-const QByteArray kForwardCompat =
-    "  - id: fc\n    title: FC\n    severity: info\n"
-    "    match:\n"
-    "      pattern: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
-    "      then:\n"
-    "        pattern: 'Using CUDA (?P<cuda>\\d+(?:\\.\\d+)*) driver version (?P<ud>\\d+(?:\\.\\d+)*) with kernel driver version (?P<kd>\\d+(?:\\.\\d+)*)'\n"
-    "        within: 4\n";
-const QByteArray kPeermem =
-    "  - id: pm\n    title: PM\n    severity: info\n"
-    "    match:\n"
-    "      pattern: 'Mellanox network driver detected, but NVIDIA peer memory driver not detected'\n"
-    "      span: 3\n";
+const QByteArray kForwardCompat
+    = "  - id: fc\n    title: FC\n    severity: info\n"
+      "    match:\n"
+      "      pattern: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
+      "      then:\n"
+      "        pattern: 'Using CUDA (?P<cuda>\\d+(?:\\.\\d+)*) driver version "
+      "(?P<ud>\\d+(?:\\.\\d+)*) with kernel driver version (?P<kd>\\d+(?:\\.\\d+)*)'\n"
+      "        within: 4\n";
+const QByteArray kPeermem = "  - id: pm\n    title: PM\n    severity: info\n"
+                            "    match:\n"
+                            "      pattern: 'Mellanox network driver detected, but NVIDIA peer "
+                            "memory driver not detected'\n"
+                            "      span: 3\n";
 
 } // namespace
 
@@ -45,16 +47,19 @@ private Q_SLOTS:
         QTest::newRow("forward compat in a box, versions from the next line")
             << kForwardCompat
             << "│ NOTE: CUDA Forward Compatibility mode ENABLED.     │\n"
-               "│   Using CUDA 13.0 driver version 580.65.06 with kernel driver version 570.158.08. │\n"
+               "│   Using CUDA 13.0 driver version 580.65.06 with kernel driver version "
+               "570.158.08. │\n"
             << "1:fc:cuda=13.0,kd=570.158.08,ud=580.65.06";
         QTest::newRow("CRI-prefixed lines")
             << kForwardCompat
             << "2025-11-30T08:15:02.1Z stdout F NOTE: CUDA Forward Compatibility mode ENABLED.\n"
-               "2025-11-30T08:15:02.2Z stdout F   Using CUDA 12.9 driver version 575.57.08 with kernel driver version 550.163.01.\n"
+               "2025-11-30T08:15:02.2Z stdout F   Using CUDA 12.9 driver version 575.57.08 with "
+               "kernel driver version 550.163.01.\n"
             << "1:fc:cuda=12.9,kd=550.163.01,ud=575.57.08";
         QTest::newRow("the versions line wrapped in the middle")
             << kForwardCompat
-            << "NOTE: CUDA Forward Compatibility mode ENABLED.\n  Using CUDA 13.0 driver version 580.65.06 with\n"
+            << "NOTE: CUDA Forward Compatibility mode ENABLED.\n  Using CUDA 13.0 driver version "
+               "580.65.06 with\n"
                "  kernel driver version 570.158.08.\n"
             << "1:fc:cuda=13.0,kd=570.158.08,ud=580.65.06";
         QTest::newRow("then too far away leaves the facts empty")
@@ -64,16 +69,23 @@ private Q_SLOTS:
             << "1:fc:";
         QTest::newRow("the sentence wrapped over two lines is found once, on its first line")
             << kPeermem
-            << "x\n│ NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not   │\n"
+            << "x\n│ NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not   "
+               "│\n"
                "│       detected.  Multi-node communication performance may be reduced.\n"
             << "2:pm:";
-        QTest::newRow("the sentence on one line") << kPeermem
-            << "NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not detected." << "1:pm:";
+        QTest::newRow("the sentence on one line")
+            << kPeermem
+            << "NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not detected."
+            << "1:pm:";
         QTest::newRow("a blank line between the halves still joins")
-            << kPeermem << "NOTE: Mellanox network driver detected, but NVIDIA peer\n\nmemory driver not detected.\n"
+            << kPeermem
+            << "NOTE: Mellanox network driver detected, but NVIDIA peer\n\nmemory driver not "
+               "detected.\n"
             << "1:pm:";
         QTest::newRow("span limits how far the sentence may wrap")
-            << kPeermem << "Mellanox network\ndriver detected,\nbut NVIDIA peer\nmemory driver not detected.\n" << "";
+            << kPeermem
+            << "Mellanox network\ndriver detected,\nbut NVIDIA peer\nmemory driver not detected.\n"
+            << "";
         QTest::newRow("two occurrences are two hits")
             << kPeermem
             << "Mellanox network driver detected, but NVIDIA peer memory driver not detected\nok\n"
@@ -81,16 +93,21 @@ private Q_SLOTS:
             << "1:pm:;3:pm:";
         QTest::newRow("CRI partial lines join without a space, reported on the first")
             << kPeermem
-            << "2025-11-30T08:15:02.1Z stdout P NOTE: Mellanox network driver detected, but NVIDIA peer mem\n"
+            << "2025-11-30T08:15:02.1Z stdout P NOTE: Mellanox network driver detected, but NVIDIA "
+               "peer mem\n"
                "2025-11-30T08:15:02.1Z stdout F ory driver not detected.\n"
             << "1:pm:";
         QTest::newRow("docker json-file records")
             << kForwardCompat
-            << "{\"log\":\"NOTE: CUDA Forward Compatibility mode ENABLED.\\n\",\"stream\":\"stdout\"}\n"
-               "{\"log\":\"  Using CUDA 13.0 driver version 580.65.06 with kernel driver version 570.158.08.\\n\"}\n"
+            << "{\"log\":\"NOTE: CUDA Forward Compatibility mode "
+               "ENABLED.\\n\",\"stream\":\"stdout\"}\n"
+               "{\"log\":\"  Using CUDA 13.0 driver version 580.65.06 with kernel driver version "
+               "570.158.08.\\n\"}\n"
             << "1:fc:cuda=13.0,kd=570.158.08,ud=580.65.06";
         QTest::newRow("matching is case-sensitive")
-            << kPeermem << "mellanox network driver detected, but nvidia peer memory driver not detected" << "";
+            << kPeermem
+            << "mellanox network driver detected, but nvidia peer memory driver not detected"
+            << "";
         QTest::newRow("several rules on one log")
             << kForwardCompat + kPeermem
             << "NOTE: CUDA Forward Compatibility mode ENABLED.\n"
@@ -98,11 +115,15 @@ private Q_SLOTS:
                "  detected.\n"
             << "1:fc:;2:pm:";
         QTest::newRow("(?i) makes a rule case-insensitive")
-            << QByteArray("  - id: ci\n    title: T\n    severity: info\n    match: {pattern: '(?i)xid (?P<xid>\\d+)'}\n")
-            << "NVRM: XID 79, pid=1" << "1:ci:xid=79";
+            << QByteArray("  - id: ci\n    title: T\n    severity: info\n    match: {pattern: "
+                          "'(?i)xid (?P<xid>\\d+)'}\n")
+            << "NVRM: XID 79, pid=1"
+            << "1:ci:xid=79";
         QTest::newRow("facts: keeps only the listed captures")
-            << QByteArray("  - id: f\n    title: T\n    severity: info\n    match: {pattern: '(?P<a>a+)(?P<b>b+)'}\n    facts: [b]\n")
-            << "aaabb" << "1:f:b=bb";
+            << QByteArray("  - id: f\n    title: T\n    severity: info\n    match: {pattern: "
+                          "'(?P<a>a+)(?P<b>b+)'}\n    facts: [b]\n")
+            << "aaabb"
+            << "1:f:b=bb";
     }
 
     void match()
@@ -118,7 +139,9 @@ private Q_SLOTS:
             QStringList facts;
             for (const auto &[k, v] : m.facts)
                 facts << k + QLatin1Char('=') + v;
-            hits << QStringLiteral("%1:%2:%3").arg(m.line + 1).arg(matcher.rules()[size_t(m.rule)].id, facts.join(QLatin1Char(',')));
+            hits << QStringLiteral("%1:%2:%3")
+                        .arg(m.line + 1)
+                        .arg(matcher.rules()[size_t(m.rule)].id, facts.join(QLatin1Char(',')));
         }
         QCOMPARE(hits.join(QLatin1Char(';')), expected);
     }
@@ -126,7 +149,9 @@ private Q_SLOTS:
     void spansPointIntoTheNormalizedFirstLine()
     {
         const Matcher matcher(rulesFrom(kForwardCompat));
-        const auto hits = matcher.matchText(QStringLiteral("│  NOTE: CUDA Forward Compatibility mode ENABLED. │\nUsing CUDA 1 driver version 2 with kernel driver version 3\n"));
+        const auto hits = matcher.matchText(
+            QStringLiteral("│  NOTE: CUDA Forward Compatibility mode ENABLED. │\nUsing CUDA 1 "
+                           "driver version 2 with kernel driver version 3\n"));
         QCOMPARE(hits.size(), size_t(1));
         QCOMPARE(hits[0].start, 0);
         QCOMPARE(hits[0].end, int(strlen("NOTE: CUDA Forward Compatibility mode ENABLED")));

@@ -14,21 +14,29 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("raw");
         QTest::addColumn<QByteArray>("expected");
 
-        QTest::newRow("plain text is kept") << QByteArray("INFO: all good") << QByteArray("INFO: all good");
+        QTest::newRow("plain text is kept")
+            << QByteArray("INFO: all good") << QByteArray("INFO: all good");
         QTest::newRow("whitespace runs collapse and ends are trimmed")
             << QByteArray("  a \t  b   c  ") << QByteArray("a b c");
         QTest::newRow("box frame on both sides is removed")
-            << QByteArray("\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENABLED.            \xE2\x94\x82")
+            << QByteArray("\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENABLED.            "
+                          "\xE2\x94\x82")
             << QByteArray("NOTE: CUDA Forward Compatibility mode ENABLED.");
         QTest::newRow("box frame with the right side cut off")
-            << QByteArray("\xE2\x94\x82       detected.  Multi-node communication performance may be reduced.")
+            << QByteArray("\xE2\x94\x82       detected.  Multi-node communication performance may "
+                          "be reduced.")
             << QByteArray("detected. Multi-node communication performance may be reduced.");
-        QTest::newRow("heavy and double frames") << QByteArray("\xE2\x94\x83 x \xE2\x94\x83") << QByteArray("x");
-        QTest::newRow("double frame") << QByteArray("\xE2\x95\x91 y \xE2\x95\x91") << QByteArray("y");
-        QTest::newRow("ASCII pipe frame") << QByteArray("|   NOTE: framed   |") << QByteArray("NOTE: framed");
-        QTest::newRow("nested frames") << QByteArray("\xE2\x94\x82 | inner | \xE2\x94\x82") << QByteArray("inner");
+        QTest::newRow("heavy and double frames")
+            << QByteArray("\xE2\x94\x83 x \xE2\x94\x83") << QByteArray("x");
+        QTest::newRow("double frame")
+            << QByteArray("\xE2\x95\x91 y \xE2\x95\x91") << QByteArray("y");
+        QTest::newRow("ASCII pipe frame")
+            << QByteArray("|   NOTE: framed   |") << QByteArray("NOTE: framed");
+        QTest::newRow("nested frames")
+            << QByteArray("\xE2\x94\x82 | inner | \xE2\x94\x82") << QByteArray("inner");
         QTest::newRow("a pipe inside the text stays") << QByteArray("a | b") << QByteArray("a | b");
-        QTest::newRow("a pipe glued to a word is not a frame") << QByteArray("|x|") << QByteArray("|x|");
+        QTest::newRow("a pipe glued to a word is not a frame")
+            << QByteArray("|x|") << QByteArray("|x|");
         QTest::newRow("CRI prefix with nanoseconds")
             << QByteArray("2025-11-30T08:15:02.118374652Z stdout F NOTE: hello")
             << QByteArray("NOTE: hello");
@@ -36,23 +44,31 @@ private Q_SLOTS:
             << QByteArray("2025-11-30T08:15:02.118374652Z stderr P part one")
             << QByteArray("part one");
         QTest::newRow("CRI prefix before a boxed line")
-            << QByteArray("2025-11-30T08:15:02.1Z stdout F \xE2\x94\x82 boxed \xE2\x94\x82") << QByteArray("boxed");
-        QTest::newRow("CRI empty message") << QByteArray("2025-11-30T08:15:02.1Z stdout F ") << QByteArray("");
+            << QByteArray("2025-11-30T08:15:02.1Z stdout F \xE2\x94\x82 boxed \xE2\x94\x82")
+            << QByteArray("boxed");
+        QTest::newRow("CRI empty message")
+            << QByteArray("2025-11-30T08:15:02.1Z stdout F ") << QByteArray("");
         QTest::newRow("kubectl --timestamps with a zone offset")
             << QByteArray("2025-11-30T09:15:02.118374+01:00 started") << QByteArray("started");
         QTest::newRow("a date without a zone in the message stays")
-            << QByteArray("2025-11-30 09:15:02 started") << QByteArray("2025-11-30 09:15:02 started");
+            << QByteArray("2025-11-30 09:15:02 started")
+            << QByteArray("2025-11-30 09:15:02 started");
         QTest::newRow("ANSI colours are removed")
             << QByteArray("\x1b[1;33mWARNING:\x1b[0m  driver") << QByteArray("WARNING: driver");
-        QTest::newRow("ANSI OSC title is removed") << QByteArray("\x1b]0;title\x07text") << QByteArray("text");
+        QTest::newRow("ANSI OSC title is removed")
+            << QByteArray("\x1b]0;title\x07text") << QByteArray("text");
         QTest::newRow("carriage return at the end") << QByteArray("line\r") << QByteArray("line");
-        QTest::newRow("only a frame") << QByteArray("\xE2\x94\x82   \xE2\x94\x82") << QByteArray("");
+        QTest::newRow("only a frame")
+            << QByteArray("\xE2\x94\x82   \xE2\x94\x82") << QByteArray("");
         QTest::newRow("empty") << QByteArray("") << QByteArray("");
-        QTest::newRow("docker json-file record is decoded")
-            << QByteArray("{\"log\":\"NOTE: Mellanox \\\"x\\\"\\tdetected\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02.1Z\"}")
-            << QByteArray("NOTE: Mellanox \"x\" detected");
+        QTest::newRow("docker json-file record is decoded") << QByteArray(
+            "{\"log\":\"NOTE: Mellanox "
+            "\\\"x\\\"\\tdetected\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02.1Z\"}")
+                                                            << QByteArray(
+                                                                   "NOTE: Mellanox \"x\" detected");
         QTest::newRow("docker json with a unicode escape and colours")
-            << QByteArray("{\"log\":\"\\u001b[31m\\u2502 boxed \\u2502\\u001b[0m\\n\"}") << QByteArray("boxed");
+            << QByteArray("{\"log\":\"\\u001b[31m\\u2502 boxed \\u2502\\u001b[0m\\n\"}")
+            << QByteArray("boxed");
         QTest::newRow("syslog prefix with host and ident")
             << QByteArray("Nov 30 08:15:02 gpu-node-3 kernel: NVRM: Xid (PCI:0000:3b:00): 79")
             << QByteArray("NVRM: Xid (PCI:0000:3b:00): 79");
@@ -60,23 +76,31 @@ private Q_SLOTS:
             << QByteArray("Nov  3 08:15:02.123456 node1 nvidia-persistenced[1234]: Started")
             << QByteArray("Started");
         QTest::newRow("journald short-iso with a pid")
-            << QByteArray("2025-11-30T08:15:02+0000 node1 containerd[811]: msg here") << QByteArray("msg here");
+            << QByteArray("2025-11-30T08:15:02+0000 node1 containerd[811]: msg here")
+            << QByteArray("msg here");
         QTest::newRow("journald kernel line with a dmesg time inside")
-            << QByteArray("Nov 30 08:15:02 node1 kernel: [  4.131977] NVRM: loading") << QByteArray("NVRM: loading");
+            << QByteArray("Nov 30 08:15:02 node1 kernel: [  4.131977] NVRM: loading")
+            << QByteArray("NVRM: loading");
         QTest::newRow("kubectl --timestamps keeps a message that looks like an ident")
-            << QByteArray("2025-11-30T08:15:02Z INFO main: started") << QByteArray("INFO main: started");
+            << QByteArray("2025-11-30T08:15:02Z INFO main: started")
+            << QByteArray("INFO main: started");
         QTest::newRow("kubectl logs --prefix")
-            << QByteArray("[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Loading NVIDIA driver kernel modules...")
+            << QByteArray("[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Loading NVIDIA "
+                          "driver kernel modules...")
             << QByteArray("Loading NVIDIA driver kernel modules...");
         QTest::newRow("kubectl --prefix and --timestamps")
             << QByteArray("[pod/p/c] 2025-11-30T08:15:02.1Z NOTE: x") << QByteArray("NOTE: x");
         QTest::newRow("dmesg seconds") << QByteArray("[    4.131977] NVRM: loading NVIDIA UNIX")
                                        << QByteArray("NVRM: loading NVIDIA UNIX");
-        QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] NVRM: Xid 79") << QByteArray("NVRM: Xid 79");
-        QTest::newRow("a bracketed word is not a dmesg time") << QByteArray("[rank0]: init") << QByteArray("[rank0]: init");
+        QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] NVRM: Xid 79")
+                                  << QByteArray("NVRM: Xid 79");
+        QTest::newRow("a bracketed word is not a dmesg time")
+            << QByteArray("[rank0]: init") << QByteArray("[rank0]: init");
         QTest::newRow("rsyslog #012 escapes become spaces")
-            << QByteArray("NVRM: GPU at PCI:0000:3b:00#012NVRM: GPU Board Serial") << QByteArray("NVRM: GPU at PCI:0000:3b:00 NVRM: GPU Board Serial");
-        QTest::newRow("a # that is not an escape stays") << QByteArray("issue #42") << QByteArray("issue #42");
+            << QByteArray("NVRM: GPU at PCI:0000:3b:00#012NVRM: GPU Board Serial")
+            << QByteArray("NVRM: GPU at PCI:0000:3b:00 NVRM: GPU Board Serial");
+        QTest::newRow("a # that is not an escape stays")
+            << QByteArray("issue #42") << QByteArray("issue #42");
     }
 
     void normalize()
@@ -101,7 +125,8 @@ private Q_SLOTS:
     void criDetection()
     {
         bool cri = false;
-        QVERIFY(Normalizer::timestampPrefixLength("2025-11-30T08:15:02.118374652Z stdout F x", &cri) > 0);
+        QVERIFY(Normalizer::timestampPrefixLength("2025-11-30T08:15:02.118374652Z stdout F x", &cri)
+                > 0);
         QVERIFY(cri);
         QVERIFY(Normalizer::timestampPrefixLength("2025-11-30T08:15:02Z hello", &cri) > 0);
         QVERIFY(!cri);
@@ -112,13 +137,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("raw");
         QTest::addColumn<QByteArray>("expected");
-        QTest::newRow("CRI") << QByteArray("2025-11-30T08:15:02.118374652Z stdout F x") << QByteArray("2025-11-30T08:15:02.118374652Z");
-        QTest::newRow("kubectl --timestamps with offset") << QByteArray("2025-11-30T09:15:02.1+01:00 x") << QByteArray("2025-11-30T09:15:02.1+01:00");
-        QTest::newRow("kubectl --prefix") << QByteArray("[pod/p/c] 2025-11-30T08:15:02Z x") << QByteArray("2025-11-30T08:15:02Z");
-        QTest::newRow("syslog") << QByteArray("Nov 30 08:15:02 node1 kernel: x") << QByteArray("Nov 30 08:15:02");
+        QTest::newRow("CRI") << QByteArray("2025-11-30T08:15:02.118374652Z stdout F x")
+                             << QByteArray("2025-11-30T08:15:02.118374652Z");
+        QTest::newRow("kubectl --timestamps with offset")
+            << QByteArray("2025-11-30T09:15:02.1+01:00 x")
+            << QByteArray("2025-11-30T09:15:02.1+01:00");
+        QTest::newRow("kubectl --prefix")
+            << QByteArray("[pod/p/c] 2025-11-30T08:15:02Z x") << QByteArray("2025-11-30T08:15:02Z");
+        QTest::newRow("syslog") << QByteArray("Nov 30 08:15:02 node1 kernel: x")
+                                << QByteArray("Nov 30 08:15:02");
         QTest::newRow("dmesg") << QByteArray("[    4.131977] NVRM: x") << QByteArray("4.131977");
-        QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] x") << QByteArray("Sun Nov 30 08:15:02 2025");
-        QTest::newRow("docker json") << QByteArray("{\"log\":\"x\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02.1Z\"}")
+        QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] x")
+                                  << QByteArray("Sun Nov 30 08:15:02 2025");
+        QTest::newRow("docker json") << QByteArray(
+            "{\"log\":\"x\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02.1Z\"}")
                                      << QByteArray("2025-11-30T08:15:02.1Z");
         QTest::newRow("none") << QByteArray("NOTE: no time here") << QByteArray("");
     }
@@ -127,7 +159,9 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, raw);
         QFETCH(QByteArray, expected);
-        QCOMPARE(QByteArray::fromStdString(Normalizer::timestamp(std::string_view(raw.constData(), size_t(raw.size())))), expected);
+        QCOMPARE(QByteArray::fromStdString(
+                     Normalizer::timestamp(std::string_view(raw.constData(), size_t(raw.size())))),
+                 expected);
     }
 
     void criPartialLinesAreFlagged()
@@ -136,7 +170,8 @@ private Q_SLOTS:
         bool partial = false;
         Normalizer::normalize("2025-11-30T08:15:02.1Z stdout P first half", out, nullptr, &partial);
         QVERIFY(partial);
-        Normalizer::normalize("2025-11-30T08:15:02.1Z stdout F second half", out, nullptr, &partial);
+        Normalizer::normalize("2025-11-30T08:15:02.1Z stdout F second half", out, nullptr,
+                              &partial);
         QVERIFY(!partial);
     }
 };

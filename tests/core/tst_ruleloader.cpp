@@ -15,11 +15,13 @@ const char kHeader[] = "schema: gputriage/rules/v1\n"
 
 QByteArray rule(const QByteArray &id, const QByteArray &pattern, const QByteArray &extra = {})
 {
-    return "  - id: " + id + "\n"
-           "    title: A rule\n"
-           "    severity: info\n"
-           "    match:\n"
-           "      pattern: " + pattern + "\n" + extra;
+    return "  - id: " + id
+           + "\n"
+             "    title: A rule\n"
+             "    severity: info\n"
+             "    match:\n"
+             "      pattern: "
+           + pattern + "\n" + extra;
 }
 
 RuleSet load(const QByteArray &yaml)
@@ -49,38 +51,51 @@ private Q_SLOTS:
         QTest::newRow("an invalid regular expression is an error at the pattern")
             << h + rule("bad.regex", "'driver (unclosed'") << true << 9 << 17 << "missing )" << 0;
         QTest::newRow("an unknown severity names the value")
-            << QByteArray(h + "  - id: x.y\n    title: T\n    severity: fatal\n    match: {pattern: a}\n") << true << 7
-            << 15 << "unknown severity 'fatal'" << 0;
+            << QByteArray(
+                   h + "  - id: x.y\n    title: T\n    severity: fatal\n    match: {pattern: a}\n")
+            << true << 7 << 15 << "unknown severity 'fatal'" << 0;
         QTest::newRow("an unknown key is a warning (typo)")
-            << h + rule("typo.key", "abc", "    explian: oops\n") << false << 10 << 5 << "unknown key 'explian'" << 1;
+            << h + rule("typo.key", "abc", "    explian: oops\n") << false << 10 << 5
+            << "unknown key 'explian'" << 1;
         QTest::newRow("a missing title is an error")
-            << QByteArray(h + "  - id: no.title\n    severity: info\n    match: {pattern: a}\n") << true << 5 << 5
-            << "missing required key 'title'" << 0;
+            << QByteArray(h + "  - id: no.title\n    severity: info\n    match: {pattern: a}\n")
+            << true << 5 << 5 << "missing required key 'title'" << 0;
         QTest::newRow("a fact that is not captured is an error")
-            << h + rule("fact.missing", "'v(?P<ver>\\d+)'", "    facts: [version]\n") << true << 10 << 13
-            << "fact 'version' is not a named capture" << 0;
+            << h + rule("fact.missing", "'v(?P<ver>\\d+)'", "    facts: [version]\n") << true << 10
+            << 13 << "fact 'version' is not a named capture" << 0;
         QTest::newRow("a comparison of an unknown fact is an error")
-            << h + rule("cmp.unknown", "'v(?P<a>\\d+)'", "    compare:\n      - {left: a, op: '>', right: b}\n")
+            << h
+                   + rule("cmp.unknown", "'v(?P<a>\\d+)'",
+                          "    compare:\n      - {left: a, op: '>', right: b}\n")
             << true << 11 << 35 << "names fact 'b'" << 0;
         QTest::newRow("an unknown operator is an error")
-            << h + rule("cmp.op", "'v(?P<a>\\d+)'", "    compare:\n      - {left: a, op: '=>', right: '1.0'}\n")
+            << h
+                   + rule("cmp.op", "'v(?P<a>\\d+)'",
+                          "    compare:\n      - {left: a, op: '=>', right: '1.0'}\n")
             << true << 11 << 23 << "unknown operator '=>'" << 0;
         QTest::newRow("a non-web reference is an error")
-            << h + rule("ref.file", "abc", "    references:\n      - {title: t, url: 'file:///etc/passwd'}\n")
+            << h
+                   + rule("ref.file", "abc",
+                          "    references:\n      - {title: t, url: 'file:///etc/passwd'}\n")
             << true << 11 << 25 << "https://" << 0;
-        QTest::newRow("a bad id is an error") << h + rule("Bad Id", "abc") << true << 5 << 9 << "rule id 'Bad Id'" << 0;
-        QTest::newRow("span out of range is an error")
-            << QByteArray(h + "  - id: s.p\n    title: T\n    severity: info\n    match: {pattern: a, span: 99}\n")
-            << true << 8 << 31 << "'span' must be a whole number" << 0;
+        QTest::newRow("a bad id is an error")
+            << h + rule("Bad Id", "abc") << true << 5 << 9 << "rule id 'Bad Id'" << 0;
+        QTest::newRow("span out of range is an error") << QByteArray(
+            h
+            + "  - id: s.p\n    title: T\n    severity: info\n    match: {pattern: a, span: 99}\n")
+                                                       << true << 8 << 31
+                                                       << "'span' must be a whole number" << 0;
         QTest::newRow("a YAML syntax error has a position")
             << QByteArray(h + "  - id: x\n    title: [unclosed\n") << true << 7 << 1 << "" << 0;
         QTest::newRow("a wrong schema is an error")
-            << QByteArray("schema: something/else\nrules: []\n") << true << 1 << 9 << "unsupported schema" << 0;
+            << QByteArray("schema: something/else\nrules: []\n") << true << 1 << 9
+            << "unsupported schema" << 0;
         QTest::newRow("a key given twice is an error")
-            << h + rule("twice", "abc", "    title: Again\n") << true << 10 << 5 << "'title' is given twice" << 0;
+            << h + rule("twice", "abc", "    title: Again\n") << true << 10 << 5
+            << "'title' is given twice" << 0;
         QTest::newRow("an example without expect is an error")
-            << h + rule("ex.noexpect", "abc", "    examples:\n      - log: abc\n") << true << 11 << 9
-            << "missing required key 'expect'" << 0;
+            << h + rule("ex.noexpect", "abc", "    examples:\n      - log: abc\n") << true << 11
+            << 9 << "missing required key 'expect'" << 0;
     }
 
     void diagnostics()
@@ -105,8 +120,8 @@ private Q_SLOTS:
 
     void aBadRuleDisablesOnlyItself()
     {
-        const RuleSet set = load(QByteArray(kHeader) + rule("good.one", "abc") + rule("bad.one", "'(x'")
-                                 + rule("good.two", "def"));
+        const RuleSet set = load(QByteArray(kHeader) + rule("good.one", "abc")
+                                 + rule("bad.one", "'(x'") + rule("good.two", "def"));
         QCOMPARE(int(set.rules.size()), 2);
         QVERIFY(set.find(u"good.one"));
         QVERIFY(set.find(u"good.two"));
@@ -125,7 +140,8 @@ private Q_SLOTS:
             f.write(text);
         };
         QDir(dir.path()).mkpath(QStringLiteral("shipped"));
-        write(QStringLiteral("shipped/a.yaml"), QByteArray(kHeader) + rule("same.id", "abc") + rule("same.id", "def"));
+        write(QStringLiteral("shipped/a.yaml"),
+              QByteArray(kHeader) + rule("same.id", "abc") + rule("same.id", "def"));
         QDir(dir.path()).mkpath(QStringLiteral("user"));
         write(QStringLiteral("user/b.yaml"), QByteArray(kHeader) + rule("same.id", "user-pattern"));
 
@@ -140,8 +156,9 @@ private Q_SLOTS:
         QVERIFY(merged.rules.front().user);
         QCOMPARE(merged.overridden, QList<QString>{QStringLiteral("same.id")});
         QVERIFY(merged.hasErrors()); // the shipped file repeats an id
-        const auto dup = std::find_if(merged.diagnostics.begin(), merged.diagnostics.end(),
-                                      [](const Diagnostic &d) { return d.where.message.contains(u"duplicate rule id"); });
+        const auto dup = std::find_if(
+            merged.diagnostics.begin(), merged.diagnostics.end(),
+            [](const Diagnostic &d) { return d.where.message.contains(u"duplicate rule id"); });
         QVERIFY(dup != merged.diagnostics.end());
         QCOMPARE(dup->where.line, 10);
         qunsetenv("GPUTRIAGE_RULES_DIR");
@@ -149,30 +166,32 @@ private Q_SLOTS:
 
     void everyKeyOfTheDesignExampleLoads()
     {
-        const QByteArray yaml = QByteArray(kHeader) +
-            "  - id: cuda.forward-compat.enabled\n"
-            "    title: CUDA Forward Compatibility mode enabled\n"
-            "    severity: info\n"
-            "    tags: [cuda, driver]\n"
-            "    match:\n"
-            "      pattern: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
-            "      span: 3\n"
-            "      then:\n"
-            "        pattern: 'Using CUDA (?P<cuda>[\\d.]+) driver version (?P<cd>[\\d.]+) with kernel driver version (?P<hd>[\\d.]+)'\n"
-            "        within: 4\n"
-            "    facts: [cuda, cd, hd]\n"
-            "    compare:\n"
-            "      - {left: cd, op: '>', right: hd, says: newer}\n"
-            "    explain: |\n"
-            "      Informational.\n"
-            "    action: Nothing.\n"
-            "    references:\n"
-            "      - {title: CUDA Compatibility, url: 'https://docs.nvidia.com/deploy/cuda-compatibility/'}\n"
-            "    examples:\n"
-            "      - log: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
-            "        expect: match\n"
-            "      - log: 'INFO: all good'\n"
-            "        expect: none\n";
+        const QByteArray yaml = QByteArray(kHeader)
+                                + "  - id: cuda.forward-compat.enabled\n"
+                                  "    title: CUDA Forward Compatibility mode enabled\n"
+                                  "    severity: info\n"
+                                  "    tags: [cuda, driver]\n"
+                                  "    match:\n"
+                                  "      pattern: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
+                                  "      span: 3\n"
+                                  "      then:\n"
+                                  "        pattern: 'Using CUDA (?P<cuda>[\\d.]+) driver version "
+                                  "(?P<cd>[\\d.]+) with kernel driver version (?P<hd>[\\d.]+)'\n"
+                                  "        within: 4\n"
+                                  "    facts: [cuda, cd, hd]\n"
+                                  "    compare:\n"
+                                  "      - {left: cd, op: '>', right: hd, says: newer}\n"
+                                  "    explain: |\n"
+                                  "      Informational.\n"
+                                  "    action: Nothing.\n"
+                                  "    references:\n"
+                                  "      - {title: CUDA Compatibility, url: "
+                                  "'https://docs.nvidia.com/deploy/cuda-compatibility/'}\n"
+                                  "    examples:\n"
+                                  "      - log: 'NOTE: CUDA Forward Compatibility mode ENABLED'\n"
+                                  "        expect: match\n"
+                                  "      - log: 'INFO: all good'\n"
+                                  "        expect: none\n";
         const RuleSet set = load(yaml);
         QVERIFY2(set.diagnostics.isEmpty(), qPrintable(set.diagnostics.value(0).toString()));
         QCOMPARE(set.rules.size(), size_t(1));
@@ -182,7 +201,8 @@ private Q_SLOTS:
         QCOMPARE(r.facts.size(), 3);
         QCOMPARE(r.compare.size(), 1);
         QVERIFY(r.compare.front().left.isFact);
-        QCOMPARE(r.references.front().url, QStringLiteral("https://docs.nvidia.com/deploy/cuda-compatibility/"));
+        QCOMPARE(r.references.front().url,
+                 QStringLiteral("https://docs.nvidia.com/deploy/cuda-compatibility/"));
         QCOMPARE(r.examples.size(), 2);
         QVERIFY(r.examples[1].expectNone);
         QCOMPARE(set.packs.front().pack, QStringLiteral("test"));

@@ -1,6 +1,6 @@
-#include "findingsmodel.h"
 #include "bundletree.h"
 #include "factspanel.h"
+#include "findingsmodel.h"
 #include "findingspanel.h"
 #include "limitsdialog.h"
 #include "logview.h"
@@ -11,8 +11,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
-#include <QSpinBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -35,7 +35,8 @@ private:
                 continue;
             QTreeView *view = panel->view();
             view->scrollTo(index);
-            QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                              view->visualRect(index).center());
             return;
         }
         QFAIL(qPrintable(QStringLiteral("no finding %1").arg(ruleId)));
@@ -86,15 +87,18 @@ private Q_SLOTS:
         QCOMPARE(model->rowCount(), 2);
         QCOMPARE(model->index(0, FindingsModel::TitleColumn).data().toString(),
                  QStringLiteral("CUDA Forward Compatibility mode enabled"));
-        QCOMPARE(model->index(0, FindingsModel::SeverityColumn).data().toString(), QStringLiteral("info"));
+        QCOMPARE(model->index(0, FindingsModel::SeverityColumn).data().toString(),
+                 QStringLiteral("info"));
         QCOMPARE(model->index(0, FindingsModel::CountColumn).data().toInt(), 1);
         QCOMPARE(window.bundleTree()->visibleEntryCount(), 1);
 
         // The details show the versions side by side and the documentation link.
         const QString details = window.findingsPanel()->details()->toPlainText();
-        QVERIFY2(details.contains(u"580.65.06") && details.contains(u"570.158.08"), qPrintable(details));
+        QVERIFY2(details.contains(u"580.65.06") && details.contains(u"570.158.08"),
+                 qPrintable(details));
         QVERIFY(details.contains(u"✓"));
-        QVERIFY(window.findingsPanel()->details()->toHtml().contains(u"https://docs.nvidia.com/deploy/cuda-compatibility/"));
+        QVERIFY(window.findingsPanel()->details()->toHtml().contains(
+            u"https://docs.nvidia.com/deploy/cuda-compatibility/"));
 
         // Clicking the peer-memory finding jumps to its first line (line 5 of the seed).
         clickFinding(window.findingsPanel(), QStringLiteral("network.peermem.not-detected"));
@@ -117,14 +121,17 @@ private Q_SLOTS:
 
         // Choose another file in the tree first, then come back through the finding.
         QTreeWidget *tree = window.bundleTree()->tree();
-        QTreeWidgetItem *dmesg = tree->findItems(QStringLiteral("dmesg.log"), Qt::MatchRecursive).value(0);
+        QTreeWidgetItem *dmesg
+            = tree->findItems(QStringLiteral("dmesg.log"), Qt::MatchRecursive).value(0);
         QVERIFY(dmesg);
         tree->scrollToItem(dmesg);
-        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(dmesg).center());
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
+                          tree->visualItemRect(dmesg).center());
         QTRY_COMPARE(window.logView()->document()->path(), QStringLiteral("sample/node/dmesg.log"));
         clickFinding(window.findingsPanel(), QStringLiteral("cuda.forward-compat.enabled"));
-        QTRY_VERIFY(window.logView()->document()
-                    && window.logView()->document()->path().endsWith(u"pytorch-train-0/pytorch.log"));
+        QTRY_VERIFY(
+            window.logView()->document()
+            && window.logView()->document()->path().endsWith(u"pytorch-train-0/pytorch.log"));
         QCOMPARE(window.logView()->currentLine(), 15);
         QCOMPARE(window.bundleTree()->currentPath(), window.logView()->document()->path());
 
@@ -144,8 +151,10 @@ private Q_SLOTS:
         QTest::newRow("absolute and relative paths share nothing")
             << QStringList{"/tmp/t/x.log", "rel/y.log"} << QStringList{"tmp", "rel"};
         QTest::newRow("a shared folder is dropped")
-            << QStringList{"/tmp/t/a.tgz!pods/x.log", "/tmp/t/b/z.log"} << QStringList{"a.tgz!", "b"};
-        QTest::newRow("one archive") << QStringList{"/t/b.zip!in.tgz!p.log"} << QStringList{"b.zip!"};
+            << QStringList{"/tmp/t/a.tgz!pods/x.log", "/tmp/t/b/z.log"}
+            << QStringList{"a.tgz!", "b"};
+        QTest::newRow("one archive")
+            << QStringList{"/t/b.zip!in.tgz!p.log"} << QStringList{"b.zip!"};
     }
 
     void theBundleTreeDropsSharedFoldersAndKeepsArchivesAsNodes()
@@ -171,7 +180,8 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
-        window.openPaths({QStringLiteral(TESTDATA "/no-such-file.log"), QStringLiteral(TESTDATA "/seed/seed-article.log")});
+        window.openPaths({QStringLiteral(TESTDATA "/no-such-file.log"),
+                          QStringLiteral(TESTDATA "/seed/seed-article.log")});
         QVERIFY(finished.wait(10000));
         auto *banner = window.findChild<QWidget *>(QStringLiteral("banner"));
         QVERIFY(banner && banner->isVisible());
