@@ -214,6 +214,7 @@ void MainWindow::openPaths(const QStringList &paths)
         options.keepMatches = true;
         AnalysisResult result = analyzer->analyze(docs, options);
         result.problems = problems + result.problems;
+        result.attachProblemsToInputs(problems);
         if (self)
             QMetaObject::invokeMethod(
                 self,

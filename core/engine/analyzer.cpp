@@ -6,6 +6,8 @@
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <mutex>
 #include <thread>
@@ -109,6 +111,7 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
     reader.read(paths);
     AnalysisResult result = session.finish();
     result.problems = reader.problems() + result.problems;
+    result.attachProblemsToInputs(reader.problems());
     return result;
 }
 
@@ -165,9 +168,9 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         info.bytes = bytes;
         if (looksBinary(*doc)) {
             info.format = QStringLiteral("binary");
-            info.problems.append(QStringLiteral("binary file, not analysed"));
-            m_result.problems.append(
-                Error{doc->path(), 0, 0, QStringLiteral("binary file, not analysed")});
+            info.problems.append(QStringLiteral("note: binary file, listed but not analysed"));
+            m_result.problems.append(Error{
+                doc->path(), 0, 0, QStringLiteral("binary file, listed but not analysed"), true});
             m_result.inputs.append(info);
             if (m_options.keepMatches)
                 m_result.matches.emplace_back();
@@ -290,6 +293,36 @@ AnalysisResult AnalysisSession::finish()
               });
     m_result.cancelled = m_options.cancel && m_options.cancel->load();
     return std::move(m_result);
+}
+
+void AnalysisResult::attachProblemsToInputs(const QList<Error> &readProblems)
+{
+    QHash<QString, qsizetype> byPath;
+    for (qsizetype i = 0; i < inputs.size(); ++i)
+        byPath.insert(inputs[i].path, i);
+    for (const Error &e : readProblems) {
+        if (e.file.isEmpty())
+            continue;
+        auto it = byPath.find(e.file);
+        if (it == byPath.end() && e.warning)
+            continue; // a note about a folder or archive as a whole
+        if (it == byPath.end()) {
+            // An archive or file that yielded no entry of its own still appears in the inventory.
+            InputInfo info;
+            info.path = e.file;
+            info.format = QStringLiteral("unread");
+            inputs.append(info);
+            it = byPath.insert(e.file, inputs.size() - 1);
+        }
+        inputs[*it].problems.append(e.warning ? QLatin1String("note: ") + e.message : e.message);
+    }
+}
+
+int AnalysisResult::readInputCount() const
+{
+    return int(std::count_if(inputs.begin(), inputs.end(), [](const InputInfo &in) {
+        return in.format != QLatin1String("unread");
+    }));
 }
 
 int AnalysisResult::countAtLeast(Severity severity) const

@@ -93,6 +93,10 @@ struct AnalysisResult
     std::vector<std::vector<LineMatch>> matches;
 
     int countAtLeast(Severity severity) const;
+    int readInputCount() const; // inputs that yielded a document
+    // Copies problems met while reading to the input they name (`inputs[].problems`), adding
+    // an input for a path that yielded no document (a damaged archive, an unreadable file).
+    void attachProblemsToInputs(const QList<Error> &readProblems);
     int countOf(Severity severity) const;
 };
 

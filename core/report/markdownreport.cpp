@@ -55,7 +55,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
     md += QStringLiteral("Generated %1 by gputriage %2 from %3 input file(s).\n\n")
               .arg(options.generated.toUTC().toString(Qt::ISODate),
                    QStringLiteral(GPUTRIAGE_VERSION))
-              .arg(result.inputs.size());
+              .arg(result.readInputCount());
 
     md += QLatin1String(
         "## Summary\n\n| Severity | Finding | Count | Key facts |\n|---|---|---:|---|\n");

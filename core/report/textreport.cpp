@@ -56,7 +56,7 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
     out += QStringLiteral("%1: %2 finding(s) in %3 file(s), %4 lines\n")
                .arg(paint("1", options.title))
                .arg(result.findings.size())
-               .arg(result.inputs.size())
+               .arg(result.readInputCount())
                .arg(lines);
     for (const Finding &f : result.findings) {
         out += QStringLiteral("\n[%1] %2 (%3×)  %4\n")

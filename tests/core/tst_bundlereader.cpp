@@ -101,6 +101,7 @@ private:
         auto docs = Analyzer::openInputs(paths, problems, limits);
         AnalysisResult result = analyzer.analyze(docs);
         result.problems = problems + result.problems;
+        result.attachProblemsToInputs(problems);
         return result;
     }
 
@@ -222,6 +223,16 @@ private Q_SLOTS:
         QVERIFY2(!problems.isEmpty(), "expected a problem message");
         QVERIFY2(problems.join(u'\n').contains(message), qPrintable(problems.join(u'\n')));
         QCOMPARE(!result.findings.isEmpty(), seedStillFound);
+        // Every problem (not note) is also on the input it names, for the JSON inventory.
+        for (const Error &e : result.problems) {
+            if (e.warning)
+                continue;
+            const bool attached
+                = std::any_of(result.inputs.begin(), result.inputs.end(), [&](const InputInfo &in) {
+                      return in.path == e.file && in.problems.contains(e.message);
+                  });
+            QVERIFY2(attached, qPrintable(e.toString()));
+        }
     }
 
     void aFolderNeverFollowsSymlinks()
