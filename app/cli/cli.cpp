@@ -2,8 +2,10 @@
 
 #include "engine/analyzer.h"
 #include "paths.h"
+#include "report/htmlreport.h"
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
+#include "report/redactor.h"
 #include "report/textreport.h"
 #include "rules/exampletester.h"
 #include "rules/ruleloader.h"
@@ -34,7 +36,9 @@ const char kUsage[] = R"(Usage:
 analyze options:
   --rules P            extra rule file or folder (repeatable)
   --no-default-rules   do not load the shipped and user rules
-  --format F           text (default), json or markdown
+  --format F           text (default), json, markdown or html
+  --min-severity S     leave out findings below info|warning|error|critical
+  --redact             mask IPs, host names, MACs, e-mail addresses and tokens in evidence
   -o, --output FILE    write the report to FILE (atomically) instead of stdout
   --fail-on SEVERITY   exit 1 when a finding is at least info|warning|error|critical
   --max-evidence N     evidence lines per finding in text/markdown (default 10)
@@ -139,6 +143,9 @@ int analyze(const QStringList &args)
                  QStringLiteral("0")});
     p.addOption({QStringLiteral("deterministic"), QStringLiteral("Fixed generation time.")});
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
+    p.addOption({QStringLiteral("min-severity"), QStringLiteral("Lowest severity shown."),
+                 QStringLiteral("S")});
+    p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data in evidence.")});
     for (const char *limit :
          {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
         p.addOption(
@@ -193,10 +200,18 @@ int analyze(const QStringList &args)
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
     const QString format = p.value(QStringLiteral("format"));
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown")}
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
+                     QStringLiteral("html")}
              .contains(format))
         return usageError(
-            QStringLiteral("unknown format '%1' (use text, json or markdown)").arg(format));
+            QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
+    std::optional<Severity> minSeverity;
+    if (p.isSet(QStringLiteral("min-severity"))) {
+        minSeverity = severityFromName(p.value(QStringLiteral("min-severity")));
+        if (!minSeverity)
+            return usageError(QStringLiteral("unknown severity '%1'")
+                                  .arg(p.value(QStringLiteral("min-severity"))));
+    }
     std::optional<Severity> failOn;
     if (p.isSet(QStringLiteral("fail-on"))) {
         failOn = severityFromName(p.value(QStringLiteral("fail-on")));
@@ -235,13 +250,16 @@ int analyze(const QStringList &args)
     const QString output = p.value(QStringLiteral("output"));
     ro.color = format == QLatin1String("text") && output.isEmpty() && isatty(STDOUT_FILENO)
                && qEnvironmentVariableIsEmpty("NO_COLOR");
+    const AnalysisResult shown = reportView(result, minSeverity, p.isSet(QStringLiteral("redact")));
     QByteArray report;
     if (format == QLatin1String("json"))
-        report = writeJsonReport(result, ro);
+        report = writeJsonReport(shown, ro);
     else if (format == QLatin1String("markdown"))
-        report = writeMarkdownReport(result, ro);
+        report = writeMarkdownReport(shown, ro);
+    else if (format == QLatin1String("html"))
+        report = writeHtmlReport(shown, ro);
     else
-        report = writeTextReport(result, ro);
+        report = writeTextReport(shown, ro);
 
     if (output.isEmpty() || output == QLatin1String("-")) {
         writeStdout(report);

@@ -1,12 +1,15 @@
 #include "engine/analyzer.h"
+#include "report/htmlreport.h"
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
+#include "report/redactor.h"
 #include "report/textreport.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace gputriage;
@@ -125,6 +128,102 @@ private Q_SLOTS:
         QVERIFY(text.contains("container_driver 580.65.06 > host_driver 570.158.08"));
         options.color = true;
         QVERIFY(writeTextReport(analyzeSeed(), options).contains('\x1b'));
+    }
+
+    void bundleTextCannotInjectIntoReports()
+    {
+        AnalysisResult result;
+        Finding f;
+        f.ruleId = QStringLiteral("evil.rule");
+        f.title = QStringLiteral("Title <b>bold</b>");
+        f.severity = Severity::Error;
+        f.count = 3;
+        f.explain = QStringLiteral("Explain <script>alert(1)</script>");
+        f.references
+            = {{QStringLiteral("click"), QStringLiteral("javascript:alert(1)")},
+               {QStringLiteral("ok \"><x"), QStringLiteral("https://docs.nvidia.com/?a=1&b=\"x")}};
+        f.facts = {{QStringLiteral("v"), QStringLiteral("\"><img src=x onerror=alert(1)>")}};
+        for (const char *text :
+             {"<script>alert(document.cookie)</script>", "\"><img src=x onerror=alert(1)>",
+              "\x1b[31mred\x1b[0m ``` fence ```` breaker", "[link](javascript:alert(1)) *bold*"}) {
+            Occurrence o;
+            o.path = QStringLiteral("pods/<evil>.log");
+            o.line = 1;
+            o.text = QString::fromUtf8(text);
+            f.occurrences.append(o);
+        }
+        result.findings.append(f);
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+
+        const QString html = QString::fromUtf8(writeHtmlReport(result, options));
+        QVERIFY(!html.contains(u"<script", Qt::CaseInsensitive));
+        QVERIFY(!html.contains(u"<img", Qt::CaseInsensitive));
+        QVERIFY(!html.contains(u"<b>"));
+        QVERIFY(!html.contains(u"<x"));
+        QVERIFY(!html.contains(u"href=\"javascript", Qt::CaseInsensitive));
+        QVERIFY(!html.contains(u"click</a>"));
+        QVERIFY(!html.contains(QChar(0x1b)));
+        QVERIFY(html.contains(u"&lt;script&gt;alert(document.cookie)&lt;/script&gt;"));
+        QVERIFY(html.contains(u"href=\"https://docs.nvidia.com/?a=1&amp;b=&quot;x\""));
+        QVERIFY(html.contains(u"default-src 'none'"));
+
+        const QString md = QString::fromUtf8(writeMarkdownReport(result, options));
+        // Outside code fences (where text is literal) no link leads to javascript:.
+        QString fence;
+        for (const QString &line : md.split(QLatin1Char('\n'))) {
+            if (line.startsWith(u"```")) {
+                const QString run
+                    = line.left(line.indexOf(QRegularExpression(QStringLiteral("[^`]|$"))));
+                fence = fence.isEmpty() ? run : (run == fence ? QString() : fence);
+                continue;
+            }
+            if (fence.isEmpty())
+                QVERIFY2(!line.contains(u"](javascript"), qPrintable(line));
+        }
+        QVERIFY(fence.isEmpty());
+        QVERIFY(md.contains(u"`````text")); // longer than the 4-backtick run
+        QVERIFY(md.contains(u"Title \\<b\\>bold\\</b\\>"));
+        QVERIFY(!md.contains(QChar(0x1b)));
+    }
+
+    void redaction_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("redacted");
+        QTest::newRow("IPv4") << "connect to 10.1.2.3:6443 failed"
+                              << "connect to [ip]:6443 failed";
+        QTest::newRow("a version is not an IP") << "driver 570.158.08 and 12.4.1"
+                                                << "driver 570.158.08 and 12.4.1";
+        QTest::newRow("MAC") << "link aa:bb:cc:dd:ee:ff up"
+                             << "link [mac] up";
+        QTest::newRow("e-mail") << "owner jane.doe@example.com"
+                                << "owner [email]";
+        QTest::newRow("host with a domain") << "node gpu-03.prod.example.com ready"
+                                            << "node [host] ready";
+        QTest::newRow("a log file name is not a host") << "see pytorch.log"
+                                                       << "see pytorch.log";
+        QTest::newRow("bearer token") << "Authorization: Bearer abc.def-123"
+                                      << "Authorization: Bearer [secret]";
+        QTest::newRow("password=") << "password=hunter2 user=x"
+                                   << "password=[secret] user=x";
+        QTest::newRow("long token") << "key ghp_0123456789abcdefABCDEF0123456789abcd end"
+                                    << "key [token] end";
+        QTest::newRow("IPv6") << "addr fe80::1ff:fe23:4567:890a on eth0"
+                              << "addr [ip6] on eth0";
+        QTest::newRow("PCI bus id is kept") << "NVRM: Xid (PCI:0000:3b:00): 79"
+                                            << "NVRM: Xid (PCI:0000:3b:00): 79";
+        QTest::newRow("a time is not IPv6") << "at 08:15:02.123 and 2025-11-30T08:15:02Z"
+                                            << "at 08:15:02.123 and 2025-11-30T08:15:02Z";
+        QTest::newRow("GPU UUID is kept") << "GPU-5f8e6b0a-1c2d-4e3f-8a9b-0c1d2e3f4a5b"
+                                          << "GPU-5f8e6b0a-1c2d-4e3f-8a9b-0c1d2e3f4a5b";
+    }
+
+    void redaction()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, redacted);
+        QCOMPARE(redact(text), redacted);
     }
 
     void unreadableInputIsAProblemAndTheRestIsAnalysed()

@@ -1,0 +1,176 @@
+#include "report/htmlreport.h"
+
+#include "report/textreport.h"
+
+namespace gputriage {
+
+namespace {
+
+QString esc(const QString &text)
+{
+    return stripControl(text).toHtmlEscaped();
+}
+
+QString anchor(const QString &ruleId)
+{
+    QString id;
+    for (const QChar c : ruleId)
+        id += c.isLetterOrNumber() ? c : QChar(QLatin1Char('-'));
+    return QLatin1String("f-") + id;
+}
+
+// Paragraphs separated by blank lines; single line breaks inside a paragraph are wrapping.
+QString paragraphs(const QString &text)
+{
+    QString html;
+    for (const QString &p : text.split(QLatin1String("\n\n"), Qt::SkipEmptyParts))
+        html += QLatin1String("<p>") + esc(p.simplified()) + QLatin1String("</p>\n");
+    return html;
+}
+
+constexpr auto kStyle = R"css(
+:root { color-scheme: light dark; --fg: #1d2125; --bg: #ffffff; --muted: #5f6b76; --line: #d8dee4;
+  --code: #f4f6f8; --info: #2a6fdb; --warning: #b07800; --error: #d03020; --critical: #a01060; --ok: #2a9d3a; }
+@media (prefers-color-scheme: dark) {
+  :root { --fg: #e6e9ec; --bg: #16191c; --muted: #9aa5b1; --line: #33393f; --code: #20252a;
+    --info: #6ea2ff; --warning: #e0b040; --error: #ff6f5e; --critical: #ff5fb0; --ok: #5fd37a; } }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg);
+  max-width: 70rem; margin: 2rem auto; padding: 0 1.5rem; }
+h1 { font-size: 1.6rem; margin-bottom: 0.2rem; } h2 { font-size: 1.25rem; margin-top: 2rem; }
+h3 { font-size: 1.1rem; margin: 0; } .meta, .muted { color: var(--muted); }
+table { border-collapse: collapse; margin: 0.6rem 0; } th, td { border: 1px solid var(--line); padding: 0.3rem 0.6rem;
+  text-align: left; vertical-align: top; } th { background: var(--code); }
+code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.9em; }
+pre { background: var(--code); padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+.finding { border: 1px solid var(--line); border-left: 6px solid var(--sev); border-radius: 4px; padding: 0.8rem 1rem;
+  margin: 1rem 0; page-break-inside: avoid; }
+.sev { display: inline-block; min-width: 5.5em; font-weight: 600; color: var(--sev); text-transform: uppercase; }
+.info { --sev: var(--info); } .warning { --sev: var(--warning); } .error { --sev: var(--error); }
+.critical { --sev: var(--critical); } .holds { color: var(--ok); } .fails { color: var(--error); }
+.cmp td.value { font-weight: 600; font-family: ui-monospace, monospace; }
+details summary { cursor: pointer; color: var(--muted); }
+@media print { body { margin: 0; max-width: none; } details > *:not(summary) { display: block; }
+  a { color: inherit; } a[href]::after { content: " (" attr(href) ")"; font-size: 0.85em; color: var(--muted); } }
+)css";
+
+} // namespace
+
+QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    QString h;
+    h += QLatin1String("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                       "style-src 'unsafe-inline'\">\n");
+    h += QLatin1String("<title>") + esc(options.title) + QLatin1String("</title>\n<style>")
+         + QLatin1String(kStyle) + QLatin1String("</style>\n</head>\n<body>\n");
+    h += QLatin1String("<h1>") + esc(options.title) + QLatin1String("</h1>\n");
+    h += QStringLiteral(
+             "<p class=\"meta\">Generated %1 by gputriage %2 from %3 input file(s).</p>\n")
+             .arg(esc(options.generated.toUTC().toString(Qt::ISODate)),
+                  QStringLiteral(GPUTRIAGE_VERSION))
+             .arg(result.readInputCount());
+
+    h += QLatin1String("<h2>Summary</h2>\n<table>\n<tr><th>Severity</th><th>Finding</th><th>Count</"
+                       "th><th>Key facts</th></tr>\n");
+    for (const Finding &f : result.findings) {
+        QStringList facts;
+        for (const auto &[k, v] : f.facts)
+            facts << esc(k) + QLatin1String(" = <code>") + esc(v) + QLatin1String("</code>");
+        h += QStringLiteral("<tr class=\"%1\"><td><span class=\"sev\">%1</span></td><td><a "
+                            "href=\"#%2\">%3</a></td><td>%4</td><td>%5</td></tr>\n")
+                 .arg(severityName(f.severity), anchor(f.ruleId), esc(f.title))
+                 .arg(f.count)
+                 .arg(facts.join(QLatin1String(", ")));
+    }
+    if (result.findings.isEmpty())
+        h += QLatin1String("<tr><td colspan=\"4\">No known condition found.</td></tr>\n");
+    h += QLatin1String("</table>\n");
+
+    for (const Finding &f : result.findings) {
+        h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
+                            "class=\"sev\">%1</span> %3</h3>\n")
+                 .arg(severityName(f.severity), anchor(f.ruleId), esc(f.title));
+        h += QStringLiteral("<p class=\"muted\">%1 occurrence(s) · rule <code>%2</code></p>\n")
+                 .arg(f.count)
+                 .arg(esc(f.ruleId));
+        if (!f.comparisons.isEmpty()) {
+            h += QLatin1String("<table class=\"cmp\">\n");
+            for (const Comparison &c : f.comparisons)
+                h += QStringLiteral("<tr><td>%1</td><td class=\"value\">%2</td><td>%3</td><td "
+                                    "class=\"value\">%4</td><td>%5</td>"
+                                    "<td class=\"%6\">%7</td><td>%8</td></tr>\n")
+                         .arg(esc(c.leftName), esc(c.left), esc(compareOpName(c.op)), esc(c.right),
+                              esc(c.rightName),
+                              c.holds ? QStringLiteral("holds") : QStringLiteral("fails"),
+                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), esc(c.says));
+            h += QLatin1String("</table>\n");
+        }
+        if (!f.facts.empty()) {
+            h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th></tr>\n");
+            for (const auto &[k, v] : f.facts)
+                h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>\n")
+                         .arg(esc(k), esc(v));
+            h += QLatin1String("</table>\n");
+        }
+        h += paragraphs(f.explain);
+        if (!f.action.isEmpty())
+            h += QLatin1String("<p><strong>What to do:</strong></p>\n") + paragraphs(f.action);
+        const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));
+        if (shown > 0) {
+            h += QStringLiteral("<details open>\n<summary>Evidence (%1)</summary>\n<pre>")
+                     .arg(f.count > shown ? QStringLiteral("first %1 of %2").arg(shown).arg(f.count)
+                                          : QString::number(shown));
+            for (int i = 0; i < shown; ++i)
+                h += esc(evidenceLine(f, f.occurrences[i])) + QLatin1Char('\n');
+            h += QLatin1String("</pre>\n</details>\n");
+        }
+        QStringList links;
+        for (const Reference &r : f.references)
+            if (isWebUrl(r.url))
+                links << QStringLiteral(
+                             "<li><a href=\"%1\" rel=\"noreferrer noopener\">%2</a></li>")
+                             .arg(r.url.toHtmlEscaped(), esc(r.title));
+        if (!links.isEmpty())
+            h += QLatin1String("<p><strong>References</strong></p>\n<ul>\n")
+                 + links.join(QLatin1Char('\n')) + QLatin1String("\n</ul>\n");
+        h += QLatin1String("</section>\n");
+    }
+
+    if (!result.facts.isEmpty()) {
+        h += QLatin1String(
+            "<h2>Bundle "
+            "facts</h2>\n<table>\n<tr><th>Fact</th><th>Value</th><th>Source</th></tr>\n");
+        for (const BundleFact &f : result.facts)
+            h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>\n")
+                     .arg(esc(f.name), esc(f.value),
+                          esc(f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line)
+                                         : f.path));
+        h += QLatin1String("</table>\n");
+    }
+    h += QLatin1String("<h2>Inputs</h2>\n<table>\n<tr><th>File</th><th>Label</th><th>Format</"
+                       "th><th>Lines</th><th>Bytes</th><th>Problems</th></tr>\n");
+    for (const InputInfo &in : result.inputs)
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
+                 .arg(esc(in.path), esc(in.label), esc(in.format))
+                 .arg(in.lines)
+                 .arg(in.bytes)
+                 .arg(esc(in.problems.join(QLatin1String("; "))));
+    h += QLatin1String("</table>\n");
+    if (!result.problems.isEmpty()) {
+        h += QLatin1String("<h2>Problems</h2>\n<ul>\n");
+        for (const Error &e : result.problems)
+            h += QLatin1String("<li>") + esc(e.toString()) + QLatin1String("</li>\n");
+        h += QLatin1String("</ul>\n");
+    }
+    QStringList packs;
+    for (const RulePackInfo &p : result.packs)
+        packs << QStringLiteral("%1 %2 (%3 rules)").arg(esc(p.pack), esc(p.version)).arg(p.rules);
+    h += QLatin1String("<p class=\"muted\">Rule packs: ") + packs.join(QLatin1String(", "))
+         + QLatin1String("</p>\n");
+    h += QLatin1String("</body>\n</html>\n");
+    return h.toUtf8();
+}
+
+} // namespace gputriage
