@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QGuiApplication>
 #endif
 
 #include <cstdio>
@@ -46,6 +47,14 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUTRIAGE_VERSION));
 
     if (gputriage::isCliInvocation(args)) {
+#ifdef GPUTRIAGE_WITH_GUI
+        if (gputriage::needsGuiApplication(args)) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen"); // fonts without a display
+            QGuiApplication app(argc, argv);
+            return gputriage::runCli(app.arguments());
+        }
+#endif
         QCoreApplication app(argc, argv);
         return gputriage::runCli(app.arguments());
     }

@@ -10,6 +10,10 @@
 #include "rules/exampletester.h"
 #include "rules/ruleloader.h"
 
+#ifdef GPUTRIAGE_WITH_GUI
+#include "pdfexport.h"
+#endif
+
 #include <QCommandLineParser>
 #include <QFile>
 #include <QSaveFile>
@@ -36,7 +40,7 @@ const char kUsage[] = R"(Usage:
 analyze options:
   --rules P            extra rule file or folder (repeatable)
   --no-default-rules   do not load the shipped and user rules
-  --format F           text (default), json, markdown or html
+  --format F           text (default), json, markdown, html or pdf
   --min-severity S     leave out findings below info|warning|error|critical
   --redact             mask IPs, host names, MACs, e-mail addresses and tokens in evidence
   -o, --output FILE    write the report to FILE (atomically) instead of stdout
@@ -201,10 +205,11 @@ int analyze(const QStringList &args)
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
     const QString format = p.value(QStringLiteral("format"));
     if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
-                     QStringLiteral("html")}
+                     QStringLiteral("html"), QStringLiteral("pdf")}
              .contains(format))
         return usageError(
-            QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
+            QStringLiteral("unknown format '%1' (use text, json, markdown, html or pdf)")
+                .arg(format));
     std::optional<Severity> minSeverity;
     if (p.isSet(QStringLiteral("min-severity"))) {
         minSeverity = severityFromName(p.value(QStringLiteral("min-severity")));
@@ -258,6 +263,12 @@ int analyze(const QStringList &args)
         report = writeMarkdownReport(shown, ro);
     else if (format == QLatin1String("html"))
         report = writeHtmlReport(shown, ro);
+    else if (format == QLatin1String("pdf"))
+#ifdef GPUTRIAGE_WITH_GUI
+        report = renderPdf(QString::fromUtf8(writeHtmlReport(shown, ro)), ro.title);
+#else
+        return usageError(QStringLiteral("this build has no PDF support (built without the GUI)"));
+#endif
     else
         report = writeTextReport(shown, ro);
 
@@ -351,6 +362,13 @@ int rulesCommand(const QStringList &args)
 }
 
 } // namespace
+
+bool needsGuiApplication(const QStringList &arguments)
+{
+    const qsizetype i = arguments.indexOf(QStringLiteral("--format"));
+    return arguments.contains(QStringLiteral("--format=pdf"))
+           || (i >= 0 && arguments.value(i + 1) == QLatin1String("pdf"));
+}
 
 bool isCliInvocation(const QStringList &arguments)
 {

@@ -1,0 +1,17 @@
+# A PDF report is written, is a PDF, has pages and a title.
+file(REMOVE ${OUT})
+execute_process(COMMAND ${EXE} analyze resources/sample --format pdf --deterministic -o ${OUT}
+    WORKING_DIRECTORY ${WORKDIR} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "exit ${rc}: ${err}")
+endif()
+file(READ ${OUT} head LIMIT 5)
+if(NOT head MATCHES "^%PDF-")
+    message(FATAL_ERROR "${OUT} does not start with %PDF-")
+endif()
+file(STRINGS ${OUT} pages REGEX "/Type */Page($|[^s])")
+list(LENGTH pages count)
+file(STRINGS ${OUT} title REGEX "/Title")
+if(count LESS 1 OR NOT title)
+    message(FATAL_ERROR "expected at least one page and a title, found ${count} pages")
+endif()
