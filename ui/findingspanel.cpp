@@ -1,7 +1,12 @@
 #include "findingspanel.h"
 
 #include "findingsmodel.h"
+#include "report/markdownreport.h"
 #include "report/textreport.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 
 #include <QDesktopServices>
 #include <QHeaderView>
@@ -74,6 +79,14 @@ FindingsPanel::FindingsPanel(QWidget *parent)
         if (const Finding *f = m_model->finding(index.row()); f && !f->occurrences.isEmpty())
             Q_EMIT occurrenceActivated(f->occurrences.front().path, f->occurrences.front().line);
     });
+    auto *copy = new QAction(tr("Copy Finding as Markdown"), m_view);
+    copy->setObjectName(QStringLiteral("actionCopyMarkdown"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &FindingsPanel::copySelectedAsMarkdown);
+    m_view->addAction(copy);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+
     connect(m_view, &QTreeView::activated, this,
             [this](const QModelIndex &index) { showFinding(index.row()); });
 }
@@ -146,6 +159,15 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         html += QStringLiteral("<li>… %1 more</li>").arg(f.count - kShownOccurrences);
     html += QLatin1String("</ul>");
     return html;
+}
+
+void FindingsPanel::copySelectedAsMarkdown()
+{
+    const Finding *f = m_model->finding(m_view->currentIndex().row());
+    if (!f)
+        return;
+    ReportOptions options;
+    QGuiApplication::clipboard()->setText(markdownFinding(*f, options));
 }
 
 void FindingsPanel::showFinding(int row)

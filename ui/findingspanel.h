@@ -27,6 +27,8 @@ public:
     QTextBrowser *details() const { return m_details; }
     // The HTML shown for a finding (also what the details pane displays).
     static QString detailsHtml(const Finding &finding);
+    // Puts the selected finding on the clipboard as a Markdown section, for a ticket.
+    void copySelectedAsMarkdown();
 
 Q_SIGNALS:
     void occurrenceActivated(const QString &path, int line); // line is 1-based

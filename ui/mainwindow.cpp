@@ -7,6 +7,8 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "paths.h"
+#include "pdfexport.h"
+#include "report/reportwriter.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
@@ -14,6 +16,7 @@
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -22,6 +25,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -116,6 +120,11 @@ void MainWindow::createMenus()
     file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseFolder);
     file->addAction(tr("Open &Sample Bundle"), this, &MainWindow::openSample);
     file->addSeparator();
+    QAction *exportAction
+        = file->addAction(tr("&Export Report…"), this, &MainWindow::chooseExportFile);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setObjectName(QStringLiteral("actionExport"));
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -180,6 +189,51 @@ void MainWindow::chooseFolder()
         return;
     settings.setValue(QStringLiteral("lastDir"), dir);
     openPaths({dir});
+}
+
+void MainWindow::chooseExportFile()
+{
+    if (m_docs.empty()) {
+        showBanner(tr("Open a bundle first; the report describes what is open."));
+        return;
+    }
+    QSettings settings;
+    QString selected = settings.value(QStringLiteral("exportFilter")).toString();
+    const QString fileName = QFileDialog::getSaveFileName(
+        this, tr("Export report"), settings.value(QStringLiteral("lastDir")).toString(),
+        tr("HTML (*.html);;Markdown (*.md);;PDF (*.pdf);;JSON (*.json);;Text (*.txt)"), &selected);
+    if (fileName.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("exportFilter"), selected);
+    settings.setValue(QStringLiteral("lastDir"), QFileInfo(fileName).absolutePath());
+    if (exportReport(fileName))
+        statusBar()->showMessage(tr("Report written to %1").arg(fileName), 5000);
+}
+
+bool MainWindow::exportReport(const QString &fileName)
+{
+    static const QHash<QString, QString> formats
+        = {{QStringLiteral("html"), QStringLiteral("html")},
+           {QStringLiteral("htm"), QStringLiteral("html")},
+           {QStringLiteral("md"), QStringLiteral("markdown")},
+           {QStringLiteral("json"), QStringLiteral("json")},
+           {QStringLiteral("pdf"), QStringLiteral("pdf")},
+           {QStringLiteral("txt"), QStringLiteral("text")}};
+    const QString format
+        = formats.value(QFileInfo(fileName).suffix().toLower(), QStringLiteral("html"));
+    ReportOptions options;
+    options.generated = ReportOptions::generationTime(false);
+    const QByteArray bytes
+        = format == QLatin1String("pdf")
+              ? renderPdf(QString::fromUtf8(writeReport(m_result, QStringLiteral("html"), options)),
+                          options.title)
+              : writeReport(m_result, format, options);
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        showBanner(tr("Could not write the report to %1: %2").arg(fileName, file.errorString()));
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::openSample()

@@ -34,6 +34,9 @@ public:
     void openPaths(const QStringList &paths);
     void openSample();
     bool showDocument(const QString &path, int line = 0); // line is 1-based; 0 = keep position
+    // Writes the report of the open bundle; the format follows the file's suffix
+    // (.html, .md, .json, .pdf, .txt). Saved atomically; false with a banner on failure.
+    bool exportReport(const QString &fileName);
 
     LogView *logView() const { return m_logView; }
     FindingsPanel *findingsPanel() const { return m_findings; }
@@ -53,6 +56,7 @@ private:
     QWidget *createWelcomePage();
     void chooseFiles();
     void chooseFolder();
+    void chooseExportFile();
     void showBanner(const QString &text);
     void analysisDone(quint64 generation,
                       std::vector<std::shared_ptr<const LogDocument>> docs,

@@ -6,6 +6,7 @@
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
 #include "report/redactor.h"
+#include "report/reportwriter.h"
 #include "report/textreport.h"
 #include "rules/exampletester.h"
 #include "rules/ruleloader.h"
@@ -204,9 +205,7 @@ int analyze(const QStringList &args)
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
     const QString format = p.value(QStringLiteral("format"));
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
-                     QStringLiteral("html"), QStringLiteral("pdf")}
-             .contains(format))
+    if (!(textReportFormats() + QStringList{QStringLiteral("pdf")}).contains(format))
         return usageError(
             QStringLiteral("unknown format '%1' (use text, json, markdown, html or pdf)")
                 .arg(format));
@@ -257,20 +256,15 @@ int analyze(const QStringList &args)
                && qEnvironmentVariableIsEmpty("NO_COLOR");
     const AnalysisResult shown = reportView(result, minSeverity, p.isSet(QStringLiteral("redact")));
     QByteArray report;
-    if (format == QLatin1String("json"))
-        report = writeJsonReport(shown, ro);
-    else if (format == QLatin1String("markdown"))
-        report = writeMarkdownReport(shown, ro);
-    else if (format == QLatin1String("html"))
-        report = writeHtmlReport(shown, ro);
-    else if (format == QLatin1String("pdf"))
+    if (format == QLatin1String("pdf")) {
 #ifdef GPUTRIAGE_WITH_GUI
         report = renderPdf(QString::fromUtf8(writeHtmlReport(shown, ro)), ro.title);
 #else
         return usageError(QStringLiteral("this build has no PDF support (built without the GUI)"));
 #endif
-    else
-        report = writeTextReport(shown, ro);
+    } else {
+        report = writeReport(shown, format, ro);
+    }
 
     if (output.isEmpty() || output == QLatin1String("-")) {
         writeStdout(report);

@@ -48,6 +48,62 @@ QString markdownFence(const QStringList &lines)
     return QString(std::max(3, longest + 1), QLatin1Char('`'));
 }
 
+QString markdownFinding(const Finding &f, const ReportOptions &options)
+{
+    QString md;
+    md += QStringLiteral("<a id=\"%1\"></a>\n### %2 (%3, %4×)\n\n")
+              .arg(QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')),
+                   markdownEscape(f.title), severityName(f.severity))
+              .arg(f.count);
+    md += QLatin1String("Rule `") + f.ruleId + QLatin1String("`\n\n");
+    if (!f.explain.isEmpty())
+        md += markdownEscape(f.explain) + QLatin1String("\n\n");
+    if (!f.action.isEmpty())
+        md += QLatin1String("**What to do:** ") + markdownEscape(f.action) + QLatin1String("\n\n");
+    if (!f.facts.empty()) {
+        md += QLatin1String("| Fact | Value |\n|---|---|\n");
+        for (const auto &[k, v] : f.facts)
+            md += QLatin1String("| ") + cell(k) + QLatin1String(" | ") + cell(v)
+                  + QLatin1String(" |\n");
+        md += QLatin1Char('\n');
+    }
+    if (!f.comparisons.isEmpty()) {
+        md += QLatin1String("| Left | | Right | Holds | Meaning |\n|---|:-:|---|:-:|---|\n");
+        for (const Comparison &c : f.comparisons)
+            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                      .arg(cell(operandText(c.leftName, c.left)), cell(compareOpName(c.op)),
+                           cell(operandText(c.rightName, c.right)),
+                           c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), cell(c.says));
+        md += QLatin1Char('\n');
+    }
+    QStringList evidence;
+    for (int i = 0; i < std::min<qsizetype>(options.maxEvidence, f.occurrences.size()); ++i) {
+        const Occurrence &o = f.occurrences[i];
+        evidence << evidenceLine(f, o);
+    }
+    if (!evidence.isEmpty()) {
+        const QString fence = markdownFence(evidence);
+        md += QLatin1String("Evidence");
+        if (f.count > evidence.size())
+            md += QStringLiteral(" (first %1 of %2)").arg(evidence.size()).arg(f.count);
+        md += QLatin1String(":\n\n") + fence + QLatin1String("text\n")
+              + evidence.join(QLatin1Char('\n')) + QLatin1Char('\n') + fence
+              + QLatin1String("\n\n");
+    }
+    if (!f.references.isEmpty()) {
+        md += QLatin1String("References:\n\n");
+        for (const Reference &r : f.references)
+            if (isWebUrl(r.url))
+                md += QStringLiteral("- [%1](<%2>)\n")
+                          .arg(cell(r.title), QString(r.url)
+                                                  .replace(QLatin1Char('<'), QLatin1String("%3C"))
+                                                  .replace(QLatin1Char('>'), QLatin1String("%3E"))
+                                                  .replace(QLatin1Char(' '), QLatin1String("%20")));
+        md += QLatin1Char('\n');
+    }
+    return md;
+}
+
 QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions &options)
 {
     QString md;
@@ -73,60 +129,8 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         md += QLatin1String("| – | No known condition found | 0 | |\n");
     md += QLatin1Char('\n');
 
-    for (const Finding &f : result.findings) {
-        md += QStringLiteral("<a id=\"%1\"></a>\n### %2 (%3, %4×)\n\n")
-                  .arg(QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')),
-                       markdownEscape(f.title), severityName(f.severity))
-                  .arg(f.count);
-        md += QLatin1String("Rule `") + f.ruleId + QLatin1String("`\n\n");
-        if (!f.explain.isEmpty())
-            md += markdownEscape(f.explain) + QLatin1String("\n\n");
-        if (!f.action.isEmpty())
-            md += QLatin1String("**What to do:** ") + markdownEscape(f.action)
-                  + QLatin1String("\n\n");
-        if (!f.facts.empty()) {
-            md += QLatin1String("| Fact | Value |\n|---|---|\n");
-            for (const auto &[k, v] : f.facts)
-                md += QLatin1String("| ") + cell(k) + QLatin1String(" | ") + cell(v)
-                      + QLatin1String(" |\n");
-            md += QLatin1Char('\n');
-        }
-        if (!f.comparisons.isEmpty()) {
-            md += QLatin1String("| Left | | Right | Holds | Meaning |\n|---|:-:|---|:-:|---|\n");
-            for (const Comparison &c : f.comparisons)
-                md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                          .arg(cell(operandText(c.leftName, c.left)), cell(compareOpName(c.op)),
-                               cell(operandText(c.rightName, c.right)),
-                               c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), cell(c.says));
-            md += QLatin1Char('\n');
-        }
-        QStringList evidence;
-        for (int i = 0; i < std::min<qsizetype>(options.maxEvidence, f.occurrences.size()); ++i) {
-            const Occurrence &o = f.occurrences[i];
-            evidence << evidenceLine(f, o);
-        }
-        if (!evidence.isEmpty()) {
-            const QString fence = markdownFence(evidence);
-            md += QLatin1String("Evidence");
-            if (f.count > evidence.size())
-                md += QStringLiteral(" (first %1 of %2)").arg(evidence.size()).arg(f.count);
-            md += QLatin1String(":\n\n") + fence + QLatin1String("text\n")
-                  + evidence.join(QLatin1Char('\n')) + QLatin1Char('\n') + fence
-                  + QLatin1String("\n\n");
-        }
-        if (!f.references.isEmpty()) {
-            md += QLatin1String("References:\n\n");
-            for (const Reference &r : f.references)
-                if (isWebUrl(r.url))
-                    md += QStringLiteral("- [%1](<%2>)\n")
-                              .arg(cell(r.title),
-                                   QString(r.url)
-                                       .replace(QLatin1Char('<'), QLatin1String("%3C"))
-                                       .replace(QLatin1Char('>'), QLatin1String("%3E"))
-                                       .replace(QLatin1Char(' '), QLatin1String("%20")));
-            md += QLatin1Char('\n');
-        }
-    }
+    for (const Finding &f : result.findings)
+        md += markdownFinding(f, options);
 
     if (!result.facts.isEmpty()) {
         md += QLatin1String("## Bundle facts\n\n| Fact | Value | Source |\n|---|---|---|\n");

@@ -8,11 +8,13 @@
 #include "text/logdocument.h"
 
 #include <QAbstractItemModelTester>
+#include <QClipboard>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -107,6 +109,34 @@ private Q_SLOTS:
         QVERIFY(window.logView()->lineSeverity(5).has_value()); // the wrapped second line
         QVERIFY(!window.logView()->lineSeverity(3).has_value());
         QVERIFY(window.findingsPanel()->details()->toPlainText().contains(u"DMA-BUF"));
+
+        // Ctrl+C on the findings list copies the selected finding as Markdown.
+        QApplication::clipboard()->clear();
+        QTest::keySequence(window.findingsPanel()->view(), QKeySequence::Copy);
+        const QString copied = QApplication::clipboard()->text();
+        QVERIFY2(copied.startsWith(u"<a id=\"network-peermem-not-detected\"></a>\n### Mellanox"),
+                 qPrintable(copied));
+        QVERIFY(copied.contains(u"seed-article.log:5"));
+
+        // Export writes every format, named by its suffix.
+        QTemporaryDir dir;
+        for (const char *name : {"r.html", "r.md", "r.json", "r.pdf", "r.txt"}) {
+            const QString path = dir.filePath(QString::fromLatin1(name));
+            QVERIFY(window.exportReport(path));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray head = f.read(16);
+            const QByteArray expected = QByteArray(name).endsWith("html")   ? "<!DOCTYPE html>"
+                                        : QByteArray(name).endsWith("md")   ? "# GPU Triage"
+                                        : QByteArray(name).endsWith("json") ? "{"
+                                        : QByteArray(name).endsWith("pdf")  ? "%PDF-"
+                                                                            : "GPU Triage";
+            QVERIFY2(head.startsWith(expected), name);
+        }
+        QVERIFY(!window.exportReport(dir.filePath(QStringLiteral("no-such-dir/r.html"))));
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))
+                    ->text()
+                    .contains(u"Could not write"));
     }
 
     void clickingAFindingOpensTheFileItWasFoundIn()
