@@ -37,7 +37,8 @@ gt_ready() {
   if gt_native; then
     [ -f "$GT_SRC/build/.native-setup" ] && [ "$(cat "$GT_SRC/build/.native-setup")" = "$(gt_stamp_value)" ]
   else
-    [ -f "$GT_DEVROOT/.gputriage-stamp" ] && [ "$(cat "$GT_DEVROOT/.gputriage-stamp")" = "$(gt_stamp_value)" ]
+    command -v bwrap >/dev/null &&
+      [ -f "$GT_DEVROOT/.gputriage-stamp" ] && [ "$(cat "$GT_DEVROOT/.gputriage-stamp")" = "$(gt_stamp_value)" ]
   fi
 }
 
