@@ -57,13 +57,6 @@ Analyzer::openInputs(const QStringList &paths, QList<Error> &problems, const Bun
     return docs;
 }
 
-std::vector<LineMatch> Analyzer::matches(const LogDocument &doc) const
-{
-    std::vector<LineMatch> out;
-    m_matcher.match(doc, 0, doc.lineCount(), out);
-    return out;
-}
-
 QList<Comparison> Analyzer::compare(const Rule &rule, const Facts &facts)
 {
     QList<Comparison> out;

@@ -41,9 +41,6 @@ public:
                            const AnalyzeOptions &options = {}) const;
     AnalysisResult analyzePaths(const QStringList &paths, const AnalyzeOptions &options = {}) const;
 
-    // Every hit in one document, in line order (for highlighting in the log view).
-    std::vector<LineMatch> matches(const LogDocument &doc) const;
-
     const Matcher &matcher() const { return m_matcher; }
     const RuleSet &rules() const { return m_rules; }
 

@@ -418,11 +418,4 @@ std::string Normalizer::withoutEscapes(std::string_view line)
     return out;
 }
 
-std::string Normalizer::normalized(std::string_view line)
-{
-    std::string out;
-    normalize(line, out);
-    return out;
-}
-
 } // namespace gputriage

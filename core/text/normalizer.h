@@ -21,7 +21,6 @@ public:
                           std::string &out,
                           std::vector<uint32_t> *map = nullptr,
                           bool *partial = nullptr);
-    static std::string normalized(std::string_view line);
     // The line without ANSI escape sequences (for showing evidence).
     static std::string withoutEscapes(std::string_view line);
 
