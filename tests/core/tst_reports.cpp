@@ -7,12 +7,81 @@
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QTest>
 
 using namespace gputriage;
+
+namespace {
+
+// The subset of JSON Schema that docs/report.schema.json uses: type, const, enum, pattern,
+// required, properties, additionalProperties and items. Returns one line per violation.
+QStringList validate(const QJsonValue &value, const QJsonObject &schema, const QString &at)
+{
+    QStringList errors;
+    const QString type = schema.value(u"type").toString();
+    auto typeOk = [&] {
+        if (type == u"object")
+            return value.isObject();
+        if (type == u"array")
+            return value.isArray();
+        if (type == u"string")
+            return value.isString();
+        if (type == u"boolean")
+            return value.isBool();
+        if (type == u"integer")
+            return value.isDouble() && value.toDouble() == double(qint64(value.toDouble()));
+        return true;
+    };
+    if (!typeOk())
+        return {at + QStringLiteral(": not of type ") + type};
+    if (schema.contains(u"const") && value != schema.value(u"const"))
+        errors << at + QStringLiteral(": not the constant ") + schema.value(u"const").toString();
+    if (schema.contains(u"enum") && !schema.value(u"enum").toArray().contains(value))
+        errors << at + QStringLiteral(": not one of the enum values");
+    if (schema.contains(u"pattern")
+        && !QRegularExpression(schema.value(u"pattern").toString())
+                .match(value.toString())
+                .hasMatch())
+        errors << at + QStringLiteral(": does not match ") + schema.value(u"pattern").toString();
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (const QJsonValue &key : schema.value(u"required").toArray())
+            if (!object.contains(key.toString()))
+                errors << at + QStringLiteral(": missing ") + key.toString();
+        const QJsonObject properties = schema.value(u"properties").toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString where = at + QLatin1Char('.') + it.key();
+            if (properties.contains(it.key()))
+                errors << validate(it.value(), properties.value(it.key()).toObject(), where);
+            else if (schema.value(u"additionalProperties") == QJsonValue(false))
+                errors << where + QStringLiteral(": not allowed");
+            else if (schema.value(u"additionalProperties").isObject())
+                errors << validate(it.value(), schema.value(u"additionalProperties").toObject(),
+                                   where);
+        }
+    }
+    if (value.isArray() && schema.contains(u"items")) {
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i)
+            errors << validate(array.at(i), schema.value(u"items").toObject(),
+                               at + QStringLiteral("[%1]").arg(i));
+    }
+    return errors;
+}
+
+QJsonObject reportSchema()
+{
+    QFile file(QStringLiteral(TESTDATA "/../../docs/report.schema.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read docs/report.schema.json");
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+} // namespace
 
 class TestReports : public QObject
 {
@@ -58,6 +127,45 @@ private Q_SLOTS:
                      .toInt(),
                  5);
         QCOMPARE(root.value(u"summary").toObject().value(u"info").toInt(), 2);
+    }
+
+    void jsonReportsFollowTheSchema_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::newRow("seed log") << QStringList{QStringLiteral(TESTDATA "/seed/seed-article.log")};
+        QTest::newRow("line format variants") << QStringList{QStringLiteral(TESTDATA "/variants")};
+        QTest::newRow("a missing input and a binary one")
+            << QStringList{QStringLiteral(TESTDATA "/no-such.log"),
+                           QStringLiteral(TESTDATA "/../../docs/report-html.png")};
+    }
+
+    void jsonReportsFollowTheSchema()
+    {
+        QFETCH(QStringList, paths);
+        const Analyzer analyzer(loadRules({}, true));
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+        const QJsonObject report = jsonReport(analyzer.analyzePaths(paths), options);
+        const QStringList errors = validate(report, reportSchema(), QStringLiteral("$"));
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    }
+
+    void theSchemaCheckCatchesABrokenReport()
+    {
+        const Analyzer analyzer(loadRules({}, true));
+        QJsonObject report = jsonReport(
+            analyzer.analyzePaths({QStringLiteral(TESTDATA "/seed/seed-article.log")}), {});
+        QJsonArray findings = report.value(u"findings").toArray();
+        QJsonObject first = findings.at(0).toObject();
+        first.remove(u"severity");
+        first.insert(QStringLiteral("count"), QStringLiteral("many"));
+        findings[0] = first;
+        report.insert(QStringLiteral("findings"), findings);
+        report.insert(QStringLiteral("extra"), 1);
+        const QStringList errors = validate(report, reportSchema(), QStringLiteral("$"));
+        QCOMPARE(errors, (QStringList{QStringLiteral("$.extra: not allowed"),
+                                      QStringLiteral("$.findings[0]: missing severity"),
+                                      QStringLiteral("$.findings[0].count: not of type integer")}));
     }
 
     void sameInputSameBytes()
