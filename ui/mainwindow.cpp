@@ -18,6 +18,7 @@
 #include <QFileDialog>
 #include <QHash>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -127,6 +128,22 @@ void MainWindow::createMenus()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *goToLine = view->addAction(tr("&Go to Line…"), this, [this] {
+        const auto doc = m_logView->document();
+        if (!doc || doc->lineCount() == 0)
+            return;
+        bool ok = false;
+        const int line = QInputDialog::getInt(
+            this, tr("Go to line"), tr("Line number:"),
+            doc->lineNumber(std::max(0, m_logView->currentLine())), doc->lineNumber(0),
+            doc->lineNumber(doc->lineCount() - 1), 1, &ok);
+        if (ok)
+            m_logView->setCurrentLine(doc->indexOfLineNumber(line));
+    });
+    goToLine->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    goToLine->setObjectName(QStringLiteral("actionGoToLine"));
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *limits = settings->addAction(tr("Bundle &Limits…"), this, [this] {

@@ -8,7 +8,9 @@
 #include "text/logdocument.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QClipboard>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -17,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -137,6 +140,16 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))
                     ->text()
                     .contains(u"Could not write"));
+
+        // View ▸ Go to Line asks for a number and moves there.
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->setIntValue(3);
+            dialog->accept();
+        });
+        window.findChild<QAction *>(QStringLiteral("actionGoToLine"))->trigger();
+        QCOMPARE(window.logView()->currentLine(), 2);
     }
 
     void clickingAFindingOpensTheFileItWasFoundIn()
