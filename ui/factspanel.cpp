@@ -1,5 +1,7 @@
 #include "factspanel.h"
 
+#include "report/textreport.h"
+
 #include <QHeaderView>
 
 namespace gputriage {
@@ -32,7 +34,7 @@ void FactsPanel::setFacts(const QList<BundleFact> &facts)
         auto *item = new QTreeWidgetItem(this);
         item->setText(0, f.name);
         item->setText(1, f.value);
-        QString where = f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
+        QString where = factSource(f);
         if (f.count > 1)
             where += tr("  (seen %1×)").arg(f.count);
         item->setText(2, where);

@@ -143,9 +143,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
             "facts</h2>\n<table>\n<tr><th>Fact</th><th>Value</th><th>Source</th></tr>\n");
         for (const BundleFact &f : result.facts)
             h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>\n")
-                     .arg(esc(f.name), esc(f.value),
-                          esc(f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line)
-                                         : f.path));
+                     .arg(esc(f.name), esc(f.value), esc(factSource(f)));
         h += QLatin1String("</table>\n");
     }
     h += QLatin1String("<h2>Inputs</h2>\n<table>\n<tr><th>File</th><th>Label</th><th>Format</"

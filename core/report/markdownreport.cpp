@@ -136,9 +136,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         md += QLatin1String("## Bundle facts\n\n| Fact | Value | Source |\n|---|---|---|\n");
         for (const BundleFact &f : result.facts)
             md += QStringLiteral("| %1 | %2 | %3 |\n")
-                      .arg(cell(f.name), cell(f.value),
-                           cell(f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line)
-                                           : f.path));
+                      .arg(cell(f.name), cell(f.value), cell(factSource(f)));
         md += QLatin1Char('\n');
     }
     md += QLatin1String(

@@ -39,6 +39,11 @@ QString evidenceLine(const Finding &finding, const Occurrence &o)
     return line;
 }
 
+QString factSource(const BundleFact &fact)
+{
+    return fact.line > 0 ? QStringLiteral("%1:%2").arg(fact.path).arg(fact.line) : fact.path;
+}
+
 QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &options)
 {
     auto paint = [&](const char *code, const QString &s) {
@@ -97,7 +102,7 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
     if (!result.facts.isEmpty()) {
         out += QLatin1Char('\n') + paint("1", QStringLiteral("Bundle facts")) + QLatin1Char('\n');
         for (const BundleFact &f : result.facts) {
-            QString where = f.line > 0 ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
+            QString where = factSource(f);
             if (f.count > 1)
                 where += QStringLiteral(" (seen %1×)").arg(f.count);
             out += QStringLiteral("  %1 = %2  %3\n")

@@ -17,5 +17,7 @@ bool isWebUrl(const QString &url);
 // "path:line: text [facts]" with whitespace runs collapsed; facts only when they differ
 // from the finding's own.
 QString evidenceLine(const Finding &finding, const Occurrence &occurrence);
+// Where a bundle fact was seen: "path:line", or the path alone for facts from the layout.
+QString factSource(const BundleFact &fact);
 
 } // namespace gputriage
