@@ -77,7 +77,7 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     connect(m_view, &QTreeView::clicked, this, [this](const QModelIndex &index) {
         showFinding(index.row());
         if (const Finding *f = m_model->finding(index.row()); f && !f->occurrences.isEmpty())
-            Q_EMIT occurrenceActivated(f->occurrences.front().path, f->occurrences.front().line);
+            showOccurrence(0);
     });
     auto *copy = new QAction(tr("Copy Finding as Markdown"), m_view);
     copy->setObjectName(QStringLiteral("actionCopyMarkdown"));
@@ -161,6 +161,17 @@ QString FindingsPanel::detailsHtml(const Finding &f)
     return html;
 }
 
+void FindingsPanel::showOccurrence(int delta)
+{
+    const Finding *f = m_model->finding(m_row);
+    if (!f || f->occurrences.isEmpty())
+        return;
+    const int n = int(f->occurrences.size());
+    m_occurrence = delta == 0 ? 0 : ((std::max(m_occurrence, 0) + delta) % n + n) % n;
+    const Occurrence &o = f->occurrences[m_occurrence];
+    Q_EMIT occurrenceActivated(o.path, o.line);
+}
+
 void FindingsPanel::copySelectedAsMarkdown()
 {
     const Finding *f = m_model->finding(m_view->currentIndex().row());
@@ -174,6 +185,7 @@ void FindingsPanel::showFinding(int row)
 {
     const Finding *f = m_model->finding(row);
     m_row = row;
+    m_occurrence = -1;
     if (!f) {
         m_details->clear();
         return;
@@ -186,8 +198,10 @@ void FindingsPanel::linkActivated(const QUrl &url)
     if (url.scheme() == QLatin1String(kOccurrenceScheme)) {
         const Finding *f = m_model->finding(m_row);
         const int i = url.path().toInt();
-        if (f && i >= 0 && i < f->occurrences.size())
+        if (f && i >= 0 && i < f->occurrences.size()) {
+            m_occurrence = i;
             Q_EMIT occurrenceActivated(f->occurrences[i].path, f->occurrences[i].line);
+        }
         return;
     }
     // Only web links leave the application; anything else in a rule is ignored.

@@ -29,6 +29,9 @@ public:
     static QString detailsHtml(const Finding &finding);
     // Puts the selected finding on the clipboard as a Markdown section, for a ticket.
     void copySelectedAsMarkdown();
+    // Steps through the selected finding's occurrences (wrapping around), jumping to each.
+    void showOccurrence(int delta);
+    int currentOccurrence() const { return m_occurrence; }
 
 Q_SIGNALS:
     void occurrenceActivated(const QString &path, int line); // line is 1-based
@@ -41,6 +44,7 @@ private:
     QTreeView *m_view;
     QTextBrowser *m_details;
     int m_row = -1;
+    int m_occurrence = -1;
 };
 
 } // namespace gputriage

@@ -144,6 +144,14 @@ void MainWindow::createMenus()
     });
     goToLine->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     goToLine->setObjectName(QStringLiteral("actionGoToLine"));
+    QAction *next
+        = view->addAction(tr("&Next Occurrence"), this, [this] { m_findings->showOccurrence(+1); });
+    next->setShortcut(QKeySequence(Qt::Key_F8));
+    next->setObjectName(QStringLiteral("actionNextOccurrence"));
+    QAction *previous = view->addAction(tr("&Previous Occurrence"), this,
+                                        [this] { m_findings->showOccurrence(-1); });
+    previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    previous->setObjectName(QStringLiteral("actionPreviousOccurrence"));
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *limits = settings->addAction(tr("Bundle &Limits…"), this, [this] {

@@ -178,6 +178,25 @@ private Q_SLOTS:
         QCOMPARE(window.logView()->currentLine(), 15);
         QCOMPARE(window.bundleTree()->currentPath(), window.logView()->document()->path());
 
+        // F8 / Shift+F8 step through the occurrences, wrapping around.
+        window.openPaths({QStringLiteral(TESTDATA "/variants")});
+        QVERIFY(finished.wait(10000));
+        clickFinding(window.findingsPanel(), QStringLiteral("network.peermem.not-detected"));
+        QTRY_COMPARE(window.logView()->document()->path(),
+                     QStringLiteral("variants/cri-container.log"));
+        auto *next = window.findChild<QAction *>(QStringLiteral("actionNextOccurrence"));
+        auto *previous = window.findChild<QAction *>(QStringLiteral("actionPreviousOccurrence"));
+        next->trigger();
+        QCOMPARE(window.logView()->document()->path(), QStringLiteral("variants/identifying.log"));
+        QCOMPARE(window.logView()->currentLine(), 0);
+        previous->trigger();
+        previous->trigger();
+        QCOMPARE(window.logView()->document()->path(),
+                 QStringLiteral("variants/wrapped-60.log")); // wrapped to the last
+        QCOMPARE(window.logView()->currentLine(), 4);
+        window.openPaths({QStringLiteral(SAMPLE)});
+        QVERIFY(finished.wait(10000));
+
         // The bundle facts tab lists the driver version with its source.
         QCOMPARE(window.factsPanel()->topLevelItemCount(), 1);
         QCOMPARE(window.factsPanel()->topLevelItem(0)->text(1), QStringLiteral("570.158.08"));
