@@ -19,6 +19,8 @@
 #include <QPainter>
 #include <QScrollBar>
 
+#include <algorithm>
+
 namespace gputriage {
 
 namespace {
@@ -86,12 +88,25 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
 {
     m_doc = std::move(doc);
     m_marks.clear();
+    m_searchHits.clear();
     m_current = -1;
     m_maxColumns = 0;
     verticalScrollBar()->setValue(0);
     horizontalScrollBar()->setValue(0);
     updateScrollBars();
     viewport()->update();
+    Q_EMIT documentChanged();
+}
+
+void LogView::setSearchHits(std::vector<int> lines)
+{
+    m_searchHits = std::move(lines);
+    viewport()->update();
+}
+
+bool LogView::isSearchHit(int line) const
+{
+    return std::binary_search(m_searchHits.begin(), m_searchHits.end(), line);
 }
 
 void LogView::setMatches(const std::vector<LineMatch> &matches,
@@ -210,6 +225,8 @@ void LogView::paintEvent(QPaintEvent *)
             p.fillRect(row, severityColor(mark->second.severity, 45));
         if (mark != m_marks.end())
             p.fillRect(QRect(gutter - 4, y, 4, lh), severityColor(mark->second.severity, 255));
+        if (isSearchHit(line))
+            p.fillRect(QRect(gutter, y, 6, lh), QColor(0xf0, 0xc0, 0x20));
 
         p.setFont(normalFont);
         p.setPen(pal.color(QPalette::PlaceholderText));

@@ -35,6 +35,10 @@ public:
     void setMatches(const std::vector<LineMatch> &matches,
                     const std::vector<std::optional<Severity>> &ruleSeverity);
 
+    // Lines to mark as search hits (0-based, ascending).
+    void setSearchHits(std::vector<int> lines);
+    bool isSearchHit(int line) const;
+
     int currentLine() const { return m_current; } // 0-based, -1 if none
     void setCurrentLine(int line);                // scrolls it into the middle
     int firstVisibleLine() const;
@@ -44,6 +48,7 @@ public:
 
 Q_SIGNALS:
     void currentLineChanged(int line);
+    void documentChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -66,6 +71,7 @@ private:
     std::shared_ptr<const LogDocument> m_doc;
     std::map<int, Mark> m_marks;
     int m_current = -1;
+    std::vector<int> m_searchHits;
     int m_maxColumns = 0;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
     std::unique_ptr<LineHighlighter> m_highlighter;

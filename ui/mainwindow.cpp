@@ -10,6 +10,7 @@
 #include "pdfexport.h"
 #include "report/reportwriter.h"
 #include "rules/ruleloader.h"
+#include "searchbar.h"
 #include "text/logdocument.h"
 
 #include <QAction>
@@ -43,6 +44,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_bundle(new BundleTree(this))
     , m_logView(new LogView(this))
+    , m_search(new SearchBar(m_logView, this))
     , m_sideTabs(new QTabWidget(this))
     , m_findings(new FindingsPanel(this))
     , m_facts(new FactsPanel(this))
@@ -70,7 +72,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_bundle);
-    splitter->addWidget(m_logView);
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(m_logView, 1);
+    centreLayout->addWidget(m_search);
+    splitter->addWidget(centre);
     splitter->addWidget(m_sideTabs);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
@@ -130,6 +138,14 @@ void MainWindow::createMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *find = view->addAction(tr("&Find…"), m_search, &SearchBar::activate);
+    find->setShortcut(QKeySequence::Find);
+    find->setObjectName(QStringLiteral("actionFind"));
+    QAction *findNext = view->addAction(tr("Find Ne&xt"), m_search, &SearchBar::next);
+    findNext->setShortcut(QKeySequence::FindNext);
+    QAction *findPrevious = view->addAction(tr("Find Pre&vious"), m_search, &SearchBar::previous);
+    findPrevious->setShortcut(QKeySequence::FindPrevious);
+    view->addSeparator();
     QAction *goToLine = view->addAction(tr("&Go to Line…"), this, [this] {
         const auto doc = m_logView->document();
         if (!doc || doc->lineCount() == 0)

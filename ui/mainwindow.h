@@ -21,6 +21,7 @@ class FactsPanel;
 class FindingsPanel;
 class LogDocument;
 class LogView;
+class SearchBar;
 
 class MainWindow : public QMainWindow
 {
@@ -39,6 +40,7 @@ public:
     bool exportReport(const QString &fileName);
 
     LogView *logView() const { return m_logView; }
+    SearchBar *searchBar() const { return m_search; }
     FindingsPanel *findingsPanel() const { return m_findings; }
     BundleTree *bundleTree() const { return m_bundle; }
     FactsPanel *factsPanel() const { return m_facts; }
@@ -71,6 +73,7 @@ private:
     QStackedWidget *m_stack;
     BundleTree *m_bundle;
     LogView *m_logView;
+    SearchBar *m_search;
     QTabWidget *m_sideTabs;
     FindingsPanel *m_findings;
     FactsPanel *m_facts;

@@ -5,10 +5,12 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "searchbar.h"
 #include "text/logdocument.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QInputDialog>
 #include <QLabel>
@@ -204,6 +206,38 @@ private Q_SLOTS:
         // Typing in the filter narrows the tree.
         QTest::keyClicks(window.bundleTree()->filter(), QStringLiteral("pytorch"));
         QTRY_COMPARE(window.bundleTree()->visibleEntryCount(), 1);
+    }
+
+    void searchingTheOpenFileMarksAndStepsThroughHits()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/variants/other-banner-notes.log")});
+        QVERIFY(finished.wait(10000));
+
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        SearchBar *bar = window.searchBar();
+        QVERIFY(bar->isVisible());
+        QSignalSpy searched(bar, &SearchBar::searchFinished);
+        QTest::keyClicks(bar->input(), QStringLiteral("multi-node"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{5, 6})); // case-insensitive by default
+        QVERIFY(window.logView()->isSearchHit(5));
+        QTest::keyClick(bar->input(), Qt::Key_Return);
+        QCOMPARE(window.logView()->currentLine(), 5);
+        QCOMPARE(bar->status()->text(), QStringLiteral("1 of 2"));
+        bar->next();
+        bar->next(); // wraps around
+        QCOMPARE(window.logView()->currentLine(), 5);
+        bar->previous();
+        QCOMPARE(window.logView()->currentLine(), 6);
+
+        bar->regexBox()->setChecked(true);
+        bar->input()->setText(QStringLiteral("version \\d+\\.\\d+\\.\\d+"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{1, 4}));
+        bar->input()->setText(QStringLiteral("(unclosed"));
+        QTRY_VERIFY(bar->status()->text().startsWith(u"invalid"));
+        QVERIFY(bar->hits().empty());
     }
 
     void theBundleTreeDropsSharedFoldersAndKeepsArchivesAsNodes_data()

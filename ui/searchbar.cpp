@@ -1,0 +1,177 @@
+#include "searchbar.h"
+
+#include "logview.h"
+#include "text/logdocument.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QThreadPool>
+#include <QToolButton>
+
+#include <algorithm>
+
+namespace gputriage {
+
+SearchBar::SearchBar(LogView *view, QWidget *parent)
+    : QWidget(parent)
+    , m_view(view)
+    , m_input(new QLineEdit(this))
+    , m_regex(new QCheckBox(tr("Regex"), this))
+    , m_case(new QCheckBox(tr("Match case"), this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("searchBar"));
+    m_input->setObjectName(QStringLiteral("searchInput"));
+    m_input->setPlaceholderText(tr("Search the open file…"));
+    m_input->setClearButtonEnabled(true);
+    auto *previousButton = new QToolButton(this);
+    previousButton->setArrowType(Qt::UpArrow);
+    previousButton->setToolTip(tr("Previous hit (Shift+F3)"));
+    auto *nextButton = new QToolButton(this);
+    nextButton->setArrowType(Qt::DownArrow);
+    nextButton->setToolTip(tr("Next hit (F3)"));
+    auto *close = new QToolButton(this);
+    close->setText(QStringLiteral("✕"));
+    close->setToolTip(tr("Close (Esc)"));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->addWidget(m_input, 1);
+    layout->addWidget(previousButton);
+    layout->addWidget(nextButton);
+    layout->addWidget(m_regex);
+    layout->addWidget(m_case);
+    layout->addWidget(m_status);
+    layout->addWidget(close);
+
+    connect(m_input, &QLineEdit::textChanged, this, &SearchBar::startSearch);
+    connect(m_input, &QLineEdit::returnPressed, this, &SearchBar::next);
+    connect(m_regex, &QCheckBox::toggled, this, &SearchBar::startSearch);
+    connect(m_case, &QCheckBox::toggled, this, &SearchBar::startSearch);
+    connect(nextButton, &QToolButton::clicked, this, &SearchBar::next);
+    connect(previousButton, &QToolButton::clicked, this, &SearchBar::previous);
+    connect(close, &QToolButton::clicked, this, [this] {
+        hide();
+        m_view->setFocus();
+    });
+    connect(m_view, &LogView::documentChanged, this, &SearchBar::startSearch);
+    hide();
+}
+
+SearchBar::~SearchBar()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void SearchBar::activate()
+{
+    show();
+    m_input->setFocus();
+    m_input->selectAll();
+}
+
+void SearchBar::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape) {
+        hide();
+        m_view->setFocus();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void SearchBar::startSearch()
+{
+    if (m_cancel)
+        m_cancel->store(true); // a newer search makes the running one stale
+    const quint64 generation = ++m_generation;
+    const auto doc = m_view->document();
+    SearchQuery query{m_input->text(), m_regex->isChecked(), m_case->isChecked()};
+    if (!doc || query.text.isEmpty()) {
+        searchDone(generation, std::vector<int>());
+        return;
+    }
+    m_status->setText(tr("searching…"));
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    QPointer<SearchBar> self(this);
+    QThreadPool::globalInstance()->start([self, doc, query, generation, cancel = m_cancel] {
+        auto result = searchLines(*doc, query, cancel.get());
+        if (cancel->load())
+            return;
+        QMetaObject::invokeMethod(
+            self,
+            [self, generation, result = std::move(result)]() mutable {
+                if (self)
+                    self->searchDone(generation, std::move(result));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
+{
+    if (generation != m_generation)
+        return;
+    if (!result) {
+        m_hits.clear();
+        m_view->setSearchHits({});
+        m_status->setText(tr("invalid: %1").arg(result.error().message));
+        m_input->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03020; }"));
+        Q_EMIT searchFinished();
+        return;
+    }
+    m_input->setStyleSheet(QString());
+    m_hits = std::move(result).value();
+    m_view->setSearchHits(m_hits);
+    updateStatus();
+    Q_EMIT searchFinished();
+}
+
+void SearchBar::next()
+{
+    jump(+1);
+}
+
+void SearchBar::previous()
+{
+    jump(-1);
+}
+
+void SearchBar::jump(int delta)
+{
+    if (m_hits.empty())
+        return;
+    const int current = m_view->currentLine();
+    int target;
+    if (delta > 0) {
+        const auto it = std::upper_bound(m_hits.begin(), m_hits.end(), current);
+        target = it == m_hits.end() ? m_hits.front() : *it;
+    } else {
+        const auto it = std::lower_bound(m_hits.begin(), m_hits.end(), current);
+        target = it == m_hits.begin() ? m_hits.back() : *std::prev(it);
+    }
+    m_view->setCurrentLine(target);
+    updateStatus();
+}
+
+void SearchBar::updateStatus()
+{
+    if (m_input->text().isEmpty()) {
+        m_status->clear();
+        return;
+    }
+    const auto it = std::find(m_hits.begin(), m_hits.end(), m_view->currentLine());
+    if (m_hits.empty())
+        m_status->setText(tr("no hits"));
+    else if (it != m_hits.end())
+        m_status->setText(tr("%1 of %2").arg(it - m_hits.begin() + 1).arg(m_hits.size()));
+    else
+        m_status->setText(tr("%n hit(s)", nullptr, int(m_hits.size())));
+}
+
+} // namespace gputriage

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "engine/textsearch.h"
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+namespace gputriage {
+
+class LogView;
+
+// Ctrl+F: searches the open document off the GUI thread as the user types (a newer search
+// cancels the one running), marks every hit in the log view and steps through them.
+class SearchBar : public QWidget
+{
+    Q_OBJECT
+
+public:
+    SearchBar(LogView *view, QWidget *parent = nullptr);
+    ~SearchBar() override;
+
+    void activate(); // show, focus and select the text
+    void next();
+    void previous();
+    QLineEdit *input() const { return m_input; }
+    QCheckBox *regexBox() const { return m_regex; }
+    QLabel *status() const { return m_status; }
+    const std::vector<int> &hits() const { return m_hits; }
+
+Q_SIGNALS:
+    void searchFinished();
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void startSearch();
+    void searchDone(quint64 generation, Result<std::vector<int>> result);
+    void jump(int delta);
+    void updateStatus();
+
+    LogView *m_view;
+    QLineEdit *m_input;
+    QCheckBox *m_regex;
+    QCheckBox *m_case;
+    QLabel *m_status;
+    std::vector<int> m_hits;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+};
+
+} // namespace gputriage
