@@ -2,8 +2,10 @@
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "mainwindow.h"
+#include "searchbar.h"
 
 #include <QApplication>
+#include <QLineEdit>
 #include <QTimer>
 #include <QTreeView>
 
@@ -26,7 +28,12 @@ int main(int argc, char **argv)
             panel->view()->setCurrentIndex(first);
             Q_EMIT panel->view()->clicked(first);
         }
-        QTimer::singleShot(300, &window, [&] {
+        // GPUTRIAGE_SCREENSHOT_SEARCH=text shows the search bar with that text.
+        if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH"); !search.isEmpty()) {
+            window.searchBar()->activate();
+            window.searchBar()->input()->setText(search);
+        }
+        QTimer::singleShot(500, &window, [&] {
             const bool ok = window.grab().save(args.at(1));
             app.exit(ok ? 0 : 1);
         });
