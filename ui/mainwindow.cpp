@@ -128,6 +128,9 @@ void MainWindow::createMenus()
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseFolder);
     file->addAction(tr("Open &Sample Bundle"), this, &MainWindow::openSample);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    updateRecentMenu();
     file->addSeparator();
     QAction *exportAction
         = file->addAction(tr("&Export Report…"), this, &MainWindow::chooseExportFile);
@@ -206,6 +209,16 @@ QWidget *MainWindow::createWelcomePage()
     }
     connect(openButton, &QPushButton::clicked, this, &MainWindow::chooseFiles);
     connect(sampleButton, &QPushButton::clicked, this, &MainWindow::openSample);
+    if (const auto recent = recentBundles(); !recent.isEmpty()) {
+        auto *reopen = new QPushButton(
+            tr("Reopen %1").arg(QFileInfo(recent.front().front()).fileName()), page);
+        reopen->setObjectName(QStringLiteral("welcomeReopen"));
+        reopen->setToolTip(recent.front().join(QLatin1Char('\n')));
+        reopen->setMinimumWidth(220);
+        layout->addWidget(reopen, 0, Qt::AlignHCenter);
+        connect(reopen, &QPushButton::clicked, this,
+                [this, paths = recent.front()] { openPaths(paths); });
+    }
     layout->addStretch(3);
     return page;
 }
@@ -293,8 +306,49 @@ void MainWindow::showBanner(const QString &text)
     m_banner->setVisible(!text.isEmpty());
 }
 
+QList<QStringList> MainWindow::recentBundles()
+{
+    QList<QStringList> out;
+    const QVariantList stored = QSettings().value(QStringLiteral("recentBundles")).toList();
+    for (const QVariant &v : stored)
+        if (!v.toStringList().isEmpty())
+            out.append(v.toStringList());
+    return out;
+}
+
+void MainWindow::rememberRecent(const QStringList &paths)
+{
+    QStringList absolute;
+    for (const QString &p : paths)
+        absolute << QFileInfo(p).absoluteFilePath();
+    QList<QStringList> recent = recentBundles();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    QVariantList stored;
+    for (qsizetype i = 0; i < std::min<qsizetype>(recent.size(), 10); ++i)
+        stored.append(recent[i]);
+    QSettings().setValue(QStringLiteral("recentBundles"), stored);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QList<QStringList> recent = recentBundles();
+    for (const QStringList &paths : recent) {
+        QString label = paths.join(QLatin1String(", "));
+        if (label.size() > 90)
+            label = QChar(0x2026) + label.right(89);
+        m_recentMenu->addAction(label, this, [this, paths] { openPaths(paths); });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
 void MainWindow::openPaths(const QStringList &paths)
 {
+    rememberRecent(paths);
     const quint64 generation = ++m_generation; // a newer open makes older results stale
     m_stack->setCurrentIndex(1);
     m_progress->show();

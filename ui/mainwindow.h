@@ -9,6 +9,7 @@
 #include <vector>
 
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
@@ -44,6 +45,8 @@ public:
     FindingsPanel *findingsPanel() const { return m_findings; }
     BundleTree *bundleTree() const { return m_bundle; }
     FactsPanel *factsPanel() const { return m_facts; }
+    // Bundles opened before, newest first (each a list of paths), kept in QSettings.
+    static QList<QStringList> recentBundles();
     const AnalysisResult &result() const { return m_result; }
 
 Q_SIGNALS:
@@ -60,6 +63,8 @@ private:
     void chooseFolder();
     void chooseExportFile();
     void showBanner(const QString &text);
+    void rememberRecent(const QStringList &paths);
+    void updateRecentMenu();
     void analysisDone(quint64 generation,
                       std::vector<std::shared_ptr<const LogDocument>> docs,
                       AnalysisResult result);
@@ -79,6 +84,7 @@ private:
     FactsPanel *m_facts;
     QLabel *m_banner;
     QProgressBar *m_progress;
+    QMenu *m_recentMenu = nullptr;
 };
 
 } // namespace gputriage

@@ -15,6 +15,8 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -77,6 +79,35 @@ private Q_SLOTS:
         QVERIFY2(banner->text().contains(u"more than 2 entries"), qPrintable(banner->text()));
         QCOMPARE(window.bundleTree()->visibleEntryCount(), 2);
         QSettings().clear();
+    }
+
+    void recentBundlesAreRememberedAndReopenedFromTheWelcomePage()
+    {
+        QSettings().remove(QStringLiteral("recentBundles"));
+        {
+            MainWindow window;
+            QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("welcomeReopen")));
+            QSignalSpy finished(&window, &MainWindow::analysisFinished);
+            window.openPaths({QStringLiteral(SAMPLE)});
+            QVERIFY(finished.wait(10000));
+            window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
+            QVERIFY(finished.wait(10000));
+            window.openPaths({QStringLiteral(SAMPLE)});
+            QVERIFY(finished.wait(10000));
+        }
+        const QList<QStringList> recent = MainWindow::recentBundles();
+        QCOMPARE(recent.size(), 2); // the sample once, newest first
+        QCOMPARE(recent.front(), QStringList{QFileInfo(QStringLiteral(SAMPLE)).absoluteFilePath()});
+
+        MainWindow window;
+        window.show();
+        auto *reopen = window.findChild<QPushButton *>(QStringLiteral("welcomeReopen"));
+        QVERIFY(reopen);
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        QTest::mouseClick(reopen, Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
+        QCOMPARE(window.findChild<QMenu *>(QStringLiteral("recentMenu"))->actions().size(), 2);
     }
 
     void openingTheSeedLogShowsBothFindings()
