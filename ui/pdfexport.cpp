@@ -24,7 +24,8 @@ QByteArray renderPdf(const QString &html, const QString &title)
     doc.setDefaultStyleSheet(QStringLiteral("body { font-family: sans-serif; font-size: 10pt; } "
                                             "pre, code { font-family: monospace; font-size: 8pt; }"
                                             "th { background-color: #eef1f4; } .sev { font-weight: "
-                                            "bold; } .muted, .meta { color: #5f6b76; }"));
+                                            "bold; } .muted, .meta { color: #5f6b76; }"
+                                            "pre { white-space: pre-wrap; }"));
     doc.setHtml(html);
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
     const qreal band = 28; // header and footer height, in pixels at 96 dpi
