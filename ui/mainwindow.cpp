@@ -362,8 +362,7 @@ void MainWindow::openPaths(const QStringList &paths)
         AnalyzeOptions options;
         options.keepMatches = true;
         AnalysisResult result = analyzer->analyze(docs, options);
-        result.problems = problems + result.problems;
-        result.attachProblemsToInputs(problems);
+        result.addReadProblems(problems);
         if (self)
             QMetaObject::invokeMethod(
                 self,

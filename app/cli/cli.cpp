@@ -209,20 +209,21 @@ int analyze(const QStringList &args)
         return usageError(
             QStringLiteral("unknown format '%1' (use text, json, markdown, html or pdf)")
                 .arg(format));
-    std::optional<Severity> minSeverity;
-    if (p.isSet(QStringLiteral("min-severity"))) {
-        minSeverity = severityFromName(p.value(QStringLiteral("min-severity")));
-        if (!minSeverity)
-            return usageError(QStringLiteral("unknown severity '%1'")
-                                  .arg(p.value(QStringLiteral("min-severity"))));
-    }
-    std::optional<Severity> failOn;
-    if (p.isSet(QStringLiteral("fail-on"))) {
-        failOn = severityFromName(p.value(QStringLiteral("fail-on")));
-        if (!failOn)
-            return usageError(
-                QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
-    }
+    // An unset option is no severity; a set one must name a severity.
+    auto severityOption = [&](const char *name, std::optional<Severity> &into) {
+        const QString option = QString::fromLatin1(name);
+        if (!p.isSet(option))
+            return true;
+        into = severityFromName(p.value(option));
+        return into.has_value();
+    };
+    std::optional<Severity> minSeverity, failOn;
+    if (!severityOption("min-severity", minSeverity))
+        return usageError(
+            QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("min-severity"))));
+    if (!severityOption("fail-on", failOn))
+        return usageError(
+            QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
     bool ok = false;
     const int jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
     if (!ok || jobs < 0)

@@ -103,8 +103,7 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
     });
     reader.read(paths);
     AnalysisResult result = session.finish();
-    result.problems = reader.problems() + result.problems;
-    result.attachProblemsToInputs(reader.problems());
+    result.addReadProblems(reader.problems());
     return result;
 }
 
@@ -164,10 +163,6 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
             info.problems.append(QStringLiteral("note: binary file, listed but not analysed"));
             m_result.problems.append(Error{
                 doc->path(), 0, 0, QStringLiteral("binary file, listed but not analysed"), true});
-            m_result.inputs.append(info);
-            if (m_options.keepMatches)
-                m_result.matches.emplace_back();
-            return;
         }
         m_result.inputs.append(info);
         if (m_options.keepMatches)
@@ -288,8 +283,9 @@ AnalysisResult AnalysisSession::finish()
     return std::move(m_result);
 }
 
-void AnalysisResult::attachProblemsToInputs(const QList<Error> &readProblems)
+void AnalysisResult::addReadProblems(const QList<Error> &readProblems)
 {
+    problems = readProblems + problems;
     QHash<QString, qsizetype> byPath;
     for (qsizetype i = 0; i < inputs.size(); ++i)
         byPath.insert(inputs[i].path, i);

@@ -94,9 +94,10 @@ struct AnalysisResult
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document
-    // Copies problems met while reading to the input they name (`inputs[].problems`), adding
-    // an input for a path that yielded no document (a damaged archive, an unreadable file).
-    void attachProblemsToInputs(const QList<Error> &readProblems);
+    // Adds the problems met while reading the inputs (first in `problems`) and copies each to
+    // the input it names (`inputs[].problems`), adding an input for a path that yielded no
+    // document (a damaged archive, an unreadable file).
+    void addReadProblems(const QList<Error> &readProblems);
     int countOf(Severity severity) const;
 };
 

@@ -93,14 +93,8 @@ private:
                 break;
             }
             ++m_seen;
-            if (++m_reader.m_entries > m_reader.m_limits.maxEntries) {
-                if (!m_reader.m_entryLimitReported)
-                    m_reader.problem(m_display,
-                                     QStringLiteral("more than %1 entries; the rest is not read")
-                                         .arg(m_reader.m_limits.maxEntries));
-                m_reader.m_entryLimitReported = true;
+            if (!m_reader.admitEntry(m_display))
                 break;
-            }
             const bool raw = archive_format(m_a) == ARCHIVE_FORMAT_RAW;
             if (!raw && archive_entry_filetype(entry) != AE_IFREG) {
                 if (archive_entry_filetype(entry) != AE_IFDIR)
@@ -254,6 +248,18 @@ QString BundleReader::sanitizeEntryName(const QString &name, bool *changed)
     return out;
 }
 
+bool BundleReader::admitEntry(const QString &display)
+{
+    if (++m_entries <= m_limits.maxEntries)
+        return true;
+    if (!m_entryLimitReported)
+        problem(
+            display,
+            QStringLiteral("more than %1 entries; the rest is not read").arg(m_limits.maxEntries));
+    m_entryLimitReported = true;
+    return false;
+}
+
 void BundleReader::addDocument(std::shared_ptr<const LogDocument> doc)
 {
     auto deliver = [this](std::shared_ptr<const LogDocument> d) {
@@ -298,13 +304,8 @@ void BundleReader::addFile(const QString &path, const QString &display)
         ArchiveWalker(*this, display, 1).walkFile(path);
         return;
     }
-    if (++m_entries > m_limits.maxEntries) {
-        if (!m_entryLimitReported)
-            problem(display, QStringLiteral("more than %1 entries; the rest is not read")
-                                 .arg(m_limits.maxEntries));
-        m_entryLimitReported = true;
+    if (!admitEntry(display))
         return;
-    }
     auto doc = LogDocument::open(path, display);
     if (doc)
         addDocument(std::move(doc).value());

@@ -55,6 +55,8 @@ private:
     friend class ArchiveWalker;
     void addFile(const QString &path, const QString &display);
     void addDocument(std::shared_ptr<const LogDocument> doc);
+    // Counts one more entry; false (reported once) when that passes the entry limit.
+    bool admitEntry(const QString &display);
     bool addBytes(QByteArray bytes, const QString &display, int depth);
     void problem(const QString &path, const QString &message)
     {

@@ -100,8 +100,7 @@ private:
         QList<Error> problems;
         auto docs = Analyzer::openInputs(paths, problems, limits);
         AnalysisResult result = analyzer.analyze(docs);
-        result.problems = problems + result.problems;
-        result.attachProblemsToInputs(problems);
+        result.addReadProblems(problems);
         return result;
     }
 
