@@ -29,10 +29,6 @@ QString humanName(QString name)
     return name.replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
-QString esc(const QString &s)
-{
-    return stripControl(s).toHtmlEscaped();
-}
 } // namespace
 
 FindingsPanel::FindingsPanel(QWidget *parent)
@@ -106,9 +102,9 @@ QString FindingsPanel::detailsHtml(const Finding &f)
 {
     QString html;
     html += QStringLiteral("<h3>%1</h3><p><b>%2</b> · %3 occurrence(s) · <code>%4</code></p>")
-                .arg(esc(f.title), esc(severityName(f.severity)))
+                .arg(htmlText(f.title), htmlText(severityName(f.severity)))
                 .arg(f.count)
-                .arg(esc(f.ruleId));
+                .arg(htmlText(f.ruleId));
     if (!f.comparisons.isEmpty()) {
         html += QLatin1String("<table cellspacing='0' cellpadding='4' border='1'>");
         for (const Comparison &c : f.comparisons) {
@@ -116,10 +112,11 @@ QString FindingsPanel::detailsHtml(const Finding &f)
                         "<tr><td>%1<br><b>%2</b></td><td "
                         "align='center'><b>%3</b></td><td>%4<br><b>%5</b></td>"
                         "<td align='center'><span style='color:%6'>%7</span></td><td>%8</td></tr>")
-                        .arg(esc(humanName(c.leftName)), esc(c.left), esc(compareOpName(c.op)),
-                             esc(humanName(c.rightName)), esc(c.right),
+                        .arg(htmlText(humanName(c.leftName)), htmlText(c.left),
+                             htmlText(compareOpName(c.op)), htmlText(humanName(c.rightName)),
+                             htmlText(c.right),
                              c.holds ? QStringLiteral("#2a9d3a") : QStringLiteral("#d03020"),
-                             c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), esc(c.says));
+                             c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), htmlText(c.says));
         }
         html += QLatin1String("</table>");
     }
@@ -127,19 +124,20 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         html += QLatin1String("<p><b>Facts</b></p><table cellspacing='0' cellpadding='3'>");
         for (const auto &[k, v] : f.facts)
             html += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>")
-                        .arg(esc(k), esc(v));
+                        .arg(htmlText(k), htmlText(v));
         html += QLatin1String("</table>");
     }
     if (!f.explain.isEmpty())
-        html += QLatin1String("<p>") + esc(f.explain) + QLatin1String("</p>");
+        html += QLatin1String("<p>") + htmlText(f.explain) + QLatin1String("</p>");
     if (!f.action.isEmpty())
-        html += QLatin1String("<p><b>What to do:</b> ") + esc(f.action) + QLatin1String("</p>");
+        html
+            += QLatin1String("<p><b>What to do:</b> ") + htmlText(f.action) + QLatin1String("</p>");
     if (!f.references.isEmpty()) {
         html += QLatin1String("<p><b>Documentation</b></p><ul>");
         for (const Reference &r : f.references)
             if (isWebUrl(r.url))
                 html += QStringLiteral("<li><a href='%1'>%2</a></li>")
-                            .arg(r.url.toHtmlEscaped(), esc(r.title));
+                            .arg(r.url.toHtmlEscaped(), htmlText(r.title));
         html += QLatin1String("</ul>");
     }
     html += QLatin1String("<p><b>Evidence</b></p><ul>");
@@ -151,9 +149,9 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         html += QStringLiteral("<li><a href='%1:%2'>%3:%4</a> <code>%5</code></li>")
                     .arg(QLatin1String(kOccurrenceScheme))
                     .arg(i)
-                    .arg(esc(o.path))
+                    .arg(htmlText(o.path))
                     .arg(o.line)
-                    .arg(esc(text));
+                    .arg(htmlText(text));
     }
     if (f.count > kShownOccurrences)
         html += QStringLiteral("<li>… %1 more</li>").arg(f.count - kShownOccurrences);
@@ -205,7 +203,7 @@ void FindingsPanel::linkActivated(const QUrl &url)
         return;
     }
     // Only web links leave the application; anything else in a rule is ignored.
-    if (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"))
+    if (isWebUrl(url.toString()))
         QDesktopServices::openUrl(url);
 }
 

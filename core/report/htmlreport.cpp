@@ -6,11 +6,6 @@ namespace gputriage {
 
 namespace {
 
-QString esc(const QString &text)
-{
-    return stripControl(text).toHtmlEscaped();
-}
-
 QString anchor(const QString &ruleId)
 {
     QString id;
@@ -24,7 +19,7 @@ QString paragraphs(const QString &text)
 {
     QString html;
     for (const QString &p : text.split(QLatin1String("\n\n"), Qt::SkipEmptyParts))
-        html += QLatin1String("<p>") + esc(p.simplified()) + QLatin1String("</p>\n");
+        html += QLatin1String("<p>") + htmlText(p.simplified()) + QLatin1String("</p>\n");
     return html;
 }
 
@@ -62,12 +57,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                        "style-src 'unsafe-inline'\">\n");
-    h += QLatin1String("<title>") + esc(options.title) + QLatin1String("</title>\n<style>")
+    h += QLatin1String("<title>") + htmlText(options.title) + QLatin1String("</title>\n<style>")
          + QLatin1String(kStyle) + QLatin1String("</style>\n</head>\n<body>\n");
-    h += QLatin1String("<h1>") + esc(options.title) + QLatin1String("</h1>\n");
+    h += QLatin1String("<h1>") + htmlText(options.title) + QLatin1String("</h1>\n");
     h += QStringLiteral(
              "<p class=\"meta\">Generated %1 by gputriage %2 from %3 input file(s).</p>\n")
-             .arg(esc(options.generated.toUTC().toString(Qt::ISODate)),
+             .arg(htmlText(options.generated.toUTC().toString(Qt::ISODate)),
                   QStringLiteral(GPUTRIAGE_VERSION))
              .arg(result.readInputCount());
 
@@ -76,10 +71,11 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     for (const Finding &f : result.findings) {
         QStringList facts;
         for (const auto &[k, v] : f.facts)
-            facts << esc(k) + QLatin1String(" = <code>") + esc(v) + QLatin1String("</code>");
+            facts << htmlText(k) + QLatin1String(" = <code>") + htmlText(v)
+                         + QLatin1String("</code>");
         h += QStringLiteral("<tr class=\"%1\"><td><span class=\"sev\">%1</span></td><td><a "
                             "href=\"#%2\">%3</a></td><td>%4</td><td>%5</td></tr>\n")
-                 .arg(severityName(f.severity), anchor(f.ruleId), esc(f.title))
+                 .arg(severityName(f.severity), anchor(f.ruleId), htmlText(f.title))
                  .arg(f.count)
                  .arg(facts.join(QLatin1String(", ")));
     }
@@ -90,27 +86,28 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     for (const Finding &f : result.findings) {
         h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
                             "class=\"sev\">%1</span> %3</h3>\n")
-                 .arg(severityName(f.severity), anchor(f.ruleId), esc(f.title));
+                 .arg(severityName(f.severity), anchor(f.ruleId), htmlText(f.title));
         h += QStringLiteral("<p class=\"muted\">%1 occurrence(s) · rule <code>%2</code></p>\n")
                  .arg(f.count)
-                 .arg(esc(f.ruleId));
+                 .arg(htmlText(f.ruleId));
         if (!f.comparisons.isEmpty()) {
             h += QLatin1String("<table class=\"cmp\">\n");
             for (const Comparison &c : f.comparisons)
                 h += QStringLiteral("<tr><td>%1</td><td class=\"value\">%2</td><td>%3</td><td "
                                     "class=\"value\">%4</td><td>%5</td>"
                                     "<td class=\"%6\">%7</td><td>%8</td></tr>\n")
-                         .arg(esc(c.leftName), esc(c.left), esc(compareOpName(c.op)), esc(c.right),
-                              esc(c.rightName),
+                         .arg(htmlText(c.leftName), htmlText(c.left), htmlText(compareOpName(c.op)),
+                              htmlText(c.right), htmlText(c.rightName),
                               c.holds ? QStringLiteral("holds") : QStringLiteral("fails"),
-                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), esc(c.says));
+                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"),
+                              htmlText(c.says));
             h += QLatin1String("</table>\n");
         }
         if (!f.facts.empty()) {
             h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th></tr>\n");
             for (const auto &[k, v] : f.facts)
                 h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>\n")
-                         .arg(esc(k), esc(v));
+                         .arg(htmlText(k), htmlText(v));
             h += QLatin1String("</table>\n");
         }
         h += paragraphs(f.explain);
@@ -122,7 +119,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                      .arg(f.count > shown ? QStringLiteral("first %1 of %2").arg(shown).arg(f.count)
                                           : QString::number(shown));
             for (int i = 0; i < shown; ++i)
-                h += esc(evidenceLine(f, f.occurrences[i])) + QLatin1Char('\n');
+                h += htmlText(evidenceLine(f, f.occurrences[i])) + QLatin1Char('\n');
             h += QLatin1String("</pre>\n</details>\n");
         }
         QStringList links;
@@ -130,7 +127,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
             if (isWebUrl(r.url))
                 links << QStringLiteral(
                              "<li><a href=\"%1\" rel=\"noreferrer noopener\">%2</a></li>")
-                             .arg(r.url.toHtmlEscaped(), esc(r.title));
+                             .arg(r.url.toHtmlEscaped(), htmlText(r.title));
         if (!links.isEmpty())
             h += QLatin1String("<p><strong>References</strong></p>\n<ul>\n")
                  + links.join(QLatin1Char('\n')) + QLatin1String("\n</ul>\n");
@@ -143,7 +140,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
             "facts</h2>\n<table>\n<tr><th>Fact</th><th>Value</th><th>Source</th></tr>\n");
         for (const BundleFact &f : result.facts)
             h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>\n")
-                     .arg(esc(f.name), esc(f.value), esc(factSource(f)));
+                     .arg(htmlText(f.name), htmlText(f.value), htmlText(factSource(f)));
         h += QLatin1String("</table>\n");
     }
     h += QLatin1String("<h2>Inputs</h2>\n<table>\n<tr><th>File</th><th>Label</th><th>Format</"
@@ -151,20 +148,22 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     for (const InputInfo &in : result.inputs)
         h += QStringLiteral(
                  "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
-                 .arg(esc(in.path), esc(in.label), esc(in.format))
+                 .arg(htmlText(in.path), htmlText(in.label), htmlText(in.format))
                  .arg(in.lines)
                  .arg(in.bytes)
-                 .arg(esc(in.problems.join(QLatin1String("; "))));
+                 .arg(htmlText(in.problems.join(QLatin1String("; "))));
     h += QLatin1String("</table>\n");
     if (!result.problems.isEmpty()) {
         h += QLatin1String("<h2>Problems</h2>\n<ul>\n");
         for (const Error &e : result.problems)
-            h += QLatin1String("<li>") + esc(e.toString()) + QLatin1String("</li>\n");
+            h += QLatin1String("<li>") + htmlText(e.toString()) + QLatin1String("</li>\n");
         h += QLatin1String("</ul>\n");
     }
     QStringList packs;
     for (const RulePackInfo &p : result.packs)
-        packs << QStringLiteral("%1 %2 (%3 rules)").arg(esc(p.pack), esc(p.version)).arg(p.rules);
+        packs << QStringLiteral("%1 %2 (%3 rules)")
+                     .arg(htmlText(p.pack), htmlText(p.version))
+                     .arg(p.rules);
     h += QLatin1String("<p class=\"muted\">Rule packs: ") + packs.join(QLatin1String(", "))
          + QLatin1String("</p>\n");
     h += QLatin1String("</body>\n</html>\n");

@@ -19,6 +19,11 @@ QString stripControl(const QString &text)
     return out;
 }
 
+QString htmlText(const QString &text)
+{
+    return stripControl(text).toHtmlEscaped();
+}
+
 bool isWebUrl(const QString &url)
 {
     return url.startsWith(QLatin1String("https://")) || url.startsWith(QLatin1String("http://"));

@@ -14,6 +14,8 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
 QString operandText(const QString &name, const QString &value); // "host_driver 570.158.08"
 QString stripControl(const QString &text);                      // tabs and newlines become spaces
 bool isWebUrl(const QString &url);
+// Bundle text for HTML: control characters removed, then escaped.
+QString htmlText(const QString &text);
 // "path:line: text [facts]" with whitespace runs collapsed; facts only when they differ
 // from the finding's own.
 QString evidenceLine(const Finding &finding, const Occurrence &occurrence);
