@@ -342,7 +342,7 @@ int rulesCommand(const QStringList &args)
     int passed = 0, failed = 0, withoutExamples = 0;
     for (const Rule &r : rules.rules)
         withoutExamples += r.examples.isEmpty();
-    for (const ExampleResult &r : runExamples(rules.rules)) {
+    for (const ExampleResult &r : runExamples(rules)) {
         (r.passed ? passed : failed)++;
         out << (r.passed ? "PASS " : "FAIL ") << r.ruleId << " example " << r.index << " ("
             << r.file << ':' << r.line << "): " << r.message << '\n';

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace gputriage {
@@ -57,12 +58,12 @@ Analyzer::openInputs(const QStringList &paths, QList<Error> &problems, const Bun
     return docs;
 }
 
-QList<Comparison> Analyzer::compare(const Rule &rule, const Facts &facts)
+QList<Comparison> Analyzer::compare(const Rule &rule, const Facts &facts, const QString &source)
 {
     QList<Comparison> out;
     for (const CompareSpec &spec : rule.compare) {
         auto value = [&](const Operand &o) -> std::optional<QString> {
-            if (!o.isFact)
+            if (!o.isFact())
                 return o.text;
             const auto it = facts.find(o.text);
             return it == facts.end() ? std::nullopt : std::optional<QString>(it->second);
@@ -71,8 +72,10 @@ QList<Comparison> Analyzer::compare(const Rule &rule, const Facts &facts)
         if (!left || !right)
             continue; // a fact the log did not supply: nothing to compare
         Comparison c;
-        c.leftName = spec.left.isFact ? spec.left.text : QString();
-        c.rightName = spec.right.isFact ? spec.right.text : QString();
+        c.leftName = spec.left.isFact() ? spec.left.text : QString();
+        c.rightName = spec.right.isFact() ? spec.right.text : QString();
+        c.leftSource = spec.left.isFact() ? source : QString();
+        c.rightSource = spec.right.isFact() ? source : QString();
         c.left = *left;
         c.right = *right;
         c.op = spec.op;
@@ -123,7 +126,6 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
     : m_analyzer(analyzer)
     , m_options(options)
     , m_batch(std::make_unique<Batch>())
-    , m_byRule(analyzer.matcher().rules().size())
 {
     m_result.packs = analyzer.rules().packs;
     for (const Diagnostic &d : analyzer.rules().diagnostics)
@@ -224,13 +226,22 @@ void AnalysisSession::flush()
                     auto [it, inserted] = m_facts.try_emplace(
                         std::pair(name, value),
                         BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
-                    if (!inserted)
+                    if (inserted)
+                        it->second.text = displayText(doc.line(m.line));
+                    else
                         ++it->second.count;
                 }
+                m_seen.insert(size_t(m.rule));
                 continue;
             }
-            Finding &f = m_byRule[size_t(m.rule)];
-            if (f.count == 0)
+            QString key;
+            for (const QString &name : rule.groupBy) {
+                const auto it = m.facts.find(name);
+                key += (it == m.facts.end() ? QString() : it->second) + QChar(0x1f);
+            }
+            auto [it, inserted] = m_groups.try_emplace(std::pair(size_t(m.rule), key));
+            Finding &f = it->second;
+            if (inserted)
                 f.facts = m.facts;
             ++f.count;
             if (f.occurrences.size() < m_options.maxOccurrences) {
@@ -255,32 +266,190 @@ AnalysisResult AnalysisSession::finish()
     const auto &rules = m_analyzer.matcher().rules();
     for (const BundleFact &f : layoutFacts(m_paths))
         m_facts.emplace(std::pair(f.name, f.value), f);
-    for (size_t r = 0; r < rules.size(); ++r) {
-        Finding &f = m_byRule[r];
-        if (f.count == 0)
-            continue;
+
+    std::vector<std::pair<size_t, Finding>> found; // rule index, finding
+    for (auto &[key, f] : m_groups)
+        if (f.count >= rules[key.first].minCount)
+            found.emplace_back(key.first, std::move(f));
+    for (size_t r = 0; r < rules.size(); ++r)
+        if (rules[r].scope == RuleScope::Bundle)
+            for (Finding &f : bundleFindings(rules[r]))
+                found.emplace_back(r, std::move(f));
+
+    // Conditions on other rules read what was found before any of them applied.
+    std::set<QString> present;
+    for (const auto &[r, f] : found)
+        present.insert(rules[r].id);
+    for (size_t r : m_seen)
+        present.insert(rules[r].id);
+    auto conditionsHold = [&](const Rule &rule) {
+        return std::all_of(rule.requiresRules.begin(), rule.requiresRules.end(),
+                           [&](const QString &id) { return present.count(id) > 0; })
+               && std::none_of(rule.absentRules.begin(), rule.absentRules.end(),
+                               [&](const QString &id) { return present.count(id) > 0; });
+    };
+    // A finding hides the findings of the rules it supersedes that share its group values.
+    auto superseded = [&](size_t r, const Finding &f) {
+        return std::any_of(found.begin(), found.end(), [&](const auto &other) {
+            const Rule &by = rules[other.first];
+            if (!by.supersedes.contains(rules[r].id) || !conditionsHold(by))
+                return false;
+            return std::all_of(by.groupBy.begin(), by.groupBy.end(), [&](const QString &name) {
+                const auto a = other.second.facts.find(name), b = f.facts.find(name);
+                return a != other.second.facts.end() && b != f.facts.end()
+                       && a->second == b->second;
+            });
+        });
+    };
+    for (auto &[r, f] : found) {
         const Rule &rule = rules[r];
+        if (!conditionsHold(rule) || superseded(r, f))
+            continue;
         f.ruleId = rule.id;
-        f.title = rule.title;
+        f.title = expandTemplate(rule.title, f.facts);
         f.severity = rule.severity;
         f.pack = rule.pack;
         f.explain = rule.explain;
         f.action = rule.action;
         f.references = rule.references;
         f.tags = rule.tags;
-        f.comparisons = Analyzer::compare(rule, f.facts);
+        for (const QString &name : rule.groupBy)
+            if (const auto it = f.facts.find(name); it != f.facts.end())
+                f.group.insert(*it);
+        if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
+            f.comparisons = Analyzer::compare(
+                rule, f.facts,
+                QStringLiteral("%1:%2").arg(f.occurrences.front().path,
+                                            QString::number(f.occurrences.front().line)));
         m_result.findings.append(std::move(f));
     }
     for (auto &[key, fact] : m_facts)
         m_result.facts.append(std::move(fact));
-    std::sort(m_result.findings.begin(), m_result.findings.end(),
-              [](const Finding &a, const Finding &b) {
-                  if (a.severity != b.severity)
-                      return a.severity > b.severity;
-                  return a.ruleId < b.ruleId;
-              });
+    std::sort(
+        m_result.findings.begin(), m_result.findings.end(), [](const Finding &a, const Finding &b) {
+            if (a.severity != b.severity)
+                return a.severity > b.severity;
+            if (a.ruleId != b.ruleId)
+                return a.ruleId < b.ruleId;
+            return a.occurrences.isEmpty() || b.occurrences.isEmpty()
+                       ? a.title < b.title
+                       : std::pair(a.occurrences.front().path, a.occurrences.front().line)
+                             < std::pair(b.occurrences.front().path, b.occurrences.front().line);
+        });
     m_result.cancelled = m_options.cancel && m_options.cancel->load();
     return std::move(m_result);
+}
+
+std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
+{
+    // Every combination of the values of the facts the rule compares (a bundle may hold two
+    // containers with different CUDA releases) is tried; those where all comparisons hold count.
+    QList<QString> names;
+    for (const CompareSpec &c : rule.compare)
+        for (const Operand *o : {&c.left, &c.right})
+            if (o->isFact() && !names.contains(o->text))
+                names.append(o->text);
+    std::vector<std::vector<const BundleFact *>> values(size_t(names.size()));
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        for (const auto &[key, fact] : m_facts)
+            if (key.first == names[i])
+                values[size_t(i)].push_back(&fact);
+        if (values[size_t(i)].empty())
+            return {};
+    }
+    auto source = [](const BundleFact &f) {
+        return f.line ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
+    };
+    constexpr size_t kMaxCombinations = 256;
+    std::map<QString, Finding> byGroup;
+    std::vector<size_t> pick(values.size(), 0);
+    for (size_t n = 0; n < kMaxCombinations; ++n) {
+        Facts facts;
+        std::map<QString, const BundleFact *> from;
+        for (size_t i = 0; i < values.size(); ++i) {
+            facts[names[qsizetype(i)]] = values[i][pick[i]]->value;
+            from[names[qsizetype(i)]] = values[i][pick[i]];
+        }
+        QList<Comparison> comparisons;
+        bool holds = true;
+        for (const CompareSpec &spec : rule.compare) {
+            Comparison c;
+            c.op = spec.op;
+            c.says = spec.says;
+            bool known = true;
+            auto side = [&](const Operand &o, QString &name, QString &value, QString &src) {
+                if (o.kind == Operand::Kind::Literal) {
+                    value = o.text;
+                    return;
+                }
+                const BundleFact &fact = *from[o.text];
+                if (o.kind == Operand::Kind::Fact) {
+                    name = o.text;
+                    value = fact.value;
+                    src = source(fact);
+                    return;
+                }
+                const VersionTable *table = m_analyzer.rules().table(o.table);
+                const VersionTable::Row *row = table ? table->lookup(fact.value) : nullptr;
+                if (!row) {
+                    known = false;
+                    return;
+                }
+                name = QStringLiteral("%1 for %2 %3").arg(table->valueName, o.text, fact.value);
+                value = row->value;
+                src = QStringLiteral("table %1 row %2 (%3:%4)")
+                          .arg(table->name, row->key, table->file)
+                          .arg(row->line);
+                facts[table->valueName] = row->value;
+            };
+            side(spec.left, c.leftName, c.left, c.leftSource);
+            side(spec.right, c.rightName, c.right, c.rightSource);
+            c.holds = known && evaluate(c.left, c.op, c.right);
+            holds = holds && c.holds;
+            comparisons.append(c);
+        }
+        if (holds) {
+            QString key;
+            for (const QString &name : rule.groupBy)
+                key += facts[name] + QChar(0x1f);
+            Finding &f = byGroup[key];
+            if (f.count++ == 0) {
+                f.facts = facts;
+                f.comparisons = comparisons;
+            }
+            for (const auto &[name, fact] : from) {
+                const bool listed
+                    = std::any_of(f.occurrences.begin(), f.occurrences.end(), [&](const auto &o) {
+                          return o.path == fact->path && o.line == fact->line;
+                      });
+                if (listed || !fact->line)
+                    continue;
+                Occurrence o;
+                o.path = fact->path;
+                o.line = o.endLine = fact->line;
+                o.text = fact->text;
+                o.facts = {{name, fact->value}};
+                f.occurrences.append(o);
+            }
+        }
+        // Next combination, like an odometer.
+        size_t i = 0;
+        for (; i < pick.size(); ++i) {
+            if (++pick[i] < values[i].size())
+                break;
+            pick[i] = 0;
+        }
+        if (i == pick.size())
+            break;
+    }
+    std::vector<Finding> out;
+    for (auto &[key, f] : byGroup) {
+        std::sort(f.occurrences.begin(), f.occurrences.end(), [](const auto &a, const auto &b) {
+            return std::pair(a.path, a.line) < std::pair(b.path, b.line);
+        });
+        out.push_back(std::move(f));
+    }
+    return out;
 }
 
 void AnalysisResult::addReadProblems(const QList<Error> &readProblems)

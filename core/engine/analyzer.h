@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace gputriage {
@@ -44,7 +45,8 @@ public:
     const Matcher &matcher() const { return m_matcher; }
     const RuleSet &rules() const { return m_rules; }
 
-    static QList<Comparison> compare(const Rule &rule, const Facts &facts);
+    // The rule's comparisons over a line match's facts; `source` names where they were read.
+    static QList<Comparison> compare(const Rule &rule, const Facts &facts, const QString &source);
 
 private:
     RuleSet m_rules;
@@ -69,13 +71,15 @@ public:
 private:
     struct Batch;
     void flush();
+    std::vector<Finding> bundleFindings(const Rule &rule) const;
 
     const Analyzer &m_analyzer;
     AnalyzeOptions m_options;
     std::vector<std::unique_ptr<Matcher>> m_matchers; // one per helper thread
     std::unique_ptr<Batch> m_batch;
     AnalysisResult m_result;
-    std::vector<Finding> m_byRule;
+    std::map<std::pair<size_t, QString>, Finding> m_groups; // rule index, group_by values
+    std::set<size_t> m_seen;                                // fact rules that matched
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
     QStringList m_paths;
     qint64 m_totalBytes = 0;

@@ -41,12 +41,16 @@ struct Comparison
     QString rightName, right;
     bool holds = false;
     QString says;
+    // Where each side came from: "path:line" of the fact, "table cuda-min-driver row 12.8",
+    // or empty for a literal.
+    QString leftSource, rightSource;
 };
 
 struct Finding
 {
     QString ruleId;
-    QString title;
+    QString title; // the rule's title with its {placeholders} filled in
+    Facts group;   // the values of the rule's group_by facts; one finding per distinct group
     Severity severity = Severity::Info;
     QString pack;
     QString explain;
@@ -69,6 +73,7 @@ struct BundleFact
     int line = 0;  // 0 when the fact comes from the bundle's layout
     QString rule;  // the fact rule that found it, if any
     int count = 1; // how often the same value was seen
+    QString text;  // the line it was read from
 };
 
 struct InputInfo

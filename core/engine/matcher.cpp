@@ -87,6 +87,10 @@ Matcher::Matcher(const std::vector<Rule> &rules)
         (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
         m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);
         m_lookahead = std::max({m_lookahead, r.span - 1, r.thenPattern ? r.thenWithin : 0});
+        for (const NearbyPattern &n : r.nearby) {
+            m_lookahead = std::max(m_lookahead, std::max(r.span - 1, r.thenWithin) + n.within);
+            m_lookbehind = std::max(m_lookbehind, n.within);
+        }
     }
     m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
     m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
@@ -105,6 +109,8 @@ std::unique_ptr<Matcher> Matcher::clone() const
         recompile(r.pattern);
         if (r.thenPattern)
             recompile(*r.thenPattern);
+        for (NearbyPattern &n : r.nearby)
+            recompile(n.pattern);
     }
     return std::make_unique<Matcher>(rules);
 }
@@ -115,7 +121,11 @@ void Matcher::match(const LogDocument &doc, int first, int last, std::vector<Lin
     if (first >= last)
         return;
     const int end = std::min(doc.lineCount(), last + m_lookahead);
-    std::vector<std::string> normalized(size_t(end - first));
+    // Lines before the chunk are read only by requires/absent conditions.
+    const int behind = std::min(first, m_lookbehind);
+    std::vector<std::string> normalized(size_t(end - first + behind));
+    for (int i = first - behind; i < first; ++i)
+        Normalizer::normalize(doc.line(i), normalized[size_t(i - first + behind)]);
     // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
     // message matches where it starts. A chunk that starts inside such a run leaves it to the
     // chunk before.
@@ -123,9 +133,9 @@ void Matcher::match(const LogDocument &doc, int first, int last, std::vector<Lin
     bool partial = false;
     if (first > 0)
         Normalizer::normalize(doc.line(first - 1), scratch, nullptr, &partial);
-    size_t joinInto = partial ? SIZE_MAX : 0;
+    size_t joinInto = partial ? SIZE_MAX : size_t(behind);
     for (int i = first; i < end; ++i) {
-        std::string &line = normalized[size_t(i - first)];
+        std::string &line = normalized[size_t(i - first + behind)];
         bool p = false;
         Normalizer::normalize(doc.line(i), line, nullptr, &p);
         if (partial) {
@@ -133,11 +143,11 @@ void Matcher::match(const LogDocument &doc, int first, int last, std::vector<Lin
                 normalized[joinInto] += line;
             line.clear();
         } else {
-            joinInto = size_t(i - first);
+            joinInto = size_t(i - first + behind);
         }
         partial = p;
     }
-    matchLines(normalized, first, last - first, out);
+    matchLines(normalized, size_t(behind), first, last - first, out);
 }
 
 std::vector<LineMatch> Matcher::matchText(const QString &text) const
@@ -148,14 +158,29 @@ std::vector<LineMatch> Matcher::matchText(const QString &text) const
     return out;
 }
 
+bool Matcher::nearbyHolds(const Rule &rule,
+                          const std::vector<std::string> &lines,
+                          size_t at,
+                          size_t extra) const
+{
+    for (const NearbyPattern &n : rule.nearby) {
+        const size_t from = at - std::min(at, size_t(n.within));
+        const std::string area = join(lines, from, at - from + extra + size_t(n.within) + 1);
+        if (RE2::PartialMatch(area, *n.pattern.regex) == n.absent)
+            return false;
+    }
+    return true;
+}
+
 void Matcher::matchLines(const std::vector<std::string> &lines,
+                         size_t begin,
                          int firstLine,
                          int count,
                          std::vector<LineMatch> &out) const
 {
     std::vector<int> hits, candidates;
     std::vector<re2::StringPiece> groups;
-    for (size_t i = 0; i < size_t(count); ++i) {
+    for (size_t i = begin; i < begin + size_t(count); ++i) {
         const std::string &line = lines[i];
         if (line.empty())
             continue;
@@ -189,7 +214,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                 continue;
             LineMatch m;
             m.rule = ruleIndex;
-            m.line = firstLine + int(i);
+            m.line = firstLine + int(i - begin);
             m.start = int(start);
             m.end = int(start + groups[0].size());
             m.endLine = m.line
@@ -213,6 +238,8 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                         m.endLine, m.line + lineOfOffset(lines, i, n, thenEnd ? thenEnd - 1 : 0));
                 }
             }
+            if (!nearbyHolds(rule, lines, i, size_t(m.endLine - m.line)))
+                continue;
             if (!rule.facts.isEmpty()) {
                 for (auto it = m.facts.begin(); it != m.facts.end();)
                     it = rule.facts.contains(it->first) ? std::next(it) : m.facts.erase(it);

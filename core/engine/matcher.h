@@ -35,14 +35,22 @@ public:
 
 private:
     struct Sets;
+    // Matches lines [begin, begin + count) of `normalized`; line `begin` is document line
+    // `firstLine`. Lines before `begin` are context for requires/absent conditions.
     void matchLines(const std::vector<std::string> &normalized,
+                    size_t begin,
                     int firstLine,
                     int count,
                     std::vector<LineMatch> &out) const;
+    bool nearbyHolds(const Rule &rule,
+                     const std::vector<std::string> &lines,
+                     size_t at,
+                     size_t extra) const;
 
     std::vector<Rule> m_rules;
     std::unique_ptr<Sets> m_sets;
     int m_lookahead = 0;
+    int m_lookbehind = 0;
 };
 
 } // namespace gputriage

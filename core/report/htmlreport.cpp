@@ -102,6 +102,10 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                               c.holds ? QStringLiteral("✓") : QStringLiteral("✗"),
                               htmlText(c.says));
             h += QLatin1String("</table>\n");
+            for (const Comparison &c : f.comparisons)
+                if (const QString from = comparisonSources(f, c); !from.isEmpty())
+                    h += QLatin1String("<p class=\"muted\">Read from: ") + htmlText(from)
+                         + QLatin1String("</p>\n");
         }
         if (!f.facts.empty()) {
             h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th></tr>\n");

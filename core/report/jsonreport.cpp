@@ -57,6 +57,10 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                 o.insert(QStringLiteral("left_fact"), c.leftName);
             if (!c.rightName.isEmpty())
                 o.insert(QStringLiteral("right_fact"), c.rightName);
+            if (!c.leftSource.isEmpty())
+                o.insert(QStringLiteral("left_source"), c.leftSource);
+            if (!c.rightSource.isEmpty())
+                o.insert(QStringLiteral("right_source"), c.rightSource);
             comparisons.append(o);
         }
         QJsonArray occurrences;
@@ -75,18 +79,21 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         for (const Reference &r : f.references)
             refs.append(
                 QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
-        findings.append(QJsonObject{{QStringLiteral("rule"), f.ruleId},
-                                    {QStringLiteral("pack"), f.pack},
-                                    {QStringLiteral("title"), f.title},
-                                    {QStringLiteral("severity"), severityName(f.severity)},
-                                    {QStringLiteral("count"), f.count},
-                                    {QStringLiteral("facts"), factsObject(f.facts)},
-                                    {QStringLiteral("comparisons"), comparisons},
-                                    {QStringLiteral("occurrences"), occurrences},
-                                    {QStringLiteral("explain"), f.explain},
-                                    {QStringLiteral("action"), f.action},
-                                    {QStringLiteral("tags"), QJsonArray::fromStringList(f.tags)},
-                                    {QStringLiteral("references"), refs}});
+        QJsonObject finding{{QStringLiteral("rule"), f.ruleId},
+                            {QStringLiteral("pack"), f.pack},
+                            {QStringLiteral("title"), f.title},
+                            {QStringLiteral("severity"), severityName(f.severity)},
+                            {QStringLiteral("count"), f.count},
+                            {QStringLiteral("facts"), factsObject(f.facts)},
+                            {QStringLiteral("comparisons"), comparisons},
+                            {QStringLiteral("occurrences"), occurrences},
+                            {QStringLiteral("explain"), f.explain},
+                            {QStringLiteral("action"), f.action},
+                            {QStringLiteral("tags"), QJsonArray::fromStringList(f.tags)},
+                            {QStringLiteral("references"), refs}};
+        if (!f.group.empty())
+            finding.insert(QStringLiteral("group"), factsObject(f.group));
+        findings.append(finding);
     }
     root.insert(QStringLiteral("findings"), findings);
 

@@ -75,6 +75,9 @@ QString markdownFinding(const Finding &f, const ReportOptions &options)
                            cell(operandText(c.rightName, c.right)),
                            c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), cell(c.says));
         md += QLatin1Char('\n');
+        for (const Comparison &c : f.comparisons)
+            if (const QString from = comparisonSources(f, c); !from.isEmpty())
+                md += QLatin1String("Read from: ") + markdownEscape(from) + QLatin1String("  \n");
     }
     QStringList evidence;
     for (int i = 0; i < std::min<qsizetype>(options.maxEvidence, f.occurrences.size()); ++i) {

@@ -7,6 +7,21 @@ QString operandText(const QString &name, const QString &value)
     return name.isEmpty() ? value : name + QLatin1Char(' ') + value;
 }
 
+QString comparisonSources(const Finding &finding, const Comparison &c)
+{
+    const QString first = finding.occurrences.isEmpty()
+                              ? QString()
+                              : QStringLiteral("%1:%2")
+                                    .arg(finding.occurrences.front().path)
+                                    .arg(finding.occurrences.front().line);
+    QStringList parts;
+    for (const auto &[name, source] :
+         {std::pair(c.leftName, c.leftSource), std::pair(c.rightName, c.rightSource)})
+        if (!source.isEmpty() && source != first)
+            parts << stripControl(name) + QLatin1String(" from ") + stripControl(source);
+    return parts.join(QLatin1String("; "));
+}
+
 QString stripControl(const QString &text)
 {
     QString out;
@@ -86,6 +101,9 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                             c.holds ? paint("32", QStringLiteral("✓"))
                                     : paint("31", QStringLiteral("✗")),
                             c.says);
+        for (const Comparison &c : f.comparisons)
+            if (const QString from = comparisonSources(f, c); !from.isEmpty())
+                out += QLatin1String("    read from: ") + from + QLatin1Char('\n');
         if (!f.explain.isEmpty())
             out += QLatin1String("  ")
                    + QString(f.explain).replace(QLatin1Char('\n'), QLatin1String("\n  "))

@@ -19,6 +19,9 @@ QString htmlText(const QString &text);
 // "path:line: text [facts]" with whitespace runs collapsed; facts only when they differ
 // from the finding's own.
 QString evidenceLine(const Finding &finding, const Occurrence &occurrence);
+// Where a comparison's facts were read, when that is not the finding's first evidence line:
+// "host_driver from a.log:12; min_driver from table cuda-min-driver row 12.8 (…)", or empty.
+QString comparisonSources(const Finding &finding, const Comparison &comparison);
 // Where a bundle fact was seen: "path:line", or the path alone for facts from the layout.
 QString factSource(const BundleFact &fact);
 

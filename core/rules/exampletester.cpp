@@ -1,6 +1,8 @@
 #include "rules/exampletester.h"
 
+#include "engine/analyzer.h"
 #include "engine/matcher.h"
+#include "text/logdocument.h"
 
 namespace gputriage {
 
@@ -14,13 +16,37 @@ QString factsText(const Facts &facts)
     return parts.isEmpty() ? QStringLiteral("no facts") : parts.join(QLatin1String(", "));
 }
 
+// A bundle rule's example is a small bundle in one text: it is analysed with every rule, and
+// the rule's findings stand in for line hits.
+std::vector<LineMatch> bundleHits(const Analyzer &analyzer, const Rule &rule, const QString &log)
+{
+    AnalyzeOptions options;
+    options.jobs = 1;
+    const auto result = analyzer.analyze(
+        {LogDocument::fromBytes(log.toUtf8(), QStringLiteral("example"))}, options);
+    std::vector<LineMatch> hits;
+    for (const Finding &f : result.findings) {
+        if (f.ruleId != rule.id)
+            continue;
+        LineMatch m;
+        m.line = f.occurrences.isEmpty() ? 0 : f.occurrences.front().line - 1;
+        m.facts = f.facts;
+        hits.push_back(m);
+    }
+    return hits;
+}
+
 } // namespace
 
-QList<ExampleResult> runExamples(const std::vector<Rule> &rules)
+QList<ExampleResult> runExamples(const RuleSet &set)
 {
     QList<ExampleResult> results;
-    for (const Rule &rule : rules) {
-        const Matcher matcher({rule});
+    std::unique_ptr<Analyzer> analyzer;
+    for (const Rule &rule : set.rules) {
+        if (rule.scope == RuleScope::Bundle && !analyzer)
+            analyzer = std::make_unique<Analyzer>(set);
+        const Matcher matcher(rule.scope == RuleScope::Line ? std::vector<Rule>{rule}
+                                                            : std::vector<Rule>{});
         int index = 0;
         for (const RuleExample &ex : rule.examples) {
             ExampleResult r;
@@ -28,7 +54,8 @@ QList<ExampleResult> runExamples(const std::vector<Rule> &rules)
             r.file = rule.file;
             r.line = ex.line;
             r.index = ++index;
-            const auto hits = matcher.matchText(ex.log);
+            const auto hits = rule.scope == RuleScope::Line ? matcher.matchText(ex.log)
+                                                            : bundleHits(*analyzer, rule, ex.log);
             if (ex.expectNone) {
                 r.passed = hits.empty();
                 r.message = r.passed ? QStringLiteral("no match, as expected")

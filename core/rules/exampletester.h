@@ -17,7 +17,8 @@ struct ExampleResult
     QString message; // why it failed, or what matched
 };
 
-// Runs every rule's embedded examples against that rule alone.
-QList<ExampleResult> runExamples(const std::vector<Rule> &rules);
+// Runs every rule's embedded examples: a line rule against that rule alone, a bundle rule
+// with all rules over the example as one document.
+QList<ExampleResult> runExamples(const RuleSet &rules);
 
 } // namespace gputriage

@@ -1,5 +1,9 @@
 #include "rules/rule.h"
 
+#include "engine/version.h"
+
+#include <QRegularExpression>
+
 #include <array>
 
 namespace gputriage {
@@ -7,6 +11,11 @@ namespace gputriage {
 namespace {
 constexpr std::array<const char *, 4> kSeverityNames = {"info", "warning", "error", "critical"};
 constexpr std::array<const char *, 6> kOpNames = {"<", "<=", ">", ">=", "==", "!="};
+const QRegularExpression &placeholder()
+{
+    static const QRegularExpression re(QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    return re;
+}
 } // namespace
 
 QString severityName(Severity severity)
@@ -33,6 +42,46 @@ std::optional<CompareOp> compareOpFromName(QStringView name)
         if (name == QLatin1String(kOpNames[i]))
             return CompareOp(i);
     return std::nullopt;
+}
+
+const VersionTable::Row *VersionTable::lookup(const QString &version) const
+{
+    const Row *best = nullptr;
+    for (const Row &row : rows)
+        if (compareVersions(row.key, version) <= 0)
+            best = &row;
+    // A release newer than the table's last major (CUDA 14 against a table ending at 13.x) has
+    // no known row: better no answer than the last row's.
+    if (best && best == &rows.back()
+        && compareVersions(version.section(QLatin1Char('.'), 0, 0),
+                           best->key.section(QLatin1Char('.'), 0, 0))
+               > 0)
+        return nullptr;
+    return best;
+}
+
+QList<QString> templateNames(const QString &text)
+{
+    const QRegularExpression &re = placeholder();
+    QList<QString> names;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        names.append(it.next().captured(1));
+    return names;
+}
+
+QString expandTemplate(const QString &text, const std::map<QString, QString> &facts)
+{
+    const QRegularExpression &re = placeholder();
+    QString out;
+    qsizetype at = 0;
+    for (auto it = re.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        out += QStringView(text).mid(at, m.capturedStart() - at);
+        const auto f = facts.find(m.captured(1));
+        out += f != facts.end() ? f->second : QStringLiteral("?");
+        at = m.capturedEnd();
+    }
+    return out + QStringView(text).mid(at);
 }
 
 } // namespace gputriage

@@ -25,13 +25,23 @@ enum class RuleKind { Finding, Fact };
 enum class CompareOp { Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual };
 
 QString compareOpName(CompareOp op);
+
+// `{name}` placeholders in rule titles: the names, and the text with facts filled in ("?" for a
+// fact the match did not give).
+QList<QString> templateNames(const QString &text);
+QString expandTemplate(const QString &text, const std::map<QString, QString> &facts);
 std::optional<CompareOp> compareOpFromName(QStringView name);
 
-// One side of a comparison: a fact name, or a literal version when `isFact` is false.
+// One side of a comparison: a fact name, a literal version, or a table lookup
+// (`table[fact]`: the table's value for the fact's value).
 struct Operand
 {
-    QString text;
-    bool isFact = false;
+    enum class Kind { Literal, Fact, Table };
+    QString text; // the literal, or the fact name (also for a table lookup)
+    Kind kind = Kind::Literal;
+    QString table;
+
+    bool isFact() const { return kind != Kind::Literal; }
 };
 
 struct CompareSpec
@@ -46,14 +56,8 @@ struct Reference
 {
     QString title;
     QString url;
-};
-
-struct RuleExample
-{
-    QString log;
-    bool expectNone = false;
-    std::map<QString, QString> expectFacts; // empty with !expectNone: "matches, any facts"
-    int line = 0;                           // where the example is written, for messages
+    QString link; // the shared `links:` entry it names, if written as a name
+    int line = 0;
 };
 
 // A compiled RE2 program with its named capture groups (index → name).
@@ -64,11 +68,32 @@ struct CompiledPattern
     std::map<int, QString> groupNames;
 };
 
+// A pattern that must (requires) or must not (absent) appear within `within` lines of a match.
+struct NearbyPattern
+{
+    CompiledPattern pattern;
+    int within = 1;
+    bool absent = false;
+};
+
+struct RuleExample
+{
+    QString log;
+    bool expectNone = false;
+    std::map<QString, QString> expectFacts; // empty with !expectNone: "matches, any facts"
+    int line = 0;                           // where the example is written, for messages
+};
+
+// Where a rule looks: at lines (with a pattern), or at the facts and findings of the whole
+// bundle once every entry was read.
+enum class RuleScope { Line, Bundle };
+
 struct Rule
 {
     QString id;
-    QString title;
+    QString title; // may hold {fact} placeholders
     RuleKind kind = RuleKind::Finding;
+    RuleScope scope = RuleScope::Line;
     Severity severity = Severity::Info;
     QList<QString> tags;
 
@@ -76,6 +101,14 @@ struct Rule
     int span = 1;
     std::optional<CompiledPattern> thenPattern;
     int thenWithin = 0;
+    QList<NearbyPattern> nearby; // line conditions from requires/absent
+
+    // Conditions on other rules (ids): all `requires` have findings or facts, no `absent` has.
+    QList<QString> requiresRules;
+    QList<QString> absentRules;
+    QList<QString> groupBy; // one finding per distinct value of these facts
+    int minCount = 1;       // a finding needs this many occurrences (per group)
+    QList<QString> supersedes;
 
     QList<QString> facts; // captures kept as facts; empty = all named captures
     QList<CompareSpec> compare;
@@ -89,6 +122,24 @@ struct Rule
     QString file;
     int line = 0;
     bool user = false;
+};
+
+// A version table (rules/tables/*.yaml): rows of key version → value, e.g. CUDA release →
+// minimum driver. Lookup picks the row with the greatest key not above the asked version.
+struct VersionTable
+{
+    struct Row
+    {
+        QString key;
+        QString value;
+        int line = 0;
+    };
+    QString name;
+    QString keyName, valueName;
+    QString file;
+    QList<Row> rows; // sorted by key
+
+    const Row *lookup(const QString &version) const;
 };
 
 struct RulePackInfo

@@ -1,5 +1,6 @@
 #include "rules/ruleloader.h"
 
+#include "engine/version.h"
 #include "paths.h"
 
 #include <QDir>
@@ -20,6 +21,7 @@ namespace gputriage {
 namespace {
 
 constexpr auto kSchema = "gputriage/rules/v1";
+constexpr auto kTableSchema = "gputriage/table/v1";
 constexpr int kMaxSpan = 20;
 constexpr int kMaxWithin = 50;
 
@@ -44,6 +46,7 @@ public:
     {}
 
     void parseDocument(const YAML::Node &root);
+    void parseTable(const YAML::Node &root);
 
 private:
     void diag(Diagnostic::Level level, const YAML::Mark &mark, const QString &msg)
@@ -78,7 +81,13 @@ private:
     std::optional<Rule> parseRule(const YAML::Node &node);
     void parseMatch(const YAML::Node &node, Rule &rule);
     void parseCompare(const YAML::Node &node, Rule &rule, const std::set<QString> &captures);
+    void parseConditions(const YAML::Node &node, Rule &rule, bool absent);
     void parseReferences(const YAML::Node &node, Rule &rule);
+    void parseLinks(const YAML::Node &node);
+    void checkNames(const YAML::Node &at,
+                    const QList<QString> &names,
+                    const std::set<QString> &captures,
+                    const char *what);
     void parseExamples(const YAML::Node &node, Rule &rule);
 
     RuleSet &m_set;
@@ -238,11 +247,20 @@ void Parser::parseCompare(const YAML::Node &node, Rule &rule, const std::set<QSt
             const auto text = scalar(item, key, true);
             if (!text)
                 return;
+            static const QRegularExpression lookup(
+                QStringLiteral("^([a-z0-9]+(?:-[a-z0-9]+)*)\\[([A-Za-z_][A-Za-z0-9_]*)\\]$"));
             into.text = *text;
-            into.isFact = isIdentifier(*text);
-            if (into.isFact && !captures.count(*text))
+            if (const auto m = lookup.match(*text); m.hasMatch()) {
+                into.kind = Operand::Kind::Table;
+                into.table = m.captured(1);
+                into.text = m.captured(2);
+            } else if (isIdentifier(*text)) {
+                into.kind = Operand::Kind::Fact;
+            }
+            // Bundle rules read facts of the whole bundle, known only once everything loaded.
+            if (into.isFact() && rule.scope == RuleScope::Line && !captures.count(into.text))
                 error(item[key], QStringLiteral("'%1' names fact '%2', which no pattern captures")
-                                     .arg(QLatin1String(key), *text));
+                                     .arg(QLatin1String(key), into.text));
         };
         operand("left", spec.left);
         operand("right", spec.right);
@@ -267,12 +285,22 @@ void Parser::parseReferences(const YAML::Node &node, Rule &rule)
         return;
     }
     for (const auto &item : node) {
+        if (item.IsScalar()) {
+            Reference ref;
+            ref.link = qs(item.Scalar());
+            ref.line = item.Mark().line + 1;
+            rule.references.append(ref);
+            continue;
+        }
         if (!item.IsMap()) {
-            error(item, QStringLiteral("each reference needs a title and a url"));
+            error(item,
+                  QStringLiteral(
+                      "each reference needs a title and a url, or names an entry of 'links'"));
             continue;
         }
         checkKeys(item, {"title", "url"}, QStringLiteral("references"));
         Reference ref;
+        ref.line = item.Mark().line + 1;
         ref.title = scalar(item, "title", true).value_or(QString());
         ref.url = scalar(item, "url", true).value_or(QString());
         if (!ref.url.isEmpty() && !ref.url.startsWith(QLatin1String("https://"))
@@ -280,6 +308,91 @@ void Parser::parseReferences(const YAML::Node &node, Rule &rule)
             error(item["url"], QStringLiteral("reference url must start with https:// or http://"));
         rule.references.append(ref);
     }
+}
+
+void Parser::parseLinks(const YAML::Node &node)
+{
+    if (!node)
+        return;
+    if (!node.IsMap()) {
+        error(node, QStringLiteral("'links' must be a map of name: {title, url}"));
+        return;
+    }
+    m_ruleId.clear();
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const QString name = qs(it->first.Scalar());
+        if (!it->second.IsMap()) {
+            error(it->second, QStringLiteral("link '%1' needs a title and a url").arg(name));
+            continue;
+        }
+        checkKeys(it->second, {"title", "url"}, QStringLiteral("links"));
+        Reference ref;
+        ref.title = scalar(it->second, "title", true).value_or(QString());
+        ref.url = scalar(it->second, "url", true).value_or(QString());
+        ref.line = it->first.Mark().line + 1;
+        ref.link = m_file; // where it is defined, for messages
+        if (!ref.url.startsWith(QLatin1String("https://"))
+            && !ref.url.startsWith(QLatin1String("http://"))) {
+            error(it->second["url"],
+                  QStringLiteral("link url must start with https:// or http://"));
+            continue;
+        }
+        if (const auto known = m_set.links.find(name); known != m_set.links.end()) {
+            error(it->first, QStringLiteral("link '%1' is already defined at %2:%3")
+                                 .arg(name, known->second.link)
+                                 .arg(known->second.line));
+            continue;
+        }
+        m_set.links.emplace(name, ref);
+    }
+}
+
+void Parser::parseConditions(const YAML::Node &node, Rule &rule, bool absent)
+{
+    if (!node)
+        return;
+    const char *key = absent ? "absent" : "requires";
+    if (!node.IsSequence()) {
+        error(node, QStringLiteral("'%1' must be a list of rule ids or {pattern, within} maps")
+                        .arg(QLatin1String(key)));
+        return;
+    }
+    for (const auto &item : node) {
+        if (item.IsScalar()) {
+            (absent ? rule.absentRules : rule.requiresRules).append(qs(item.Scalar()));
+            continue;
+        }
+        if (!item.IsMap()) {
+            error(item, QStringLiteral("items of '%1' are rule ids or {pattern, within} maps")
+                            .arg(QLatin1String(key)));
+            continue;
+        }
+        if (rule.scope == RuleScope::Bundle) {
+            error(item, QStringLiteral("a bundle rule's '%1' lists rule ids, not patterns")
+                            .arg(QLatin1String(key)));
+            continue;
+        }
+        checkKeys(item, {"pattern", "within"}, QLatin1String(key));
+        NearbyPattern near;
+        near.absent = absent;
+        near.within = integer(item, "within", 0, kMaxWithin).value_or(1);
+        if (auto p = pattern(item, "pattern")) {
+            near.pattern = std::move(*p);
+            rule.nearby.append(std::move(near));
+        }
+    }
+}
+
+void Parser::checkNames(const YAML::Node &at,
+                        const QList<QString> &names,
+                        const std::set<QString> &captures,
+                        const char *what)
+{
+    for (qsizetype i = 0; i < names.size(); ++i)
+        if (const QString &name = names[i]; !captures.count(name))
+            error(at.IsSequence() ? at[size_t(i)] : at,
+                  QStringLiteral("%1 '%2' is not a named capture (?P<%2>...) of the patterns")
+                      .arg(QLatin1String(what), name));
 }
 
 void Parser::parseExamples(const YAML::Node &node, Rule &rule)
@@ -345,8 +458,9 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
                   .arg(rule.id));
 
     checkKeys(node,
-              {"id", "title", "kind", "severity", "tags", "match", "facts", "compare", "explain",
-               "action", "references", "examples"},
+              {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
+               "facts", "group_by", "min_count", "supersedes", "compare", "explain", "action",
+               "references", "examples"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -364,8 +478,23 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
                   QStringLiteral("unknown severity '%1' (use info, warning, error or critical)")
                       .arg(*sev));
     }
+    if (const auto scope = scalar(node, "scope", false)) {
+        if (*scope == QLatin1String("bundle"))
+            rule.scope = RuleScope::Bundle;
+        else if (*scope != QLatin1String("line"))
+            error(node["scope"],
+                  QStringLiteral("unknown scope '%1' (use line or bundle)").arg(*scope));
+    }
     rule.tags = stringList(node, "tags");
-    parseMatch(node["match"], rule);
+    if (rule.scope == RuleScope::Line)
+        parseMatch(node["match"], rule);
+    else if (node["match"])
+        error(node["match"], QStringLiteral("a bundle rule has no 'match': it reads the facts "
+                                            "and findings of the whole bundle"));
+    if (rule.scope == RuleScope::Bundle && rule.kind == RuleKind::Fact)
+        error(node["kind"], QStringLiteral("a bundle rule reports a finding; it cannot be a fact"));
+    parseConditions(node["requires"], rule, false);
+    parseConditions(node["absent"], rule, true);
 
     std::set<QString> captures;
     for (const auto &[i, name] : rule.pattern.groupNames)
@@ -375,13 +504,24 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
             captures.insert(name);
 
     rule.facts = stringList(node, "facts");
-    for (int i = 0; i < rule.facts.size(); ++i) {
-        if (!captures.count(rule.facts[i]))
-            error(node["facts"][i],
-                  QStringLiteral("fact '%1' is not a named capture (?P<%1>...) of the patterns")
-                      .arg(rule.facts[i]));
-    }
+    if (rule.scope == RuleScope::Line)
+        checkNames(node["facts"], rule.facts, captures, "fact");
     parseCompare(node["compare"], rule, captures);
+    if (rule.scope == RuleScope::Bundle) {
+        // A bundle rule's findings carry the facts its comparisons read.
+        for (const CompareSpec &c : rule.compare)
+            for (const Operand *o : {&c.left, &c.right})
+                if (o->isFact())
+                    captures.insert(o->text);
+        if (rule.compare.isEmpty() && rule.requiresRules.isEmpty())
+            error(node, QStringLiteral("a bundle rule needs 'compare' or 'requires'"));
+    }
+    rule.groupBy = stringList(node, "group_by");
+    checkNames(node["group_by"], rule.groupBy, captures, "group_by fact");
+    if (rule.scope == RuleScope::Line) // a bundle rule's are checked once tables are loaded
+        checkNames(node["title"], templateNames(rule.title), captures, "title placeholder");
+    rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
+    rule.supersedes = stringList(node, "supersedes");
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
     parseReferences(node["references"], rule);
@@ -397,8 +537,13 @@ void Parser::parseDocument(const YAML::Node &root)
         error(root, QStringLiteral("a rule file must be a map with schema, pack and rules"));
         return;
     }
-    checkKeys(root, {"schema", "pack", "version", "description", "rules"}, QStringLiteral("file"));
     const auto schema = scalar(root, "schema", true);
+    if (schema && *schema == QLatin1String(kTableSchema)) {
+        parseTable(root);
+        return;
+    }
+    checkKeys(root, {"schema", "pack", "version", "description", "links", "rules"},
+              QStringLiteral("file"));
     if (!schema)
         return;
     if (*schema != QLatin1String(kSchema)) {
@@ -411,8 +556,11 @@ void Parser::parseDocument(const YAML::Node &root)
     pack.version = scalar(root, "version", false).value_or(QString());
     pack.file = m_file;
     pack.user = m_user;
+    parseLinks(root["links"]);
     const YAML::Node rules = root["rules"];
-    if (!rules || !rules.IsSequence()) {
+    if (!rules && root["links"]) {
+        // A file of shared links only.
+    } else if (!rules || !rules.IsSequence()) {
         error(rules ? rules : root, QStringLiteral("'rules' must be a list"));
     } else {
         for (const auto &node : rules) {
@@ -424,6 +572,56 @@ void Parser::parseDocument(const YAML::Node &root)
         }
     }
     m_set.packs.append(pack);
+}
+
+void Parser::parseTable(const YAML::Node &root)
+{
+    checkKeys(root, {"schema", "table", "description", "key", "value", "rows"},
+              QStringLiteral("table"));
+    VersionTable table;
+    table.file = m_file;
+    table.name = scalar(root, "table", true).value_or(QString());
+    table.keyName = scalar(root, "key", true).value_or(QString());
+    table.valueName = scalar(root, "value", true).value_or(QString());
+    const YAML::Node rows = root["rows"];
+    if (!rows || !rows.IsSequence()) {
+        error(rows ? rows : root, QStringLiteral("'rows' must be a list"));
+        return;
+    }
+    static const QRegularExpression versionRe(QStringLiteral("^\\d+(\\.\\d+)*$"));
+    for (const auto &item : rows) {
+        if (!item.IsMap()) {
+            error(item, QStringLiteral("each row is a map with '%1' and '%2'")
+                            .arg(table.keyName, table.valueName));
+            continue;
+        }
+        const std::string keyName = table.keyName.toStdString();
+        const std::string valueName = table.valueName.toStdString();
+        checkKeys(item, {keyName.c_str(), valueName.c_str()}, QStringLiteral("row"));
+        VersionTable::Row row;
+        row.line = item.Mark().line + 1;
+        row.key = scalar(item, keyName.c_str(), true).value_or(QString());
+        row.value = scalar(item, valueName.c_str(), true).value_or(QString());
+        for (const auto &[v, at] :
+             {std::pair(row.key, item[keyName]), std::pair(row.value, item[valueName])})
+            if (!v.isEmpty() && !versionRe.match(v).hasMatch())
+                error(at, QStringLiteral("'%1' is not a version like 12.8 or 570.124.06").arg(v));
+        if (!row.key.isEmpty() && !row.value.isEmpty())
+            table.rows.append(row);
+    }
+    std::stable_sort(table.rows.begin(), table.rows.end(), [](const auto &a, const auto &b) {
+        return compareVersions(a.key, b.key) < 0;
+    });
+    for (qsizetype i = 1; i < table.rows.size(); ++i)
+        if (compareVersions(table.rows[i - 1].key, table.rows[i].key) == 0)
+            diag(Diagnostic::Level::Error, YAML::Mark::null_mark(),
+                 QStringLiteral("table '%1': key %2 is given twice (lines %3 and %4)")
+                     .arg(table.name, table.rows[i].key)
+                     .arg(table.rows[i - 1].line)
+                     .arg(table.rows[i].line));
+    if (table.name.isEmpty() || table.rows.isEmpty())
+        return;
+    m_set.tables[table.name] = std::move(table); // a later (user) table replaces a shipped one
 }
 
 void resolveDuplicates(RuleSet &set)
@@ -465,6 +663,81 @@ void resolveDuplicates(RuleSet &set)
     for (RulePackInfo &pack : set.packs)
         pack.rules = int(std::count_if(set.rules.begin(), set.rules.end(),
                                        [&](const Rule &r) { return r.file == pack.file; }));
+}
+
+void addDiagnostic(RuleSet &set, const Rule &rule, int line, const QString &message, bool error)
+{
+    Diagnostic d;
+    d.level = error ? Diagnostic::Level::Error : Diagnostic::Level::Warning;
+    d.where = Error{rule.file, line ? line : rule.line, 0, message};
+    d.ruleId = rule.id;
+    set.diagnostics.append(d);
+}
+
+// Fills references written as link names and checks what one rule says about others: rule
+// ids, facts read by bundle rules, tables. These are known only once every file is read.
+void resolveReferences(RuleSet &set)
+{
+    std::set<QString> ids, facts = {QStringLiteral("bundle_type"), QStringLiteral("node")};
+    for (const Rule &r : set.rules) {
+        ids.insert(r.id);
+        if (r.kind != RuleKind::Fact)
+            continue;
+        for (const CompiledPattern *p : {&r.pattern, r.thenPattern ? &*r.thenPattern : nullptr})
+            if (p)
+                for (const auto &[i, name] : p->groupNames)
+                    facts.insert(name);
+    }
+    for (Rule &r : set.rules) {
+        for (auto it = r.references.begin(); it != r.references.end();) {
+            if (it->link.isEmpty()) {
+                ++it;
+                continue;
+            }
+            const auto link = set.links.find(it->link);
+            if (link == set.links.end()) {
+                addDiagnostic(
+                    set, r, it->line,
+                    QStringLiteral("reference '%1' names no entry of 'links'").arg(it->link), true);
+                it = r.references.erase(it);
+                continue;
+            }
+            it->title = link->second.title;
+            it->url = link->second.url;
+            ++it;
+        }
+        for (const QList<QString> *list : {&r.requiresRules, &r.absentRules, &r.supersedes})
+            for (const QString &id : *list)
+                if (!ids.count(id))
+                    addDiagnostic(set, r, 0,
+                                  QStringLiteral("rule '%1' names rule '%2', which is not loaded")
+                                      .arg(r.id, id),
+                                  false);
+        if (r.scope != RuleScope::Bundle)
+            continue;
+        std::set<QString> known;
+        for (const CompareSpec &c : r.compare) {
+            for (const Operand *o : {&c.left, &c.right}) {
+                if (o->isFact())
+                    known.insert(o->text);
+                if (const VersionTable *t = set.table(o->table))
+                    known.insert(t->valueName);
+                if (o->isFact() && !facts.count(o->text))
+                    addDiagnostic(set, r, 0,
+                                  QStringLiteral("no fact rule provides '%1'").arg(o->text), false);
+                if (o->kind == Operand::Kind::Table && !set.tables.count(o->table))
+                    addDiagnostic(set, r, 0,
+                                  QStringLiteral("no table '%1' is loaded").arg(o->table), false);
+            }
+        }
+        for (const QString &name : templateNames(r.title))
+            if (!known.count(name))
+                addDiagnostic(set, r, 0,
+                              QStringLiteral("title placeholder '%1' is neither a compared fact "
+                                             "nor a table value")
+                                  .arg(name),
+                              false);
+    }
 }
 
 } // namespace
@@ -512,12 +785,8 @@ void RuleLoader::loadPath(const QString &path, bool user)
     QStringList files;
     QDirIterator it(path, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
                     QDirIterator::Subdirectories | QDirIterator::FollowSymlinks);
-    const QString tables = QDir(path).filePath(QStringLiteral("tables")) + QLatin1Char('/');
-    while (it.hasNext()) {
-        const QString f = it.next();
-        if (!f.startsWith(tables))
-            files.append(f);
-    }
+    while (it.hasNext())
+        files.append(it.next());
     files.sort(); // load order decides which duplicate wins; keep it stable
     for (const QString &f : files)
         loadFile(f, user);
@@ -555,8 +824,14 @@ RuleSet loadRules(const QStringList &extraPaths, bool defaults)
     }
     for (const QString &p : extraPaths)
         loader.loadPath(p, true);
-    resolveDuplicates(set);
+    finishRules(set);
     return set;
+}
+
+void finishRules(RuleSet &set)
+{
+    resolveDuplicates(set);
+    resolveReferences(set);
 }
 
 } // namespace gputriage

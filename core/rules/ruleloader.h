@@ -19,7 +19,7 @@ public:
 
     void loadText(const QByteArray &yaml, const QString &fileName, bool user = false);
     void loadFile(const QString &path, bool user = false);
-    // A file, or a folder searched recursively for *.yaml / *.yml (its tables/ folder excluded).
+    // A file, or a folder searched recursively for *.yaml / *.yml (tables included).
     void loadPath(const QString &path, bool user = false);
 
     // Shipped rules: $GPUTRIAGE_RULES_DIR, next to the binary (build tree), or <prefix>/share.
@@ -30,6 +30,10 @@ public:
 private:
     RuleSet &m_set;
 };
+
+// After loading: user rules replace shipped ones of the same id, link names become references,
+// and what rules say about other rules, facts and tables is checked.
+void finishRules(RuleSet &set);
 
 // Loads the default packs (shipped + user, unless `defaults` is false) plus `extraPaths`.
 RuleSet loadRules(const QStringList &extraPaths, bool defaults = true);

@@ -24,4 +24,10 @@ const Rule *RuleSet::find(QStringView id) const
     return it == rules.end() ? nullptr : &*it;
 }
 
+const VersionTable *RuleSet::table(const QString &name) const
+{
+    const auto it = tables.find(name);
+    return it == tables.end() ? nullptr : &it->second;
+}
+
 } // namespace gputriage

@@ -5,6 +5,7 @@
 
 #include <QList>
 
+#include <map>
 #include <vector>
 
 namespace gputriage {
@@ -27,9 +28,12 @@ struct RuleSet
     QList<RulePackInfo> packs;
     QList<Diagnostic> diagnostics;
     QList<QString> overridden; // shipped rule ids replaced by a user rule
+    std::map<QString, VersionTable> tables;
+    std::map<QString, Reference> links; // shared references, by name
 
     bool hasErrors() const;
     const Rule *find(QStringView id) const;
+    const VersionTable *table(const QString &name) const;
 };
 
 } // namespace gputriage

@@ -1,5 +1,6 @@
 #include "engine/matcher.h"
 #include "rules/ruleloader.h"
+#include "text/logdocument.h"
 
 #include <QTest>
 
@@ -30,6 +31,20 @@ const QByteArray kPeermem = "  - id: pm\n    title: PM\n    severity: info\n"
                             "      pattern: 'Mellanox network driver detected, but NVIDIA peer "
                             "memory driver not detected'\n"
                             "      span: 3\n";
+
+const QByteArray kXid45
+    = "  - id: x45\n    title: X45\n    severity: warning\n"
+      "    match:\n"
+      "      pattern: 'Xid \\(PCI:(?P<pci>[0-9a-f:]+)\\): 45,'\n"
+      "    absent:\n"
+      "      - pattern: 'Xid \\(PCI:[0-9a-f:]+\\): (?:[0-35-9]\\d*|4[0-46-9]\\d*),'\n"
+      "        within: 2\n";
+const QByteArray kNeedsBoard = "  - id: nb\n    title: NB\n    severity: error\n"
+                               "    match:\n"
+                               "      pattern: 'fallen off the bus'\n"
+                               "    requires:\n"
+                               "      - pattern: 'GPU at PCI:(?P<pci>\\S+)'\n"
+                               "        within: 1\n";
 
 } // namespace
 
@@ -119,6 +134,31 @@ private Q_SLOTS:
                           "'(?i)xid (?P<xid>\\d+)'}\n")
             << "NVRM: XID 79, pid=1"
             << "1:ci:xid=79";
+        QTest::newRow("absent: a follow-on Xid 45 right after another Xid is dropped")
+            << kXid45
+            << "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
+               "NVRM: Xid (PCI:0000:3b:00): 45, Ch 00000010\n"
+            << "";
+        QTest::newRow("absent: a lone Xid 45 is kept")
+            << kXid45 << "NVRM: Xid (PCI:0000:3b:00): 45, Ch 00000010\n"
+            << "1:x45:pci=0000:3b:00";
+        QTest::newRow("absent: the other Xid further away than within does not count")
+            << kXid45
+            << "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\nx\ny\n"
+               "NVRM: Xid (PCI:0000:3b:00): 45, Ch 00000010\n"
+            << "4:x45:pci=0000:3b:00";
+        QTest::newRow("absent: looks after the match too")
+            << kXid45
+            << "NVRM: Xid (PCI:0000:3b:00): 45, Ch 00000010\n"
+               "NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception\n"
+            << "";
+        QTest::newRow("requires: the pattern one line before")
+            << kNeedsBoard
+            << "NVRM: GPU at PCI:0000:3b:00: GPU-1\nNVRM: GPU has fallen off the bus.\n"
+            << "2:nb:";
+        QTest::newRow("requires: missing pattern drops the match")
+            << kNeedsBoard << "NVRM: GPU has fallen off the bus.\n"
+            << "";
         QTest::newRow("facts: keeps only the listed captures")
             << QByteArray("  - id: f\n    title: T\n    severity: info\n    match: {pattern: "
                           "'(?P<a>a+)(?P<b>b+)'}\n    facts: [b]\n")
@@ -144,6 +184,24 @@ private Q_SLOTS:
                         .arg(matcher.rules()[size_t(m.rule)].id, facts.join(QLatin1Char(',')));
         }
         QCOMPARE(hits.join(QLatin1Char(';')), expected);
+    }
+
+    void conditionsSeeLinesBeforeTheChunk()
+    {
+        // Lines are matched in chunks; the line before a chunk still counts for `absent`.
+        const Matcher matcher(rulesFrom(kXid45));
+        const auto doc
+            = LogDocument::fromBytes("NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
+                                     "NVRM: Xid (PCI:0000:3b:00): 45, Ch 00000010\n",
+                                     QString());
+        std::vector<LineMatch> hits;
+        matcher.match(*doc, 1, 2, hits);
+        QVERIFY(hits.empty());
+        const Matcher alone(rulesFrom(kXid45));
+        const auto lone = LogDocument::fromBytes(
+            "unrelated\nNVRM: Xid (PCI:0000:3b:00): 45, Ch 00000010\n", QString());
+        alone.match(*lone, 1, 2, hits);
+        QCOMPARE(hits.size(), size_t(1));
     }
 
     void spansPointIntoTheNormalizedFirstLine()

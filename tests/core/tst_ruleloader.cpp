@@ -200,7 +200,7 @@ private Q_SLOTS:
         QCOMPARE(r.thenWithin, 4);
         QCOMPARE(r.facts.size(), 3);
         QCOMPARE(r.compare.size(), 1);
-        QVERIFY(r.compare.front().left.isFact);
+        QVERIFY(r.compare.front().left.isFact());
         QCOMPARE(r.references.front().url,
                  QStringLiteral("https://docs.nvidia.com/deploy/cuda-compatibility/"));
         QCOMPARE(r.examples.size(), 2);

@@ -1,0 +1,318 @@
+#include "engine/analyzer.h"
+#include "rules/exampletester.h"
+#include "rules/ruleloader.h"
+#include "text/logdocument.h"
+
+#include <QTest>
+
+using namespace gputriage;
+
+namespace {
+
+const QByteArray kHeader = "schema: gputriage/rules/v1\npack: t\nrules:\n";
+
+const QByteArray kTable = "schema: gputriage/table/v1\n"
+                          "table: cuda-min-driver\n"
+                          "key: cuda\n"
+                          "value: min_driver\n"
+                          "rows:\n"
+                          "  - {cuda: \"12.4\", min_driver: 550.54.14}\n"
+                          "  - {cuda: \"12.8\", min_driver: 570.26}\n"
+                          "  - {cuda: 12.8.1, min_driver: 570.124.06}\n"
+                          "  - {cuda: \"13.0\", min_driver: 580.65.06}\n";
+
+// Xid lines: one finding per GPU and Xid; the title names them.
+const QByteArray kXid
+    = "  - id: xid\n    title: 'GPU {pci}: Xid {xid}'\n    severity: error\n"
+      "    match: {pattern: 'Xid \\(PCI:(?P<pci>[0-9a-f:]+)\\): (?P<xid>\\d+),'}\n"
+      "    group_by: [pci, xid]\n";
+const QByteArray kXidRepeated
+    = "  - id: xid-repeated\n    title: 'GPU {pci}: Xid {xid} repeated'\n    severity: critical\n"
+      "    match: {pattern: 'Xid \\(PCI:(?P<pci>[0-9a-f:]+)\\): (?P<xid>\\d+),'}\n"
+      "    group_by: [pci, xid]\n    min_count: 3\n    supersedes: [xid]\n";
+
+const QByteArray kFacts
+    = "  - id: f-cuda\n    title: C\n    kind: fact\n"
+      "    match: {pattern: '^CUDA Version (?P<container_cuda>\\d+(?:\\.\\d+)+)$'}\n"
+      "  - id: f-driver\n    title: D\n    kind: fact\n"
+      "    match: {pattern: 'Kernel Module +(?P<kernel_driver>\\d+(?:\\.\\d+)+)'}\n"
+      "  - id: fc\n    title: FC\n    severity: info\n"
+      "    match: {pattern: 'Forward Compatibility mode ENABLED'}\n";
+const QByteArray kTooOld
+    = "  - id: too-old\n    title: 'CUDA {container_cuda} needs driver {min_driver}'\n"
+      "    severity: error\n    scope: bundle\n    absent: [fc]\n    group_by: [container_cuda]\n"
+      "    compare:\n"
+      "      - {left: kernel_driver, op: '<', right: 'cuda-min-driver[container_cuda]'}\n";
+
+QString summary(const AnalysisResult &result)
+{
+    QStringList out;
+    for (const Finding &f : result.findings) {
+        QStringList from;
+        for (const Comparison &c : f.comparisons)
+            from << c.left + compareOpName(c.op) + c.right;
+        out << QStringLiteral("%1|%2|%3%4")
+                   .arg(f.ruleId, f.title)
+                   .arg(f.count)
+                   .arg(from.isEmpty() ? QString()
+                                       : QLatin1Char('|') + from.join(QLatin1Char(',')));
+    }
+    return out.join(QLatin1Char(';'));
+}
+
+RuleSet load(const QByteArray &rules, bool withTable = true)
+{
+    RuleSet set;
+    RuleLoader loader(set);
+    if (withTable)
+        loader.loadText(kTable, QStringLiteral("tables/cuda-min-driver.yaml"));
+    if (!rules.isEmpty())
+        loader.loadText(kHeader + rules, QStringLiteral("t.yaml"));
+    finishRules(set);
+    for (const Diagnostic &d : set.diagnostics)
+        qWarning("%s", qPrintable(d.toString()));
+    return set;
+}
+
+} // namespace
+
+class TestAnalyzer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void findings_data()
+    {
+        QTest::addColumn<QByteArray>("rules");
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<QString>("expected"); // "rule|title|count[|comparisons]" per finding
+
+        const QString xids = "NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception\n"
+                             "NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception\n"
+                             "NVRM: Xid (PCI:0000:86:00): 13, Graphics Exception\n"
+                             "NVRM: Xid (PCI:0000:3b:00): 31, MMU Fault\n";
+        QTest::newRow("group_by: one finding per GPU and Xid, titles filled in")
+            << kXid << xids
+            << "xid|GPU 0000:3b:00: Xid 13|2;xid|GPU 0000:86:00: Xid 13|1;"
+               "xid|GPU 0000:3b:00: Xid 31|1";
+        QTest::newRow("min_count: below the count, nothing")
+            << kXid + kXidRepeated << xids
+            << "xid|GPU 0000:3b:00: Xid 13|2;xid|GPU 0000:86:00: Xid 13|1;"
+               "xid|GPU 0000:3b:00: Xid 31|1";
+        QTest::newRow("supersedes: the repeated finding hides the single one of its group only")
+            << kXid + kXidRepeated << xids + "NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception\n"
+            << "xid-repeated|GPU 0000:3b:00: Xid 13 repeated|3;"
+               "xid|GPU 0000:86:00: Xid 13|1;xid|GPU 0000:3b:00: Xid 31|1";
+        QTest::newRow("bundle: container CUDA needs a newer driver than the host has")
+            << kFacts + kTooOld
+            << "CUDA Version 12.8.1\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  565.57.01\n"
+            << "too-old|CUDA 12.8.1 needs driver 570.124.06|1|565.57.01<570.124.06";
+        QTest::newRow("bundle: the table row is the greatest release not above the version")
+            << kFacts + kTooOld
+            << "CUDA Version 12.8.0\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  565.57.01\n"
+            << "too-old|CUDA 12.8.0 needs driver 570.26|1|565.57.01<570.26";
+        QTest::newRow("bundle: a new enough driver is fine")
+            << kFacts + kTooOld
+            << "CUDA Version 12.8.1\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
+            << "";
+        QTest::newRow("bundle: absent rule found, so forward compatibility explains it")
+            << kFacts + kTooOld
+            << "CUDA Version 13.0.0\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
+               "NOTE: CUDA Forward Compatibility mode ENABLED.\n"
+            << "fc|FC|1";
+        QTest::newRow("bundle: a missing fact means no finding")
+            << kFacts + kTooOld << "CUDA Version 12.8.1\n"
+            << "";
+        QTest::newRow("bundle: a release newer than the table knows gives no answer")
+            << kFacts + kTooOld
+            << "CUDA Version 14.0\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
+            << "";
+        QTest::newRow("bundle: each container's CUDA release is its own group")
+            << kFacts + kTooOld
+            << "CUDA Version 12.4.1\nCUDA Version 13.0.1\nCUDA Version 12.8.1\n"
+               "NVRM version: NVIDIA UNIX x86_64 Kernel Module  560.35.03\n"
+            << "too-old|CUDA 13.0.1 needs driver 580.65.06|1|560.35.03<580.65.06;"
+               "too-old|CUDA 12.8.1 needs driver 570.124.06|1|560.35.03<570.124.06";
+        QTest::newRow("requires: a finding only with another rule's finding")
+            << kFacts
+                   + "  - id: needs\n    title: N\n    severity: warning\n"
+                     "    match: {pattern: 'slow'}\n    requires: [fc]\n"
+            << "slow\n"
+            << "";
+        QTest::newRow("requires: met")
+            << kFacts
+                   + "  - id: needs\n    title: N\n    severity: warning\n"
+                     "    match: {pattern: 'slow'}\n    requires: [fc]\n"
+            << "slow\nForward Compatibility mode ENABLED\n"
+            << "needs|N|1;fc|FC|1";
+    }
+
+    void findings()
+    {
+        QFETCH(QByteArray, rules);
+        QFETCH(QString, log);
+        QFETCH(QString, expected);
+        const RuleSet set = load(rules);
+        QVERIFY(!set.hasErrors());
+        const Analyzer analyzer(set);
+        const auto result
+            = analyzer.analyze({LogDocument::fromBytes(log.toUtf8(), QStringLiteral("a.log"))});
+        QCOMPARE(summary(result), expected);
+    }
+
+    void bundleFindingsSayWhereEachValueCameFrom()
+    {
+        const Analyzer analyzer(load(kFacts + kTooOld));
+        const auto result = analyzer.analyze(
+            {LogDocument::fromBytes("CUDA Version 12.8.1\n", QStringLiteral("pod/app.log")),
+             LogDocument::fromBytes(
+                 "x\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  565.57.01\n",
+                 QStringLiteral("dmesg.txt"))});
+        QCOMPARE(result.findings.size(), 1);
+        const Finding &f = result.findings.front();
+        QCOMPARE(f.group.at(QStringLiteral("container_cuda")), QStringLiteral("12.8.1"));
+        const Comparison &c = f.comparisons.front();
+        QCOMPARE(c.leftSource, QStringLiteral("dmesg.txt:2"));
+        QCOMPARE(
+            c.rightSource,
+            QStringLiteral("table cuda-min-driver row 12.8.1 (tables/cuda-min-driver.yaml:8)"));
+        QCOMPARE(c.rightName, QStringLiteral("min_driver for container_cuda 12.8.1"));
+        // The evidence is the lines the facts were read from.
+        QCOMPARE(f.occurrences.size(), 2);
+        QCOMPARE(f.occurrences[0].path, QStringLiteral("dmesg.txt"));
+        QCOMPARE(f.occurrences[1].text, QStringLiteral("CUDA Version 12.8.1"));
+    }
+
+    void bundleRuleExamplesRunWithAllRules()
+    {
+        const RuleSet set
+            = load(kFacts + kTooOld
+                   + "    examples:\n"
+                     "      - log: |\n"
+                     "          CUDA Version 12.8.1\n"
+                     "          NVRM: loading NVIDIA UNIX x86_64 Kernel Module  565.57.01\n"
+                     "        expect: {min_driver: 570.124.06}\n"
+                     "      - log: \"CUDA Version 12.8.1\"\n"
+                     "        expect: none\n");
+        const auto results = runExamples(set);
+        QCOMPARE(results.size(), 2);
+        for (const ExampleResult &r : results)
+            QVERIFY2(r.passed, qPrintable(r.message));
+    }
+
+    void loaderChecksTheNewKeys_data()
+    {
+        QTest::addColumn<QByteArray>("rules");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("group_by names a capture") << QByteArray(kXid).replace("[pci, xid]", "[gpu]")
+                                                  << "group_by fact 'gpu' is not a named capture";
+        QTest::newRow("title placeholder names a capture")
+            << QByteArray(kXid).replace("{xid}", "{code}")
+            << "title placeholder 'code' is not a named capture";
+        QTest::newRow("min_count is a positive number")
+            << QByteArray(kXidRepeated).replace("min_count: 3", "min_count: 0")
+            << "'min_count' must be a whole number from 1";
+        QTest::newRow("a valid grouped, superseding rule loads cleanly")
+            << kXid + kXidRepeated << QString();
+        QTest::newRow("bundle rules have no match")
+            << QByteArray("  - id: b\n    title: B\n    severity: info\n    scope: bundle\n"
+                          "    match: {pattern: x}\n    requires: [a]\n")
+            << "a bundle rule has no 'match'";
+        QTest::newRow("bundle rules need compare or requires")
+            << QByteArray("  - id: b\n    title: B\n    severity: info\n    scope: bundle\n")
+            << "a bundle rule needs 'compare' or 'requires'";
+        QTest::newRow("a bundle rule's conditions are rule ids")
+            << QByteArray("  - id: b\n    title: B\n    severity: info\n    scope: bundle\n"
+                          "    requires: [{pattern: x, within: 2}]\n")
+            << "a bundle rule's 'requires' lists rule ids, not patterns";
+        QTest::newRow("unknown rule ids are reported")
+            << QByteArray("  - id: b\n    title: B\n    severity: info\n    match: {pattern: x}\n"
+                          "    supersedes: [nope]\n")
+            << "rule 'b' names rule 'nope', which is not loaded";
+        QTest::newRow("unknown tables are reported") << QByteArray(
+            "  - id: b\n    title: B\n    severity: info\n    scope: bundle\n"
+            "    compare: [{left: kernel_driver, op: '<', right: 'nope[kernel_driver]'}]\n")
+                                                     << "no table 'nope' is loaded";
+        QTest::newRow("a link name must exist")
+            << QByteArray("  - id: b\n    title: B\n    severity: info\n    match: {pattern: x}\n"
+                          "    references: [nope]\n")
+            << "reference 'nope' names no entry of 'links'";
+        QTest::newRow("scope is line or bundle")
+            << QByteArray("  - id: b\n    title: B\n    severity: info\n    scope: file\n"
+                          "    match: {pattern: x}\n")
+            << "unknown scope 'file'";
+    }
+
+    void loaderChecksTheNewKeys()
+    {
+        QFETCH(QByteArray, rules);
+        QFETCH(QString, message);
+        RuleSet set;
+        RuleLoader loader(set);
+        loader.loadText(kTable, QStringLiteral("tables/cuda-min-driver.yaml"));
+        loader.loadText(kHeader + rules, QStringLiteral("t.yaml"));
+        finishRules(set);
+        QStringList all;
+        for (const Diagnostic &d : set.diagnostics)
+            all << d.toString();
+        if (message.isEmpty())
+            QVERIFY2(all.isEmpty(), qPrintable(all.join(QLatin1Char('\n'))));
+        else
+            QVERIFY2(all.join(QLatin1Char('\n')).contains(message),
+                     qPrintable(all.join(QLatin1Char('\n'))));
+    }
+
+    void sharedLinksFillReferences()
+    {
+        RuleSet set;
+        RuleLoader loader(set);
+        loader.loadText(
+            "schema: gputriage/rules/v1\npack: links\nlinks:\n"
+            "  xid: {title: Xid Errors, url: 'https://docs.nvidia.com/deploy/xid-errors/'}\n",
+            QStringLiteral("links.yaml"));
+        loader.loadText(kHeader + kXid + "    references: [xid]\n", QStringLiteral("t.yaml"));
+        finishRules(set);
+        QVERIFY(set.diagnostics.isEmpty());
+        const Rule *rule = set.find(u"xid");
+        QVERIFY(rule);
+        QCOMPARE(rule->references.size(), 1);
+        QCOMPARE(rule->references.front().title, QStringLiteral("Xid Errors"));
+        QCOMPARE(rule->references.front().url,
+                 QStringLiteral("https://docs.nvidia.com/deploy/xid-errors/"));
+    }
+
+    void tableLookup_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("exact row") << "12.4"
+                                   << "550.54.14";
+        QTest::newRow("an update of a release") << "12.4.1"
+                                                << "550.54.14";
+        QTest::newRow("an update with its own row") << "12.8.1.012"
+                                                    << "570.124.06";
+        QTest::newRow("between rows") << "12.6"
+                                      << "550.54.14";
+        QTest::newRow("older than the table") << "11.8"
+                                              << "";
+        QTest::newRow("a minor of the last major") << "13.1"
+                                                   << "580.65.06";
+        QTest::newRow("a newer major than the table") << "14.0"
+                                                      << "";
+    }
+
+    void tableLookup()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, expected);
+        const RuleSet set = load(QByteArray(), true);
+        const VersionTable *table = set.table(QStringLiteral("cuda-min-driver"));
+        QVERIFY(table);
+        const auto *row = table->lookup(version);
+        QCOMPARE(row ? row->value : QString(), expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalyzer)
+#include "tst_analyzer.moc"
