@@ -288,16 +288,18 @@ AnalysisResult AnalysisSession::finish()
                && std::none_of(rule.absentRules.begin(), rule.absentRules.end(),
                                [&](const QString &id) { return present.count(id) > 0; });
     };
-    // A finding hides the findings of the rules it supersedes that share its group values.
+    // A finding hides the findings of the rules it supersedes that are about the same group.
     auto superseded = [&](size_t r, const Finding &f) {
         return std::any_of(found.begin(), found.end(), [&](const auto &other) {
             const Rule &by = rules[other.first];
             if (!by.supersedes.contains(rules[r].id) || !conditionsHold(by))
                 return false;
+            // Group facts both findings have must agree (a per-GPU finding hides only that
+            // GPU's); a fact only one of them has does not matter.
             return std::all_of(by.groupBy.begin(), by.groupBy.end(), [&](const QString &name) {
                 const auto a = other.second.facts.find(name), b = f.facts.find(name);
-                return a != other.second.facts.end() && b != f.facts.end()
-                       && a->second == b->second;
+                return a == other.second.facts.end() || b == f.facts.end()
+                       || a->second == b->second;
             });
         });
     };

@@ -326,6 +326,8 @@ private Q_SLOTS:
             (QStringList{
                 QStringLiteral("bundle_type=gpu-operator-must-gather@mg/must-gather.log:0"),
                 QStringLiteral("bundle_type=nvidia-bug-report@mg/nvidia-bug-report_node1.log.gz:0"),
+                QStringLiteral("driver_cuda=12.8@mg/nvidia-bug-report_node1.log.gz!/usr/bin/"
+                               "nvidia-smi --query:11"),
                 QStringLiteral("gpu_bus_id=00000000:3B:00.0@mg/nvidia-bug-report_node1.log.gz!/usr/"
                                "bin/nvidia-smi --query:13"),
                 QStringLiteral(
@@ -334,12 +336,9 @@ private Q_SLOTS:
                 QStringLiteral("gpu_operator=25.3.0@mg/cluster_policy.yaml:3"),
                 QStringLiteral(
                     "kernel=5.15.0-91-generic@mg/nvidia-bug-report_node1.log.gz!prologue:4"),
+                // nvidia-smi in the bug report says the same: one fact, seen twice.
                 QStringLiteral("kernel_driver=570.158.08@mg/"
                                "gpu_operand_pod_nvidia-driver-daemonset-x7k2p.log:1"),
-                QStringLiteral("smi_cuda=12.8@mg/nvidia-bug-report_node1.log.gz!/usr/bin/"
-                               "nvidia-smi --query:11"),
-                QStringLiteral("smi_driver=570.158.08@mg/nvidia-bug-report_node1.log.gz!/usr/bin/"
-                               "nvidia-smi --query:10"),
             }));
         QStringList labels;
         for (const InputInfo &in : result.inputs)
@@ -418,8 +417,8 @@ private Q_SLOTS:
         for (const InputInfo &in : result.inputs)
             labels << in.label;
         QCOMPARE(facts, (QStringList{QStringLiteral("bundle_type=sosreport"),
-                                     QStringLiteral("smi_cuda=12.8"),
-                                     QStringLiteral("smi_driver=570.158.08")}));
+                                     QStringLiteral("driver_cuda=12.8"),
+                                     QStringLiteral("kernel_driver=570.158.08")}));
         QCOMPARE(labels, (QStringList{QStringLiteral("sos nvidia: nvidia-smi -q"),
                                       QStringLiteral("sos kernel: dmesg")}));
         QCOMPARE(result.findings.size(), 1);

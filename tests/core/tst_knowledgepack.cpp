@@ -1,0 +1,113 @@
+// The shipped knowledge pack as a whole: size, examples, references, and lines that look
+// alarming but are normal.
+#include "engine/analyzer.h"
+#include "rules/exampletester.h"
+#include "rules/ruleloader.h"
+
+#include <QTest>
+#include <QUrl>
+
+#include <map>
+
+using namespace gputriage;
+
+class TestKnowledgePack : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_set = loadRules({}, true);
+        QVERIFY2(m_set.diagnostics.isEmpty(), qPrintable(m_set.diagnostics.value(0).toString()));
+    }
+
+    void coversTheFamilies()
+    {
+        int findings = 0;
+        std::map<QString, int> byTag;
+        for (const Rule &r : m_set.rules) {
+            findings += r.kind == RuleKind::Finding;
+            for (const QString &tag : r.tags)
+                ++byTag[tag];
+        }
+        QVERIFY2(findings >= 40, qPrintable(QString::number(findings)));
+        for (const char *tag : {"ngc-container", "cuda", "xid", "driver", "container-toolkit",
+                                "kubernetes", "nccl", "fabric-manager", "ecc", "thermal"})
+            QVERIFY2(byTag[QLatin1String(tag)] > 0, tag);
+        const Rule *bundle = m_set.find(u"cuda.driver-too-old-for-container");
+        QVERIFY(bundle && bundle->scope == RuleScope::Bundle);
+        QVERIFY(m_set.table(QStringLiteral("cuda-min-driver")));
+    }
+
+    void everyRuleHasMatchingAndNonMatchingExamples()
+    {
+        for (const Rule &r : m_set.rules) {
+            const auto none = std::count_if(r.examples.begin(), r.examples.end(),
+                                            [](const RuleExample &e) { return e.expectNone; });
+            const auto match = r.examples.size() - none;
+            QVERIFY2(match >= 2 && none >= 1,
+                     qPrintable(QStringLiteral("%1: %2 matching, %3 non-matching examples")
+                                    .arg(r.id)
+                                    .arg(match)
+                                    .arg(none)));
+            if (r.kind == RuleKind::Finding)
+                QVERIFY2(!r.explain.isEmpty() && !r.action.isEmpty() && !r.references.isEmpty(),
+                         qPrintable(r.id + QLatin1String(": explain, action and references")));
+        }
+    }
+
+    void everyExamplePasses()
+    {
+        for (const ExampleResult &r : runExamples(m_set))
+            QVERIFY2(
+                r.passed,
+                qPrintable(
+                    QStringLiteral("%1 example %2: %3").arg(r.ruleId).arg(r.index).arg(r.message)));
+    }
+
+    void referencesAreNvidiaUrlsWrittenOnce()
+    {
+        // A URL is written once: in the shared links, or inline in one rule.
+        std::map<QString, QString> writtenAt;
+        auto written = [&](const QString &url, const QString &where) {
+            const auto [it, inserted] = writtenAt.emplace(url, where);
+            QVERIFY2(inserted, qPrintable(url + QLatin1String(" written in ") + it->second
+                                          + QLatin1String(" and ") + where));
+            const QUrl u(url);
+            const bool nvidia = u.scheme() == QLatin1String("https")
+                                && (u.host() == QLatin1String("docs.nvidia.com")
+                                    || u.host() == QLatin1String("developer.nvidia.com")
+                                    || (u.host() == QLatin1String("github.com")
+                                        && u.path().startsWith(QLatin1String("/NVIDIA/"))));
+            QVERIFY2(nvidia, qPrintable(url));
+        };
+        for (const auto &[name, link] : m_set.links)
+            written(link.url, QLatin1String("links: ") + name);
+        for (const Rule &r : m_set.rules)
+            for (const Reference &ref : r.references)
+                if (ref.link.isEmpty())
+                    written(ref.url, r.id);
+    }
+
+    void harmlessLinesGiveNothingAboveInfo()
+    {
+        const Analyzer analyzer(m_set);
+        const auto result
+            = analyzer.analyzePaths({QStringLiteral(TESTDATA "/knowledge/harmless.log")});
+        QVERIFY(result.problems.isEmpty());
+        QStringList above;
+        for (const Finding &f : result.findings)
+            if (f.severity > Severity::Info)
+                above << f.ruleId + QLatin1String(": ") + f.occurrences.value(0).text;
+        QVERIFY2(above.isEmpty(), qPrintable(above.join(QLatin1Char('\n'))));
+        // The file is not empty of meaning: the notes are there, as info.
+        QVERIFY(result.findings.size() >= 3);
+    }
+
+private:
+    RuleSet m_set;
+};
+
+QTEST_GUILESS_MAIN(TestKnowledgePack)
+#include "tst_knowledgepack.moc"
