@@ -232,6 +232,9 @@ void AnalysisSession::flush()
                         ++it->second.count;
                 }
                 m_seen.insert(size_t(m.rule));
+                constexpr size_t kMaxRecords = 100000;
+                if (m.facts.size() > 1 && m_records.size() < kMaxRecords)
+                    m_records.insert(m.facts);
                 continue;
             }
             QString key;
@@ -308,7 +311,6 @@ AnalysisResult AnalysisSession::finish()
         if (!conditionsHold(rule) || superseded(r, f))
             continue;
         f.ruleId = rule.id;
-        f.title = expandTemplate(rule.title, f.facts);
         f.severity = rule.severity;
         f.pack = rule.pack;
         f.explain = rule.explain;
@@ -318,6 +320,20 @@ AnalysisResult AnalysisSession::finish()
         for (const QString &name : rule.groupBy)
             if (const auto it = f.facts.find(name); it != f.facts.end())
                 f.group.insert(*it);
+        for (const FactLookup &l : rule.lookups) {
+            const auto key = f.facts.find(l.equals);
+            if (key == f.facts.end())
+                continue;
+            for (const Facts &record : m_records) {
+                const auto where = record.find(l.where), value = record.find(l.fact);
+                if (where != record.end() && value != record.end()
+                    && where->second == key->second) {
+                    f.facts[l.fact] = value->second;
+                    break;
+                }
+            }
+        }
+        f.title = expandTemplate(rule.title, f.facts);
         if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
             f.comparisons = Analyzer::compare(
                 rule, f.facts,

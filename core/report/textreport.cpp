@@ -1,5 +1,7 @@
 #include "report/textreport.h"
 
+#include <algorithm>
+
 namespace gputriage {
 
 QString operandText(const QString &name, const QString &value)
@@ -50,7 +52,11 @@ QString evidenceLine(const Finding &finding, const Occurrence &o)
     if (text.size() > 200)
         text = text.left(199) + QChar(0x2026);
     QString line = QStringLiteral("%1:%2: %3").arg(o.path).arg(o.line).arg(text);
-    if (!o.facts.empty() && o.facts != finding.facts) {
+    const bool differs = std::any_of(o.facts.begin(), o.facts.end(), [&](const auto &fact) {
+        const auto it = finding.facts.find(fact.first);
+        return it == finding.facts.end() || it->second != fact.second;
+    });
+    if (differs) {
         QStringList facts;
         for (const auto &[k, v] : o.facts)
             facts << k + QLatin1Char('=') + stripControl(v);

@@ -16,7 +16,7 @@ QString stripControl(const QString &text);                      // tabs and newl
 bool isWebUrl(const QString &url);
 // Bundle text for HTML: control characters removed, then escaped.
 QString htmlText(const QString &text);
-// "path:line: text [facts]" with whitespace runs collapsed; facts only when they differ
+// "path:line: text [facts]" with whitespace runs collapsed; facts only when one differs
 // from the finding's own.
 QString evidenceLine(const Finding &finding, const Occurrence &occurrence);
 // Where a comparison's facts were read, when that is not the finding's first evidence line:

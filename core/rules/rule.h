@@ -84,6 +84,15 @@ struct RuleExample
     int line = 0;                           // where the example is written, for messages
 };
 
+// Adds a fact from the bundle's fact rules to a finding: the value of `fact` in a fact-rule
+// match whose `where` equals this finding's `equals` (e.g. the GPU UUID for an Xid's bus id).
+struct FactLookup
+{
+    QString fact;
+    QString where;
+    QString equals;
+};
+
 // Where a rule looks: at lines (with a pattern), or at the facts and findings of the whole
 // bundle once every entry was read.
 enum class RuleScope { Line, Bundle };
@@ -109,6 +118,7 @@ struct Rule
     QList<QString> groupBy; // one finding per distinct value of these facts
     int minCount = 1;       // a finding needs this many occurrences (per group)
     QList<QString> supersedes;
+    QList<FactLookup> lookups;
 
     QList<QString> facts; // captures kept as facts; empty = all named captures
     QList<CompareSpec> compare;

@@ -82,6 +82,7 @@ private:
     void parseMatch(const YAML::Node &node, Rule &rule);
     void parseCompare(const YAML::Node &node, Rule &rule, const std::set<QString> &captures);
     void parseConditions(const YAML::Node &node, Rule &rule, bool absent);
+    void parseLookups(const YAML::Node &node, Rule &rule, const std::set<QString> &captures);
     void parseReferences(const YAML::Node &node, Rule &rule);
     void parseLinks(const YAML::Node &node);
     void checkNames(const YAML::Node &at,
@@ -383,6 +384,35 @@ void Parser::parseConditions(const YAML::Node &node, Rule &rule, bool absent)
     }
 }
 
+void Parser::parseLookups(const YAML::Node &node, Rule &rule, const std::set<QString> &captures)
+{
+    if (!node)
+        return;
+    if (!node.IsSequence()) {
+        error(node, QStringLiteral("'lookup' must be a list of {fact, where, equals} maps"));
+        return;
+    }
+    for (const auto &item : node) {
+        if (!item.IsMap()) {
+            error(item, QStringLiteral("each 'lookup' item is a map with fact, where and equals"));
+            continue;
+        }
+        checkKeys(item, {"fact", "where", "equals"}, QStringLiteral("lookup"));
+        FactLookup l;
+        l.fact = scalar(item, "fact", true).value_or(QString());
+        l.where = scalar(item, "where", true).value_or(QString());
+        l.equals = scalar(item, "equals", true).value_or(QString());
+        for (const QString &name : {l.fact, l.where})
+            if (!name.isEmpty() && !isIdentifier(name))
+                error(item, QStringLiteral("'%1' is not a fact name").arg(name));
+        if (!l.equals.isEmpty() && !captures.count(l.equals))
+            error(item["equals"],
+                  QStringLiteral("'equals' names fact '%1', which no pattern captures")
+                      .arg(l.equals));
+        rule.lookups.append(l);
+    }
+}
+
 void Parser::checkNames(const YAML::Node &at,
                         const QList<QString> &names,
                         const std::set<QString> &captures,
@@ -459,8 +489,8 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
 
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
-               "facts", "group_by", "min_count", "supersedes", "compare", "explain", "action",
-               "references", "examples"},
+               "facts", "group_by", "min_count", "supersedes", "lookup", "compare", "explain",
+               "action", "references", "examples"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -522,6 +552,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         checkNames(node["title"], templateNames(rule.title), captures, "title placeholder");
     rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
     rule.supersedes = stringList(node, "supersedes");
+    parseLookups(node["lookup"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
     parseReferences(node["references"], rule);
@@ -712,6 +743,12 @@ void resolveReferences(RuleSet &set)
                     addDiagnostic(set, r, 0,
                                   QStringLiteral("rule '%1' names rule '%2', which is not loaded")
                                       .arg(r.id, id),
+                                  false);
+        for (const FactLookup &l : r.lookups)
+            for (const QString &name : {l.fact, l.where})
+                if (!facts.count(name))
+                    addDiagnostic(set, r, 0,
+                                  QStringLiteral("lookup: no fact rule provides '%1'").arg(name),
                                   false);
         if (r.scope != RuleScope::Bundle)
             continue;

@@ -183,6 +183,26 @@ private Q_SLOTS:
         QCOMPARE(f.occurrences[1].text, QStringLiteral("CUDA Version 12.8.1"));
     }
 
+    void lookupAddsTheGpuUuidOfTheBusId()
+    {
+        const QByteArray rules = kXid
+                                 + "    lookup: [{fact: gpu_uuid, where: gpu_pci, equals: pci}]\n"
+                                   "  - id: f-uuid\n    title: U\n    kind: fact\n"
+                                   "    match: {pattern: 'GPU at PCI:(?P<gpu_pci>[0-9a-f:]+): "
+                                   "(?P<gpu_uuid>GPU-\\S+)'}\n";
+        const Analyzer analyzer(load(rules));
+        const auto result = analyzer.analyze(
+            {LogDocument::fromBytes("NVRM: GPU at PCI:0000:86:00: GPU-9b1d\n"
+                                    "NVRM: GPU at PCI:0000:3b:00: GPU-2f6c\n"
+                                    "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
+                                    "NVRM: Xid (PCI:0000:af:00): 79, GPU has fallen off the bus.\n",
+                                    QStringLiteral("dmesg"))});
+        QCOMPARE(result.findings.size(), 2);
+        QCOMPARE(result.findings[0].facts.at(QStringLiteral("gpu_uuid")),
+                 QStringLiteral("GPU-2f6c"));
+        QVERIFY(!result.findings[1].facts.count(QStringLiteral("gpu_uuid"))); // not in the log
+    }
+
     void bundleRuleExamplesRunWithAllRules()
     {
         const RuleSet set
@@ -238,6 +258,9 @@ private Q_SLOTS:
             << QByteArray("  - id: b\n    title: B\n    severity: info\n    match: {pattern: x}\n"
                           "    references: [nope]\n")
             << "reference 'nope' names no entry of 'links'";
+        QTest::newRow("lookup equals a capture")
+            << QByteArray(kXid + "    lookup: [{fact: gpu_uuid, where: gpu_pci, equals: bus}]\n")
+            << "'equals' names fact 'bus', which no pattern captures";
         QTest::newRow("scope is line or bundle")
             << QByteArray("  - id: b\n    title: B\n    severity: info\n    scope: file\n"
                           "    match: {pattern: x}\n")
