@@ -119,6 +119,10 @@ QString FindingsPanel::detailsHtml(const Finding &f)
                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), htmlText(c.says));
         }
         html += QLatin1String("</table>");
+        for (const Comparison &c : f.comparisons)
+            if (const QString from = comparisonSources(f, c); !from.isEmpty())
+                html += QLatin1String("<p><small>Read from: ") + htmlText(from)
+                        + QLatin1String("</small></p>");
     }
     if (!f.facts.empty()) {
         html += QLatin1String("<p><b>Facts</b></p><table cellspacing='0' cellpadding='3'>");

@@ -42,6 +42,17 @@ QString displayText(std::string_view line)
     return text;
 }
 
+// Findings of a rule with group_by are kept apart by the values of those facts.
+QString groupKey(const Rule &rule, const Facts &facts)
+{
+    QString key;
+    for (const QString &name : rule.groupBy) {
+        const auto it = facts.find(name);
+        key += (it == facts.end() ? QString() : it->second) + QChar(0x1f);
+    }
+    return key;
+}
+
 } // namespace
 
 Analyzer::Analyzer(const RuleSet &rules)
@@ -237,12 +248,8 @@ void AnalysisSession::flush()
                     m_records.insert(m.facts);
                 continue;
             }
-            QString key;
-            for (const QString &name : rule.groupBy) {
-                const auto it = m.facts.find(name);
-                key += (it == m.facts.end() ? QString() : it->second) + QChar(0x1f);
-            }
-            auto [it, inserted] = m_groups.try_emplace(std::pair(size_t(m.rule), key));
+            auto [it, inserted]
+                = m_groups.try_emplace(std::pair(size_t(m.rule), groupKey(rule, m.facts)));
             Finding &f = it->second;
             if (inserted)
                 f.facts = m.facts;
@@ -306,10 +313,30 @@ AnalysisResult AnalysisSession::finish()
             });
         });
     };
-    for (auto &[r, f] : found) {
-        const Rule &rule = rules[r];
-        if (!conditionsHold(rule) || superseded(r, f))
+    // Decide what is reported before moving any finding out of `found`.
+    std::vector<bool> reported(found.size());
+    for (size_t i = 0; i < found.size(); ++i)
+        reported[i]
+            = conditionsHold(rules[found[i].first]) && !superseded(found[i].first, found[i].second);
+    if (m_options.keepMatches) {
+        // Highlight only what the report shows (not superseded or filtered-out matches).
+        std::set<std::pair<size_t, QString>> shown;
+        for (size_t i = 0; i < found.size(); ++i)
+            if (reported[i])
+                shown.emplace(found[i].first,
+                              groupKey(rules[found[i].first], found[i].second.facts));
+        for (auto &matches : m_result.matches)
+            std::erase_if(matches, [&](const LineMatch &m) {
+                const Rule &rule = rules[size_t(m.rule)];
+                return rule.kind == RuleKind::Finding
+                       && !shown.count({size_t(m.rule), groupKey(rule, m.facts)});
+            });
+    }
+    for (size_t i = 0; i < found.size(); ++i) {
+        if (!reported[i])
             continue;
+        auto &[r, f] = found[i];
+        const Rule &rule = rules[r];
         f.ruleId = rule.id;
         f.severity = rule.severity;
         f.pack = rule.pack;
@@ -427,10 +454,7 @@ std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
             comparisons.append(c);
         }
         if (holds) {
-            QString key;
-            for (const QString &name : rule.groupBy)
-                key += facts[name] + QChar(0x1f);
-            Finding &f = byGroup[key];
+            Finding &f = byGroup[groupKey(rule, facts)];
             if (f.count++ == 0) {
                 f.facts = facts;
                 f.comparisons = comparisons;

@@ -103,6 +103,10 @@ private Q_SLOTS:
             << kXid + kXidRepeated << xids + "NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception\n"
             << "xid-repeated|GPU 0000:3b:00: Xid 13 repeated|3;"
                "xid|GPU 0000:86:00: Xid 13|1;xid|GPU 0000:3b:00: Xid 31|1";
+        QTest::newRow("supersedes: rule order does not matter")
+            << kXidRepeated + kXid << xids + "NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception\n"
+            << "xid-repeated|GPU 0000:3b:00: Xid 13 repeated|3;"
+               "xid|GPU 0000:86:00: Xid 13|1;xid|GPU 0000:3b:00: Xid 31|1";
         QTest::newRow("bundle: container CUDA needs a newer driver than the host has")
             << kFacts + kTooOld
             << "CUDA Version 12.8.1\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  565.57.01\n"
@@ -181,6 +185,28 @@ private Q_SLOTS:
         QCOMPARE(f.occurrences.size(), 2);
         QCOMPARE(f.occurrences[0].path, QStringLiteral("dmesg.txt"));
         QCOMPARE(f.occurrences[1].text, QStringLiteral("CUDA Version 12.8.1"));
+    }
+
+    void highlightsOnlyWhatIsReported()
+    {
+        const Analyzer analyzer(load(kXid + kXidRepeated));
+        AnalyzeOptions options;
+        options.keepMatches = true;
+        const auto result
+            = analyzer.analyze({LogDocument::fromBytes("NVRM: Xid (PCI:0000:3b:00): 13, a\n"
+                                                       "NVRM: Xid (PCI:0000:3b:00): 13, b\n"
+                                                       "NVRM: Xid (PCI:0000:86:00): 13, c\n"
+                                                       "NVRM: Xid (PCI:0000:3b:00): 13, d\n",
+                                                       QStringLiteral("dmesg"))},
+                               options);
+        QStringList hits;
+        for (const LineMatch &m : result.matches.at(0))
+            hits << QStringLiteral("%1:%2")
+                        .arg(m.line + 1)
+                        .arg(analyzer.matcher().rules()[size_t(m.rule)].id);
+        // GPU 3b's single-Xid matches are superseded by the repeated finding; 86's are not.
+        QCOMPARE(hits.join(QLatin1Char(' ')),
+                 QStringLiteral("1:xid-repeated 2:xid-repeated 3:xid 4:xid-repeated"));
     }
 
     void lookupAddsTheGpuUuidOfTheBusId()
