@@ -126,9 +126,14 @@ QString FindingsPanel::detailsHtml(const Finding &f)
     }
     if (!f.facts.empty()) {
         html += QLatin1String("<p><b>Facts</b></p><table cellspacing='0' cellpadding='3'>");
-        for (const auto &[k, v] : f.facts)
-            html += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>")
-                        .arg(htmlText(k), htmlText(v));
+        for (const auto &[k, v] : f.facts) {
+            const QString from = factSourceNote(f, k);
+            html += QStringLiteral("<tr><td>%1</td><td><code>%2</code>%3</td></tr>")
+                        .arg(htmlText(k), htmlText(v),
+                             from.isEmpty() ? QString()
+                                            : QLatin1String(" <small>(") + htmlText(from)
+                                                  + QLatin1String(")</small>"));
+        }
         html += QLatin1String("</table>");
     }
     if (!f.explain.isEmpty())

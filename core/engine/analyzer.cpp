@@ -245,7 +245,9 @@ void AnalysisSession::flush()
                 m_seen.insert(size_t(m.rule));
                 constexpr size_t kMaxRecords = 100000;
                 if (m.facts.size() > 1 && m_records.size() < kMaxRecords)
-                    m_records.insert(m.facts);
+                    m_records.try_emplace(
+                        m.facts,
+                        QStringLiteral("%1:%2").arg(doc.path()).arg(doc.lineNumber(m.line)));
                 continue;
             }
             auto [it, inserted]
@@ -347,15 +349,21 @@ AnalysisResult AnalysisSession::finish()
         for (const QString &name : rule.groupBy)
             if (const auto it = f.facts.find(name); it != f.facts.end())
                 f.group.insert(*it);
+        if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty()) {
+            const Occurrence &first = f.occurrences.front();
+            for (const auto &[name, value] : f.facts)
+                f.factSources[name] = QStringLiteral("%1:%2").arg(first.path).arg(first.line);
+        }
         for (const FactLookup &l : rule.lookups) {
             const auto key = f.facts.find(l.equals);
             if (key == f.facts.end())
                 continue;
-            for (const Facts &record : m_records) {
+            for (const auto &[record, source] : m_records) {
                 const auto where = record.find(l.where), value = record.find(l.fact);
                 if (where != record.end() && value != record.end()
                     && where->second == key->second) {
                     f.facts[l.fact] = value->second;
+                    f.factSources[l.fact] = source;
                     break;
                 }
             }
@@ -458,6 +466,15 @@ std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
             if (f.count++ == 0) {
                 f.facts = facts;
                 f.comparisons = comparisons;
+                for (const auto &[name, fact] : from)
+                    f.factSources[name] = source(*fact);
+                for (const Comparison &c : comparisons)
+                    for (const auto &[value, src] :
+                         {std::pair(c.left, c.leftSource), std::pair(c.right, c.rightSource)})
+                        if (src.startsWith(QLatin1String("table ")))
+                            for (const auto &[name, v] : facts)
+                                if (v == value && !f.factSources.count(name))
+                                    f.factSources[name] = src;
             }
             for (const auto &[name, fact] : from) {
                 const bool listed

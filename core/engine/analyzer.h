@@ -80,7 +80,7 @@ private:
     AnalysisResult m_result;
     std::map<std::pair<size_t, QString>, Finding> m_groups; // rule index, group_by values
     std::set<size_t> m_seen;                                // fact rules that matched
-    std::set<Facts> m_records; // each fact-rule match's facts together, for lookups
+    std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
     QStringList m_paths;
     qint64 m_totalBytes = 0;

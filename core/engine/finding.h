@@ -59,7 +59,8 @@ struct Finding
     QList<QString> tags;
 
     int count = 0;
-    Facts facts; // from the first occurrence
+    Facts facts;       // from the first occurrence (and lookups)
+    Facts factSources; // fact name → where it was read: "path:line" or a table row
     QList<Comparison> comparisons;
     QList<Occurrence> occurrences; // the first N, ordered by path and line
 };

@@ -6,14 +6,6 @@ namespace gputriage {
 
 namespace {
 
-QString anchor(const QString &ruleId)
-{
-    QString id;
-    for (const QChar c : ruleId)
-        id += c.isLetterOrNumber() ? c : QChar(QLatin1Char('-'));
-    return QLatin1String("f-") + id;
-}
-
 // Paragraphs separated by blank lines; single line breaks inside a paragraph are wrapping.
 QString paragraphs(const QString &text)
 {
@@ -75,7 +67,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                          + QLatin1String("</code>");
         h += QStringLiteral("<tr class=\"%1\"><td><span class=\"sev\">%1</span></td><td><a "
                             "href=\"#%2\">%3</a></td><td>%4</td><td>%5</td></tr>\n")
-                 .arg(severityName(f.severity), anchor(f.ruleId), htmlText(f.title))
+                 .arg(severityName(f.severity), findingAnchor(f), htmlText(f.title))
                  .arg(f.count)
                  .arg(facts.join(QLatin1String(", ")));
     }
@@ -86,7 +78,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     for (const Finding &f : result.findings) {
         h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
                             "class=\"sev\">%1</span> %3</h3>\n")
-                 .arg(severityName(f.severity), anchor(f.ruleId), htmlText(f.title));
+                 .arg(severityName(f.severity), findingAnchor(f), htmlText(f.title));
         h += QStringLiteral("<p class=\"muted\">%1 occurrence(s) · rule <code>%2</code></p>\n")
                  .arg(f.count)
                  .arg(htmlText(f.ruleId));
@@ -108,10 +100,10 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                          + QLatin1String("</p>\n");
         }
         if (!f.facts.empty()) {
-            h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th></tr>\n");
+            h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th><th>Read from</th></tr>\n");
             for (const auto &[k, v] : f.facts)
-                h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>\n")
-                         .arg(htmlText(k), htmlText(v));
+                h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>\n")
+                         .arg(htmlText(k), htmlText(v), htmlText(factSourceNote(f, k)));
             h += QLatin1String("</table>\n");
         }
         h += paragraphs(f.explain);

@@ -93,6 +93,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                             {QStringLiteral("references"), refs}};
         if (!f.group.empty())
             finding.insert(QStringLiteral("group"), factsObject(f.group));
+        if (!f.factSources.empty())
+            finding.insert(QStringLiteral("fact_sources"), factsObject(f.factSources));
         findings.append(finding);
     }
     root.insert(QStringLiteral("findings"), findings);

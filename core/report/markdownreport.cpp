@@ -52,8 +52,7 @@ QString markdownFinding(const Finding &f, const ReportOptions &options)
 {
     QString md;
     md += QStringLiteral("<a id=\"%1\"></a>\n### %2 (%3, %4×)\n\n")
-              .arg(QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')),
-                   markdownEscape(f.title), severityName(f.severity))
+              .arg(findingAnchor(f), markdownEscape(f.title), severityName(f.severity))
               .arg(f.count);
     md += QLatin1String("Rule `") + f.ruleId + QLatin1String("`\n\n");
     if (!f.explain.isEmpty())
@@ -61,10 +60,10 @@ QString markdownFinding(const Finding &f, const ReportOptions &options)
     if (!f.action.isEmpty())
         md += QLatin1String("**What to do:** ") + markdownEscape(f.action) + QLatin1String("\n\n");
     if (!f.facts.empty()) {
-        md += QLatin1String("| Fact | Value |\n|---|---|\n");
+        md += QLatin1String("| Fact | Value | Read from |\n|---|---|---|\n");
         for (const auto &[k, v] : f.facts)
             md += QLatin1String("| ") + cell(k) + QLatin1String(" | ") + cell(v)
-                  + QLatin1String(" |\n");
+                  + QLatin1String(" | ") + cell(factSourceNote(f, k)) + QLatin1String(" |\n");
         md += QLatin1Char('\n');
     }
     if (!f.comparisons.isEmpty()) {
@@ -123,8 +122,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         for (const auto &[k, v] : f.facts)
             facts << cell(k) + QLatin1String(" = ") + cell(v);
         md += QStringLiteral("| %1 | [%2](#%3) | %4 | %5 |\n")
-                  .arg(severityName(f.severity), cell(f.title),
-                       QString(f.ruleId).replace(QLatin1Char('.'), QLatin1Char('-')))
+                  .arg(severityName(f.severity), cell(f.title), findingAnchor(f))
                   .arg(f.count)
                   .arg(facts.join(QLatin1String(", ")));
     }

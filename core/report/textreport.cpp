@@ -9,13 +9,38 @@ QString operandText(const QString &name, const QString &value)
     return name.isEmpty() ? value : name + QLatin1Char(' ') + value;
 }
 
+namespace {
+QString firstEvidence(const Finding &finding)
+{
+    return finding.occurrences.isEmpty() ? QString()
+                                         : QStringLiteral("%1:%2")
+                                               .arg(finding.occurrences.front().path)
+                                               .arg(finding.occurrences.front().line);
+}
+} // namespace
+
+QString factSourceNote(const Finding &finding, const QString &fact)
+{
+    const auto it = finding.factSources.find(fact);
+    if (it == finding.factSources.end() || it->second == firstEvidence(finding))
+        return QString();
+    return stripControl(it->second);
+}
+
+QString findingAnchor(const Finding &finding)
+{
+    QString id = QLatin1String("f-") + finding.ruleId;
+    for (const auto &[name, value] : finding.group)
+        id += QLatin1Char('-') + value;
+    for (QChar &c : id)
+        if (!c.isLetterOrNumber() || c.unicode() > 127)
+            c = QLatin1Char('-');
+    return id;
+}
+
 QString comparisonSources(const Finding &finding, const Comparison &c)
 {
-    const QString first = finding.occurrences.isEmpty()
-                              ? QString()
-                              : QStringLiteral("%1:%2")
-                                    .arg(finding.occurrences.front().path)
-                                    .arg(finding.occurrences.front().line);
+    const QString first = firstEvidence(finding);
     QStringList parts;
     for (const auto &[name, source] :
          {std::pair(c.leftName, c.leftSource), std::pair(c.rightName, c.rightSource)})
@@ -96,8 +121,12 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                    .arg(f.ruleId);
         if (!f.facts.empty()) {
             QStringList facts;
-            for (const auto &[k, v] : f.facts)
-                facts << k + QLatin1Char('=') + stripControl(v);
+            for (const auto &[k, v] : f.facts) {
+                const QString from = factSourceNote(f, k);
+                facts << k + QLatin1Char('=') + stripControl(v)
+                             + (from.isEmpty() ? QString()
+                                               : QLatin1String(" (") + from + QLatin1Char(')'));
+            }
             out += QLatin1String("  facts: ") + facts.join(QLatin1String(", ")) + QLatin1Char('\n');
         }
         for (const Comparison &c : f.comparisons)

@@ -22,6 +22,10 @@ QString evidenceLine(const Finding &finding, const Occurrence &occurrence);
 // Where a comparison's facts were read, when that is not the finding's first evidence line:
 // "host_driver from a.log:12; min_driver from table cuda-min-driver row 12.8 (…)", or empty.
 QString comparisonSources(const Finding &finding, const Comparison &comparison);
+// Where a finding's fact was read, when that is not the finding's first evidence line, or empty.
+QString factSourceNote(const Finding &finding, const QString &fact);
+// A stable id for a finding's section (rule id plus its group values), for links in reports.
+QString findingAnchor(const Finding &finding);
 // Where a bundle fact was seen: "path:line", or the path alone for facts from the layout.
 QString factSource(const BundleFact &fact);
 

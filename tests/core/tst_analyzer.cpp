@@ -181,6 +181,11 @@ private Q_SLOTS:
             c.rightSource,
             QStringLiteral("table cuda-min-driver row 12.8.1 (tables/cuda-min-driver.yaml:8)"));
         QCOMPARE(c.rightName, QStringLiteral("min_driver for container_cuda 12.8.1"));
+        QCOMPARE(f.factSources.at(QStringLiteral("kernel_driver")), QStringLiteral("dmesg.txt:2"));
+        QCOMPARE(f.factSources.at(QStringLiteral("container_cuda")),
+                 QStringLiteral("pod/app.log:1"));
+        QVERIFY(
+            f.factSources.at(QStringLiteral("min_driver")).startsWith(u"table cuda-min-driver"));
         // The evidence is the lines the facts were read from.
         QCOMPARE(f.occurrences.size(), 2);
         QCOMPARE(f.occurrences[0].path, QStringLiteral("dmesg.txt"));
@@ -226,6 +231,10 @@ private Q_SLOTS:
         QCOMPARE(result.findings.size(), 2);
         QCOMPARE(result.findings[0].facts.at(QStringLiteral("gpu_uuid")),
                  QStringLiteral("GPU-2f6c"));
+        QCOMPARE(result.findings[0].factSources.at(QStringLiteral("gpu_uuid")),
+                 QStringLiteral("dmesg:2"));
+        QCOMPARE(result.findings[0].factSources.at(QStringLiteral("pci")),
+                 QStringLiteral("dmesg:3"));
         QVERIFY(!result.findings[1].facts.count(QStringLiteral("gpu_uuid"))); // not in the log
     }
 

@@ -150,7 +150,7 @@ private Q_SLOTS:
         QApplication::clipboard()->clear();
         QTest::keySequence(window.findingsPanel()->view(), QKeySequence::Copy);
         const QString copied = QApplication::clipboard()->text();
-        QVERIFY2(copied.startsWith(u"<a id=\"network-peermem-not-detected\"></a>\n### Mellanox"),
+        QVERIFY2(copied.startsWith(u"<a id=\"f-network-peermem-not-detected\"></a>\n### Mellanox"),
                  qPrintable(copied));
         QVERIFY(copied.contains(u"seed-article.log:5"));
 
