@@ -251,17 +251,13 @@ void MainWindow::chooseExportFile()
         showBanner(tr("Open a bundle first; the report describes what is open."));
         return;
     }
-    QSettings settings;
-    QString selected = settings.value(QStringLiteral("exportFilter")).toString();
-    const QString fileName = QFileDialog::getSaveFileName(
-        this, tr("Export report"), settings.value(QStringLiteral("lastDir")).toString(),
-        tr("HTML (*.html);;Markdown (*.md);;PDF (*.pdf);;JSON (*.json);;Text (*.txt)"), &selected);
-    if (fileName.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("exportFilter"), selected);
-    settings.setValue(QStringLiteral("lastDir"), QFileInfo(fileName).absolutePath());
-    if (exportReport(fileName))
-        statusBar()->showMessage(tr("Report written to %1").arg(fileName), 5000);
+    ExportDialog dialog(m_result, this);
+    connect(&dialog, &ExportDialog::exportRequested, this,
+            [this](const QString &fileName, const ExportSettings &settings) {
+                if (exportReport(fileName, settings))
+                    statusBar()->showMessage(tr("Report written to %1").arg(fileName), 5000);
+            });
+    dialog.exec();
 }
 
 bool MainWindow::exportReport(const QString &fileName)
@@ -273,15 +269,14 @@ bool MainWindow::exportReport(const QString &fileName)
            {QStringLiteral("json"), QStringLiteral("json")},
            {QStringLiteral("pdf"), QStringLiteral("pdf")},
            {QStringLiteral("txt"), QStringLiteral("text")}};
-    const QString format
-        = formats.value(QFileInfo(fileName).suffix().toLower(), QStringLiteral("html"));
-    ReportOptions options;
-    options.generated = ReportOptions::generationTime(false);
-    const QByteArray bytes
-        = format == QLatin1String("pdf")
-              ? renderPdf(QString::fromUtf8(writeReport(m_result, QStringLiteral("html"), options)),
-                          options.title)
-              : writeReport(m_result, format, options);
+    ExportSettings settings;
+    settings.format = formats.value(QFileInfo(fileName).suffix().toLower(), QStringLiteral("html"));
+    return exportReport(fileName, settings);
+}
+
+bool MainWindow::exportReport(const QString &fileName, const ExportSettings &settings)
+{
+    const QByteArray bytes = renderReport(m_result, settings);
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         showBanner(tr("Could not write the report to %1: %2").arg(fileName, file.errorString()));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "exportdialog.h"
 
 #include <QMainWindow>
 
@@ -36,9 +37,10 @@ public:
     void openPaths(const QStringList &paths);
     void openSample();
     bool showDocument(const QString &path, int line = 0); // line is 1-based; 0 = keep position
-    // Writes the report of the open bundle; the format follows the file's suffix
-    // (.html, .md, .json, .pdf, .txt). Saved atomically; false with a banner on failure.
+    // Writes the report of the open bundle; without settings the format follows the file's
+    // suffix (.html, .md, .json, .pdf, .txt). Saved atomically; false with a banner on failure.
     bool exportReport(const QString &fileName);
+    bool exportReport(const QString &fileName, const ExportSettings &settings);
 
     LogView *logView() const { return m_logView; }
     SearchBar *searchBar() const { return m_search; }

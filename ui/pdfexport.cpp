@@ -8,6 +8,46 @@
 
 namespace gputriage {
 
+// QTextDocument knows only part of CSS: tables get their borders as attributes, and the
+// severity labels their colour inline. The input is our own report HTML, where all bundle
+// text is already escaped, so these tags are ours.
+QString printableHtml(QString html)
+{
+    // The report's own style sheet is for browsers (CSS variables, media queries); print uses
+    // the default style sheet set below instead.
+    const qsizetype styleStart = html.indexOf(QLatin1String("<style"));
+    const qsizetype styleEnd = html.indexOf(QLatin1String("</style>"));
+    if (styleStart >= 0 && styleEnd > styleStart)
+        html.remove(styleStart, styleEnd + 8 - styleStart);
+    html.replace(QLatin1String("<table>"),
+                 QLatin1String("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" "
+                               "style=\"border-style: solid; border-color: #9aa5b1\">"));
+    html.replace(QLatin1String("<table class=\"cmp\">"),
+                 QLatin1String("<table class=\"cmp\" border=\"1\" cellspacing=\"0\" "
+                               "cellpadding=\"4\" style=\"border-style: solid; "
+                               "border-color: #9aa5b1\">"));
+    static const std::pair<const char *, const char *> colours[] = {
+        {"critical", "#b3261e"}, {"error", "#c2410c"}, {"warning", "#a16207"}, {"info", "#1d4ed8"}};
+    for (const auto &[severity, colour] : colours)
+        html.replace(QStringLiteral("<span class=\"sev\">%1</span>").arg(QLatin1String(severity)),
+                     QStringLiteral("<span class=\"sev\" style=\"color: %1\">%2</span>")
+                         .arg(QLatin1String(colour), QString::fromLatin1(severity).toUpper()));
+    html.replace(QLatin1String("<td class=\"holds\">"),
+                 QLatin1String("<td class=\"holds\" style=\"color: #15803d\">"));
+    html.replace(QLatin1String("<td class=\"fails\">"),
+                 QLatin1String("<td class=\"fails\" style=\"color: #b3261e\">"));
+    return html;
+}
+
+QString printStyleSheet()
+{
+    return QStringLiteral("body { font-family: sans-serif; font-size: 10pt; } "
+                          "pre, code { font-family: monospace; font-size: 8pt; }"
+                          "th { background-color: #eef1f4; text-align: left; } "
+                          "h2 { margin-top: 14px; } .sev { font-weight: bold; } "
+                          ".muted, .meta { color: #5f6b76; } pre { white-space: pre-wrap; }");
+}
+
 QByteArray renderPdf(const QString &html, const QString &title)
 {
     QByteArray bytes;
@@ -21,12 +61,8 @@ QByteArray renderPdf(const QString &html, const QString &title)
     writer.setResolution(96);
 
     QTextDocument doc;
-    doc.setDefaultStyleSheet(QStringLiteral("body { font-family: sans-serif; font-size: 10pt; } "
-                                            "pre, code { font-family: monospace; font-size: 8pt; }"
-                                            "th { background-color: #eef1f4; } .sev { font-weight: "
-                                            "bold; } .muted, .meta { color: #5f6b76; }"
-                                            "pre { white-space: pre-wrap; }"));
-    doc.setHtml(html);
+    doc.setDefaultStyleSheet(printStyleSheet());
+    doc.setHtml(printableHtml(html));
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
     const qreal band = 28; // header and footer height, in pixels at 96 dpi
     doc.setPageSize(QSizeF(page.width(), page.height() - 2 * band));

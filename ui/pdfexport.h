@@ -9,4 +9,9 @@ namespace gputriage {
 // Needs a QGuiApplication (fonts); the CLI starts one on the offscreen platform.
 QByteArray renderPdf(const QString &html, const QString &title);
 
+// The report HTML as QTextDocument shows it well (for the PDF and the export preview): the
+// browser style sheet replaced by table borders and severity colours; use with printStyleSheet.
+QString printableHtml(QString html);
+QString printStyleSheet();
+
 } // namespace gputriage

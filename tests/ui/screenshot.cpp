@@ -1,4 +1,5 @@
 // Renders the main window on a bundle into a PNG (used by scripts/screenshot for the README).
+#include "exportdialog.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "mainwindow.h"
@@ -32,6 +33,16 @@ int main(int argc, char **argv)
         if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH"); !search.isEmpty()) {
             window.searchBar()->activate();
             window.searchBar()->input()->setText(search);
+        }
+        // GPUTRIAGE_SCREENSHOT_EXPORT=1 shows the export dialog instead of the window.
+        if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_EXPORT")) {
+            auto *dialog = new gputriage::ExportDialog(window.result(), &window);
+            dialog->show();
+            QTimer::singleShot(800, &window, [&, dialog] {
+                const bool ok = dialog->grab().save(args.at(1));
+                app.exit(ok ? 0 : 1);
+            });
+            return;
         }
         QTimer::singleShot(500, &window, [&] {
             const bool ok = window.grab().save(args.at(1));

@@ -1,4 +1,5 @@
 #include "bundletree.h"
+#include "exportdialog.h"
 #include "factspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
@@ -12,6 +13,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -304,6 +306,44 @@ private Q_SLOTS:
         QCOMPARE(tree.visibleEntryCount(), paths.size());
         tree.selectPath(paths.last());
         QCOMPARE(tree.currentPath(), paths.last());
+    }
+
+    void theExportDialogPreviewsWhatItWrites()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(SAMPLE)});
+        QVERIFY(finished.wait(10000));
+
+        ExportDialog dialog(window.result(), &window);
+        dialog.show();
+        auto *format = dialog.findChild<QComboBox *>(QStringLiteral("exportFormat"));
+        auto *severity = dialog.findChild<QComboBox *>(QStringLiteral("exportMinSeverity"));
+        auto *redact = dialog.findChild<QCheckBox *>(QStringLiteral("exportRedact"));
+        QVERIFY(format && severity && redact);
+        format->setCurrentIndex(format->findData(QStringLiteral("html")));
+        severity->setCurrentIndex(0);
+        QTRY_VERIFY(dialog.preview()->toPlainText().contains(u"Xid 13 on GPU 0000:3b:00"));
+
+        // Markdown previews as the text it writes; a higher minimum severity leaves out findings.
+        format->setCurrentIndex(format->findData(QStringLiteral("markdown")));
+        QTRY_VERIFY(dialog.preview()->toPlainText().contains(u"### Xid 79 on GPU 0000:86:00"));
+        severity->setCurrentIndex(severity->findData(QStringLiteral("critical")));
+        QTRY_VERIFY(!dialog.preview()->toPlainText().contains(u"Xid 13 on GPU"));
+        QVERIFY(dialog.preview()->toPlainText().contains(u"Xid 79 on GPU"));
+
+        // What the dialog chose is what gets written, here as PDF.
+        ExportSettings settings = dialog.settings();
+        QCOMPARE(settings.format, QStringLiteral("markdown"));
+        QCOMPARE(settings.minSeverity, std::optional(Severity::Critical));
+        settings.format = QStringLiteral("pdf");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.pdf"));
+        QVERIFY(window.exportReport(path, settings));
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
     }
 
     void aMissingFileIsReportedInlineAndTheRestOpens()

@@ -1,0 +1,211 @@
+#include "exportdialog.h"
+
+#include "pdfexport.h"
+#include "report/redactor.h"
+#include "report/reportwriter.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace gputriage {
+
+namespace {
+
+struct FormatInfo
+{
+    const char *id;
+    const char *label;
+    const char *suffix;
+};
+
+constexpr FormatInfo kFormats[] = {
+    {"html", "HTML (one self-contained file)", "html"},
+    {"markdown", "Markdown (tickets: GitHub, GitLab, Jira)", "md"},
+    {"pdf", "PDF", "pdf"},
+    {"json", "JSON (gputriage/report/v1)", "json"},
+    {"text", "Plain text", "txt"},
+};
+
+// Previews show at most this many evidence lines per finding, whatever the export writes.
+constexpr int kPreviewEvidence = 20;
+
+} // namespace
+
+ExportSettings ExportSettings::load()
+{
+    QSettings s;
+    ExportSettings e;
+    e.format = s.value(QStringLiteral("export/format"), e.format).toString();
+    e.minSeverity = severityFromName(s.value(QStringLiteral("export/minSeverity")).toString());
+    e.maxEvidence = s.value(QStringLiteral("export/maxEvidence"), e.maxEvidence).toInt();
+    e.redact = s.value(QStringLiteral("export/redact"), false).toBool();
+    return e;
+}
+
+void ExportSettings::save() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("export/format"), format);
+    s.setValue(QStringLiteral("export/minSeverity"),
+               minSeverity ? severityName(*minSeverity) : QString());
+    s.setValue(QStringLiteral("export/maxEvidence"), maxEvidence);
+    s.setValue(QStringLiteral("export/redact"), redact);
+}
+
+QString ExportSettings::suffix() const
+{
+    for (const FormatInfo &f : kFormats)
+        if (format == QLatin1String(f.id))
+            return QString::fromLatin1(f.suffix);
+    return QStringLiteral("html");
+}
+
+QByteArray renderReport(const AnalysisResult &result, const ExportSettings &settings)
+{
+    ReportOptions options;
+    options.generated = ReportOptions::generationTime(false);
+    options.maxEvidence = settings.maxEvidence;
+    if (!settings.title.trimmed().isEmpty())
+        options.title = settings.title.trimmed();
+    const AnalysisResult shown = reportView(result, settings.minSeverity, settings.redact);
+    if (settings.format == QLatin1String("pdf"))
+        return renderPdf(QString::fromUtf8(writeReport(shown, QStringLiteral("html"), options)),
+                         options.title);
+    return writeReport(shown, settings.format, options);
+}
+
+ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
+    : QDialog(parent)
+    , m_result(result)
+    , m_format(new QComboBox(this))
+    , m_severity(new QComboBox(this))
+    , m_evidence(new QSpinBox(this))
+    , m_redact(new QCheckBox(tr("Mask IP and MAC addresses, host names, e-mail addresses and "
+                                "tokens in evidence lines"),
+                             this))
+    , m_title(new QLineEdit(this))
+    , m_preview(new QTextBrowser(this))
+    , m_debounce(new QTimer(this))
+{
+    setWindowTitle(tr("Export Report"));
+    setObjectName(QStringLiteral("exportDialog"));
+    for (const FormatInfo &f : kFormats)
+        m_format->addItem(tr(f.label), QString::fromLatin1(f.id));
+    m_severity->addItem(tr("All findings"), QString());
+    for (Severity s : {Severity::Warning, Severity::Error, Severity::Critical})
+        m_severity->addItem(tr("%1 and above").arg(severityName(s)), severityName(s));
+    m_evidence->setRange(1, 1000);
+    m_evidence->setSuffix(tr(" lines per finding"));
+    m_format->setObjectName(QStringLiteral("exportFormat"));
+    m_severity->setObjectName(QStringLiteral("exportMinSeverity"));
+    m_evidence->setObjectName(QStringLiteral("exportMaxEvidence"));
+    m_redact->setObjectName(QStringLiteral("exportRedact"));
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setOpenLinks(false); // a preview, not a browser
+
+    const ExportSettings saved = ExportSettings::load();
+    m_format->setCurrentIndex(std::max(0, m_format->findData(saved.format)));
+    m_severity->setCurrentIndex(std::max(
+        0, m_severity->findData(saved.minSeverity ? severityName(*saved.minSeverity) : QString())));
+    m_evidence->setValue(saved.maxEvidence);
+    m_redact->setChecked(saved.redact);
+    m_title->setText(saved.title);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Format:"), m_format);
+    form->addRow(tr("&Findings:"), m_severity);
+    form->addRow(tr("&Evidence:"), m_evidence);
+    form->addRow(tr("&Title:"), m_title);
+    form->addRow(QString(), m_redact);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    QPushButton *save = buttons->addButton(tr("&Export…"), QDialogButtonBox::AcceptRole);
+    save->setObjectName(QStringLiteral("exportSave"));
+    save->setDefault(true);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(save, &QPushButton::clicked, this, &ExportDialog::exportToFile);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_preview, 1);
+    layout->addWidget(buttons);
+    resize(900, 700);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_debounce, &QTimer::timeout, this, &ExportDialog::updatePreview);
+    auto later = [this] {
+        m_debounce->start();
+    };
+    connect(m_format, &QComboBox::currentIndexChanged, this, later);
+    connect(m_severity, &QComboBox::currentIndexChanged, this, later);
+    connect(m_evidence, &QSpinBox::valueChanged, this, later);
+    connect(m_redact, &QCheckBox::toggled, this, later);
+    connect(m_title, &QLineEdit::textChanged, this, later);
+    updatePreview();
+}
+
+ExportSettings ExportDialog::settings() const
+{
+    ExportSettings s;
+    s.format = m_format->currentData().toString();
+    s.minSeverity = severityFromName(m_severity->currentData().toString());
+    s.maxEvidence = m_evidence->value();
+    s.redact = m_redact->isChecked();
+    s.title = m_title->text();
+    return s;
+}
+
+void ExportDialog::updatePreview()
+{
+    // The preview shows what the file will say; PDF is previewed as the HTML it is made from.
+    ExportSettings s = settings();
+    s.maxEvidence = std::min(s.maxEvidence, kPreviewEvidence);
+    const bool rich = s.format == QLatin1String("html") || s.format == QLatin1String("pdf");
+    if (s.format == QLatin1String("pdf"))
+        s.format = QStringLiteral("html");
+    const QString text = QString::fromUtf8(renderReport(m_result, s));
+    const int scroll = m_preview->verticalScrollBar()->value();
+    if (rich) {
+        m_preview->document()->setDefaultStyleSheet(printStyleSheet());
+        m_preview->setHtml(printableHtml(text));
+    } else {
+        m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        m_preview->setPlainText(text);
+    }
+    m_preview->verticalScrollBar()->setValue(scroll);
+}
+
+void ExportDialog::exportToFile()
+{
+    const ExportSettings s = settings();
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("lastDir")).toString();
+    const QString suggested = QDir(dir).filePath(QStringLiteral("gputriage-report.") + s.suffix());
+    const QString fileName
+        = QFileDialog::getSaveFileName(this, tr("Export report"), suggested,
+                                       tr("%1 (*.%2)").arg(m_format->currentText(), s.suffix()));
+    if (fileName.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("lastDir"), QFileInfo(fileName).absolutePath());
+    s.save();
+    Q_EMIT exportRequested(fileName, s);
+    accept();
+}
+
+} // namespace gputriage

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "engine/finding.h"
+
+#include <QDialog>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+class QTextBrowser;
+class QTimer;
+
+namespace gputriage {
+
+// What a report export writes, as chosen in the export dialog (and remembered in QSettings).
+struct ExportSettings
+{
+    QString format = QStringLiteral("html"); // html, markdown, pdf, json, text
+    std::optional<Severity> minSeverity;
+    int maxEvidence = 10;
+    bool redact = false;
+    QString title = QStringLiteral("GPU Triage report");
+
+    static ExportSettings load();
+    void save() const;
+    QString suffix() const; // "html", "md", …
+};
+
+// The report's bytes for `settings` (PDF rendered from the HTML report).
+QByteArray renderReport(const AnalysisResult &result, const ExportSettings &settings);
+
+// File ▸ Export Report: format and options with a live preview of the report.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    ExportDialog(const AnalysisResult &result, QWidget *parent = nullptr);
+
+    ExportSettings settings() const;
+    QTextBrowser *preview() const { return m_preview; }
+    // Asks for a file name, writes the report there (atomically) and closes the dialog.
+    void exportToFile();
+
+Q_SIGNALS:
+    // Emitted by exportToFile with the chosen name; the window writes the file.
+    void exportRequested(const QString &fileName, const ExportSettings &settings);
+
+private:
+    void updatePreview();
+
+    const AnalysisResult &m_result;
+    QComboBox *m_format;
+    QComboBox *m_severity;
+    QSpinBox *m_evidence;
+    QCheckBox *m_redact;
+    QLineEdit *m_title;
+    QTextBrowser *m_preview;
+    QTimer *m_debounce;
+};
+
+} // namespace gputriage
