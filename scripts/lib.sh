@@ -13,6 +13,10 @@ GT_PACKAGES=(
   libkf6syntaxhighlighting-dev
   libyaml-cpp-dev libarchive-dev libre2-dev
   xvfb xauth fonts-dejavu-core
+  poppler-utils
+  dpkg-dev file desktop-file-utils appstream lintian
+  clang clang-tidy libclang-rt-19-dev
+  qt6-svg-plugins libvectorscan-dev ripgrep
 )
 
 gt_native() {

@@ -1,4 +1,5 @@
-# A PDF report is written, is a PDF, has pages and a title.
+# A PDF report is written, is a PDF with pages and a title, and its text (as pdftotext reads
+# it) holds the findings' titles.
 file(REMOVE ${OUT})
 execute_process(COMMAND ${EXE} analyze resources/sample --format pdf --deterministic -o ${OUT}
     WORKING_DIRECTORY ${WORKDIR} RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -15,3 +16,30 @@ file(STRINGS ${OUT} title REGEX "/Title")
 if(count LESS 1 OR NOT title)
     message(FATAL_ERROR "expected at least one page and a title, found ${count} pages")
 endif()
+
+execute_process(COMMAND ${PDFINFO} ${OUT} OUTPUT_VARIABLE info RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT info MATCHES "Pages: +([0-9]+)")
+    message(FATAL_ERROR "pdfinfo cannot read ${OUT}: ${info}")
+endif()
+if(CMAKE_MATCH_1 LESS 1)
+    message(FATAL_ERROR "pdfinfo: no pages")
+endif()
+if(NOT info MATCHES "Title: +GPU Triage report")
+    message(FATAL_ERROR "pdfinfo: no title in ${info}")
+endif()
+execute_process(COMMAND ${PDFTOTEXT} -layout ${OUT} - OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+# The PDF font has ligatures; pdftotext gives them back as one character each.
+foreach(pair "ﬀ;ff" "ﬁ;fi" "ﬂ;fl" "ﬃ;ffi" "ﬄ;ffl")
+    list(GET pair 0 from)
+    list(GET pair 1 to)
+    string(REPLACE "${from}" "${to}" text "${text}")
+endforeach()
+foreach(title "Xid 79 on GPU 0000:86:00: GPU has fallen off the bus"
+              "Xid 13 on GPU 0000:3b:00: graphics engine exception"
+              "CUDA Forward Compatibility mode enabled"
+              "Page 1 of")
+    string(FIND "${text}" "${title}" at)
+    if(at LESS 0)
+        message(FATAL_ERROR "pdftotext: '${title}' not found in\n${text}")
+    endif()
+endforeach()
