@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QGuiApplication>
+#include <QIcon>
 #endif
 
 #include <cstdio>
@@ -63,6 +64,9 @@ int main(int argc, char **argv)
         return reportWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Triage"));
+    // Ties the windows to the installed desktop entry and icon (Wayland app id, taskbars).
+    QGuiApplication::setDesktopFileName(QStringLiteral(GPUTRIAGE_APP_ID));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(GPUTRIAGE_APP_ID)));
     gputriage::MainWindow window;
     window.show();
     const QStringList paths = app.arguments().mid(1);

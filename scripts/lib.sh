@@ -81,3 +81,21 @@ gt_build() {
   gt_exec cmake -S "$GT_SRC" -B "$GT_SRC/build" -G Ninja -DCMAKE_BUILD_TYPE="$type" >/dev/null &&
     gt_exec cmake --build "$GT_SRC/build" -j "$jobs"
 }
+
+gt_as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# The mirror comes from the host's own apt sources; no host name is written here.
+gt_mirror() {
+  local f uri
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -r "$f" ] || continue
+    uri=$(awk '/^URIs:/ {print $2; exit}' "$f")
+    case "$uri" in *security*|"") continue ;; esac
+    echo "$uri"; return
+  done
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -r "$f" ] || continue
+    uri=$(awk '$1 == "deb" && $0 !~ /security/ { for (i = 2; i <= NF; i++) if ($i ~ /^(https?|file):/) { print $i; exit } }' "$f")
+    [ -n "$uri" ] && { echo "$uri"; return; }
+  done
+}

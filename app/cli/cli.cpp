@@ -36,7 +36,7 @@ const char kUsage[] = R"(Usage:
   gputriage [PATH...]                       open the GUI (with these inputs)
   gputriage analyze PATH... [options]       analyse files and folders, print a report
   gputriage rules list|check|test [--rules P]...
-  gputriage --version | --help
+  gputriage -v|--version, -h|--help
 
 analyze options:
   --rules P            extra rule file or folder (repeatable)
@@ -383,8 +383,9 @@ int runCli(const QStringList &arguments)
         writeStdout(QByteArrayLiteral("gputriage " GPUTRIAGE_VERSION "\n"));
         return Ok;
     }
-    if (command == QLatin1String("--help") || command == QLatin1String("-h")
-        || command == QLatin1String("help")) {
+    const bool help
+        = arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"));
+    if (help || command == QLatin1String("help")) {
         writeStdout(QByteArray(kUsage));
         return Ok;
     }
