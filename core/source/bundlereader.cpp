@@ -313,6 +313,17 @@ void BundleReader::addFile(const QString &path, const QString &display)
         m_problems.append(doc.error());
 }
 
+std::vector<std::shared_ptr<const LogDocument>> BundleReader::readBytes(QByteArray bytes,
+                                                                        const QString &name)
+{
+    const QString display = sanitizeEntryName(name);
+    if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size()))))
+        ArchiveWalker(*this, display, 1).walkMemory(bytes);
+    else if (admitEntry(display))
+        addDocument(LogDocument::fromBytes(std::move(bytes), display));
+    return std::move(m_docs);
+}
+
 std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QStringList &paths)
 {
     for (const QString &path : paths) {

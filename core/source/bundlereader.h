@@ -46,6 +46,9 @@ public:
     static constexpr int kChunkContextLines = 64;
 
     std::vector<std::shared_ptr<const LogDocument>> read(const QStringList &paths);
+    // The same for bytes already in memory (a pasted log, an attachment, a fuzzer's input).
+    std::vector<std::shared_ptr<const LogDocument>> readBytes(QByteArray bytes,
+                                                              const QString &name);
     const QList<Error> &problems() const { return m_problems; }
 
     // "name!with/../odd/name" made safe for display: no absolute paths, drive letters or "..".

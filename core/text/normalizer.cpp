@@ -328,7 +328,8 @@ void Normalizer::normalize(std::string_view line,
         while (end > begin && isBlank(s[end - 1]))
             --end;
         bool trimmed = false;
-        if (const size_t f = frameAt(s, begin); f && (begin + f == end || isBlank(s[begin + f]))) {
+        if (const size_t f = frameAt(s.substr(0, end), begin);
+            f && (begin + f == end || isBlank(s[begin + f]))) {
             begin += f;
             trimmed = true;
         }

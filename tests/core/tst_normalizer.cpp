@@ -43,6 +43,13 @@ private Q_SLOTS:
         QTest::newRow("CRI partial line")
             << QByteArray("2025-11-30T08:15:02.118374652Z stderr P part one")
             << QByteArray("part one");
+        // Found by fuzz_normalizer: a frame with nothing inside once read past its end.
+        QTest::newRow("empty box")
+            << QByteArray("\xE2\x94\x82                    \xE2\x94\x82") << QByteArray("");
+        QTest::newRow("empty box, one space")
+            << QByteArray("\xE2\x94\x82 \xE2\x94\x82") << QByteArray("");
+        QTest::newRow("empty ASCII box") << QByteArray("|   |") << QByteArray("");
+        QTest::newRow("lone frame") << QByteArray("\xE2\x94\x82") << QByteArray("");
         QTest::newRow("CRI prefix before a boxed line")
             << QByteArray("2025-11-30T08:15:02.1Z stdout F \xE2\x94\x82 boxed \xE2\x94\x82")
             << QByteArray("boxed");

@@ -1,0 +1,36 @@
+// Line formats and the normalizer: decoding, line index, prefix removal and the offset map.
+#include "text/logdocument.h"
+#include "text/normalizer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const auto doc = gputriage::LogDocument::fromBytes(
+        QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)),
+        QStringLiteral("fuzz.log"));
+    const std::string_view all = doc->bytes();
+    std::string out;
+    std::vector<uint32_t> map;
+    for (int i = 0; i < doc->lineCount(); ++i) {
+        const std::string_view line = doc->line(i);
+        // Every line is a view into the document's bytes.
+        if (line.data() < all.data() || line.data() + line.size() > all.data() + all.size())
+            std::abort();
+        bool partial = false;
+        gputriage::Normalizer::normalize(line, out, &map, &partial);
+        if (map.size() != out.size())
+            std::abort();
+        for (uint32_t offset : map)
+            if (offset >= line.size())
+                std::abort();
+        if (gputriage::Normalizer::timestampPrefixLength(line) > line.size())
+            std::abort();
+        (void)gputriage::Normalizer::timestamp(line);
+        if (gputriage::Normalizer::withoutEscapes(line).size() > line.size())
+            std::abort();
+    }
+    return 0;
+}
