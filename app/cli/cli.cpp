@@ -17,6 +17,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QTextStream>
 
@@ -269,11 +270,20 @@ int analyze(const QStringList &args)
 
     if (output.isEmpty() || output == QLatin1String("-")) {
         writeStdout(report);
+    } else if (const QFileInfo target(output); target.exists() && !target.isFile()) {
+        // A device or pipe (/dev/null, a FIFO) cannot be replaced atomically: write to it.
+        QFile file(output);
+        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()) {
+            err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
+            return UsageOrInput;
+        }
     } else {
+        // The old report stays whole until the new one is complete (QSaveFile renames).
         QSaveFile file(output);
         if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
             || !file.commit()) {
-            err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
+            err() << "gputriage: cannot write " << output << ": " << file.errorString()
+                  << " (nothing was changed)\n";
             return UsageOrInput;
         }
     }

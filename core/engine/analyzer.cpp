@@ -228,7 +228,11 @@ void AnalysisSession::flush()
         const LogDocument &doc = *tasks[t].doc;
         if (m_options.keepMatches) {
             auto &into = m_result.matches[tasks[t].input];
-            into.insert(into.end(), hits[t].begin(), hits[t].end());
+            const size_t room = kMaxKeptMatches - std::min(into.size(), kMaxKeptMatches);
+            into.insert(into.end(), hits[t].begin(),
+                        hits[t].begin() + std::ptrdiff_t(std::min(room, hits[t].size())));
+            if (hits[t].size() > room)
+                m_matchesCapped.insert(doc.path());
         }
         for (LineMatch &m : hits[t]) {
             const Rule &rule = rules[size_t(m.rule)];
@@ -250,11 +254,21 @@ void AnalysisSession::flush()
                         QStringLiteral("%1:%2").arg(doc.path()).arg(doc.lineNumber(m.line)));
                 continue;
             }
-            auto [it, inserted]
-                = m_groups.try_emplace(std::pair(size_t(m.rule), groupKey(rule, m.facts)));
+            RuleHits &ruleHits = m_ruleHits[size_t(m.rule)];
+            ++ruleHits.lines;
+            const auto key = std::pair(size_t(m.rule), groupKey(rule, m.facts));
+            auto it = m_groups.find(key);
+            if (it == m_groups.end()) {
+                // A group_by capture that differs on every line must not grow memory per line.
+                if (ruleHits.groups >= kMaxGroupsPerRule) {
+                    ++ruleHits.ungrouped;
+                    continue;
+                }
+                ++ruleHits.groups;
+                it = m_groups.emplace(key, Finding{}).first;
+                it->second.facts = m.facts;
+            }
             Finding &f = it->second;
-            if (inserted)
-                f.facts = m.facts;
             ++f.count;
             if (f.occurrences.size() < m_options.maxOccurrences) {
                 Occurrence o;
@@ -270,6 +284,41 @@ void AnalysisSession::flush()
     }
     tasks.clear();
     m_batch->bytes = 0;
+}
+
+// Rules that match far too much still give exact counts, but say so: the evidence and the
+// highlighting are cut, and such a pattern is usually a mistake.
+void AnalysisSession::addLimitNotes()
+{
+    const auto &rules = m_analyzer.matcher().rules();
+    for (const auto &[r, hits] : m_ruleHits) {
+        const Rule &rule = rules[r];
+        if (hits.lines > kTooBroadLines)
+            m_result.problems.append(
+                Error{rule.file, rule.line, 0,
+                      QStringLiteral("rule '%1' matched %2 lines: too broad; its findings keep the "
+                                     "first %3 lines each as evidence")
+                          .arg(rule.id)
+                          .arg(hits.lines)
+                          .arg(m_options.maxOccurrences),
+                      true});
+        if (hits.ungrouped > 0)
+            m_result.problems.append(
+                Error{rule.file, rule.line, 0,
+                      QStringLiteral("rule '%1' has more than %2 groups (group_by %3); %4 matching "
+                                     "lines in further groups are not reported")
+                          .arg(rule.id)
+                          .arg(kMaxGroupsPerRule)
+                          .arg(rule.groupBy.join(QStringLiteral(", ")))
+                          .arg(hits.ungrouped),
+                      true});
+    }
+    for (const QString &path : m_matchesCapped)
+        m_result.problems.append(
+            Error{path, 0, 0,
+                  QStringLiteral("more than %1 matching lines: only the first are highlighted")
+                      .arg(kMaxKeptMatches),
+                  true});
 }
 
 AnalysisResult AnalysisSession::finish()
@@ -378,6 +427,7 @@ AnalysisResult AnalysisSession::finish()
     }
     for (auto &[key, fact] : m_facts)
         m_result.facts.append(std::move(fact));
+    addLimitNotes();
     std::sort(
         m_result.findings.begin(), m_result.findings.end(), [](const Finding &a, const Finding &b) {
             if (a.severity != b.severity)

@@ -79,7 +79,19 @@ private:
     std::unique_ptr<Batch> m_batch;
     AnalysisResult m_result;
     std::map<std::pair<size_t, QString>, Finding> m_groups; // rule index, group_by values
-    std::set<size_t> m_seen;                                // fact rules that matched
+    struct RuleHits
+    {
+        qint64 lines = 0;     // lines the rule matched
+        int groups = 0;       // distinct group_by values
+        qint64 ungrouped = 0; // matches past kMaxGroupsPerRule
+    };
+    std::map<size_t, RuleHits> m_ruleHits;
+    std::set<QString> m_matchesCapped; // inputs whose kept matches were cut
+    static constexpr int kMaxGroupsPerRule = 1000;
+    static constexpr qint64 kTooBroadLines = 100000;
+    static constexpr size_t kMaxKeptMatches = 500000;
+    void addLimitNotes();
+    std::set<size_t> m_seen;            // fact rules that matched
     std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
     QStringList m_paths;

@@ -165,6 +165,8 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
     }
     RE2::Options options;
     options.set_log_errors(false);
+    options.set_max_mem(
+        RuleLoader::kMaxRegexMemory); // a huge pattern fails to compile instead of growing
     const std::string utf8 = text->toStdString();
     auto re = std::make_shared<RE2>(utf8, options);
     if (!re->ok()) {
@@ -781,6 +783,15 @@ void resolveReferences(RuleSet &set)
 
 void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool user)
 {
+    if (yaml.size() > kMaxRuleFileBytes) {
+        Diagnostic d;
+        d.where = Error{fileName, 0, 0,
+                        QStringLiteral("rule file is %1 MiB; the limit is %2 MiB (split it)")
+                            .arg(double(yaml.size()) / (1 << 20), 0, 'f', 1)
+                            .arg(kMaxRuleFileBytes >> 20)};
+        m_set.diagnostics.append(d);
+        return;
+    }
     Parser parser(m_set, fileName, user);
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
@@ -788,7 +799,14 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     } catch (const YAML::Exception &e) {
         Diagnostic d;
         d.where = Error{fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
-                        e.mark.is_null() ? 0 : e.mark.column + 1, qs(e.msg)};
+                        e.mark.is_null() ? 0 : e.mark.column + 1,
+                        QStringLiteral("invalid YAML: ") + qs(e.msg)};
+        m_set.diagnostics.append(d);
+    } catch (const std::exception &e) { // e.g. memory exhausted by a hostile file
+        Diagnostic d;
+        d.where
+            = Error{fileName, 0, 0,
+                    QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what()))};
         m_set.diagnostics.append(d);
     }
 }

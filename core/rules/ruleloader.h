@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
+
 namespace gputriage {
 
 // Reads `gputriage/rules/v1` YAML into a RuleSet. Never throws: every problem becomes a
@@ -13,6 +15,9 @@ namespace gputriage {
 class RuleLoader
 {
 public:
+    static constexpr qsizetype kMaxRuleFileBytes = qsizetype(8) << 20;
+    static constexpr int64_t kMaxRegexMemory = int64_t(8) << 20; // per pattern (RE2 max_mem)
+
     explicit RuleLoader(RuleSet &into)
         : m_set(into)
     {}

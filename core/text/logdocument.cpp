@@ -109,6 +109,30 @@ void utf8Stats(std::string_view s, int &valid, int &invalid)
 
 } // namespace
 
+namespace {
+
+// Windows tools write UTF-16 without a byte order mark too: ASCII text then has a NUL in every
+// other byte. +1 for little endian, -1 for big endian, 0 when the sample does not look so.
+int utf16WithoutBom(std::string_view s)
+{
+    const size_t n = std::min<size_t>(s.size(), 4096) & ~size_t(1);
+    if (n < 8)
+        return 0;
+    size_t zeroEven = 0, zeroOdd = 0;
+    for (size_t i = 0; i < n; i += 2) {
+        zeroEven += s[i] == '\0';
+        zeroOdd += s[i + 1] == '\0';
+    }
+    const size_t pairs = n / 2;
+    if (zeroOdd * 10 >= pairs * 9 && zeroEven * 10 < pairs)
+        return 1;
+    if (zeroEven * 10 >= pairs * 9 && zeroOdd * 10 < pairs)
+        return -1;
+    return 0;
+}
+
+} // namespace
+
 void LogDocument::decode()
 {
     const std::string_view s(m_data, m_size);
@@ -118,9 +142,13 @@ void LogDocument::decode()
         m_size = size_t(m_buffer.size());
         m_encoding = QString::fromLatin1(encoding);
     };
-    if (s.size() >= 2 && (s.substr(0, 2) == "\xFF\xFE" || s.substr(0, 2) == "\xFE\xFF")) {
-        const bool le = s[0] == '\xFF';
-        QByteArray raw = QByteArray::fromRawData(m_data + 2, qsizetype(m_size - 2));
+    const bool bom
+        = s.size() >= 2 && (s.substr(0, 2) == "\xFF\xFE" || s.substr(0, 2) == "\xFE\xFF");
+    const int unmarked = bom ? 0 : utf16WithoutBom(s);
+    if (bom || unmarked) {
+        const bool le = bom ? s[0] == '\xFF' : unmarked > 0;
+        const size_t skip = bom ? 2 : 0;
+        QByteArray raw = QByteArray::fromRawData(m_data + skip, qsizetype(m_size - skip));
         QString text(qsizetype(raw.size() / 2), Qt::Uninitialized);
         for (qsizetype i = 0; i + 1 < raw.size(); i += 2) {
             const auto lo = static_cast<unsigned char>(raw[le ? i : i + 1]);

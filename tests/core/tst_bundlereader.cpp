@@ -439,6 +439,10 @@ private Q_SLOTS:
                                             << "Café NVRM: ok";
         QTest::newRow("UTF-16 BE with BOM") << be << "utf-16be"
                                             << "Café NVRM: ok";
+        QTest::newRow("UTF-16 LE without BOM") << le.mid(2) << "utf-16le"
+                                               << "Café NVRM: ok";
+        QTest::newRow("UTF-16 BE without BOM") << be.mid(2) << "utf-16be"
+                                               << "Café NVRM: ok";
         QTest::newRow("UTF-8 with BOM") << QByteArray("\xEF\xBB\xBF") + text.toUtf8() << "utf-8"
                                         << "Café NVRM: ok";
         QTest::newRow("Latin-1 without a valid UTF-8 sequence") << text.toLatin1() << "latin-1"

@@ -1,0 +1,299 @@
+// Hostile inputs, generated here (never checked in: some are 100 MiB), each run through the real
+// `gputriage` binary: it must exit normally with the expected code, within a time and a memory
+// bound, and say what happened. Archive bombs and path traversal are in tst_bundlereader.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+#ifdef GPUTRIAGE_SANITIZE
+constexpr double kSlowdown = 8; // ASan/UBSan builds: slower, and their shadow memory counts
+constexpr bool kCheckMemory = false;
+#else
+constexpr double kSlowdown = 1;
+constexpr bool kCheckMemory = true;
+#endif
+
+struct Run
+{
+    int exitCode = -1; // -1: killed by a signal or by the time limit
+    double seconds = 0;
+    long peakMiB = 0;
+    QByteArray output; // stdout and stderr
+};
+
+// fork + exec + wait4, so the child's own peak RSS is known (QProcess does not give it). Not
+// posix_spawn: a vfork-style child would report this process's own peak as its start.
+// `fileSizeLimit` (bytes, RLIMIT_FSIZE) makes writes fail like a full disk, even for root.
+Run runGpuTriage(const QStringList &args,
+                 const QString &dir,
+                 double limitSeconds,
+                 long fileSizeLimit = -1)
+{
+    Run run;
+    const QByteArray out = QFile::encodeName(QDir(dir).filePath(QStringLiteral("output.txt")));
+    const QByteArray cwd = QFile::encodeName(dir);
+    QList<QByteArray> storage{QByteArrayLiteral(GPUTRIAGE_EXE)};
+    for (const QString &a : args)
+        storage << a.toUtf8();
+    std::vector<char *> argv;
+    for (QByteArray &a : storage)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    QElapsedTimer timer;
+    timer.start();
+    const pid_t pid = fork();
+    if (pid < 0)
+        return run;
+    if (pid == 0) {
+        const int fd = open(out.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || chdir(cwd.constData()) != 0)
+            _exit(127);
+        if (fileSizeLimit >= 0) {
+            signal(SIGXFSZ, SIG_IGN); // a write past the limit then fails with EFBIG
+            const rlimit limit{rlim_t(fileSizeLimit), rlim_t(fileSizeLimit)};
+            setrlimit(RLIMIT_FSIZE, &limit);
+        }
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    while (wait4(pid, &status, WNOHANG, &usage) != pid) {
+        if (timer.elapsed() > limitSeconds * 1000) {
+            kill(pid, SIGKILL);
+            wait4(pid, &status, 0, &usage);
+            run.seconds = timer.elapsed() / 1000.0;
+            return run;
+        }
+        usleep(20000);
+    }
+    run.seconds = timer.elapsed() / 1000.0;
+    run.peakMiB = usage.ru_maxrss / 1024;
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    QFile f(QFile::decodeName(out));
+    if (f.open(QIODevice::ReadOnly))
+        run.output = f.readAll();
+    return run;
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+const QByteArray kXid = "NVRM: Xid (PCI:0000:3b:00): 13, pid=1, name=a, Graphics Exception";
+
+QByteArray rulesHeader(const char *pack)
+{
+    return QByteArray("schema: gputriage/rules/v1\npack: ") + pack + "\nrules:\n";
+}
+
+QByteArray simpleRule(const QByteArray &id, const QByteArray &pattern, const QByteArray &extra = {})
+{
+    return "  - id: " + id + "\n    title: " + id + "\n    severity: info\n    match: {pattern: '"
+           + pattern + "'}\n" + extra + "    explain: x\n";
+}
+
+} // namespace
+
+class TestAdversarial : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        // Logs.
+        QByteArray longLine(100 << 20, 'x');
+        writeFile(path("long-line.log"), longLine + ' ' + kXid);
+        longLine.clear();
+        writeFile(path("nul.log"), QByteArray(10 << 20, '\0'));
+        QByteArray bad;
+        for (int i = 0; i < 1000; ++i)
+            bad += "x\xFF\xC3\x28 " + kXid + " \xED\xA0\x80\n";
+        writeFile(path("invalid-utf8.log"), bad);
+        QByteArray utf16;
+        for (int i = 0; i < 1000; ++i)
+            for (const char c : QByteArray(kXid + '\n'))
+                utf16.append(c).append('\0');
+        writeFile(path("utf16-no-bom.log"), utf16);
+        writeFile(path("empty-lines.log"), QByteArray(10'000'000, '\n'));
+        writeFile(path("cr-mix.log"), "a\rb\r\nc\n\r" + kXid + "\r\r\n" + kXid + "\r");
+        QByteArray as;
+        for (int i = 0; i < 100; ++i)
+            as += QByteArray(100000, 'a') + "!\n";
+        writeFile(path("aaaa.log"), as);
+        QByteArray numbered;
+        for (int i = 0; i < 1'000'000; ++i)
+            numbered += "line " + QByteArray::number(i) + '\n';
+        writeFile(path("numbered.log"), numbered);
+        QByteArray tokens;
+        for (int i = 0; i < 200'000; ++i)
+            tokens += "line token" + QByteArray::number(i % 20000) + " here\n";
+        writeFile(path("tokens.log"), tokens);
+
+        // Rules.
+        QByteArray bomb = rulesHeader("bomb");
+        bomb.replace("rules:\n", "links:\n  a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        char previous = 'a';
+        for (char c = 'b'; c <= 'i'; ++c) {
+            bomb += QByteArray("  ") + c + ": &" + c + " [";
+            for (int i = 0; i < 9; ++i)
+                bomb += QByteArray(i ? ", *" : "*") + previous;
+            bomb += "]\n";
+            previous = c;
+        }
+        bomb += "rules: *i\n";
+        writeFile(path("rules-bomb/bomb.yaml"), bomb);
+        writeFile(path("rules-big/big.yaml"),
+                  rulesHeader("big") + "  []\n# " + QByteArray(10 << 20, 'x') + "\n");
+        writeFile(path("rules-deep/deep.yaml"), rulesHeader("deep").replace("rules:\n", "rules: ")
+                                                    + QByteArray(100000, '[')
+                                                    + QByteArray(100000, ']') + "\n");
+        writeFile(path("rules-backtracking/r.yaml"),
+                  rulesHeader("re") + simpleRule("re.nested", "^(a+)+$")
+                      + simpleRule("re.alternation", "^(a|aa)+$"));
+        writeFile(path("rules-empty/r.yaml"), rulesHeader("empty") + simpleRule("empty.pattern", "")
+                                                  + simpleRule("empty.other", "Xid"));
+        QByteArray many = rulesHeader("many");
+        for (int i = 0; i < 10000; ++i)
+            many += simpleRule("many.r" + QByteArray::number(i),
+                               "token" + QByteArray::number(i) + "[^0-9]");
+        writeFile(path("rules-many/many.yaml"), many);
+        writeFile(path("rules-every-line/r.yaml"),
+                  rulesHeader("all") + simpleRule("all.lines", ".")
+                      + simpleRule("all.grouped", "line (?P<n>[0-9]+)", "    group_by: [n]\n"));
+    }
+
+    void hostileInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message"); // a regular expression the output must match
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<int>("mebibytes");
+        const QStringList noDefaults{"--no-default-rules", "--rules"};
+
+        QTest::newRow("100 MiB single line")
+            << QStringList{"analyze", "long-line.log", "--max-evidence", "1"} << 0
+            << "Xid 13 on GPU 0000:3b:00" << 60.0 << 512;
+        QTest::newRow("only NUL bytes")
+            << QStringList{"analyze", "nul.log"} << 0
+            << "nul.log: binary file, listed but not analysed" << 20.0 << 128;
+        QTest::newRow("invalid UTF-8")
+            << QStringList{"analyze", "invalid-utf8.log", "--max-evidence", "1"} << 0
+            << "Xid 13 on GPU 0000:3b:00.*\\(1000×\\)" << 20.0 << 128;
+        QTest::newRow("UTF-16 without BOM")
+            << QStringList{"analyze", "utf16-no-bom.log", "--max-evidence", "1"} << 0
+            << "Xid 13 on GPU 0000:3b:00.*\\(1000×\\)" << 20.0 << 128;
+        QTest::newRow("10 M empty lines")
+            << QStringList{"analyze", "empty-lines.log"} << 0
+            << "0 finding\\(s\\) in 1 file\\(s\\), 10000000 lines" << 30.0 << 256;
+        QTest::newRow("CR and CRLF mixed") << QStringList{"analyze", "cr-mix.log"} << 0
+                                           << "cr-mix.log:3: NVRM: Xid" << 20.0 << 128;
+        QTest::newRow("YAML alias bomb")
+            << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-bomb"} << 2
+            << "bomb.yaml:\\d+:\\d+: error: each rule must be a map" << 20.0 << 128;
+        QTest::newRow("10 MiB rule file")
+            << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-big"} << 2
+            << "big.yaml: error: rule file is 10.0 MiB; the limit is 8 MiB" << 20.0 << 128;
+        QTest::newRow("deeply nested YAML")
+            << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-deep"} << 2
+            << "deep.yaml:3:\\d+: error: invalid YAML" << 20.0 << 128;
+        QTest::newRow("catastrophic backtracking in PCRE terms")
+            << (QStringList{"analyze", "aaaa.log"} + noDefaults + QStringList{"rules-backtracking"})
+            << 0 << "0 finding\\(s\\) in 1 file\\(s\\), 100 lines" << 20.0 << 128;
+        QTest::newRow("empty pattern")
+            << (QStringList{"analyze", "cr-mix.log"} + noDefaults + QStringList{"rules-empty"}) << 2
+            << "(?s)(?=.*r.yaml:\\d+:\\d+: 'pattern' must not be empty)(?=.*empty.other)" << 20.0
+            << 128;
+        QTest::newRow("10 000 rules")
+            << (QStringList{"analyze", "tokens.log", "--format", "json", "-o", "/dev/null"}
+                + noDefaults + QStringList{"rules-many"})
+            << 0 << "" << 120.0 << 768;
+        QTest::newRow("a rule matching every line")
+            << (QStringList{"analyze", "numbered.log", "--max-evidence", "1"} + noDefaults
+                + QStringList{"rules-every-line"})
+            << 0
+            << "(?s)(?=.*rule 'all.lines' matched 1000000 lines: too broad)"
+               "(?=.*rule 'all.grouped' has more than 1000 groups)"
+            << 60.0 << 512;
+    }
+
+    void hostileInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QFETCH(double, seconds);
+        QFETCH(int, mebibytes);
+        const Run run = runGpuTriage(args, m_dir.path(), seconds * kSlowdown);
+        qInfo("%s: exit %d, %.2f s, peak %ld MiB", QTest::currentDataTag(), run.exitCode,
+              run.seconds, run.peakMiB);
+        QVERIFY2(run.exitCode >= 0,
+                 qPrintable(QStringLiteral("killed or over %1 s").arg(seconds * kSlowdown)));
+        QVERIFY2(run.exitCode == exitCode, run.output.right(2000).constData());
+        QVERIFY2(QRegularExpression(message).match(QString::fromUtf8(run.output)).hasMatch(),
+                 run.output.right(2000).constData());
+        if (kCheckMemory)
+            QVERIFY2(
+                run.peakMiB <= mebibytes,
+                qPrintable(QStringLiteral("peak %1 MiB > %2 MiB").arg(run.peakMiB).arg(mebibytes)));
+    }
+
+    // A report that cannot be written whole leaves the previous one as it was, and says so.
+    void aFailedSaveKeepsTheOldFile_data()
+    {
+        QTest::addColumn<bool>("readOnlyFolder");
+        QTest::newRow("disk full (file size limit)") << false;
+        QTest::newRow("read-only folder") << true;
+    }
+    void aFailedSaveKeepsTheOldFile()
+    {
+        QFETCH(bool, readOnlyFolder);
+        if (readOnlyFolder && geteuid() == 0)
+            QSKIP("root writes into read-only folders; the file size limit row covers this");
+        const QString dir = path(QStringLiteral("save-%1").arg(readOnlyFolder));
+        writeFile(dir + QStringLiteral("/report.json"), "OLD REPORT\n");
+        writeFile(dir + QStringLiteral("/input.log"), kXid + '\n');
+        QFile folder(dir);
+        const auto permissions = folder.permissions();
+        if (readOnlyFolder)
+            QVERIFY(folder.setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        const Run run
+            = runGpuTriage({"analyze", "input.log", "--format", "json", "-o", "report.json"}, dir,
+                           20 * kSlowdown, readOnlyFolder ? -1 : 512);
+        folder.setPermissions(permissions);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.output.contains("cannot write report.json")
+                     && run.output.contains("(nothing was changed)"),
+                 run.output.constData());
+        QFile old(dir + QStringLiteral("/report.json"));
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("OLD REPORT\n"));
+        // No half-written temporary file is left behind.
+        QCOMPARE(QDir(dir).entryList(QDir::Files).size(), 3); // report, input, output.txt
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdversarial)
+#include "tst_adversarial.moc"
