@@ -112,9 +112,8 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
     // about one batch (and one chunk of a huge compressed entry) at a time.
     AnalysisSession session(*this, options);
     BundleReader reader(options.limits);
-    reader.setSink([&](std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation) {
-        session.add(doc, matchLines, continuation);
-    });
+    reader.setSink([&](const std::shared_ptr<const LogDocument> &doc, int matchLines,
+                       bool continuation) { session.add(doc, matchLines, continuation); });
     reader.read(paths);
     AnalysisResult result = session.finish();
     result.addReadProblems(reader.problems());
@@ -216,6 +215,7 @@ void AnalysisSession::flush()
     };
     const size_t helpers = std::min(m_matchers.size(), tasks.size() - 1);
     std::vector<std::thread> threads;
+    threads.reserve(helpers);
     for (size_t j = 0; j < helpers; ++j)
         threads.emplace_back([&, j] { worker(*m_matchers[j]); });
     worker(m_analyzer.matcher());
@@ -239,8 +239,11 @@ void AnalysisSession::flush()
             if (rule.kind == RuleKind::Fact) {
                 for (const auto &[name, value] : m.facts) {
                     auto [it, inserted] = m_facts.try_emplace(
-                        std::pair(name, value),
-                        BundleFact{name, value, doc.path(), doc.lineNumber(m.line), rule.id});
+                        std::pair(name, value), BundleFact{.name = name,
+                                                           .value = value,
+                                                           .path = doc.path(),
+                                                           .line = doc.lineNumber(m.line),
+                                                           .rule = rule.id});
                     if (inserted)
                         it->second.text = displayText(doc.line(m.line));
                     else

@@ -61,7 +61,7 @@ splitBugReport(const std::shared_ptr<const LogDocument> &doc)
 
     std::vector<std::shared_ptr<const LogDocument>> sections;
     QSet<QString> used;
-    auto add = [&](int first, int end, QString title) {
+    auto add = [&](int first, int end, const QString &title) {
         if (end <= first)
             return;
         QString name = title;

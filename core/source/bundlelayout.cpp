@@ -58,14 +58,18 @@ QList<BundleFact> layoutFacts(const QStringList &entryPaths)
             bugReports.append(path.chopped(int(strlen("!prologue"))));
     }
     if (!mustGatherLog.isEmpty() && operatorFiles)
-        facts.append({QStringLiteral("bundle_type"), QStringLiteral("gpu-operator-must-gather"),
-                      mustGatherLog});
+        facts.append({.name = QStringLiteral("bundle_type"),
+                      .value = QStringLiteral("gpu-operator-must-gather"),
+                      .path = mustGatherLog});
     if (sosRoot)
-        facts.append({QStringLiteral("bundle_type"), QStringLiteral("sosreport"),
-                      sosRoot->isEmpty() ? QStringLiteral(".") : *sosRoot});
+        facts.append({.name = QStringLiteral("bundle_type"),
+                      .value = QStringLiteral("sosreport"),
+                      .path = sosRoot->isEmpty() ? QStringLiteral(".") : *sosRoot});
     bugReports.sort();
     for (const QString &report : std::as_const(bugReports))
-        facts.append({QStringLiteral("bundle_type"), QStringLiteral("nvidia-bug-report"), report});
+        facts.append({.name = QStringLiteral("bundle_type"),
+                      .value = QStringLiteral("nvidia-bug-report"),
+                      .path = report});
     return facts;
 }
 

@@ -185,7 +185,7 @@ size_t kubectlPrefixLength(std::string_view s)
     if (s.substr(0, 5) != "[pod/")
         return 0;
     const size_t close = s.find("] ");
-    if (close == std::string_view::npos || close > 300)
+    if (close > 300) // npos included
         return 0;
     const std::string_view inner = s.substr(5, close - 5);
     return inner.find('/') != std::string_view::npos && inner.find(' ') == std::string_view::npos
@@ -199,8 +199,7 @@ size_t dmesgPrefixLength(std::string_view s)
     if (s.size() < 4 || s[0] != '[')
         return 0;
     const size_t close = s.find(']');
-    if (close == std::string_view::npos || close > 40 || close + 1 >= s.size()
-        || s[close + 1] != ' ')
+    if (close > 40 /* npos included */ || close + 1 >= s.size() || s[close + 1] != ' ')
         return 0;
     const std::string_view inner = s.substr(1, close - 1);
     size_t i = 0;

@@ -248,8 +248,9 @@ private Q_SLOTS:
         f.count = 3;
         f.explain = QStringLiteral("Explain <script>alert(1)</script>");
         f.references
-            = {{QStringLiteral("click"), QStringLiteral("javascript:alert(1)")},
-               {QStringLiteral("ok \"><x"), QStringLiteral("https://docs.nvidia.com/?a=1&b=\"x")}};
+            = {{.title = QStringLiteral("click"), .url = QStringLiteral("javascript:alert(1)")},
+               {.title = QStringLiteral("ok \"><x"),
+                .url = QStringLiteral("https://docs.nvidia.com/?a=1&b=\"x")}};
         f.facts = {{QStringLiteral("v"), QStringLiteral("\"><img src=x onerror=alert(1)>")}};
         for (const char *text :
              {"<script>alert(document.cookie)</script>", "\"><img src=x onerror=alert(1)>",
