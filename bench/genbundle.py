@@ -13,6 +13,11 @@ NOTES = [
      "  Using CUDA 13.0 driver version 580.65.06 with kernel driver version 570.158.08."),
     ("NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not",
      "      detected.  Multi-node communication performance may be reduced."),
+    ("NVRM: Xid (PCI:0000:3b:00): 13, pid=4021, name=python3, Graphics SM Warp Exception on (GPC 0, TPC 1, SM 0): Out Of Range Address",),
+    ("NVRM: Xid (PCI:0000:86:00): 79, pid=1, GPU has fallen off the bus.",),
+    ("Failed to initialize NVML: Driver/library version mismatch",),
+    ("node7:4021:4100 [0] NCCL WARN NET/IB : Got async event : port error",),
+    ("RuntimeError: CUDA error: out of memory",),
 ]
 FILLER = [
     "epoch {a} step {b} loss 7.{c:04d} lr 0.000300 tokens/s {d}",
@@ -50,7 +55,8 @@ def main():
             block.clear()
             f.write(text)
             written += len(text)
-    for (note, _), n in zip(NOTES, counts):
+    for note_lines, n in zip(NOTES, counts):
+        note = note_lines[0]
         print(f"{n}\t{note}")
 
 

@@ -120,10 +120,15 @@ void Matcher::match(const LogDocument &doc, int first, int last, std::vector<Lin
     last = std::min(last, doc.lineCount());
     if (first >= last)
         return;
+    if (!m_sets->singleOk && !m_sets->spanningOk)
+        return; // no line patterns: nothing to normalize for
     const int end = std::min(doc.lineCount(), last + m_lookahead);
     // Lines before the chunk are read only by requires/absent conditions.
     const int behind = std::min(first, m_lookbehind);
-    std::vector<std::string> normalized(size_t(end - first + behind));
+    // Reused by each thread from chunk to chunk: the strings keep their capacity, so most
+    // lines are normalized without allocating.
+    thread_local std::vector<std::string> normalized;
+    normalized.resize(size_t(end - first + behind));
     for (int i = first - behind; i < first; ++i)
         Normalizer::normalize(doc.line(i), normalized[size_t(i - first + behind)]);
     // CRI partial lines (`P`) continue on the next line: join them onto the first, so the

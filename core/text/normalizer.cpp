@@ -1,5 +1,6 @@
 #include "text/normalizer.h"
 
+#include <array>
 #include <cstring>
 
 namespace gputriage {
@@ -15,6 +16,14 @@ bool isBlank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
+
+// Bytes the whitespace step looks at: blanks, and '#' that may start a syslog escape.
+constexpr auto kSpecial = [] {
+    std::array<bool, 256> table{};
+    for (const unsigned char c : {' ', '\t', '\r', '\f', '\v', '#'})
+        table[c] = true;
+    return table;
+}();
 
 bool digitsAt(std::string_view s, size_t pos, size_t n)
 {
@@ -350,24 +359,36 @@ void Normalizer::normalize(std::string_view line,
     if (map)
         map->reserve(end - begin);
     bool inBlank = false;
-    for (size_t i = begin; i < end; ++i) {
-        const size_t escape = syslogEscapeLength(s, i);
-        if (isBlank(s[i]) || escape) {
-            const size_t at = i;
-            if (escape)
-                i += escape - 1;
-            if (inBlank)
-                continue;
-            inBlank = true;
-            out.push_back(' ');
+    for (size_t i = begin; i < end;) {
+        // Most bytes are copied as they are: take them a run at a time.
+        size_t run = i;
+        while (run < end && !kSpecial[static_cast<unsigned char>(s[run])])
+            ++run;
+        if (run > i) {
+            out.append(s.data() + i, run - i);
             if (map)
-                map->push_back(originOf(at));
+                for (size_t k = i; k < run; ++k)
+                    map->push_back(originOf(k));
+            inBlank = false;
+            i = run;
             continue;
         }
-        inBlank = false;
+        const size_t escape = syslogEscapeLength(s, i);
+        if (isBlank(s[i]) || escape) {
+            if (!inBlank) {
+                out.push_back(' ');
+                if (map)
+                    map->push_back(originOf(i));
+            }
+            inBlank = true;
+            i += escape ? escape : 1;
+            continue;
+        }
+        inBlank = false; // a '#' that starts no escape
         out.push_back(s[i]);
         if (map)
             map->push_back(originOf(i));
+        ++i;
     }
     while (!out.empty() && out.back() == ' ') {
         out.pop_back();
