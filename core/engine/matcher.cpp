@@ -1,5 +1,6 @@
 #include "engine/matcher.h"
 
+#include "engine/fastprefilter.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
@@ -18,6 +19,9 @@ struct Matcher::Sets
     std::vector<int> singleRules, spanningRules; // set index → rule index
     int maxSpan = 1;
     bool singleOk = false, spanningOk = false;
+    // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
+    // UTF-8 semantics agree); null when unavailable or switched off.
+    std::unique_ptr<FastPrefilter> fastSingle, fastSpanning;
 };
 
 namespace {
@@ -28,6 +32,24 @@ RE2::Options setOptions()
     o.set_log_errors(false);
     o.set_max_mem(int64_t(64) << 20);
     return o;
+}
+
+bool isAscii(std::string_view s)
+{
+    return std::all_of(s.begin(), s.end(), [](char c) { return (c & 0x80) == 0; });
+}
+
+// Candidate rules of `text`: from vectorscan when it can take the text, else from RE2::Set.
+void candidatesOf(std::string_view text,
+                  const RE2::Set &set,
+                  const FastPrefilter *fast,
+                  std::vector<int> &hits)
+{
+    hits.clear();
+    if (fast && isAscii(text) && fast->scan(text, hits))
+        return;
+    hits.clear();
+    set.Match(re2::StringPiece(text.data(), text.size()), &hits);
 }
 
 // Joins lines [first, first + n) of `lines` with single spaces.
@@ -94,6 +116,19 @@ Matcher::Matcher(const std::vector<Rule> &rules)
     }
     m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
     m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
+        return;
+    auto fast = [this](const std::vector<int> &ruleIndices) -> std::unique_ptr<FastPrefilter> {
+        std::vector<std::string> patterns;
+        for (int i : ruleIndices)
+            patterns.push_back(m_rules[size_t(i)].pattern.regex->pattern());
+        auto f = std::make_unique<FastPrefilter>(patterns);
+        return f->available() ? std::move(f) : nullptr;
+    };
+    if (m_sets->singleOk)
+        m_sets->fastSingle = fast(m_sets->singleRules);
+    if (m_sets->spanningOk)
+        m_sets->fastSpanning = fast(m_sets->spanningRules);
 }
 
 Matcher::~Matcher() = default;
@@ -191,18 +226,16 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             continue;
         candidates.clear();
         if (m_sets->singleOk) {
-            hits.clear();
-            if (m_sets->single.Match(line, &hits))
-                for (int h : hits)
-                    candidates.push_back(m_sets->singleRules[size_t(h)]);
+            candidatesOf(line, m_sets->single, m_sets->fastSingle.get(), hits);
+            for (int h : hits)
+                candidates.push_back(m_sets->singleRules[size_t(h)]);
         }
         std::string window;
         if (m_sets->spanningOk) {
             window = join(lines, i, size_t(m_sets->maxSpan));
-            hits.clear();
-            if (m_sets->spanning.Match(window, &hits))
-                for (int h : hits)
-                    candidates.push_back(m_sets->spanningRules[size_t(h)]);
+            candidatesOf(window, m_sets->spanning, m_sets->fastSpanning.get(), hits);
+            for (int h : hits)
+                candidates.push_back(m_sets->spanningRules[size_t(h)]);
         }
         std::sort(candidates.begin(), candidates.end());
 

@@ -1,8 +1,11 @@
+#include "engine/fastprefilter.h"
 #include "engine/matcher.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
 #include <QTest>
+
+#include <re2/re2.h>
 
 using namespace gputriage;
 
@@ -214,6 +217,81 @@ private Q_SLOTS:
         QCOMPARE(hits[0].start, 0);
         QCOMPARE(hits[0].end, int(strlen("NOTE: CUDA Forward Compatibility mode ENABLED")));
         QCOMPARE(hits[0].endLine, 1);
+    }
+
+    // The vectorscan prefilter must not change a single hit: the shipped pack over a corpus of
+    // every rule example, reshaped the ways real logs are (prefixes, boxes, colours, wrapping,
+    // non-ASCII text, doubled spaces), matched with and without it.
+    void fastPathFindsExactlyWhatRe2Finds()
+    {
+        const RuleSet rules = loadRules({});
+        QVERIFY(!rules.hasErrors());
+        QByteArray corpus;
+        quint32 seed = 12345;
+        auto random = [&seed](quint32 n) {
+            seed = seed * 1664525u + 1013904223u;
+            return (seed >> 8) % n;
+        };
+        for (const Rule &rule : rules.rules)
+            for (const RuleExample &example : rule.examples)
+                for (int variant = 0; variant < 6; ++variant) {
+                    for (QByteArray line : example.log.toUtf8().split('\n')) {
+                        switch (variant) {
+                        case 1: line = "2025-11-30T08:15:02.118374652Z stdout F " + line; break;
+                        case 2: line = "\xE2\x94\x82 " + line + " \xE2\x94\x82"; break;
+                        case 3: line = "\x1b[1m" + line.replace(' ', "  ") + "\x1b[0m"; break;
+                        case 4: line = "caf\xC3\xA9 " + line; break;
+                        case 5: {
+                            const int at = line.isEmpty() ? 0 : int(random(quint32(line.size())));
+                            line = line.left(at) + '\n' + line.mid(at);
+                            break;
+                        }
+                        default: break;
+                        }
+                        corpus += line + '\n';
+                    }
+                    corpus += "unrelated line " + QByteArray::number(random(100000)) + '\n';
+                }
+        const auto doc = LogDocument::fromBytes(corpus, QStringLiteral("corpus.log"));
+        auto hitsOf = [&](bool fast) {
+            if (fast)
+                qunsetenv("GPUTRIAGE_NO_VECTORSCAN");
+            else
+                qputenv("GPUTRIAGE_NO_VECTORSCAN", "1");
+            const Matcher matcher(rules.rules);
+            qunsetenv("GPUTRIAGE_NO_VECTORSCAN");
+            std::vector<LineMatch> hits;
+            matcher.match(*doc, 0, doc->lineCount(), hits);
+            return hits;
+        };
+        const std::vector<LineMatch> fast = hitsOf(true), exact = hitsOf(false);
+        QVERIFY(exact.size() > 500); // the corpus does exercise the rules
+        QCOMPARE(fast.size(), exact.size());
+        for (size_t i = 0; i < exact.size(); ++i) {
+            QCOMPARE(fast[i].rule, exact[i].rule);
+            QCOMPARE(fast[i].line, exact[i].line);
+            QCOMPARE(fast[i].start, exact[i].start);
+            QCOMPARE(fast[i].end, exact[i].end);
+            QCOMPARE(fast[i].facts, exact[i].facts);
+        }
+    }
+
+    void vectorscanTakesTheShippedPatterns()
+    {
+        if (!FastPrefilter::builtWithVectorscan())
+            QSKIP("built without vectorscan");
+        std::vector<std::string> patterns;
+        for (const Rule &rule : loadRules({}).rules)
+            if (rule.pattern.regex)
+                patterns.push_back(rule.pattern.regex->pattern());
+        const FastPrefilter fast(patterns);
+        QVERIFY(fast.available());
+        qInfo("%zu patterns, %zu left to RE2", patterns.size(), fast.alwaysReported().size());
+        QVERIFY(fast.alwaysReported().size() * 10 < patterns.size());
+        std::vector<int> hits;
+        QVERIFY(
+            fast.scan("NVRM: Xid (PCI:0000:3b:00): 13, pid=1, name=a, Graphics Exception", hits));
+        QVERIFY(!hits.empty());
     }
 };
 
