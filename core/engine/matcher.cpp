@@ -21,7 +21,7 @@ struct Matcher::Sets
     bool singleOk = false, spanningOk = false;
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
     // UTF-8 semantics agree); null when unavailable or switched off.
-    std::unique_ptr<FastPrefilter> fastSingle, fastSpanning;
+    std::shared_ptr<const FastPrefilter> fastSingle, fastSpanning; // shared by clones
 };
 
 namespace {
@@ -93,6 +93,10 @@ void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &grou
 } // namespace
 
 Matcher::Matcher(const std::vector<Rule> &rules)
+    : Matcher(rules, nullptr)
+{}
+
+Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
@@ -116,13 +120,20 @@ Matcher::Matcher(const std::vector<Rule> &rules)
     }
     m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
     m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
+    if (shareFastFrom) {
+        // Vectorscan databases are read-only while scanning (each thread has its own scratch),
+        // so clones share them instead of compiling them again.
+        m_sets->fastSingle = shareFastFrom->fastSingle;
+        m_sets->fastSpanning = shareFastFrom->fastSpanning;
+        return;
+    }
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
         return;
-    auto fast = [this](const std::vector<int> &ruleIndices) -> std::unique_ptr<FastPrefilter> {
+    auto fast = [this](const std::vector<int> &ruleIndices) -> std::shared_ptr<FastPrefilter> {
         std::vector<std::string> patterns;
         for (int i : ruleIndices)
             patterns.push_back(m_rules[size_t(i)].pattern.regex->pattern());
-        auto f = std::make_unique<FastPrefilter>(patterns);
+        auto f = std::make_shared<FastPrefilter>(patterns);
         return f->available() ? std::move(f) : nullptr;
     };
     if (m_sets->singleOk)
@@ -147,7 +158,7 @@ std::unique_ptr<Matcher> Matcher::clone() const
         for (NearbyPattern &n : r.nearby)
             recompile(n.pattern);
     }
-    return std::make_unique<Matcher>(rules);
+    return std::unique_ptr<Matcher>(new Matcher(rules, m_sets.get()));
 }
 
 void Matcher::match(const LogDocument &doc, int first, int last, std::vector<LineMatch> &out) const

@@ -15,8 +15,9 @@ namespace gputriage {
 
 class LogDocument;
 
-// Finds rule hits. A multi-pattern prefilter (RE2::Set) picks candidate rules per line; only
-// those run their own RE2 for the exact match and captures. Thread-safe once built.
+// Finds rule hits. A multi-pattern prefilter (vectorscan on ASCII text, else RE2::Set) picks
+// candidate rules per line; only those run their own RE2 for the exact match and captures.
+// Thread-safe once built.
 class Matcher
 {
 public:
@@ -35,6 +36,7 @@ public:
 
 private:
     struct Sets;
+    Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom);
     // Matches lines [begin, begin + count) of `normalized`; line `begin` is document line
     // `firstLine`. Lines before `begin` are context for requires/absent conditions.
     void matchLines(const std::vector<std::string> &normalized,
