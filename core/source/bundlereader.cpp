@@ -191,22 +191,9 @@ private:
         }
     }
 
-    // Hands the complete lines of `data` to the sink, keeping the last few as context that
-    // starts the next chunk.
     void streamChunk(const QString &name, QByteArray &data)
     {
-        const qsizetype cut = data.lastIndexOf('\n');
-        if (cut < 0)
-            return; // one enormous line so far; keep reading
-        auto doc = LogDocument::fromBytes(data.left(cut + 1), name, m_nextLine);
-        const int lines = doc->lineCount();
-        const int own = std::max(1, lines - BundleReader::kChunkContextLines);
-        const qsizetype keepFrom
-            = own < lines ? qsizetype(doc->line(own).data() - doc->bytes().data()) : cut + 1;
-        m_reader.m_sink(doc, own, m_chunks > 0);
-        ++m_chunks;
-        m_nextLine += own;
-        data.remove(0, keepFrom);
+        m_reader.streamChunk(name, data, m_chunks, m_nextLine);
     }
 
     BundleReader &m_reader;
@@ -291,6 +278,66 @@ bool BundleReader::addBytes(QByteArray bytes, const QString &display, int depth)
     return true;
 }
 
+// Hands the complete lines of `data` to the sink, keeping the last few as context that
+// starts the next chunk.
+void BundleReader::streamChunk(const QString &name, QByteArray &data, int &chunks, int &nextLine)
+{
+    const qsizetype cut = data.lastIndexOf('\n');
+    if (cut < 0)
+        return; // one enormous line so far; keep reading
+    // The chunk's buffer becomes the document (no copy); only the context lines and the
+    // unfinished last line are copied into the next chunk.
+    QByteArray unfinished = data.mid(cut + 1);
+    data.truncate(cut + 1);
+    auto doc = LogDocument::fromBytes(std::move(data), name, nextLine);
+    const int lines = doc->lineCount();
+    const int own = std::max(1, lines - kChunkContextLines);
+    const std::string_view bytes = doc->bytes();
+    const size_t keepFrom
+        = own < lines ? size_t(doc->line(own).data() - bytes.data()) : bytes.size();
+    data = QByteArray(bytes.data() + keepFrom, qsizetype(bytes.size() - keepFrom));
+    data.append(unfinished);
+    m_sink(doc, own, chunks > 0);
+    ++chunks;
+    nextLine += own;
+}
+
+// A large plain log read in chunks, so memory stays near one chunk (the CLI's streaming
+// analysis); false when the file must be read whole (UTF-16, binary, a bug report to split).
+bool BundleReader::streamPlainFile(const QString &path, const QString &display)
+{
+    QFile file(path);
+    if (!m_sink || !file.open(QIODevice::ReadOnly) || file.size() <= m_limits.streamChunkBytes)
+        return false;
+    QByteArray data = file.read(64 * 1024);
+    if (data.contains('\0') || data.startsWith("\xFF\xFE") || data.startsWith("\xFE\xFF")
+        || isBugReport(*LogDocument::fromBytes(data, display)))
+        return false;
+    // Chunks of at most 16 MiB: freed buffers are then reused by the allocator instead of
+    // being returned to the system and faulted in again.
+    const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 16 << 20);
+    int chunks = 0, nextLine = 1;
+    while (!file.atEnd()) {
+        data.reserve(qsizetype(chunkBytes) + (1 << 20));
+        const qint64 want = std::max<qint64>(chunkBytes - data.size(), 64 * 1024);
+        const qsizetype at = data.size();
+        data.resize(at + qsizetype(want));
+        const qint64 got = file.read(data.data() + at, want);
+        data.resize(at + qsizetype(std::max<qint64>(got, 0)));
+        if (got <= 0)
+            break;
+        if (data.size() >= chunkBytes)
+            streamChunk(display, data, chunks, nextLine);
+    }
+    if (file.error() != QFileDevice::NoError)
+        problem(display, QStringLiteral("read error: %1").arg(file.errorString()));
+    if (chunks > 0)
+        m_sink(LogDocument::fromBytes(std::move(data), display, nextLine), -1, true);
+    else
+        addDocument(LogDocument::fromBytes(std::move(data), display));
+    return true;
+}
+
 void BundleReader::addFile(const QString &path, const QString &display)
 {
     QFile file(path);
@@ -305,6 +352,8 @@ void BundleReader::addFile(const QString &path, const QString &display)
         return;
     }
     if (!admitEntry(display))
+        return;
+    if (streamPlainFile(path, display))
         return;
     auto doc = LogDocument::open(path, display);
     if (doc)

@@ -61,6 +61,8 @@ private:
     // Counts one more entry; false (reported once) when that passes the entry limit.
     bool admitEntry(const QString &display);
     bool addBytes(QByteArray bytes, const QString &display, int depth);
+    void streamChunk(const QString &name, QByteArray &data, int &chunks, int &nextLine);
+    bool streamPlainFile(const QString &path, const QString &display);
     void problem(const QString &path, const QString &message)
     {
         m_problems.append(Error{path, 0, 0, message});

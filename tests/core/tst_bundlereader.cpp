@@ -349,8 +349,15 @@ private Q_SLOTS:
         QCOMPARE(result.findings.size(), 1);
     }
 
-    void aLargeCompressedEntryIsStreamedInChunks()
+    void aLargeEntryIsStreamedInChunks_data()
     {
+        QTest::addColumn<bool>("compressed");
+        QTest::newRow("gzip'd entry") << true;
+        QTest::newRow("plain file") << false;
+    }
+    void aLargeEntryIsStreamedInChunks()
+    {
+        QFETCH(bool, compressed);
         // 20 000 numbered lines with the wrapped peer-memory note every 997 lines, so notes
         // fall on and across chunk boundaries.
         QByteArray log;
@@ -367,8 +374,9 @@ private Q_SLOTS:
                        + " of the training log\n";
             }
         }
-        const QString path = writeFile(m_dir, QStringLiteral("stream/train.log.gz"),
-                                       makeArchive("raw", "gzip", {{"data", log}}));
+        const QString path = compressed ? writeFile(m_dir, QStringLiteral("stream/train.log.gz"),
+                                                    makeArchive("raw", "gzip", {{"data", log}}))
+                                        : writeFile(m_dir, QStringLiteral("stream/train.log"), log);
         const Analyzer analyzer(loadRules({}, true));
         AnalyzeOptions options;
         options.maxOccurrences = 100;
