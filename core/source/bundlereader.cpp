@@ -307,7 +307,9 @@ void BundleReader::streamChunk(const QString &name, QByteArray &data, int &chunk
 bool BundleReader::streamPlainFile(const QString &path, const QString &display)
 {
     QFile file(path);
-    if (!m_sink || !file.open(QIODevice::ReadOnly) || file.size() <= m_limits.streamChunkBytes)
+    // Up to 8 chunks (512 MiB by default) a mapped file is faster and its memory goes back on
+    // its own; past that, memory matters more.
+    if (!m_sink || !file.open(QIODevice::ReadOnly) || file.size() <= 8 * m_limits.streamChunkBytes)
         return false;
     QByteArray data = file.read(64 * 1024);
     if (data.contains('\0') || data.startsWith("\xFF\xFE") || data.startsWith("\xFE\xFF")
