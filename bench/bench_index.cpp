@@ -1,0 +1,39 @@
+// Line index speed and size: opens a log the way the GUI does (mapped, decoded, indexed) and
+// prints one line for scripts/bench: `index_seconds=… index_gbps=… index_bytes_per_line=…`.
+// Best of 3. Not a test.
+#include "text/logdocument.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (app.arguments().size() != 2) {
+        std::fprintf(stderr, "usage: bench_index FILE\n");
+        return 2;
+    }
+    double best = 1e9;
+    qint64 bytes = 0;
+    int lines = 0;
+    for (int run = 0; run < 3; ++run) {
+        QElapsedTimer timer;
+        timer.start();
+        auto doc = gputriage::LogDocument::open(app.arguments().at(1), QStringLiteral("bench"));
+        const double seconds = double(timer.nsecsElapsed()) / 1e9;
+        if (!doc) {
+            std::fprintf(stderr, "bench_index: %s\n", qPrintable(doc.error().toString()));
+            return 1;
+        }
+        best = std::min(best, seconds);
+        bytes = doc.value()->byteCount();
+        lines = doc.value()->lineCount();
+    }
+    // The index is one 64-bit offset per line.
+    std::printf("index_seconds=%.3f index_gbps=%.2f index_bytes_per_line=%zu lines=%d\n", best,
+                double(bytes) / best / 1e9, sizeof(uint64_t), lines);
+    return 0;
+}
