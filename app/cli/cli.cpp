@@ -18,7 +18,6 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTextStream>
 
@@ -323,11 +322,11 @@ int rulesCommand(const QStringList &args)
     if (sub == QLatin1String("list") && p.isSet(QStringLiteral("patterns"))) {
         // One regular expression per line, for other tools (`rg -f`) in benchmarks. Group names
         // go: such tools join the lines into one expression, where names would repeat.
-        static const QRegularExpression named(QStringLiteral(R"((?<!\\)\(\?P?<[A-Za-z_]\w*>)"));
         printDiagnostics(rules, false);
         for (const Rule &r : rules.rules)
             if (r.scope == RuleScope::Line && r.pattern.regex)
-                out << QString(r.pattern.source).replace(named, QStringLiteral("(")) << '\n';
+                out << QString::fromStdString(withoutGroupNames(r.pattern.source.toStdString()))
+                    << '\n';
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
     if (sub == QLatin1String("list")) {

@@ -1,5 +1,7 @@
 #include "engine/fastprefilter.h"
 
+#include "rules/rule.h"
+
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
 #include <hs/hs.h>
 #endif
@@ -7,7 +9,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <regex>
 
 namespace gputriage {
 
@@ -20,13 +21,6 @@ struct FastPrefilter::Database
 };
 
 namespace {
-
-// RE2 syntax to the PCRE dialect vectorscan reads: named groups become plain groups.
-std::string toPcre(const std::string &re2)
-{
-    static const std::regex named(R"(\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>)");
-    return std::regex_replace(re2, named, "(");
-}
 
 // One scratch space per thread, grown to fit every database the thread scans with.
 struct Scratch
@@ -47,7 +41,7 @@ FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns)
     std::vector<std::string> pcre;
     std::vector<int> ids;
     for (size_t i = 0; i < re2Patterns.size(); ++i) {
-        pcre.push_back(toPcre(re2Patterns[i]));
+        pcre.push_back(withoutGroupNames(re2Patterns[i])); // the rest of RE2's syntax is PCRE's
         ids.push_back(int(i));
     }
     // Compile all; a pattern vectorscan rejects is moved to the always-reported list.

@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include <array>
+#include <cctype>
 
 namespace gputriage {
 
@@ -82,6 +83,35 @@ QString expandTemplate(const QString &text, const std::map<QString, QString> &fa
         at = m.capturedEnd();
     }
     return out + QStringView(text).mid(at);
+}
+
+std::string withoutGroupNames(std::string_view re2Pattern)
+{
+    std::string out;
+    out.reserve(re2Pattern.size());
+    for (size_t i = 0; i < re2Pattern.size(); ++i) {
+        if (re2Pattern[i] == '\\' && i + 1 < re2Pattern.size()) { // an escape: copy both bytes
+            out.append(re2Pattern.substr(i, 2));
+            ++i;
+            continue;
+        }
+        out.push_back(re2Pattern[i]);
+        if (re2Pattern[i] != '(')
+            continue;
+        const size_t name = re2Pattern.substr(i + 1, 3) == "?P<"  ? i + 4
+                            : re2Pattern.substr(i + 1, 2) == "?<" ? i + 3
+                                                                  : 0;
+        if (!name)
+            continue;
+        size_t end = name;
+        while (end < re2Pattern.size()
+               && (std::isalnum(static_cast<unsigned char>(re2Pattern[end]))
+                   || re2Pattern[end] == '_'))
+            ++end;
+        if (end > name && end < re2Pattern.size() && re2Pattern[end] == '>')
+            i = end; // drop "?P<name>" and keep the "(" already written
+    }
+    return out;
 }
 
 } // namespace gputriage

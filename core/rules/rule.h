@@ -6,6 +6,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace re2 {
 class RE2;
@@ -160,5 +162,9 @@ struct RulePackInfo
     int rules = 0;
     bool user = false;
 };
+
+// The pattern with its named groups, `(?P<name>…)` and `(?<name>…)`, made plain groups `(…)`:
+// for other engines that read RE2's syntax otherwise (vectorscan, ripgrep joining many).
+std::string withoutGroupNames(std::string_view re2Pattern);
 
 } // namespace gputriage

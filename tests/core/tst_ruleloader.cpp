@@ -216,6 +216,30 @@ private Q_SLOTS:
         QVERIFY(set.find(u"cuda.forward-compat.enabled"));
         QVERIFY(set.find(u"network.peermem.not-detected"));
     }
+
+    void groupNamesAreRemovedForOtherEngines_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("P form") << R"(Xid \((?P<pci>[0-9a-f:]+)\): (?P<xid>\d+))"
+                                << R"(Xid \(([0-9a-f:]+)\): (\d+))";
+        QTest::newRow("short form") << "(?<version>\\d+)"
+                                    << "(\\d+)";
+        QTest::newRow("plain and non-capturing groups stay") << "(a)(?:b)(?i)c"
+                                                             << "(a)(?:b)(?i)c";
+        QTest::newRow("escaped parenthesis is text") << R"(\(?P<x>y)"
+                                                     << R"(\(?P<x>y)";
+        QTest::newRow("escaped backslash, then a group") << R"(\\(?P<x>y))"
+                                                         << R"(\\(y))";
+        QTest::newRow("not a name") << "(?P<>x)(?P<a b>y)"
+                                    << "(?P<>x)(?P<a b>y)";
+    }
+    void groupNamesAreRemovedForOtherEngines()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(withoutGroupNames(pattern.toStdString())), expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRuleLoader)
