@@ -312,8 +312,8 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     if (!m_sink || !file.open(QIODevice::ReadOnly) || file.size() <= 8 * m_limits.streamChunkBytes)
         return false;
     QByteArray data = file.read(64 * 1024);
-    if (data.contains('\0') || data.startsWith("\xFF\xFE") || data.startsWith("\xFE\xFF")
-        || isBugReport(*LogDocument::fromBytes(data, display)))
+    const auto head = LogDocument::fromBytes(data, display); // its encoding detection decides
+    if (data.contains('\0') || head->encoding().startsWith(u"utf-16") || isBugReport(*head))
         return false;
     // Chunks of at most 16 MiB: freed buffers are then reused by the allocator instead of
     // being returned to the system and faulted in again.
@@ -368,6 +368,7 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::readBytes(QByteArr
                                                                         const QString &name)
 {
     const QString display = sanitizeEntryName(name);
+    // As addFile() does for a file on disk.
     if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size()))))
         ArchiveWalker(*this, display, 1).walkMemory(bytes);
     else if (admitEntry(display))

@@ -107,10 +107,6 @@ void utf8Stats(std::string_view s, int &valid, int &invalid)
     }
 }
 
-} // namespace
-
-namespace {
-
 // Windows tools write UTF-16 without a byte order mark too: ASCII text then has a NUL in every
 // other byte. +1 for little endian, -1 for big endian, 0 when the sample does not look so.
 int utf16WithoutBom(std::string_view s)

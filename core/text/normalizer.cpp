@@ -12,7 +12,7 @@ bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
-bool isBlank(char c)
+constexpr bool isBlank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -20,8 +20,8 @@ bool isBlank(char c)
 // Bytes the whitespace step looks at: blanks, and '#' that may start a syslog escape.
 constexpr auto kSpecial = [] {
     std::array<bool, 256> table{};
-    for (const unsigned char c : {' ', '\t', '\r', '\f', '\v', '#'})
-        table[c] = true;
+    for (int c = 0; c < 256; ++c)
+        table[size_t(c)] = isBlank(char(c)) || c == '#';
     return table;
 }();
 
