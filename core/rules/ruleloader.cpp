@@ -779,17 +779,23 @@ void resolveReferences(RuleSet &set)
     }
 }
 
+// A problem with a whole file (not one rule): an error at `line:col`, 0 when unknown.
+void fileError(RuleSet &set, const QString &file, int line, int column, const QString &message)
+{
+    Diagnostic d;
+    d.where = Error{file, line, column, message};
+    set.diagnostics.append(d);
+}
+
 } // namespace
 
 void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool user)
 {
     if (yaml.size() > kMaxRuleFileBytes) {
-        Diagnostic d;
-        d.where = Error{fileName, 0, 0,
-                        QStringLiteral("rule file is %1 MiB; the limit is %2 MiB (split it)")
-                            .arg(double(yaml.size()) / (1 << 20), 0, 'f', 1)
-                            .arg(kMaxRuleFileBytes >> 20)};
-        m_set.diagnostics.append(d);
+        fileError(m_set, fileName, 0, 0,
+                  QStringLiteral("rule file is %1 MiB; the limit is %2 MiB (split it)")
+                      .arg(double(yaml.size()) / (1 << 20), 0, 'f', 1)
+                      .arg(kMaxRuleFileBytes >> 20));
         return;
     }
     Parser parser(m_set, fileName, user);
@@ -797,17 +803,12 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
         const YAML::Node root = YAML::Load(yaml.toStdString());
         parser.parseDocument(root);
     } catch (const YAML::Exception &e) {
-        Diagnostic d;
-        d.where = Error{fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
-                        e.mark.is_null() ? 0 : e.mark.column + 1,
-                        QStringLiteral("invalid YAML: ") + qs(e.msg)};
-        m_set.diagnostics.append(d);
+        fileError(m_set, fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
+                  e.mark.is_null() ? 0 : e.mark.column + 1,
+                  QStringLiteral("invalid YAML: ") + qs(e.msg));
     } catch (const std::exception &e) { // e.g. memory exhausted by a hostile file
-        Diagnostic d;
-        d.where
-            = Error{fileName, 0, 0,
-                    QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what()))};
-        m_set.diagnostics.append(d);
+        fileError(m_set, fileName, 0, 0,
+                  QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what())));
     }
 }
 
@@ -815,10 +816,8 @@ void RuleLoader::loadFile(const QString &path, bool user)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        Diagnostic d;
-        d.where = Error{path, 0, 0,
-                        QStringLiteral("cannot read rule file: %1").arg(file.errorString())};
-        m_set.diagnostics.append(d);
+        fileError(m_set, path, 0, 0,
+                  QStringLiteral("cannot read rule file: %1").arg(file.errorString()));
         return;
     }
     loadText(file.readAll(), path, user);
