@@ -47,6 +47,7 @@ FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns)
     // Compile all; a pattern vectorscan rejects is moved to the always-reported list.
     while (!pcre.empty()) {
         std::vector<const char *> expressions;
+        expressions.reserve(pcre.size());
         for (const std::string &p : pcre)
             expressions.push_back(p.c_str());
         const std::vector<unsigned> flags(pcre.size(), HS_FLAG_PREFILTER | HS_FLAG_SINGLEMATCH

@@ -149,6 +149,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         return;
     auto fast = [this](const std::vector<int> &ruleIndices) -> std::shared_ptr<FastPrefilter> {
         std::vector<std::string> patterns;
+        patterns.reserve(ruleIndices.size());
         for (int i : ruleIndices)
             patterns.push_back(m_rules[size_t(i)].pattern.regex->pattern());
         auto f = std::make_shared<FastPrefilter>(patterns);
