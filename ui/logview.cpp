@@ -91,6 +91,7 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_searchHits.clear();
     m_current = -1;
     m_maxColumns = 0;
+    m_painted = false;
     verticalScrollBar()->setValue(0);
     horizontalScrollBar()->setValue(0);
     updateScrollBars();
@@ -281,6 +282,10 @@ void LogView::paintEvent(QPaintEvent *)
     if (widest != m_maxColumns) {
         m_maxColumns = widest;
         updateScrollBars();
+    }
+    if (!m_painted) {
+        m_painted = true;
+        Q_EMIT documentPainted();
     }
 }
 

@@ -49,6 +49,7 @@ public:
 Q_SIGNALS:
     void currentLineChanged(int line);
     void documentChanged();
+    void documentPainted(); // once per setDocument(), after its first screen was painted
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -73,6 +74,7 @@ private:
     int m_current = -1;
     std::vector<int> m_searchHits;
     int m_maxColumns = 0;
+    bool m_painted = false;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
     std::unique_ptr<LineHighlighter> m_highlighter;
 };

@@ -11,10 +11,12 @@
 #include "report/reportwriter.h"
 #include "rules/ruleloader.h"
 #include "searchbar.h"
+#include "source/bundlereader.h"
 #include "text/logdocument.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QHash>
@@ -28,16 +30,28 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QThreadPool>
+#include <QTimer>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace gputriage {
+
+namespace {
+constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
+
+QString seconds(qint64 ms)
+{
+    return QLocale().toString(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1);
+}
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -50,6 +64,11 @@ MainWindow::MainWindow(QWidget *parent)
     , m_facts(new FactsPanel(this))
     , m_banner(new QLabel(this))
     , m_progress(new QProgressBar(this))
+    , m_cancelButton(new QToolButton(this))
+    , m_statusPosition(new QLabel(this))
+    , m_statusFormat(new QLabel(this))
+    , m_statusTime(new QLabel(this))
+    , m_progressTimer(new QTimer(this))
 {
     setWindowTitle(tr("GPU Triage"));
     setAcceptDrops(true);
@@ -103,11 +122,41 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(workspace);
     setCentralWidget(m_stack);
 
+    m_statusPosition->setObjectName(QStringLiteral("statusPosition"));
+    m_statusFormat->setObjectName(QStringLiteral("statusFormat"));
+    m_statusTime->setObjectName(QStringLiteral("statusTime"));
+    for (QLabel *label : {m_statusPosition, m_statusFormat, m_statusTime})
+        statusBar()->addPermanentWidget(label);
+    m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setMaximumWidth(220);
     m_progress->setRange(0, 0);
     m_progress->hide();
     statusBar()->addPermanentWidget(m_progress);
+    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->setToolTip(tr("Stop the analysis and show what was found so far"));
+    m_cancelButton->hide();
+    connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelAnalysis);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
+    connect(m_logView, &LogView::currentLineChanged, this, [this] {
+        m_previewMoved = m_job != nullptr;
+        updateStatusFields();
+    });
+    connect(m_logView->verticalScrollBar(), &QScrollBar::sliderMoved, this,
+            [this] { m_previewMoved = m_job != nullptr; });
+    connect(m_logView, &LogView::documentChanged, this, &MainWindow::updateStatusFields);
+    connect(m_logView, &LogView::documentPainted, this, [this] {
+        if (m_firstScreenMs < 0 && m_clock.isValid()) {
+            m_firstScreenMs = m_clock.elapsed();
+            Q_EMIT firstScreenShown();
+        }
+    });
     createMenus();
+    if (const QByteArray geometry = QSettings().value(QStringLiteral("geometry")).toByteArray();
+        !geometry.isEmpty())
+        restoreGeometry(geometry);
 
     QStringList problems;
     for (const Diagnostic &d : rules.diagnostics)
@@ -119,7 +168,82 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    if (m_job)
+        m_job->cancel = true;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    cancelAnalysis();
+    QSettings().setValue(QStringLiteral("geometry"), saveGeometry());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::cancelAnalysis()
+{
+    if (!m_job)
+        return;
+    m_job->cancel = true;
+    m_cancelButton->setEnabled(false);
+    statusBar()->showMessage(tr("Cancelling…"));
+}
+
+void MainWindow::updateProgress()
+{
+    if (!m_job)
+        return;
+    const qint64 total = m_job->total, done = m_job->done;
+    if (total <= 0) {
+        m_progress->setRange(0, 0); // still reading: no total yet
+        return;
+    }
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(int(std::clamp<qint64>(done * 1000 / total, 0, 1000)));
+    m_progress->setFormat(QStringLiteral("%1 %").arg(done * 100 / total));
+}
+
+void MainWindow::updateStatusFields()
+{
+    const auto doc = m_logView->document();
+    if (!doc) {
+        m_statusPosition->clear();
+        m_statusFormat->clear();
+        return;
+    }
+    const int line = m_logView->currentLine();
+    const QLocale locale;
+    m_statusPosition->setText(
+        line < 0 ? tr("%n line(s)", nullptr, doc->lineCount())
+                 : tr("Line %1 of %2")
+                       .arg(locale.toString(doc->lineNumber(line)),
+                            locale.toString(doc->lineNumber(doc->lineCount() - 1))));
+    m_statusFormat->setText(QStringLiteral("%1 · %2").arg(
+        doc->format() == QLatin1String("cri") ? tr("CRI log") : tr("plain text"), doc->encoding()));
+    m_statusFormat->setToolTip(tr("Line format and text encoding detected in %1").arg(doc->path()));
+}
+
+void MainWindow::showPreview(const QStringList &paths)
+{
+    // One plain file: its first screen is shown at once, before it is read to the end.
+    if (paths.size() != 1 || !QFileInfo(paths.front()).isFile())
+        return;
+    QFile file(paths.front());
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    QByteArray head = file.read(kPreviewBytes);
+    if (head.isEmpty() || looksLikeArchive(std::string_view(head.constData(), size_t(head.size()))))
+        return;
+    if (!file.atEnd()) {
+        const qsizetype cut = head.lastIndexOf('\n');
+        if (cut > 0)
+            head.truncate(cut + 1);
+    }
+    m_logView->setDocument(LogDocument::fromBytes(std::move(head), paths.front()));
+    m_previewMoved = false;
+    setWindowTitle(tr("%1 — GPU Triage").arg(paths.front()));
+}
 
 void MainWindow::createMenus()
 {
@@ -345,17 +469,35 @@ void MainWindow::openPaths(const QStringList &paths)
 {
     rememberRecent(paths);
     const quint64 generation = ++m_generation; // a newer open makes older results stale
+    if (m_job)
+        m_job->cancel = true;
+    auto job = std::make_shared<Job>();
+    m_job = job;
+    m_clock.start();
+    m_firstScreenMs = m_analysisMs = -1;
     m_stack->setCurrentIndex(1);
+    m_progress->setRange(0, 0);
     m_progress->show();
+    m_cancelButton->setEnabled(true);
+    m_cancelButton->show();
+    m_progressTimer->start();
+    m_statusTime->clear();
     statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
+    showPreview(paths);
+
     std::shared_ptr<const Analyzer> analyzer = m_analyzer;
     QPointer<MainWindow> self(this);
     const BundleLimits limits = LimitsDialog::load();
-    QThreadPool::globalInstance()->start([self, analyzer, paths, generation, limits] {
+    QThreadPool::globalInstance()->start([self, analyzer, paths, generation, limits, job] {
         QList<Error> problems;
         auto docs = Analyzer::openInputs(paths, problems, limits);
         AnalyzeOptions options;
         options.keepMatches = true;
+        options.cancel = &job->cancel;
+        options.progress = [job](qint64 done, qint64 total) {
+            job->done = done;
+            job->total = total;
+        };
         AnalysisResult result = analyzer->analyze(docs, options);
         result.addReadProblems(problems);
         if (self)
@@ -375,7 +517,17 @@ void MainWindow::analysisDone(quint64 generation,
 {
     if (generation != m_generation)
         return;
+    m_job.reset();
+    m_progressTimer->stop();
     m_progress->hide();
+    m_cancelButton->hide();
+    m_analysisMs = m_clock.elapsed();
+    m_statusTime->setText(tr("Analysed in %1 s").arg(seconds(m_analysisMs)));
+    // Where the user was reading in the preview, to stay there.
+    const auto preview = m_logView->document();
+    const int previewTop = m_logView->firstVisibleLine();
+    const int previewLine = m_logView->currentLine();
+    const bool keepPlace = preview && m_previewMoved;
     m_docs = std::move(docs);
     m_result = std::move(result);
 
@@ -408,12 +560,21 @@ void MainWindow::analysisDone(quint64 generation,
         problems << e.toString();
     const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(),
                                        [](const Error &e) { return e.warning; });
-    showBanner(problems.isEmpty() ? QString()
-               : onlyNotes ? tr("Notes on the bundle:\n%1").arg(problems.join(QLatin1Char('\n')))
-                           : tr("Problems while reading the bundle (the rest was analysed):\n%1")
-                                 .arg(problems.join(QLatin1Char('\n'))));
+    QString banner = problems.isEmpty() ? QString()
+                     : onlyNotes
+                         ? tr("Notes on the bundle:\n%1").arg(problems.join(QLatin1Char('\n')))
+                         : tr("Problems while reading the bundle (the rest was analysed):\n%1")
+                               .arg(problems.join(QLatin1Char('\n')));
+    if (m_result.cancelled)
+        banner.prepend(tr("The analysis was cancelled: the findings cover only the part of the "
+                          "bundle read before that.%1")
+                           .arg(banner.isEmpty() ? QString() : QStringLiteral("\n")));
+    showBanner(banner);
 
-    if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
+    if (keepPlace && showDocument(preview->path())) {
+        m_logView->setCurrentLine(previewLine);
+        m_logView->verticalScrollBar()->setValue(previewTop);
+    } else if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
         const Occurrence &o = m_result.findings.front().occurrences.front();
         showDocument(o.path, o.line);
     } else if (!m_docs.empty()) {
@@ -422,7 +583,10 @@ void MainWindow::analysisDone(quint64 generation,
         m_logView->setDocument(nullptr);
     }
     statusBar()->showMessage(
-        tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size()));
+        m_result.cancelled
+            ? tr("Cancelled: %1 finding(s) so far").arg(m_result.findings.size())
+            : tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size()));
+    updateStatusFields();
     Q_EMIT analysisFinished();
 }
 

@@ -5,6 +5,9 @@
 
 #include <QMainWindow>
 
+#include <QElapsedTimer>
+
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -14,6 +17,8 @@ class QMenu;
 class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
+class QTimer;
+class QToolButton;
 
 namespace gputriage {
 
@@ -50,11 +55,20 @@ public:
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
     static QList<QStringList> recentBundles();
     const AnalysisResult &result() const { return m_result; }
+    // True while a bundle is being read and analysed.
+    bool isBusy() const { return m_job != nullptr; }
+    // Stops the running analysis; what was analysed so far is shown, marked incomplete.
+    void cancelAnalysis();
+    // Milliseconds from openPaths() to the first screen of text, and to the analysis result.
+    qint64 firstScreenMs() const { return m_firstScreenMs; }
+    qint64 analysisMs() const { return m_analysisMs; }
 
 Q_SIGNALS:
     void analysisFinished();
+    void firstScreenShown();
 
 protected:
+    void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -67,6 +81,9 @@ private:
     void showBanner(const QString &text);
     void rememberRecent(const QStringList &paths);
     void updateRecentMenu();
+    void showPreview(const QStringList &paths);
+    void updateProgress();
+    void updateStatusFields();
     void analysisDone(quint64 generation,
                       std::vector<std::shared_ptr<const LogDocument>> docs,
                       AnalysisResult result);
@@ -87,6 +104,22 @@ private:
     QLabel *m_banner;
     QProgressBar *m_progress;
     QMenu *m_recentMenu = nullptr;
+    QToolButton *m_cancelButton;
+    QLabel *m_statusPosition;
+    QLabel *m_statusFormat;
+    QLabel *m_statusTime;
+    QTimer *m_progressTimer;
+
+    struct Job
+    {
+        std::atomic<bool> cancel{false};
+        std::atomic<qint64> done{0}, total{0};
+    };
+    std::shared_ptr<Job> m_job; // the running analysis, null when idle
+    QElapsedTimer m_clock;      // since the last openPaths()
+    qint64 m_firstScreenMs = -1;
+    qint64 m_analysisMs = -1;
+    bool m_previewMoved = false; // the user moved in the preview: keep the place
 };
 
 } // namespace gputriage

@@ -177,6 +177,8 @@ void LogDocument::index()
             break;
         pos = size_t(static_cast<const char *>(nl) - m_data) + 1;
     }
+    if (m_lineStarts.capacity() > m_lineStarts.size() + m_lineStarts.size() / 8)
+        m_lineStarts.shrink_to_fit(); // the reserve guessed short lines: keep 8 bytes per line
     int cri = 0, sampled = 0;
     for (int i = 0; i < lineCount() && sampled < 20; ++i) {
         const std::string_view l = line(i);

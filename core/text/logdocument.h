@@ -46,6 +46,8 @@ public:
     QString format() const { return m_format; }
     // How the bytes were decoded: "utf-8", "utf-16le", "utf-16be" or "latin-1".
     QString encoding() const { return m_encoding; }
+    // Memory held by the line index (not the text).
+    size_t indexBytes() const { return m_lineStarts.capacity() * sizeof(m_lineStarts[0]); }
     // The whole text (for section splitting and nested archives).
     std::string_view bytes() const { return {m_data, m_size}; }
 
