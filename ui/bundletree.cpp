@@ -6,7 +6,9 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSignalBlocker>
-#include <QTreeWidget>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gputriage {
@@ -14,37 +16,52 @@ namespace gputriage {
 namespace {
 enum Column { NameColumn, HitsColumn };
 constexpr int kPathRole = Qt::UserRole + 1;
-constexpr int kHitsRole = Qt::UserRole + 2;
-constexpr int kWorstRole = Qt::UserRole + 3;
+constexpr int kFilterRole = Qt::UserRole + 2; // path and label of a leaf; folders match by leaves
 
-void showCount(QTreeWidgetItem *item)
+struct Node
 {
-    const int hits = item->data(HitsColumn, kHitsRole).toInt();
-    item->setText(HitsColumn, hits ? QString::number(hits) : QString());
-    if (hits) {
-        const int worst = item->data(HitsColumn, kWorstRole).toInt();
-        item->setForeground(HitsColumn, severityColor(Severity(std::clamp(worst, 0, 3))));
-        item->setToolTip(HitsColumn,
-                         QObject::tr("%n rule hit(s), highest severity %1", nullptr, hits)
-                             .arg(severityName(Severity(worst))));
-        QFont f = item->font(NameColumn);
-        f.setBold(true);
-        item->setFont(NameColumn, f);
-    }
+    QStandardItem *name;
+    QStandardItem *hits;
+    int count = 0;
+    std::optional<Severity> worst;
+};
+
+void showCount(Node &node)
+{
+    node.hits->setText(node.count ? QString::number(node.count) : QString());
+    if (!node.count)
+        return;
+    const Severity worst = node.worst.value_or(Severity::Info);
+    node.hits->setForeground(severityColor(worst));
+    node.hits->setToolTip(QObject::tr("%n rule hit(s), highest severity %1", nullptr, node.count)
+                              .arg(severityName(worst)));
+    QFont f = node.name->font();
+    f.setBold(true);
+    node.name->setFont(f);
 }
 } // namespace
 
 BundleTree::BundleTree(QWidget *parent)
     : QWidget(parent)
     , m_filter(new QLineEdit(this))
-    , m_tree(new QTreeWidget(this))
+    , m_model(new QStandardItemModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_tree(new QTreeView(this))
 {
     setObjectName(QStringLiteral("bundleTree"));
     m_filter->setObjectName(QStringLiteral("bundleFilter"));
     m_filter->setPlaceholderText(tr("Filter files…"));
     m_filter->setClearButtonEnabled(true);
+    m_model->setHorizontalHeaderLabels({tr("Entry"), tr("Hits")});
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setRecursiveFilteringEnabled(true);
+    m_proxy->setFilterRole(kFilterRole);
+    m_proxy->setFilterKeyColumn(NameColumn);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_tree->setObjectName(QStringLiteral("fileTree"));
-    m_tree->setHeaderLabels({tr("Entry"), tr("Hits")});
+    m_tree->setModel(m_proxy);
+    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tree->setUniformRowHeights(true);
     m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setIndentation(14);
     m_tree->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
@@ -56,19 +73,25 @@ BundleTree::BundleTree(QWidget *parent)
     layout->addWidget(m_filter);
     layout->addWidget(m_tree);
 
-    connect(m_filter, &QLineEdit::textChanged, this, &BundleTree::applyFilter);
-    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        if (item && !item->data(NameColumn, kPathRole).toString().isEmpty())
-            Q_EMIT entrySelected(item->data(NameColumn, kPathRole).toString());
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setFilterFixedString(text);
+        m_tree->expandAll();
     });
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                const QString path = current.siblingAtColumn(NameColumn).data(kPathRole).toString();
+                if (!path.isEmpty())
+                    Q_EMIT entrySelected(path);
+            });
 }
 
 void BundleTree::setEntries(const QList<Entry> &entries)
 {
-    const QSignalBlocker blocker(m_tree);
-    m_tree->clear();
+    const QSignalBlocker blocker(m_tree->selectionModel());
+    m_model->removeRows(0, m_model->rowCount());
     m_leaves.clear();
-    QHash<QString, QTreeWidgetItem *> nodes;
+    std::vector<Node> nodes; // folders, archives and leaves, for the counts
+    QHash<QString, size_t> folders;
     static const QRegularExpression separators(QStringLiteral("[/!]"));
     // Folders that every entry shares ("/tmp/tickets/") add depth, not information.
     QString common
@@ -80,108 +103,96 @@ void BundleTree::setEntries(const QList<Entry> &entries)
             common = common.size() < 2
                          ? QString()
                          : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
+    nodes.reserve(size_t(entries.size()) * 2);
     for (const Entry &entry : entries) {
-        Entry e = entry;
-        e.path = entry.path.mid(common.size());
+        const QString path = entry.path.mid(common.size());
         // Split after each '/' or '!' so an archive node keeps its '!' ("b.tgz!").
         QStringList parts;
         qsizetype start = 0;
-        for (auto it = separators.globalMatch(e.path); it.hasNext();) {
+        for (auto it = separators.globalMatch(path); it.hasNext();) {
             const auto m = it.next();
-            const QString part = e.path.mid(
+            const QString part = path.mid(
                 start, m.capturedStart() - start + (m.captured() == QLatin1String("!") ? 1 : 0));
             if (!part.isEmpty())
                 parts << part;
             start = m.capturedEnd();
         }
-        parts << e.path.mid(start);
+        parts << path.mid(start);
 
-        QTreeWidgetItem *parent = nullptr;
+        QStandardItem *parent = m_model->invisibleRootItem();
         QString key;
+        std::vector<size_t> chain;
         for (int i = 0; i < parts.size(); ++i) {
             key += QLatin1Char('\x1f') + parts[i];
             const bool leaf = i == parts.size() - 1;
-            QTreeWidgetItem *item = leaf ? nullptr : nodes.value(key);
-            if (!item) {
-                item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_tree);
-                item->setText(NameColumn, parts[i]);
-                if (leaf) {
-                    item->setData(NameColumn, kPathRole, entry.path);
-                    item->setToolTip(NameColumn, e.label.isEmpty()
-                                                     ? entry.path
-                                                     : entry.path + QLatin1String("\n") + e.label);
-                    if (!e.label.isEmpty())
-                        item->setText(NameColumn,
-                                      parts[i] + QLatin1String("  (") + e.label + QLatin1Char(')'));
-                    m_leaves.insert(entry.path, item);
-                } else {
-                    nodes.insert(key, item);
-                }
+            if (!leaf && folders.contains(key)) {
+                chain.push_back(folders.value(key));
+                parent = nodes[chain.back()].name;
+                continue;
             }
-            if (e.hits) {
-                item->setData(HitsColumn, kHitsRole,
-                              item->data(HitsColumn, kHitsRole).toInt() + e.hits);
-                const int worst = int(e.worst.value_or(Severity::Info));
-                if (!item->data(HitsColumn, kWorstRole).isValid()
-                    || item->data(HitsColumn, kWorstRole).toInt() < worst)
-                    item->setData(HitsColumn, kWorstRole, worst);
+            Node node{new QStandardItem(parts[i]), new QStandardItem()};
+            node.hits->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (leaf) {
+                node.name->setData(entry.path, kPathRole);
+                node.name->setData(QString(entry.path + QLatin1Char(' ') + entry.label),
+                                   kFilterRole);
+                node.name->setToolTip(entry.label.isEmpty()
+                                          ? entry.path
+                                          : entry.path + QLatin1String("\n") + entry.label);
+                if (!entry.label.isEmpty())
+                    node.name->setText(parts[i] + QLatin1String("  (") + entry.label
+                                       + QLatin1Char(')'));
+                m_leaves.insert(entry.path, node.name);
             }
-            parent = item;
+            parent->appendRow({node.name, node.hits});
+            parent = node.name;
+            nodes.push_back(node);
+            chain.push_back(nodes.size() - 1);
+            if (!leaf)
+                folders.insert(key, chain.back());
         }
+        if (entry.hits)
+            for (size_t n : chain) {
+                nodes[n].count += entry.hits;
+                nodes[n].worst = std::max(nodes[n].worst.value_or(Severity::Info),
+                                          entry.worst.value_or(Severity::Info));
+            }
     }
-    for (QTreeWidgetItem *item : std::as_const(nodes))
-        showCount(item);
-    for (QTreeWidgetItem *item : std::as_const(m_leaves))
-        showCount(item);
+    for (Node &node : nodes)
+        showCount(node);
     if (entries.size() <= 500)
         m_tree->expandAll();
     else
         m_tree->expandToDepth(1);
-    applyFilter(m_filter->text());
 }
 
 void BundleTree::selectPath(const QString &path)
 {
-    QTreeWidgetItem *item = m_leaves.value(path);
-    if (!item || m_tree->currentItem() == item)
+    const QModelIndex index = viewIndex(path);
+    if (!index.isValid() || m_tree->currentIndex() == index)
         return;
-    const QSignalBlocker blocker(m_tree);
-    m_tree->setCurrentItem(item);
-    m_tree->scrollToItem(item);
+    const QSignalBlocker blocker(m_tree->selectionModel());
+    m_tree->setCurrentIndex(index);
+    m_tree->scrollTo(index);
+    m_tree->viewport()->update();
+}
+
+QModelIndex BundleTree::viewIndex(const QString &path) const
+{
+    const QStandardItem *item = m_leaves.value(path);
+    return item ? m_proxy->mapFromSource(item->index()) : QModelIndex();
 }
 
 QString BundleTree::currentPath() const
 {
-    const QTreeWidgetItem *item = m_tree->currentItem();
-    return item ? item->data(NameColumn, kPathRole).toString() : QString();
+    return m_tree->currentIndex().siblingAtColumn(NameColumn).data(kPathRole).toString();
 }
 
 int BundleTree::visibleEntryCount() const
 {
-    return int(std::count_if(m_leaves.begin(), m_leaves.end(),
-                             [](const QTreeWidgetItem *i) { return !i->isHidden(); }));
-}
-
-void BundleTree::applyFilter(const QString &text)
-{
-    // Hide leaves that do not match, then folders with nothing visible below.
-    std::function<bool(QTreeWidgetItem *)> visit = [&](QTreeWidgetItem *item) {
-        bool any = false;
-        if (item->childCount() == 0) {
-            any = text.isEmpty()
-                  || item->data(NameColumn, kPathRole)
-                         .toString()
-                         .contains(text, Qt::CaseInsensitive)
-                  || item->text(NameColumn).contains(text, Qt::CaseInsensitive);
-        } else {
-            for (int i = 0; i < item->childCount(); ++i)
-                any = visit(item->child(i)) || any;
-        }
-        item->setHidden(!any);
-        return any;
-    };
-    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-        visit(m_tree->topLevelItem(i));
+    return int(std::count_if(m_leaves.begin(), m_leaves.end(), [this](const QStandardItem *i) {
+        return m_proxy->mapFromSource(i->index()).isValid();
+    }));
 }
 
 } // namespace gputriage

@@ -8,8 +8,10 @@
 #include <optional>
 
 class QLineEdit;
-class QTreeWidget;
-class QTreeWidgetItem;
+class QSortFilterProxyModel;
+class QStandardItem;
+class QStandardItemModel;
+class QTreeView;
 
 namespace gputriage {
 
@@ -33,19 +35,23 @@ public:
     void setEntries(const QList<Entry> &entries);
     void selectPath(const QString &path); // without emitting entrySelected
     QString currentPath() const;
-    QTreeWidget *tree() const { return m_tree; }
+    QTreeView *tree() const { return m_tree; }
+    QStandardItemModel *model() const { return m_model; }
+    QSortFilterProxyModel *proxy() const { return m_proxy; }
     QLineEdit *filter() const { return m_filter; }
     int visibleEntryCount() const;
+    // The view's index of an entry (invalid when filtered out or unknown).
+    QModelIndex viewIndex(const QString &path) const;
 
 Q_SIGNALS:
     void entrySelected(const QString &path);
 
 private:
-    void applyFilter(const QString &text);
-
     QLineEdit *m_filter;
-    QTreeWidget *m_tree;
-    QHash<QString, QTreeWidgetItem *> m_leaves;
+    QStandardItemModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTreeView *m_tree;
+    QHash<QString, QStandardItem *> m_leaves;
 };
 
 } // namespace gputriage

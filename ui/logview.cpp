@@ -14,18 +14,27 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QPainter>
+#include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QToolTip>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace gputriage {
 
 namespace {
-constexpr int kMaxDisplayColumns = 4000; // longer lines are cut for display only
-}
+constexpr int kMaxDisplayColumns = 4000;           // longer lines are cut for display only
+constexpr qint64 kMaxCopyBytes = qint64(64) << 20; // a bigger selection is copied in part
+constexpr qint64 kMaxWholeLineBytes = qint64(16) << 20;
+} // namespace
 
 // Collects the formats KSyntaxHighlighting assigns to one line.
 class LineHighlighter : public KSyntaxHighlighting::AbstractHighlighter
@@ -89,7 +98,9 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_doc = std::move(doc);
     m_marks.clear();
     m_searchHits.clear();
-    m_current = -1;
+    m_current = m_anchor = -1;
+    m_filter.reset(); // its owner sets it again for the new document
+    m_filterOwner.clear();
     m_maxColumns = 0;
     m_painted = false;
     verticalScrollBar()->setValue(0);
@@ -97,6 +108,119 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     updateScrollBars();
     viewport()->update();
     Q_EMIT documentChanged();
+}
+
+void LogView::setLineFilter(std::optional<std::vector<int>> lines, const QString &owner)
+{
+    const int keep = m_current;
+    const bool changed = m_filter.has_value() != lines.has_value() || owner != m_filterOwner;
+    m_filter = std::move(lines);
+    m_filterOwner = m_filter ? owner : QString();
+    m_anchor = m_current;
+    updateScrollBars();
+    if (keep >= 0 && m_doc) {
+        const int row = std::min(rowOfLine(keep), rowCount() - 1);
+        verticalScrollBar()->setValue(std::max(0, row - visibleLineCount() / 3));
+    }
+    viewport()->update();
+    if (changed)
+        Q_EMIT filterChanged();
+}
+
+std::vector<int> LogView::markedLines() const
+{
+    std::vector<int> lines;
+    lines.reserve(m_marks.size());
+    for (const auto &entry : m_marks)
+        lines.push_back(entry.first);
+    return lines;
+}
+
+int LogView::rowCount() const
+{
+    if (!m_doc)
+        return 0;
+    return m_filter ? int(m_filter->size()) : m_doc->lineCount();
+}
+
+int LogView::lineAtRow(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return -1;
+    return m_filter ? (*m_filter)[size_t(row)] : row;
+}
+
+int LogView::rowOfLine(int line) const
+{
+    if (!m_filter)
+        return line;
+    return int(std::lower_bound(m_filter->begin(), m_filter->end(), line) - m_filter->begin());
+}
+
+int LogView::rowAt(const QPoint &pos) const
+{
+    return verticalScrollBar()->value() + pos.y() / std::max(1, lineHeight());
+}
+
+std::pair<int, int> LogView::selection() const
+{
+    if (m_current < 0)
+        return {-1, -1};
+    const int anchor = m_anchor < 0 ? m_current : m_anchor;
+    return {std::min(anchor, m_current), std::max(anchor, m_current)};
+}
+
+QString LogView::selectedText() const
+{
+    const auto [first, last] = selection();
+    if (!m_doc || first < 0)
+        return {};
+    QByteArray bytes;
+    for (int row = rowOfLine(first); row < rowCount() && lineAtRow(row) <= last; ++row) {
+        const std::string_view line = m_doc->line(lineAtRow(row));
+        if (bytes.size() + qint64(line.size()) > kMaxCopyBytes) {
+            Q_EMIT const_cast<LogView *>(this)->notice(
+                tr("Copied the first %1 MiB of the selection").arg(kMaxCopyBytes >> 20));
+            break;
+        }
+        if (!bytes.isEmpty())
+            bytes += '\n';
+        bytes.append(line.data(), qsizetype(line.size()));
+    }
+    return QString::fromUtf8(bytes);
+}
+
+void LogView::showWholeLine(int line)
+{
+    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+        return;
+    const std::string_view raw = m_doc->line(line);
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("wholeLineDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("%1, line %2").arg(m_doc->path()).arg(m_doc->lineNumber(line)));
+    auto *text = new QPlainTextEdit(dialog);
+    text->setObjectName(QStringLiteral("wholeLineText"));
+    text->setReadOnly(true);
+    text->setFont(font());
+    text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    const bool cut = qint64(raw.size()) > kMaxWholeLineBytes;
+    text->setPlainText(QString::fromUtf8(
+        raw.data(), qsizetype(std::min<size_t>(raw.size(), size_t(kMaxWholeLineBytes)))));
+    auto *info = new QLabel(cut ? tr("%L1 bytes; the first %2 MiB are shown.")
+                                      .arg(qint64(raw.size()))
+                                      .arg(kMaxWholeLineBytes >> 20)
+                                : tr("%L1 characters").arg(text->document()->characterCount() - 1),
+                            dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(text, 1);
+    layout->addWidget(info);
+    layout->addWidget(buttons);
+    dialog->resize(900, 500);
+    dialog->show();
 }
 
 void LogView::setSearchHits(std::vector<int> lines)
@@ -147,7 +271,12 @@ int LogView::gutterWidth() const
 
 int LogView::firstVisibleLine() const
 {
-    return verticalScrollBar()->value();
+    return lineAtRow(verticalScrollBar()->value());
+}
+
+void LogView::scrollToLine(int line)
+{
+    verticalScrollBar()->setValue(rowOfLine(line));
 }
 
 int LogView::visibleLineCount() const
@@ -157,8 +286,7 @@ int LogView::visibleLineCount() const
 
 void LogView::updateScrollBars()
 {
-    const int lines = m_doc ? m_doc->lineCount() : 0;
-    verticalScrollBar()->setRange(0, std::max(0, lines - visibleLineCount() + 1));
+    verticalScrollBar()->setRange(0, std::max(0, rowCount() - visibleLineCount() + 1));
     verticalScrollBar()->setPageStep(visibleLineCount());
     const int charWidth = fontMetrics().horizontalAdvance(QLatin1Char('x'));
     const int textWidth = viewport()->width() - gutterWidth();
@@ -178,11 +306,32 @@ void LogView::setCurrentLine(int line)
 {
     if (!m_doc || line < 0 || line >= m_doc->lineCount())
         return;
-    m_current = line;
-    const int first = firstVisibleLine();
-    if (line < first || line >= first + visibleLineCount() - 1)
-        verticalScrollBar()->setValue(std::max(0, line - visibleLineCount() / 3));
+    if (m_filter && !std::binary_search(m_filter->begin(), m_filter->end(), line))
+        setLineFilter(std::nullopt);
+    m_current = m_anchor = line;
+    const int row = rowOfLine(line);
+    const int first = verticalScrollBar()->value();
+    if (row < first || row >= first + visibleLineCount() - 1)
+        verticalScrollBar()->setValue(std::max(0, row - visibleLineCount() / 3));
     horizontalScrollBar()->setValue(0);
+    viewport()->update();
+    Q_EMIT currentLineChanged(line);
+}
+
+void LogView::moveCurrent(int row, bool extend)
+{
+    if (rowCount() == 0)
+        return;
+    const int line = lineAtRow(std::clamp(row, 0, rowCount() - 1));
+    const int anchor = extend ? (m_anchor < 0 ? m_current : m_anchor) : line;
+    m_current = line;
+    m_anchor = anchor < 0 ? line : anchor;
+    const int r = rowOfLine(line);
+    const int first = verticalScrollBar()->value();
+    if (r < first)
+        verticalScrollBar()->setValue(r);
+    else if (r >= first + visibleLineCount() - 1)
+        verticalScrollBar()->setValue(r - visibleLineCount() + 2);
     viewport()->update();
     Q_EMIT currentLineChanged(line);
 }
@@ -199,16 +348,19 @@ void LogView::paintEvent(QPaintEvent *)
     const int ascent = fontMetrics().ascent();
     const int gutter = gutterWidth();
     const int xOffset = horizontalScrollBar()->value();
-    const int first = firstVisibleLine();
-    const int last = std::min(m_doc->lineCount(), first + visibleLineCount() + 1);
+    const int firstRow = verticalScrollBar()->value();
+    const int lastRow = std::min(rowCount(), firstRow + visibleLineCount() + 1);
+    const auto [selFirst, selLast] = selection();
+    const bool multiSelection = selFirst != selLast;
     const QFont normalFont = font();
     QFont boldFont = font();
     boldFont.setBold(true);
     int widest = m_maxColumns;
 
     p.fillRect(QRect(0, 0, gutter, viewport()->height()), pal.color(QPalette::AlternateBase));
-    for (int line = first; line < last; ++line) {
-        const int y = (line - first) * lh;
+    for (int rowIndex = firstRow; rowIndex < lastRow; ++rowIndex) {
+        const int line = lineAtRow(rowIndex);
+        const int y = (rowIndex - firstRow) * lh;
         const std::string_view raw = m_doc->line(line);
         QString text = QString::fromUtf8(
             raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
@@ -219,9 +371,12 @@ void LogView::paintEvent(QPaintEvent *)
 
         const auto mark = m_marks.find(line);
         const QRect row(gutter, y, viewport()->width() - gutter, lh);
-        if (line == m_current)
+        const bool selected = multiSelection && line >= selFirst && line <= selLast;
+        if (line == m_current || selected)
             p.fillRect(row, pal.color(QPalette::Highlight)
-                                .lighter(pal.color(QPalette::Base).lightness() > 128 ? 170 : 60));
+                                .lighter(pal.color(QPalette::Base).lightness() > 128
+                                             ? (selected && line != m_current ? 185 : 170)
+                                             : 60));
         else if (mark != m_marks.end())
             p.fillRect(row, severityColor(mark->second.severity, 45));
         if (mark != m_marks.end())
@@ -291,27 +446,77 @@ void LogView::paintEvent(QPaintEvent *)
 
 void LogView::mousePressEvent(QMouseEvent *event)
 {
-    if (event->button() == Qt::LeftButton && m_doc) {
-        const int line = firstVisibleLine() + int(event->position().y()) / lineHeight();
-        if (line < m_doc->lineCount()) {
-            m_current = line;
-            viewport()->update();
-            Q_EMIT currentLineChanged(line);
-        }
-    }
+    const int row = rowAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && m_doc && row < rowCount())
+        moveCurrent(row, event->modifiers() & Qt::ShiftModifier);
     QAbstractScrollArea::mousePressEvent(event);
+}
+
+void LogView::mouseMoveEvent(QMouseEvent *event)
+{
+    if ((event->buttons() & Qt::LeftButton) && m_doc && rowCount() > 0)
+        moveCurrent(rowAt(event->position().toPoint()), true);
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void LogView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    const int row = rowAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && row < rowCount())
+        showWholeLine(lineAtRow(row));
+}
+
+bool LogView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && m_doc) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const int line = lineAtRow(rowAt(help->pos()));
+        const std::string_view raw = m_doc->line(line);
+        if (line >= 0 && raw.size() > size_t(kMaxDisplayColumns))
+            QToolTip::showText(help->globalPos(),
+                               tr("This line has %L1 bytes and is cut here; double-click it or "
+                                  "press Enter to see it whole.")
+                                   .arg(qint64(raw.size())),
+                               viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
 }
 
 void LogView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Copy) && m_doc && m_current >= 0) {
-        QApplication::clipboard()->setText(m_doc->lineText(m_current));
+        QApplication::clipboard()->setText(selectedText());
         return;
     }
-    if (m_doc && (event->key() == Qt::Key_Down || event->key() == Qt::Key_Up)) {
-        setCurrentLine(std::clamp(m_current + (event->key() == Qt::Key_Down ? 1 : -1), 0,
-                                  m_doc->lineCount() - 1));
+    if (!m_doc) {
+        QAbstractScrollArea::keyPressEvent(event);
         return;
+    }
+    const bool extend = event->modifiers() & Qt::ShiftModifier;
+    const int row = m_current < 0 ? verticalScrollBar()->value() - 1 : rowOfLine(m_current);
+    switch (event->key()) {
+    case Qt::Key_Down: moveCurrent(row + 1, extend); return;
+    case Qt::Key_Up: moveCurrent(row - 1, extend); return;
+    case Qt::Key_PageDown: moveCurrent(row + visibleLineCount() - 1, extend); return;
+    case Qt::Key_PageUp: moveCurrent(row - visibleLineCount() + 1, extend); return;
+    case Qt::Key_Home:
+        if (event->modifiers() & Qt::ControlModifier) {
+            moveCurrent(0, extend);
+            return;
+        }
+        break;
+    case Qt::Key_End:
+        if (event->modifiers() & Qt::ControlModifier) {
+            moveCurrent(rowCount() - 1, extend);
+            return;
+        }
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter: showWholeLine(m_current); return;
+    default: break;
     }
     QAbstractScrollArea::keyPressEvent(event);
 }

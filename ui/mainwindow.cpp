@@ -39,7 +39,6 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace gputriage {
@@ -147,6 +146,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_logView->verticalScrollBar(), &QScrollBar::sliderMoved, this,
             [this] { m_previewMoved = m_job != nullptr; });
     connect(m_logView, &LogView::documentChanged, this, &MainWindow::updateStatusFields);
+    connect(m_logView, &LogView::notice, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     connect(m_logView, &LogView::documentPainted, this, [this] {
         if (m_firstScreenMs < 0 && m_clock.isValid()) {
             m_firstScreenMs = m_clock.elapsed();
@@ -295,6 +296,25 @@ void MainWindow::createMenus()
                                         [this] { m_findings->showOccurrence(-1); });
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
     previous->setObjectName(QStringLiteral("actionPreviousOccurrence"));
+
+    view->addSeparator();
+    m_onlyFindings = view->addAction(tr("Only Lines with &Findings"));
+    m_onlyFindings->setObjectName(QStringLiteral("actionOnlyFindings"));
+    m_onlyFindings->setCheckable(true);
+    m_onlyFindings->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    m_onlyFindings->setToolTip(tr("Hide the lines no rule matched"));
+    connect(m_onlyFindings, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            m_logView->setLineFilter(m_logView->markedLines(), QStringLiteral("findings"));
+        else if (m_logView->filterOwner() == QLatin1String("findings"))
+            m_logView->setLineFilter(std::nullopt);
+    });
+    connect(m_logView, &LogView::filterChanged, this, [this] {
+        if (m_logView->filterOwner() != QLatin1String("findings")) {
+            const QSignalBlocker blocker(m_onlyFindings);
+            m_onlyFindings->setChecked(false);
+        }
+    });
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *limits = settings->addAction(tr("Bundle &Limits…"), this, [this] {
@@ -573,7 +593,7 @@ void MainWindow::analysisDone(quint64 generation,
 
     if (keepPlace && showDocument(preview->path())) {
         m_logView->setCurrentLine(previewLine);
-        m_logView->verticalScrollBar()->setValue(previewTop);
+        m_logView->scrollToLine(previewTop);
     } else if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
         const Occurrence &o = m_result.findings.front().occurrences.front();
         showDocument(o.path, o.line);
@@ -599,6 +619,8 @@ bool MainWindow::showDocument(const QString &path, int line)
             m_logView->setDocument(m_docs[i]);
             if (i < m_result.matches.size())
                 m_logView->setMatches(m_result.matches[i], m_ruleSeverity);
+            if (m_onlyFindings->isChecked())
+                m_logView->setLineFilter(m_logView->markedLines(), QStringLiteral("findings"));
             setWindowTitle(tr("%1 — GPU Triage").arg(path));
         }
         m_bundle->selectPath(path);

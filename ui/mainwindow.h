@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -104,6 +105,7 @@ private:
     QLabel *m_banner;
     QProgressBar *m_progress;
     QMenu *m_recentMenu = nullptr;
+    QAction *m_onlyFindings = nullptr;
     QToolButton *m_cancelButton;
     QLabel *m_statusPosition;
     QLabel *m_statusFormat;

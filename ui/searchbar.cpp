@@ -22,6 +22,7 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     , m_input(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regex"), this))
     , m_case(new QCheckBox(tr("Match case"), this))
+    , m_only(new QCheckBox(tr("Only matching lines"), this))
     , m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("searchBar"));
@@ -45,6 +46,7 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     layout->addWidget(nextButton);
     layout->addWidget(m_regex);
     layout->addWidget(m_case);
+    layout->addWidget(m_only);
     layout->addWidget(m_status);
     layout->addWidget(close);
 
@@ -52,10 +54,20 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     connect(m_input, &QLineEdit::returnPressed, this, &SearchBar::next);
     connect(m_regex, &QCheckBox::toggled, this, &SearchBar::startSearch);
     connect(m_case, &QCheckBox::toggled, this, &SearchBar::startSearch);
+    m_only->setObjectName(QStringLiteral("onlyMatchingLines"));
+    m_only->setToolTip(tr("Hide the lines without a hit"));
+    connect(m_only, &QCheckBox::toggled, this, &SearchBar::applyFilter);
+    connect(m_view, &LogView::filterChanged, this, [this] {
+        if (m_view->filterOwner() != QLatin1String("search")) {
+            const QSignalBlocker blocker(m_only);
+            m_only->setChecked(false);
+        }
+    });
     connect(nextButton, &QToolButton::clicked, this, &SearchBar::next);
     connect(previousButton, &QToolButton::clicked, this, &SearchBar::previous);
     connect(close, &QToolButton::clicked, this, [this] {
         hide();
+        applyFilter();
         m_view->setFocus();
     });
     connect(m_view, &LogView::documentChanged, this, &SearchBar::startSearch);
@@ -79,6 +91,7 @@ void SearchBar::keyPressEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Escape) {
         hide();
+        applyFilter();
         m_view->setFocus();
         return;
     }
@@ -120,6 +133,7 @@ void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
     if (!result) {
         m_hits.clear();
         m_view->setSearchHits({});
+        applyFilter();
         m_status->setText(tr("invalid: %1").arg(result.error().message));
         m_input->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03020; }"));
         Q_EMIT searchFinished();
@@ -128,8 +142,18 @@ void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
     m_input->setStyleSheet(QString());
     m_hits = std::move(result).value();
     m_view->setSearchHits(m_hits);
+    applyFilter();
     updateStatus();
     Q_EMIT searchFinished();
+}
+
+void SearchBar::applyFilter()
+{
+    const bool on = m_only->isChecked() && !m_input->text().isEmpty() && !isHidden();
+    if (on)
+        m_view->setLineFilter(m_hits, QStringLiteral("search"));
+    else if (m_view->filterOwner() == QLatin1String("search"))
+        m_view->setLineFilter(std::nullopt);
 }
 
 void SearchBar::next()

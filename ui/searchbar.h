@@ -32,6 +32,7 @@ public:
     void previous();
     QLineEdit *input() const { return m_input; }
     QCheckBox *regexBox() const { return m_regex; }
+    QCheckBox *onlyMatchingBox() const { return m_only; }
     QLabel *status() const { return m_status; }
     const std::vector<int> &hits() const { return m_hits; }
 
@@ -46,11 +47,13 @@ private:
     void searchDone(quint64 generation, Result<std::vector<int>> result);
     void jump(int delta);
     void updateStatus();
+    void applyFilter();
 
     LogView *m_view;
     QLineEdit *m_input;
     QCheckBox *m_regex;
     QCheckBox *m_case;
+    QCheckBox *m_only;
     QLabel *m_status;
     std::vector<int> m_hits;
     quint64 m_generation = 0;

@@ -30,7 +30,8 @@ int main(int argc, char **argv)
             Q_EMIT panel->view()->clicked(first);
         }
         // GPUTRIAGE_SCREENSHOT_SEARCH=text shows the search bar with that text.
-        if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH"); !search.isEmpty()) {
+        if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH");
+            !search.isEmpty()) {
             window.searchBar()->activate();
             window.searchBar()->input()->setText(search);
         }

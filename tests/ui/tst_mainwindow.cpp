@@ -18,14 +18,20 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -198,13 +204,13 @@ private Q_SLOTS:
         QCOMPARE(window.bundleTree()->visibleEntryCount(), 4);
 
         // Choose another file in the tree first, then come back through the finding.
-        QTreeWidget *tree = window.bundleTree()->tree();
-        QTreeWidgetItem *dmesg
-            = tree->findItems(QStringLiteral("dmesg.log"), Qt::MatchRecursive).value(0);
-        QVERIFY(dmesg);
-        tree->scrollToItem(dmesg);
-        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
-                          tree->visualItemRect(dmesg).center());
+        QTreeView *tree = window.bundleTree()->tree();
+        const QModelIndex dmesg
+            = window.bundleTree()->viewIndex(QStringLiteral("sample/node/dmesg.log"));
+        QVERIFY(dmesg.isValid());
+        QCOMPARE(dmesg.data().toString(), QStringLiteral("dmesg.log"));
+        tree->scrollTo(dmesg);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(dmesg).center());
         QTRY_COMPARE(window.logView()->document()->path(), QStringLiteral("sample/node/dmesg.log"));
         clickFinding(window.findingsPanel(), QStringLiteral("cuda.forward-compat.enabled"));
         QTRY_VERIFY(
@@ -300,8 +306,8 @@ private Q_SLOTS:
             entries.append({p, QString(), 1, Severity::Info});
         tree.setEntries(entries);
         QStringList names;
-        for (int i = 0; i < tree.tree()->topLevelItemCount(); ++i)
-            names << tree.tree()->topLevelItem(i)->text(0);
+        for (int i = 0; i < tree.model()->rowCount(); ++i)
+            names << tree.model()->item(i)->text();
         QCOMPARE(names, topLevel);
         QCOMPARE(tree.visibleEntryCount(), paths.size());
         tree.selectPath(paths.last());
@@ -357,6 +363,203 @@ private Q_SLOTS:
         auto *banner = window.findChild<QWidget *>(QStringLiteral("banner"));
         QVERIFY(banner && banner->isVisible());
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
+    }
+
+    void onlyMatchingLinesHidesTheRestAndStepsThroughHits()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/variants/other-banner-notes.log")});
+        QVERIFY(finished.wait(10000));
+        LogView *view = window.logView();
+        const int all = view->document()->lineCount();
+        QCOMPARE(view->rowCount(), all);
+
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        SearchBar *bar = window.searchBar();
+        QTest::keyClicks(bar->input(), QStringLiteral("multi-node"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{5, 6}));
+        QTest::mouseClick(bar->onlyMatchingBox(), Qt::LeftButton, {},
+                          QPoint(4, bar->onlyMatchingBox()->height() / 2));
+        QVERIFY(bar->onlyMatchingBox()->isChecked());
+        QCOMPARE(view->rowCount(), 2);
+        QCOMPARE(view->lineAtRow(0), 5);
+        QCOMPARE(view->lineAtRow(1), 6);
+        bar->next();
+        QCOMPARE(view->currentLine(), 5);
+        QTest::keyClick(view, Qt::Key_Down);
+        QCOMPARE(view->currentLine(), 6); // the next shown line, not line 7
+        // A wider search widens the filtered view as it arrives.
+        bar->input()->setText(QStringLiteral("nvidia"));
+        QTRY_VERIFY(bar->hits().size() > 2);
+        QTRY_COMPARE(view->rowCount(), int(bar->hits().size()));
+
+        // Only lines with findings replaces the search filter (one filter at a time).
+        auto *onlyFindings = window.findChild<QAction *>(QStringLiteral("actionOnlyFindings"));
+        onlyFindings->trigger();
+        QVERIFY(!bar->onlyMatchingBox()->isChecked());
+        const std::vector<int> marked = view->markedLines();
+        QVERIFY(!marked.empty() && int(marked.size()) < all);
+        QCOMPARE(view->rowCount(), int(marked.size()));
+        for (int row = 0; row < view->rowCount(); ++row)
+            QVERIFY(view->lineSeverity(view->lineAtRow(row)).has_value());
+        // Going to a hidden line (Ctrl+G) shows everything again rather than hiding it.
+        int hidden = 0;
+        while (std::binary_search(marked.begin(), marked.end(), hidden))
+            ++hidden;
+        view->setCurrentLine(hidden);
+        QVERIFY(!view->isFiltered());
+        QVERIFY(!onlyFindings->isChecked());
+        QCOMPARE(view->rowCount(), all);
+    }
+
+    void linesAreSelectedCopiedAndShownWhole()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray longLine = "NVRM: " + QByteArray(12000, 'x') + " end-of-line";
+        file.write("first line\nsecond line\n" + longLine + "\nfourth line\n");
+        file.close();
+
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({path});
+        QVERIFY(finished.wait(10000));
+        LogView *view = window.logView();
+        const int lh = view->fontMetrics().height();
+        auto rowCentre = [&](int row) {
+            return QPoint(200, row * lh + lh / 2);
+        };
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rowCentre(1));
+        QCOMPARE(view->currentLine(), 1);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ShiftModifier, rowCentre(3));
+        QCOMPARE(view->selection(), std::make_pair(1, 3));
+        QApplication::clipboard()->clear();
+        QTest::keySequence(view, QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(),
+                 QString::fromUtf8("second line\n" + longLine + "\nfourth line"));
+        QTest::keyClick(view, Qt::Key_Up, Qt::ShiftModifier);
+        QCOMPARE(view->selection(), std::make_pair(1, 2));
+        QTest::keyClick(view, Qt::Key_Up);
+        QCOMPARE(view->selection(), std::make_pair(1, 1));
+
+        // The long line is cut in the view; Enter shows it whole.
+        view->setCurrentLine(2);
+        QTest::keyClick(view, Qt::Key_Return);
+        auto *whole = window.findChild<QPlainTextEdit *>(QStringLiteral("wholeLineText"));
+        QVERIFY(whole);
+        QCOMPARE(whole->toPlainText(), QString::fromUtf8(longLine));
+        QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusPosition"))->text(),
+                 QStringLiteral("Line 3 of 4"));
+        QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusFormat"))->text(),
+                 QStringLiteral("plain text · utf-8"));
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusTime"))
+                    ->text()
+                    .startsWith(u"Analysed in "));
+    }
+
+    void aBigFileShowsItsFirstScreenBeforeTheAnalysisEnds()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray block;
+        for (int i = 0; i < 1000; ++i)
+            block += "2025-08-12T10:15:32.123456789Z stdout F worker step " + QByteArray::number(i)
+                     + " ok\n";
+        while (file.size() < (qint64(6) << 20))
+            file.write(block);
+        file.close();
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy firstScreen(&window, &MainWindow::firstScreenShown);
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({path});
+        // Shown at once from the head of the file, while the whole is read in the background.
+        QVERIFY(window.logView()->document());
+        const int previewLines = window.logView()->document()->lineCount();
+        QVERIFY(previewLines > 100);
+        QVERIFY(window.isBusy());
+        QVERIFY(window.findChild<QToolButton *>(QStringLiteral("cancelButton"))->isVisible());
+        QVERIFY(firstScreen.wait(5000) || firstScreen.size() == 1);
+        QVERIFY(window.firstScreenMs() >= 0);
+        // The user scrolls in the preview: the full document keeps that place.
+        window.logView()->setCurrentLine(50);
+        window.logView()->scrollToLine(40);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(!window.isBusy());
+        QVERIFY(window.logView()->document()->lineCount() > previewLines);
+        QCOMPARE(window.logView()->currentLine(), 50);
+        QCOMPARE(window.logView()->firstVisibleLine(), 40);
+        QCOMPARE(window.logView()->document()->format(), QStringLiteral("cri"));
+    }
+
+    void cancellingTheAnalysisShowsWhatWasDoneAndSaysSo()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(SAMPLE)});
+        auto *cancel = window.findChild<QToolButton *>(QStringLiteral("cancelButton"));
+        QVERIFY(cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+        QVERIFY(window.result().cancelled);
+        QVERIFY(!cancel->isVisible());
+        QVERIFY(
+            window.findChild<QLabel *>(QStringLiteral("banner"))->text().contains(u"cancelled"));
+        // The next open is complete again.
+        window.openPaths({QStringLiteral(SAMPLE)});
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!window.result().cancelled);
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))->text().isEmpty());
+    }
+
+    void droppingAFileOpensIt()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(QStringLiteral(TESTDATA "/seed/seed-article.log"))});
+        const QPoint at = window.rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &data, Qt::LeftButton, {});
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(at, Qt::CopyAction, &data, Qt::LeftButton, {});
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
+        QVERIFY(window.logView()->document()->path().endsWith(u"seed-article.log"));
+    }
+
+    void everyModelPassesTheModelTester()
+    {
+        MainWindow window;
+        window.show();
+        QAbstractItemModelTester findings(window.findingsPanel()->model(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tree(window.bundleTree()->model(),
+                                      QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester filtered(window.bundleTree()->proxy(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester facts(window.factsPanel()->model(),
+                                       QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        for (const char *path : {SAMPLE, TESTDATA "/variants", TESTDATA "/seed/seed-article.log"}) {
+            window.openPaths({QString::fromUtf8(path)});
+            QVERIFY(finished.wait(10000));
+            QTest::keyClicks(window.bundleTree()->filter(), QStringLiteral("log"));
+            window.bundleTree()->filter()->clear();
+        }
     }
 };
 
