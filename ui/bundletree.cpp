@@ -85,11 +85,12 @@ BundleTree::BundleTree(QWidget *parent)
             });
 }
 
-void BundleTree::setEntries(const QList<Entry> &entries)
+void BundleTree::setEntries(const QList<Entry> &entries, const QString &timelinePath)
 {
     const QSignalBlocker blocker(m_tree->selectionModel());
     m_model->removeRows(0, m_model->rowCount());
     m_leaves.clear();
+    m_timeline = nullptr;
     std::vector<Node> nodes; // folders, archives and leaves, for the counts
     QHash<QString, size_t> folders;
     static const QRegularExpression separators(QStringLiteral("[/!]"));
@@ -160,6 +161,19 @@ void BundleTree::setEntries(const QList<Entry> &entries)
     }
     for (Node &node : nodes)
         showCount(node);
+    if (!timelinePath.isEmpty() && entries.size() > 0) {
+        auto *timeline = new QStandardItem(tr("Timeline (all files by time)"));
+        timeline->setData(timelinePath, kPathRole);
+        timeline->setData(tr("timeline"), kFilterRole);
+        timeline->setToolTip(tr("Every line with a date, from all files, in time order (UTC)"));
+        timeline->setIcon(QIcon::fromTheme(QStringLiteral("view-calendar-timeline")));
+        QFont f = timeline->font();
+        f.setItalic(true);
+        timeline->setFont(f);
+        m_model->insertRow(0, {timeline, new QStandardItem()});
+        m_timeline = timeline;
+        m_timelinePath = timelinePath;
+    }
     if (entries.size() <= 500)
         m_tree->expandAll();
     else
@@ -179,7 +193,8 @@ void BundleTree::selectPath(const QString &path)
 
 QModelIndex BundleTree::viewIndex(const QString &path) const
 {
-    const QStandardItem *item = m_leaves.value(path);
+    const QStandardItem *item
+        = m_timeline && path == m_timelinePath ? m_timeline : m_leaves.value(path);
     return item ? m_proxy->mapFromSource(item->index()) : QModelIndex();
 }
 

@@ -32,7 +32,8 @@ public:
 
     explicit BundleTree(QWidget *parent = nullptr);
 
-    void setEntries(const QList<Entry> &entries);
+    // `timelinePath`, when set, adds a first row for the merged time-ordered view.
+    void setEntries(const QList<Entry> &entries, const QString &timelinePath = {});
     void selectPath(const QString &path); // without emitting entrySelected
     QString currentPath() const;
     QTreeView *tree() const { return m_tree; }
@@ -51,7 +52,9 @@ private:
     QStandardItemModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTreeView *m_tree;
-    QHash<QString, QStandardItem *> m_leaves;
+    QHash<QString, QStandardItem *> m_leaves; // the entries (not the timeline row)
+    QStandardItem *m_timeline = nullptr;
+    QString m_timelinePath;
 };
 
 } // namespace gputriage

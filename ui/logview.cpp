@@ -402,7 +402,7 @@ void LogView::paintEvent(QPaintEvent *)
             std::vector<uint32_t> map;
             Normalizer::normalize(raw, normalized, &map);
             for (const auto &[start, end] : mark->second.spans) {
-                if (map.empty() || start >= int(map.size()))
+                if (map.empty() || start >= int(map.size()) || end <= start)
                     continue;
                 const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
                 const int a = int(QString::fromUtf8(raw.data(), map[size_t(start)]).size());
@@ -462,7 +462,8 @@ void LogView::mouseMoveEvent(QMouseEvent *event)
 void LogView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     const int row = rowAt(event->position().toPoint());
-    if (event->button() == Qt::LeftButton && row < rowCount())
+    if (event->button() == Qt::LeftButton && row < rowCount()
+        && !(m_activator && m_activator(lineAtRow(row))))
         showWholeLine(lineAtRow(row));
 }
 
@@ -515,7 +516,10 @@ void LogView::keyPressEvent(QKeyEvent *event)
         }
         break;
     case Qt::Key_Return:
-    case Qt::Key_Enter: showWholeLine(m_current); return;
+    case Qt::Key_Enter:
+        if (m_current >= 0 && !(m_activator && m_activator(m_current)))
+            showWholeLine(m_current);
+        return;
     default: break;
     }
     QAbstractScrollArea::keyPressEvent(event);

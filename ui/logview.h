@@ -5,6 +5,7 @@
 
 #include <QAbstractScrollArea>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,6 +63,12 @@ public:
     QString selectedText() const; // shown lines of the selection, newline-separated
     // Opens a window with the whole line (long lines are cut at 4000 characters in the view).
     void showWholeLine(int line);
+    // Double-click or Enter on a line calls this first; when it returns false (or is unset)
+    // the whole line is shown.
+    void setLineActivator(std::function<bool(int line)> activator)
+    {
+        m_activator = std::move(activator);
+    }
     // The severity shown for a line, if a rule matched it.
     std::optional<Severity> lineSeverity(int line) const;
 
@@ -102,6 +109,7 @@ private:
     int m_anchor = -1; // the other end of the selection
     std::optional<std::vector<int>> m_filter;
     QString m_filterOwner;
+    std::function<bool(int)> m_activator;
     std::vector<int> m_searchHits;
     int m_maxColumns = 0;
     bool m_painted = false;

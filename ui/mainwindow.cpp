@@ -2,6 +2,7 @@
 
 #include "bundletree.h"
 #include "engine/analyzer.h"
+#include "engine/timeline.h"
 #include "factspanel.h"
 #include "findingspanel.h"
 #include "limitsdialog.h"
@@ -13,6 +14,7 @@
 #include "searchbar.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
+#include "text/normalizer.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,6 +31,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QScrollBar>
 #include <QSettings>
@@ -45,6 +48,31 @@ namespace gputriage {
 
 namespace {
 constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
+constexpr size_t kMaxTimelineLines = 2'000'000;
+constexpr qsizetype kMaxTimelineBytes = qsizetype(256) << 20;
+
+// The shortest path suffix ("pytorch.log", "pod-a/0.log") that tells each document apart.
+QStringList shortNames(const std::vector<std::shared_ptr<const LogDocument>> &docs)
+{
+    QStringList names;
+    std::vector<QStringList> parts;
+    for (const auto &doc : docs)
+        parts.push_back(
+            doc->path().split(QRegularExpression(QStringLiteral("[/!]")), Qt::SkipEmptyParts));
+    for (size_t i = 0; i < docs.size(); ++i) {
+        QString name;
+        for (qsizetype k = 1; k <= parts[i].size(); ++k) {
+            name = parts[i].mid(parts[i].size() - k).join(QLatin1Char('/'));
+            bool unique = true;
+            for (size_t j = 0; j < docs.size() && unique; ++j)
+                unique = j == i || !docs[j]->path().endsWith(name);
+            if (unique)
+                break;
+        }
+        names << name;
+    }
+    return names;
+}
 
 QString seconds(qint64 ms)
 {
@@ -146,6 +174,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_logView->verticalScrollBar(), &QScrollBar::sliderMoved, this,
             [this] { m_previewMoved = m_job != nullptr; });
     connect(m_logView, &LogView::documentChanged, this, &MainWindow::updateStatusFields);
+    m_logView->setLineActivator([this](int line) {
+        if (!isTimelineShown())
+            return false;
+        const auto [path, docLine] = timelineSource(line);
+        for (const auto &doc : m_docs)
+            if (doc->path() == path)
+                return showDocument(path, doc->lineNumber(docLine));
+        return false;
+    });
     connect(m_logView, &LogView::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     connect(m_logView, &LogView::documentPainted, this, [this] {
@@ -297,6 +334,10 @@ void MainWindow::createMenus()
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
     previous->setObjectName(QStringLiteral("actionPreviousOccurrence"));
 
+    QAction *timeline
+        = view->addAction(tr("&Timeline of All Files"), this, &MainWindow::showTimeline);
+    timeline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    timeline->setObjectName(QStringLiteral("actionTimeline"));
     view->addSeparator();
     m_onlyFindings = view->addAction(tr("Only Lines with &Findings"));
     m_onlyFindings->setObjectName(QStringLiteral("actionOnlyFindings"));
@@ -489,18 +530,11 @@ void MainWindow::openPaths(const QStringList &paths)
 {
     rememberRecent(paths);
     const quint64 generation = ++m_generation; // a newer open makes older results stale
-    if (m_job)
-        m_job->cancel = true;
-    auto job = std::make_shared<Job>();
-    m_job = job;
+    startJob();
+    const std::shared_ptr<Job> job = m_job;
     m_clock.start();
     m_firstScreenMs = m_analysisMs = -1;
     m_stack->setCurrentIndex(1);
-    m_progress->setRange(0, 0);
-    m_progress->show();
-    m_cancelButton->setEnabled(true);
-    m_cancelButton->show();
-    m_progressTimer->start();
     m_statusTime->clear();
     statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
     showPreview(paths);
@@ -537,10 +571,10 @@ void MainWindow::analysisDone(quint64 generation,
 {
     if (generation != m_generation)
         return;
-    m_job.reset();
-    m_progressTimer->stop();
-    m_progress->hide();
-    m_cancelButton->hide();
+    endJob();
+    m_timelineDoc.reset();
+    m_timelineSources.clear();
+    m_timelineMatches.clear();
     m_analysisMs = m_clock.elapsed();
     m_statusTime->setText(tr("Analysed in %1 s").arg(seconds(m_analysisMs)));
     // Where the user was reading in the preview, to stay there.
@@ -571,7 +605,7 @@ void MainWindow::analysisDone(quint64 generation,
             firstWithHits = e.path;
         entries.append(e);
     }
-    m_bundle->setEntries(entries);
+    m_bundle->setEntries(entries, QString::fromLatin1(kTimelinePath));
     m_facts->setFacts(m_result.facts);
     m_findings->setFindings(m_result.findings);
 
@@ -610,8 +644,166 @@ void MainWindow::analysisDone(quint64 generation,
     Q_EMIT analysisFinished();
 }
 
+void MainWindow::startJob()
+{
+    if (m_job)
+        m_job->cancel = true;
+    m_job = std::make_shared<Job>();
+    m_progress->setRange(0, 0);
+    m_progress->show();
+    m_cancelButton->setEnabled(true);
+    m_cancelButton->show();
+    m_progressTimer->start();
+}
+
+void MainWindow::endJob()
+{
+    m_job.reset();
+    m_progressTimer->stop();
+    m_progress->hide();
+    m_cancelButton->hide();
+}
+
+bool MainWindow::isTimelineShown() const
+{
+    return m_timelineDoc && m_logView->document() == m_timelineDoc;
+}
+
+std::pair<QString, int> MainWindow::timelineSource(int line) const
+{
+    if (line < 0 || size_t(line) >= m_timelineSources.size())
+        return {};
+    const auto [doc, docLine] = m_timelineSources[size_t(line)];
+    return {m_docs[size_t(doc)]->path(), docLine};
+}
+
+void MainWindow::showTimeline()
+{
+    if (m_timelineDoc) {
+        if (m_logView->document() != m_timelineDoc) {
+            m_logView->setDocument(m_timelineDoc);
+            m_logView->setMatches(m_timelineMatches, m_ruleSeverity);
+            if (m_onlyFindings->isChecked())
+                m_logView->setLineFilter(m_logView->markedLines(), QStringLiteral("findings"));
+            setWindowTitle(tr("Timeline — GPU Triage"));
+        }
+        m_bundle->selectPath(QString::fromLatin1(kTimelinePath));
+        Q_EMIT timelineShown();
+        return;
+    }
+    if (m_docs.empty() || m_job)
+        return;
+    startJob();
+    statusBar()->showMessage(tr("Ordering the bundle's lines by time…"));
+    const std::shared_ptr<Job> job = m_job;
+    const quint64 generation = m_generation;
+    const auto docs = m_docs;
+    QPointer<MainWindow> self(this);
+    QThreadPool::globalInstance()->start([self, job, generation, docs] {
+        const Timeline timeline = buildTimeline(docs, kMaxTimelineLines, &job->cancel);
+        std::shared_ptr<const LogDocument> doc;
+        std::vector<std::pair<int, int>> sources;
+        QString note;
+        if (!timeline.cancelled) {
+            const QStringList names = shortNames(docs);
+            qsizetype width = 0;
+            for (const QString &n : names)
+                width = std::max(width, std::min<qsizetype>(n.size() + 6, 48));
+            QByteArray bytes;
+            sources.reserve(timeline.entries.size());
+            bool cut = timeline.truncated;
+            for (const TimelineEntry &e : timeline.entries) {
+                const LogDocument &source = *docs[size_t(e.doc)];
+                std::string_view text = source.line(e.line);
+                text.remove_prefix(Normalizer::timestampPrefixLength(text)); // shown in front
+                if (bytes.size() + qsizetype(text.size()) + 100 > kMaxTimelineBytes) {
+                    cut = true;
+                    break;
+                }
+                const QString where = QStringLiteral("%1:%2")
+                                          .arg(names[e.doc])
+                                          .arg(source.lineNumber(e.line))
+                                          .leftJustified(width);
+                bytes += formatTime(e.time).toLatin1();
+                bytes += "  ";
+                bytes += where.toUtf8();
+                bytes += " \xe2\x94\x82 "; // │
+                bytes.append(text.data(), qsizetype(text.size()));
+                bytes += '\n';
+                sources.emplace_back(e.doc, e.line);
+            }
+            doc = LogDocument::fromBytes(std::move(bytes), QString::fromLatin1(kTimelinePath));
+            QStringList undated;
+            for (size_t d = 0; d < docs.size(); ++d)
+                if (timeline.undated[d])
+                    undated << QStringLiteral("%1 (%2)")
+                                   .arg(names[qsizetype(d)])
+                                   .arg(timeline.undated[d]);
+            note = tr("Timeline: %L1 lines from %2 file(s) in time order (UTC).")
+                       .arg(qint64(sources.size()))
+                       .arg(docs.size());
+            if (cut)
+                note += tr(" Only the earliest %L1 lines are shown.").arg(qint64(sources.size()));
+            if (!undated.isEmpty())
+                note += tr(" Lines without a date are not placed: %1.")
+                            .arg(undated.join(QLatin1String(", ")));
+        }
+        QMetaObject::invokeMethod(
+            self,
+            [self, generation, doc = std::move(doc), sources = std::move(sources), note]() mutable {
+                if (self)
+                    self->timelineDone(generation, std::move(doc), std::move(sources), note);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void MainWindow::timelineDone(quint64 generation,
+                              std::shared_ptr<const LogDocument> doc,
+                              std::vector<std::pair<int, int>> sources,
+                              QString note)
+{
+    if (generation != m_generation)
+        return; // another bundle was opened meanwhile
+    endJob();
+    if (!doc) {
+        statusBar()->showMessage(tr("Timeline cancelled"), 5000);
+        return;
+    }
+    // Rule hits keep their severity on the merged lines.
+    std::vector<std::vector<int>> rowOf(m_docs.size());
+    for (size_t d = 0; d < m_docs.size() && d < m_result.matches.size(); ++d)
+        if (!m_result.matches[d].empty())
+            rowOf[d].assign(size_t(m_docs[d]->lineCount()), -1);
+    for (size_t row = 0; row < sources.size(); ++row) {
+        auto &rows = rowOf[size_t(sources[row].first)];
+        if (!rows.empty())
+            rows[size_t(sources[row].second)] = int(row);
+    }
+    m_timelineMatches.clear();
+    for (size_t d = 0; d < rowOf.size(); ++d) {
+        if (rowOf[d].empty())
+            continue;
+        for (const LineMatch &m : m_result.matches[d])
+            if (const int row = rowOf[d][size_t(m.line)]; row >= 0) {
+                LineMatch moved;
+                moved.rule = m.rule;
+                moved.line = moved.endLine = row; // the whole row is tinted, no span
+                m_timelineMatches.push_back(std::move(moved));
+            }
+    }
+    m_timelineDoc = std::move(doc);
+    m_timelineSources = std::move(sources);
+    statusBar()->showMessage(note);
+    showTimeline();
+}
+
 bool MainWindow::showDocument(const QString &path, int line)
 {
+    if (path == QLatin1String(kTimelinePath)) {
+        showTimeline();
+        return true;
+    }
     for (size_t i = 0; i < m_docs.size(); ++i) {
         if (m_docs[i]->path() != path)
             continue;

@@ -56,6 +56,13 @@ public:
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
     static QList<QStringList> recentBundles();
     const AnalysisResult &result() const { return m_result; }
+    // The merged, time-ordered view of every dated line of the bundle; built on first use.
+    void showTimeline();
+    bool isTimelineShown() const;
+    // The file and line (0-based) a line of the timeline view comes from.
+    std::pair<QString, int> timelineSource(int line) const;
+    static constexpr auto kTimelinePath = "gputriage:timeline";
+
     // True while a bundle is being read and analysed.
     bool isBusy() const { return m_job != nullptr; }
     // Stops the running analysis; what was analysed so far is shown, marked incomplete.
@@ -67,6 +74,7 @@ public:
 Q_SIGNALS:
     void analysisFinished();
     void firstScreenShown();
+    void timelineShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -83,6 +91,12 @@ private:
     void rememberRecent(const QStringList &paths);
     void updateRecentMenu();
     void showPreview(const QStringList &paths);
+    void startJob();
+    void endJob();
+    void timelineDone(quint64 generation,
+                      std::shared_ptr<const LogDocument> doc,
+                      std::vector<std::pair<int, int>> sources,
+                      QString note);
     void updateProgress();
     void updateStatusFields();
     void analysisDone(quint64 generation,
@@ -122,6 +136,9 @@ private:
     qint64 m_firstScreenMs = -1;
     qint64 m_analysisMs = -1;
     bool m_previewMoved = false; // the user moved in the preview: keep the place
+    std::shared_ptr<const LogDocument> m_timelineDoc;
+    std::vector<std::pair<int, int>> m_timelineSources; // per timeline line: document, line
+    std::vector<LineMatch> m_timelineMatches;
 };
 
 } // namespace gputriage

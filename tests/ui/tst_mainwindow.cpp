@@ -24,9 +24,10 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QSpinBox>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -539,6 +540,64 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
         QVERIFY(window.logView()->document()->path().endsWith(u"seed-article.log"));
+    }
+
+    void theTimelineMergesFilesByTimeAndLeadsBackToTheSource()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("pods/train/0.log"),
+              "2025-11-30T08:15:01.000000000Z stdout F CUDA Forward Compatibility mode ENABLED.\n"
+              "2025-11-30T08:15:05.000000000Z stderr F RuntimeError: CUDA error: unspecified "
+              "launch failure\n");
+        write(QStringLiteral("node/journal.log"),
+              "-- Journal begins --\n"
+              "2025-11-30T09:15:04+01:00 node-1 kernel: NVRM: Xid (PCI:0000:86:00): 79, "
+              "pid=51877, name=python3, GPU has fallen off the bus.\n");
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({dir.path()});
+        QVERIFY(finished.wait(10000));
+
+        // The tree offers the timeline first; choosing it builds and shows the merged view.
+        QSignalSpy shown(&window, &MainWindow::timelineShown);
+        const QModelIndex row
+            = window.bundleTree()->viewIndex(QString::fromLatin1(MainWindow::kTimelinePath));
+        QVERIFY(row.isValid());
+        QCOMPARE(row.row(), 0);
+        QTreeView *tree = window.bundleTree()->tree();
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(row).center());
+        QVERIFY(shown.wait(10000));
+        QVERIFY(window.isTimelineShown());
+        const auto doc = window.logView()->document();
+        QCOMPARE(doc->lineCount(), 3); // the journal's header has no date
+        // Names are as short as still tells the files apart; the line's own stamp is not repeated.
+        QVERIFY2(doc->lineText(0).startsWith(u"2025-11-30 08:15:01.000Z  0.log:1 "),
+                 qPrintable(doc->lineText(0)));
+        QVERIFY(doc->lineText(0).endsWith(u"│ CUDA Forward Compatibility mode ENABLED."));
+        QVERIFY(doc->lineText(1).startsWith(u"2025-11-30 08:15:04.000Z  journal.log:2"));
+        QVERIFY(doc->lineText(1).contains(u"Xid"));
+        QVERIFY(doc->lineText(2).startsWith(u"2025-11-30 08:15:05.000Z  0.log:2 "));
+        // The Xid keeps its severity colour in the merged view.
+        QVERIFY(window.logView()->lineSeverity(1).has_value());
+        QVERIFY(window.statusBar()->currentMessage().contains(u"journal.log (1)"));
+
+        // Enter on a merged line opens that line in its own file.
+        window.logView()->setCurrentLine(1);
+        QTest::keyClick(window.logView(), Qt::Key_Return);
+        QVERIFY(!window.isTimelineShown());
+        QVERIFY(window.logView()->document()->path().endsWith(u"node/journal.log"));
+        QCOMPARE(window.logView()->currentLine(), 1);
+        // Ctrl+T comes back to it without building it again.
+        window.findChild<QAction *>(QStringLiteral("actionTimeline"))->trigger();
+        QVERIFY(window.isTimelineShown());
+        QCOMPARE(window.logView()->document(), doc);
     }
 
     void everyModelPassesTheModelTester()
