@@ -80,9 +80,17 @@ LogView::LogView(QWidget *parent)
 
 LogView::~LogView() = default;
 
+void LogView::setThemeName(const QString &name)
+{
+    m_themeName = name;
+    applyTheme();
+}
+
 void LogView::applyTheme()
 {
-    m_highlighter->setTheme(m_repository->themeForPalette(palette()));
+    const KSyntaxHighlighting::Theme named
+        = m_themeName.isEmpty() ? KSyntaxHighlighting::Theme() : m_repository->theme(m_themeName);
+    m_highlighter->setTheme(named.isValid() ? named : m_repository->themeForPalette(palette()));
     viewport()->update();
 }
 
@@ -90,6 +98,10 @@ void LogView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange)
         applyTheme();
+    if (event->type() == QEvent::FontChange) {
+        updateScrollBars();
+        viewport()->update();
+    }
     QAbstractScrollArea::changeEvent(event);
 }
 
@@ -245,8 +257,11 @@ void LogView::setMatches(const std::vector<LineMatch> &matches,
         for (int line = m.line; line <= m.endLine; ++line) {
             Mark &mark = m_marks[line];
             mark.severity = std::max(mark.severity, s);
-            if (line == m.line)
+            if (line == m.line && m.end > m.start)
                 mark.spans.emplace_back(m.start, m.end);
+            for (const auto &fact : m.facts)
+                if (fact.second.size() >= 2 && !mark.values.contains(fact.second))
+                    mark.values << fact.second;
         }
     }
     viewport()->update();
@@ -339,7 +354,19 @@ void LogView::moveCurrent(int row, bool extend)
 void LogView::paintEvent(QPaintEvent *)
 {
     QPainter p(viewport());
-    const QPalette pal = palette();
+    QPalette pal = palette();
+    if (!m_themeName.isEmpty()) { // a chosen theme brings its own editor colours
+        using KSyntaxHighlighting::Theme;
+        const Theme &theme = m_highlighter->theme();
+        pal.setColor(QPalette::Base, QColor::fromRgba(theme.editorColor(Theme::BackgroundColor)));
+        pal.setColor(QPalette::AlternateBase,
+                     QColor::fromRgba(theme.editorColor(Theme::IconBorder)));
+        pal.setColor(QPalette::PlaceholderText,
+                     QColor::fromRgba(theme.editorColor(Theme::LineNumbers)));
+        pal.setColor(QPalette::Text, QColor::fromRgba(theme.textColor(Theme::Normal)));
+        pal.setColor(QPalette::Highlight,
+                     QColor::fromRgba(theme.editorColor(Theme::TextSelection)));
+    }
     p.fillRect(viewport()->rect(), pal.color(QPalette::Base));
     if (!m_doc)
         return;
@@ -432,6 +459,19 @@ void LogView::paintEvent(QPaintEvent *)
             column = run.offset + run.length;
         }
         drawPlain(column, int(text.size()));
+        if (mark != m_marks.end()) {
+            p.setPen(QPen(severityColor(mark->second.severity, 255), 2));
+            for (const QString &value : mark->second.values)
+                for (qsizetype at = text.indexOf(value); at >= 0;
+                     at = text.indexOf(value, at + value.size())) {
+                    const qsizetype after = at + value.size();
+                    if ((at > 0 && text[at - 1].isLetterOrNumber())
+                        || (after < text.size() && text[after].isLetterOrNumber()))
+                        continue; // "13" inside "400131" is not the captured value
+                    p.drawLine(xAt(int(at)), y + ascent + 2, xAt(int(at + value.size())),
+                               y + ascent + 2);
+                }
+        }
         p.restore();
     }
     if (widest != m_maxColumns) {

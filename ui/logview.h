@@ -41,6 +41,10 @@ public:
     void setSearchHits(std::vector<int> lines);
     bool isSearchHit(int line) const;
 
+    // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
+    void setThemeName(const QString &name);
+    QString themeName() const { return m_themeName; }
+
     // Shows only these lines (0-based, ascending), e.g. the search hits; nullopt shows all.
     // `owner` says who filters ("search", "findings"), so one filter replaces the other.
     // setDocument() drops the filter without a signal; its owner sets it again.
@@ -94,6 +98,7 @@ private:
     {
         Severity severity = Severity::Info;
         std::vector<std::pair<int, int>> spans; // normalized byte offsets on the first line
+        QStringList values; // captured facts (versions, bus ids), underlined where they appear
     };
     void updateScrollBars();
     int rowOfLine(int line) const; // the row showing `line`, or of the next shown line
@@ -110,6 +115,7 @@ private:
     std::optional<std::vector<int>> m_filter;
     QString m_filterOwner;
     std::function<bool(int)> m_activator;
+    QString m_themeName;
     std::vector<int> m_searchHits;
     int m_maxColumns = 0;
     bool m_painted = false;

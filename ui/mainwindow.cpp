@@ -101,12 +101,6 @@ MainWindow::MainWindow(QWidget *parent)
     setAcceptDrops(true);
     resize(1400, 820);
 
-    const RuleSet rules = loadRules({});
-    m_analyzer = std::make_shared<const Analyzer>(rules);
-    for (const Rule &r : m_analyzer->matcher().rules())
-        m_ruleSeverity.push_back(r.kind == RuleKind::Fact ? std::nullopt
-                                                          : std::optional<Severity>(r.severity));
-
     connect(m_bundle, &BundleTree::entrySelected, this,
             [this](const QString &path) { showDocument(path); });
     connect(m_findings, &FindingsPanel::occurrenceActivated, this,
@@ -196,14 +190,40 @@ MainWindow::MainWindow(QWidget *parent)
         !geometry.isEmpty())
         restoreGeometry(geometry);
 
+    const Preferences preferences = Preferences::load();
+    m_logView->setFont(preferences.logFont);
+    m_logView->setThemeName(preferences.theme);
+    loadRuleSet(preferences.ruleFolders);
+}
+
+void MainWindow::loadRuleSet(const QStringList &extraFolders)
+{
+    m_ruleFolders = extraFolders;
+    const RuleSet rules = loadRules(extraFolders);
+    m_analyzer = std::make_shared<const Analyzer>(rules);
+    m_ruleSeverity.clear();
+    for (const Rule &r : m_analyzer->matcher().rules())
+        m_ruleSeverity.push_back(r.kind == RuleKind::Fact ? std::nullopt
+                                                          : std::optional<Severity>(r.severity));
     QStringList problems;
     for (const Diagnostic &d : rules.diagnostics)
         if (d.isError())
             problems << d.toString();
-    if (!problems.isEmpty())
-        showBanner(tr("Some rules could not be loaded and are disabled:\n%1")
-                       .arg(problems.join(QLatin1Char('\n'))));
+    showBanner(problems.isEmpty() ? QString()
+                                  : tr("Some rules could not be loaded and are disabled:\n%1")
+                                        .arg(problems.join(QLatin1Char('\n'))));
     statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
+}
+
+void MainWindow::applyPreferences(const Preferences &preferences)
+{
+    m_logView->setFont(preferences.logFont);
+    m_logView->setThemeName(preferences.theme);
+    if (preferences.ruleFolders != m_ruleFolders) {
+        loadRuleSet(preferences.ruleFolders);
+        if (!m_openPaths.isEmpty())
+            openPaths(m_openPaths); // the findings depend on the rules
+    }
 }
 
 MainWindow::~MainWindow()
@@ -358,6 +378,15 @@ void MainWindow::createMenus()
     });
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
+    QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] {
+        SettingsDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        dialog.preferences().save();
+        applyPreferences(dialog.preferences());
+    });
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setObjectName(QStringLiteral("actionPreferences"));
     QAction *limits = settings->addAction(tr("Bundle &Limits…"), this, [this] {
         LimitsDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted)
@@ -528,6 +557,7 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::openPaths(const QStringList &paths)
 {
+    m_openPaths = paths;
     rememberRecent(paths);
     const quint64 generation = ++m_generation; // a newer open makes older results stale
     startJob();

@@ -2,6 +2,7 @@
 
 #include "engine/finding.h"
 #include "exportdialog.h"
+#include "settingsdialog.h"
 
 #include <QMainWindow>
 
@@ -56,6 +57,9 @@ public:
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
     static QList<QStringList> recentBundles();
     const AnalysisResult &result() const { return m_result; }
+    // Applies fonts, theme and rule folders; new rule folders reload the rules and re-analyse.
+    void applyPreferences(const Preferences &preferences);
+
     // The merged, time-ordered view of every dated line of the bundle; built on first use.
     void showTimeline();
     bool isTimelineShown() const;
@@ -91,6 +95,7 @@ private:
     void rememberRecent(const QStringList &paths);
     void updateRecentMenu();
     void showPreview(const QStringList &paths);
+    void loadRuleSet(const QStringList &extraFolders);
     void startJob();
     void endJob();
     void timelineDone(quint64 generation,
@@ -104,6 +109,8 @@ private:
                       AnalysisResult result);
 
     std::shared_ptr<const Analyzer> m_analyzer;
+    QStringList m_openPaths; // what openPaths() was last given
+    QStringList m_ruleFolders;
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     AnalysisResult m_result;
     quint64 m_generation = 0;

@@ -7,6 +7,7 @@
 #include "logview.h"
 #include "mainwindow.h"
 #include "searchbar.h"
+#include "settingsdialog.h"
 #include "text/logdocument.h"
 
 #include <QAbstractItemModelTester>
@@ -598,6 +599,62 @@ private Q_SLOTS:
         window.findChild<QAction *>(QStringLiteral("actionTimeline"))->trigger();
         QVERIFY(window.isTimelineShown());
         QCOMPARE(window.logView()->document(), doc);
+    }
+
+    void preferencesChangeFontThemeAndRuleFolders()
+    {
+        QTemporaryDir dir;
+        QDir().mkpath(dir.filePath(QStringLiteral("team-rules")));
+        QFile rules(dir.filePath(QStringLiteral("team-rules/team.yaml")));
+        QVERIFY(rules.open(QIODevice::WriteOnly));
+        rules.write("schema: gputriage/rules/v1\npack: team\nrules:\n"
+                    "  - id: team.fabric-manager\n    title: Fabric Manager not running\n"
+                    "    severity: error\n    match: {pattern: 'fabric manager is not running'}\n"
+                    "    explain: Start nvidia-fabricmanager on NVSwitch systems.\n");
+        rules.close();
+        QFile log(dir.filePath(QStringLiteral("node.log")));
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        log.write("boot\nwarning: fabric manager is not running\nend\n");
+        log.close();
+
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({log.fileName()});
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 0);
+        const int lines = window.logView()->visibleLineCount();
+        const QImage light = window.logView()->viewport()->grab().toImage();
+
+        // The dialog, driven like a user: a dark theme, a bigger font, a team rule folder.
+        QTimer::singleShot(0, this, [&] {
+            auto *dialog = qobject_cast<SettingsDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto *theme = dialog->findChild<QComboBox *>(QStringLiteral("theme"));
+            const int dark = theme->findData(QStringLiteral("Breeze Dark"));
+            QVERIFY(dark > 0);
+            theme->setCurrentIndex(dark);
+            dialog->findChild<QSpinBox *>(QStringLiteral("logFontSize"))->setValue(24);
+            dialog->addRuleFolder(dir.filePath(QStringLiteral("team-rules")));
+            dialog->accept();
+        });
+        window.findChild<QAction *>(QStringLiteral("actionPreferences"))->trigger();
+        QVERIFY(finished.wait(10000)); // the new rules re-analyse the open file
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 1);
+        QCOMPARE(window.findingsPanel()->model()->index(0, FindingsModel::TitleColumn).data(),
+                 QVariant(QStringLiteral("Fabric Manager not running")));
+        QVERIFY(window.logView()->visibleLineCount() < lines);
+        const QImage dark = window.logView()->viewport()->grab().toImage();
+        const QPoint blank(dark.width() - 5, dark.height() - 5);
+        QVERIFY(QColor(light.pixel(blank)).lightness() > 128);
+        QVERIFY(QColor(dark.pixel(blank)).lightness() < 128);
+        // Kept for the next start.
+        const Preferences saved = Preferences::load();
+        QCOMPARE(saved.theme, QStringLiteral("Breeze Dark"));
+        QCOMPARE(saved.logFont.pointSize(), 24);
+        QCOMPARE(saved.ruleFolders, QStringList{dir.filePath(QStringLiteral("team-rules"))});
+        Preferences().save(); // back to the defaults for the other tests
+        QSettings().remove(QStringLiteral("view/font"));
     }
 
     void everyModelPassesTheModelTester()
