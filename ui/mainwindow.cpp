@@ -728,11 +728,17 @@ void MainWindow::showTimeline()
     const std::shared_ptr<Job> job = m_job;
     const quint64 generation = m_generation;
     const auto docs = m_docs;
+    // Rule hits (line, rule) per document, to keep their severity on the merged lines.
+    std::vector<std::vector<std::pair<int, int>>> hits(docs.size());
+    for (size_t d = 0; d < docs.size() && d < m_result.matches.size(); ++d)
+        for (const LineMatch &m : m_result.matches[d])
+            hits[d].emplace_back(m.line, m.rule);
     QPointer<MainWindow> self(this);
-    QThreadPool::globalInstance()->start([self, job, generation, docs] {
+    QThreadPool::globalInstance()->start([self, job, generation, docs, hits = std::move(hits)] {
         const Timeline timeline = buildTimeline(docs, kMaxTimelineLines, &job->cancel);
         std::shared_ptr<const LogDocument> doc;
         std::vector<std::pair<int, int>> sources;
+        std::vector<LineMatch> matches;
         QString note;
         if (!timeline.cancelled) {
             const QStringList names = shortNames(docs);
@@ -763,6 +769,21 @@ void MainWindow::showTimeline()
                 sources.emplace_back(e.doc, e.line);
             }
             doc = LogDocument::fromBytes(std::move(bytes), QString::fromLatin1(kTimelinePath));
+            std::vector<std::vector<int>> rowOf(docs.size());
+            for (size_t d = 0; d < docs.size(); ++d)
+                if (!hits[d].empty())
+                    rowOf[d].assign(size_t(docs[d]->lineCount()), -1);
+            for (size_t row = 0; row < sources.size(); ++row)
+                if (auto &rows = rowOf[size_t(sources[row].first)]; !rows.empty())
+                    rows[size_t(sources[row].second)] = int(row);
+            for (size_t d = 0; d < docs.size(); ++d)
+                for (const auto &[line, rule] : hits[d])
+                    if (const int row = rowOf[d][size_t(line)]; row >= 0) {
+                        LineMatch moved; // the whole row is tinted, no span
+                        moved.rule = rule;
+                        moved.line = moved.endLine = row;
+                        matches.push_back(std::move(moved));
+                    }
             QStringList undated;
             for (size_t d = 0; d < docs.size(); ++d)
                 if (timeline.undated[d])
@@ -780,9 +801,11 @@ void MainWindow::showTimeline()
         }
         QMetaObject::invokeMethod(
             self,
-            [self, generation, doc = std::move(doc), sources = std::move(sources), note]() mutable {
+            [self, generation, doc = std::move(doc), sources = std::move(sources),
+             matches = std::move(matches), note]() mutable {
                 if (self)
-                    self->timelineDone(generation, std::move(doc), std::move(sources), note);
+                    self->timelineDone(generation, std::move(doc), std::move(sources),
+                                       std::move(matches), note);
             },
             Qt::QueuedConnection);
     });
@@ -791,6 +814,7 @@ void MainWindow::showTimeline()
 void MainWindow::timelineDone(quint64 generation,
                               std::shared_ptr<const LogDocument> doc,
                               std::vector<std::pair<int, int>> sources,
+                              std::vector<LineMatch> matches,
                               QString note)
 {
     if (generation != m_generation)
@@ -800,28 +824,7 @@ void MainWindow::timelineDone(quint64 generation,
         statusBar()->showMessage(tr("Timeline cancelled"), 5000);
         return;
     }
-    // Rule hits keep their severity on the merged lines.
-    std::vector<std::vector<int>> rowOf(m_docs.size());
-    for (size_t d = 0; d < m_docs.size() && d < m_result.matches.size(); ++d)
-        if (!m_result.matches[d].empty())
-            rowOf[d].assign(size_t(m_docs[d]->lineCount()), -1);
-    for (size_t row = 0; row < sources.size(); ++row) {
-        auto &rows = rowOf[size_t(sources[row].first)];
-        if (!rows.empty())
-            rows[size_t(sources[row].second)] = int(row);
-    }
-    m_timelineMatches.clear();
-    for (size_t d = 0; d < rowOf.size(); ++d) {
-        if (rowOf[d].empty())
-            continue;
-        for (const LineMatch &m : m_result.matches[d])
-            if (const int row = rowOf[d][size_t(m.line)]; row >= 0) {
-                LineMatch moved;
-                moved.rule = m.rule;
-                moved.line = moved.endLine = row; // the whole row is tinted, no span
-                m_timelineMatches.push_back(std::move(moved));
-            }
-    }
+    m_timelineMatches = std::move(matches);
     m_timelineDoc = std::move(doc);
     m_timelineSources = std::move(sources);
     statusBar()->showMessage(note);

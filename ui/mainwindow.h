@@ -101,6 +101,7 @@ private:
     void timelineDone(quint64 generation,
                       std::shared_ptr<const LogDocument> doc,
                       std::vector<std::pair<int, int>> sources,
+                      std::vector<LineMatch> matches,
                       QString note);
     void updateProgress();
     void updateStatusFields();
