@@ -277,6 +277,11 @@ void MainWindow::updateStatusFields()
                  : tr("Line %1 of %2")
                        .arg(locale.toString(doc->lineNumber(line)),
                             locale.toString(doc->lineNumber(doc->lineCount() - 1))));
+    if (isTimelineShown()) {
+        m_statusFormat->setText(tr("timeline (UTC) · Enter opens the line in its file"));
+        m_statusFormat->setToolTip(QString());
+        return;
+    }
     m_statusFormat->setText(QStringLiteral("%1 · %2").arg(
         doc->format() == QLatin1String("cri") ? tr("CRI log") : tr("plain text"), doc->encoding()));
     m_statusFormat->setToolTip(tr("Line format and text encoding detected in %1").arg(doc->path()));

@@ -2,8 +2,10 @@
 #include "exportdialog.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
+#include "logview.h"
 #include "mainwindow.h"
 #include "searchbar.h"
+#include "text/logdocument.h"
 
 #include <QApplication>
 #include <QLineEdit>
@@ -45,6 +47,19 @@ int main(int argc, char **argv)
             });
             return;
         }
+        // GPUTRIAGE_SCREENSHOT_TIMELINE=1 shows the merged timeline.
+        if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_TIMELINE")) {
+            window.showTimeline();
+            return;
+        }
+        QTimer::singleShot(500, &window, [&] {
+            const bool ok = window.grab().save(args.at(1));
+            app.exit(ok ? 0 : 1);
+        });
+    });
+    QObject::connect(&window, &gputriage::MainWindow::timelineShown, &window, [&] {
+        window.logView()->setCurrentLine(
+            std::min(60, window.logView()->document()->lineCount() - 1));
         QTimer::singleShot(500, &window, [&] {
             const bool ok = window.grab().save(args.at(1));
             app.exit(ok ? 0 : 1);

@@ -588,6 +588,9 @@ private Q_SLOTS:
         // The Xid keeps its severity colour in the merged view.
         QVERIFY(window.logView()->lineSeverity(1).has_value());
         QVERIFY(window.statusBar()->currentMessage().contains(u"journal.log (1)"));
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusFormat"))
+                    ->text()
+                    .startsWith(u"timeline (UTC)"));
 
         // Enter on a merged line opens that line in its own file.
         window.logView()->setCurrentLine(1);
