@@ -11,6 +11,7 @@
 #include "pdfexport.h"
 #include "report/reportwriter.h"
 #include "rules/ruleloader.h"
+#include "rulesdock.h"
 #include "searchbar.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_findings(new FindingsPanel(this))
     , m_facts(new FactsPanel(this))
     , m_banner(new QLabel(this))
+    , m_rulesDock(new RulesDock(this))
     , m_progress(new QProgressBar(this))
     , m_cancelButton(new QToolButton(this))
     , m_statusPosition(new QLabel(this))
@@ -139,6 +141,19 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(splitter, 1);
 
+    addDockWidget(Qt::BottomDockWidgetArea, m_rulesDock);
+    m_rulesDock->hide();
+    m_rulesDock->setDocumentsProvider([this] { return m_docs; });
+    connect(m_rulesDock, &RulesDock::rulesChanged, this, [this](const QString &notice) {
+        loadRuleSet(m_ruleFolders);
+        statusBar()->showMessage(notice, 8000);
+        if (!m_openPaths.isEmpty()) {
+            m_pendingNotice = notice; // said again with the new result
+            openPaths(m_openPaths);
+        }
+    });
+    connect(m_rulesDock, &RulesDock::lineActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
     m_stack->addWidget(createWelcomePage());
     m_stack->addWidget(workspace);
     setCentralWidget(m_stack);
@@ -199,7 +214,10 @@ MainWindow::MainWindow(QWidget *parent)
 void MainWindow::loadRuleSet(const QStringList &extraFolders)
 {
     m_ruleFolders = extraFolders;
-    const RuleSet rules = loadRules(extraFolders);
+    RuleSet rules = loadRules(extraFolders);
+    m_rulesDock->setRules(rules, extraFolders);
+    const QStringList disabled = RulesDock::disabledRules();
+    std::erase_if(rules.rules, [&](const Rule &r) { return disabled.contains(r.id); });
     m_analyzer = std::make_shared<const Analyzer>(rules);
     m_ruleSeverity.clear();
     for (const Rule &r : m_analyzer->matcher().rules())
@@ -234,6 +252,10 @@ MainWindow::~MainWindow()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_rulesDock->maybeSave()) {
+        event->ignore();
+        return;
+    }
     cancelAnalysis();
     QSettings().setValue(QStringLiteral("geometry"), saveGeometry());
     QMainWindow::closeEvent(event);
@@ -381,6 +403,20 @@ void MainWindow::createMenus()
             m_onlyFindings->setChecked(false);
         }
     });
+
+    QMenu *rulesMenu = menuBar()->addMenu(tr("&Rules"));
+    QAction *showRules = rulesMenu->addAction(tr("&Rules and Editor"), this, [this] {
+        m_rulesDock->show();
+        m_rulesDock->raise();
+    });
+    showRules->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    showRules->setObjectName(QStringLiteral("actionRules"));
+    QAction *newRule = rulesMenu->addAction(tr("&New Rule from Selected Line"), this,
+                                            &MainWindow::newRuleFromCurrentLine);
+    newRule->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    newRule->setObjectName(QStringLiteral("actionNewRule"));
+    m_logView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_logView->addAction(newRule);
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] {
@@ -674,9 +710,31 @@ void MainWindow::analysisDone(quint64 generation,
     statusBar()->showMessage(
         m_result.cancelled
             ? tr("Cancelled: %1 finding(s) so far").arg(m_result.findings.size())
-            : tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size()));
+            : tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size())
+                  + (m_pendingNotice.isEmpty() ? QString()
+                                               : QLatin1String(" — ") + m_pendingNotice));
+    m_pendingNotice.clear();
     updateStatusFields();
     Q_EMIT analysisFinished();
+}
+
+void MainWindow::newRuleFromCurrentLine()
+{
+    const auto doc = m_logView->document();
+    int line = m_logView->currentLine();
+    if (!doc || line < 0) {
+        statusBar()->showMessage(tr("Select a log line first"), 5000);
+        return;
+    }
+    if (isTimelineShown()) { // the line as its file has it, without the timeline's columns
+        const auto [path, docLine] = timelineSource(line);
+        for (const auto &d : m_docs)
+            if (d->path() == path) {
+                m_rulesDock->newRuleFromLine(d->lineText(docLine));
+                return;
+            }
+    }
+    m_rulesDock->newRuleFromLine(doc->lineText(line));
 }
 
 void MainWindow::startJob()

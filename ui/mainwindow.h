@@ -30,6 +30,7 @@ class FactsPanel;
 class FindingsPanel;
 class LogDocument;
 class LogView;
+class RulesDock;
 class SearchBar;
 
 class MainWindow : public QMainWindow
@@ -54,6 +55,9 @@ public:
     FindingsPanel *findingsPanel() const { return m_findings; }
     BundleTree *bundleTree() const { return m_bundle; }
     FactsPanel *factsPanel() const { return m_facts; }
+    RulesDock *rulesDock() const { return m_rulesDock; }
+    // Opens the rule editor with a draft rule made from the current log line.
+    void newRuleFromCurrentLine();
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
     static QList<QStringList> recentBundles();
     const AnalysisResult &result() const { return m_result; }
@@ -112,6 +116,7 @@ private:
     std::shared_ptr<const Analyzer> m_analyzer;
     QStringList m_openPaths; // what openPaths() was last given
     QStringList m_ruleFolders;
+    QString m_pendingNotice; // why the bundle is being analysed again
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     AnalysisResult m_result;
     quint64 m_generation = 0;
@@ -125,6 +130,7 @@ private:
     FindingsPanel *m_findings;
     FactsPanel *m_facts;
     QLabel *m_banner;
+    RulesDock *m_rulesDock;
     QProgressBar *m_progress;
     QMenu *m_recentMenu = nullptr;
     QAction *m_onlyFindings = nullptr;

@@ -6,6 +6,8 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "rules/ruleloader.h"
+#include "rulesdock.h"
 #include "searchbar.h"
 #include "settingsdialog.h"
 #include "text/logdocument.h"
@@ -18,6 +20,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -31,6 +34,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
@@ -660,6 +664,169 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("view/font"));
     }
 
+    void rulesAreWrittenTestedSavedOverriddenAndReverted()
+    {
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", oldConfig); });
+        QSettings().remove(QStringLiteral("rules/disabled"));
+        QTemporaryDir dir;
+        const QString logPath = dir.filePath(QStringLiteral("node.log"));
+        QFile log(logPath);
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        log.write(
+            "2025-11-30T08:15:01Z stdout F nvidia-imex 570.158.08: failed to connect to "
+            "peer node 7 (timeout)\n"
+            "2025-11-30T08:15:02Z stdout F NOTE: CUDA Forward Compatibility mode ENABLED.\n"
+            "2025-11-30T08:16:01Z stdout F nvidia-imex 580.65.06: failed to connect to "
+            "peer node 12 (timeout)\n"
+            "2025-11-30T08:17:01Z stdout F nvidia-imex 580.65.06: connected to peer node 12\n");
+        log.close();
+
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({logPath});
+        QVERIFY(finished.wait(10000));
+        auto findingTitles = [&] {
+            QStringList titles;
+            for (const Finding &f : window.result().findings)
+                titles << f.title;
+            return titles;
+        };
+        auto severityOf = [&](const QString &ruleId) {
+            for (const Finding &f : window.result().findings)
+                if (f.ruleId == ruleId)
+                    return QString(severityName(f.severity));
+            return QString();
+        };
+        QCOMPARE(severityOf(QStringLiteral("cuda.forward-compat.enabled")), QStringLiteral("info"));
+        const int before = int(window.result().findings.size());
+
+        // New rule from the selected line: a draft that already matches it.
+        RulesDock *dock = window.rulesDock();
+        QSignalSpy validated(dock, &RulesDock::validated);
+        window.logView()->setCurrentLine(0);
+        window.findChild<QAction *>(QStringLiteral("actionNewRule"))->trigger();
+        QVERIFY(dock->isVisible());
+        QVERIFY(dock->filePath().startsWith(config.path() + QStringLiteral("/gputriage/rules/")));
+        YamlEditor *editor = dock->editor();
+        QVERIFY(editor->toPlainText().contains(u"(?P<version>"));
+        QVERIFY(validated.wait(5000));
+        QVERIFY(editor->markers().isEmpty());
+        QCOMPARE(dock->problems()->item(0)->text(), QStringLiteral("No problems"));
+
+        // Type an unclosed group into the pattern: marked at the pattern's line, inside it.
+        int patternLine = -1;
+        for (QTextBlock b = editor->document()->begin(); b.isValid(); b = b.next())
+            if (b.text().trimmed().startsWith(u"pattern:"))
+                patternLine = b.blockNumber();
+        QVERIFY(patternLine > 0);
+        const QTextBlock block = editor->document()->findBlockByNumber(patternLine);
+        const int valueStart = int(block.text().indexOf(QLatin1Char('\'')));
+        QTextCursor cursor(block);
+        cursor.setPosition(block.position() + valueStart + 1);
+        editor->setTextCursor(cursor);
+        QTest::keyClicks(editor, QStringLiteral("("));
+        QVERIFY(validated.wait(5000));
+        QCOMPARE(editor->markers().size(), 1);
+        QCOMPARE(editor->markers().front().line, patternLine + 1);
+        QVERIFY(editor->markers().front().column > valueStart);
+        QVERIFY(editor->markers().front().error);
+        QVERIFY(editor->markers().front().message.contains(u"invalid regular expression"));
+        QVERIFY(dock->problems()->item(0)->text().startsWith(
+            QStringLiteral("%1:").arg(patternLine + 1)));
+        QTest::keyClick(editor, Qt::Key_Backspace);
+        QVERIFY(validated.wait(5000));
+        QVERIFY(editor->markers().isEmpty());
+
+        // Test on the open bundle: both failures, with their versions; the examples pass.
+        QSignalSpy tested(dock, &RulesDock::testFinished);
+        QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("testRule")),
+                          Qt::LeftButton);
+        QVERIFY(tested.wait(10000));
+        QTreeWidgetItem *hit = dock->hits()->topLevelItem(0);
+        QVERIFY2(hit->text(0).endsWith(u"— 2 line(s)"), qPrintable(hit->text(0)));
+        QCOMPARE(hit->childCount(), 2);
+        QVERIFY(hit->child(1)->text(1).contains(u"version=580.65.06"));
+        const auto examples
+            = dock->hits()->findItems(QStringLiteral("Examples:"), Qt::MatchStartsWith);
+        QCOMPARE(examples.size(), 1);
+        QCOMPARE(examples.front()->text(0), QStringLiteral("Examples: 1 passed, 0 failed"));
+
+        // Save: a valid file on disk, the rules reload and the finding appears.
+        const QString title = QStringLiteral("IMEX cannot reach a peer node");
+        QString text = editor->toPlainText();
+        text.replace(QRegularExpression(QStringLiteral("title: '[^\n]*'")),
+                     QStringLiteral("title: '%1'").arg(title));
+        editor->setPlainText(text);
+        QVERIFY(dock->isModified());
+        QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("saveRule")),
+                          Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!dock->isModified());
+        RuleSet saved;
+        RuleLoader(saved).loadFile(dock->filePath(), true);
+        QCOMPARE(saved.rules.size(), size_t(1));
+        QVERIFY(std::none_of(saved.diagnostics.begin(), saved.diagnostics.end(),
+                             [](const Diagnostic &d) { return d.isError(); }));
+        QCOMPARE(int(window.result().findings.size()), before + 1);
+        QVERIFY(findingTitles().contains(title));
+        const QString userFile = dock->filePath();
+
+        // Override a shipped rule: its text in a new user file; saving makes it an error.
+        dock->editRule(QStringLiteral("cuda.forward-compat.enabled"));
+        QVERIFY(dock->filePath().endsWith(u"override-cuda.forward-compat.enabled.yaml"));
+        QVERIFY(!QFileInfo::exists(dock->filePath()));
+        text = editor->toPlainText();
+        QVERIFY(text.contains(u"id: cuda.forward-compat.enabled"));
+        QVERIFY(text.contains(u"    severity: info\n"));
+        editor->setPlainText(text.replace(QStringLiteral("    severity: info\n"),
+                                          QStringLiteral("    severity: error\n")));
+        QVERIFY(validated.wait(5000));
+        QVERIFY2(editor->markers().isEmpty(), qPrintable(editor->markers().value(0).message));
+        QVERIFY(dock->save());
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(severityOf(QStringLiteral("cuda.forward-compat.enabled")),
+                 QStringLiteral("error"));
+        const auto overridden = dock->model()->findItems(
+            QStringLiteral("cuda.forward-compat.enabled"), Qt::MatchRecursive);
+        QCOMPARE(overridden.size(), 1);
+        QCOMPARE(overridden.front()->index().siblingAtColumn(2).data().toString(),
+                 QStringLiteral("overrides shipped"));
+        // ... and revert it.
+        QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("revertRule")),
+                          Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(severityOf(QStringLiteral("cuda.forward-compat.enabled")), QStringLiteral("info"));
+        QVERIFY(!QFileInfo::exists(
+            config.path()
+            + QStringLiteral("/gputriage/rules/override-cuda.forward-compat.enabled.yaml")));
+
+        // A rule file changed outside the app is reloaded.
+        QFile outside(userFile);
+        QVERIFY(outside.open(QIODevice::ReadOnly));
+        QByteArray changed = outside.readAll();
+        outside.close();
+        changed.replace(title.toUtf8(), "IMEX peer unreachable");
+        QVERIFY(outside.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        outside.write(changed);
+        outside.close();
+        QVERIFY(finished.wait(10000));
+        QVERIFY(findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
+        QVERIFY(window.statusBar()->currentMessage().contains(u"changed on disk"));
+
+        // Switching the rule off in the list removes its finding (and is remembered).
+        auto items = dock->model()->findItems(saved.rules.front().id, Qt::MatchRecursive);
+        QCOMPARE(items.size(), 1);
+        items.front()->setCheckState(Qt::Unchecked);
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
+        QCOMPARE(RulesDock::disabledRules(), QStringList{saved.rules.front().id});
+        QSettings().remove(QStringLiteral("rules/disabled"));
+    }
+
     void everyModelPassesTheModelTester()
     {
         MainWindow window;
@@ -672,6 +839,11 @@ private Q_SLOTS:
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester facts(window.factsPanel()->model(),
                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester rules(window.rulesDock()->model(),
+                                       QAbstractItemModelTester::FailureReportingMode::QtTest);
+        window.rulesDock()
+            ->findChild<QLineEdit *>(QStringLiteral("ruleSearch"))
+            ->setText(QStringLiteral("xid"));
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         for (const char *path : {SAMPLE, TESTDATA "/variants", TESTDATA "/seed/seed-article.log"}) {
             window.openPaths({QString::fromUtf8(path)});

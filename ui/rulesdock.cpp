@@ -1,0 +1,814 @@
+#include "rulesdock.h"
+
+#include "engine/analyzer.h"
+#include "rules/exampletester.h"
+#include "rules/ruledraft.h"
+#include "rules/ruleloader.h"
+#include "severitycolor.h"
+#include "text/logdocument.h"
+
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/SyntaxHighlighter>
+#include <KSyntaxHighlighting/Theme>
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileSystemWatcher>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPointer>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScopeGuard>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTextBlock>
+#include <QThreadPool>
+#include <QTimer>
+#include <QToolTip>
+#include <QTreeView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace gputriage {
+
+namespace {
+constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kFilterRole = Qt::UserRole + 2;
+constexpr int kPathRole = Qt::UserRole + 3;
+constexpr int kLineRole = Qt::UserRole + 4;
+constexpr qint64 kTooBroad = 100000;
+
+// Every rule as it would load with `text` as the content of `path` (instead of what is on
+// disk), so references to shipped links, tables and rules resolve as they will after saving.
+RuleSet loadWith(const QString &path, const QByteArray &text, const QStringList &extraFolders)
+{
+    RuleSet set;
+    RuleLoader loader(set);
+    if (const QString shipped = RuleLoader::shippedRulesDir(); !shipped.isEmpty())
+        loader.loadPath(shipped, false);
+    const QString userDir = RuleLoader::userRulesDir();
+    QDirIterator it(userDir, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    QStringList userFiles;
+    while (it.hasNext())
+        userFiles << it.next();
+    userFiles.sort();
+    for (const QString &file : std::as_const(userFiles))
+        if (QFileInfo(file).absoluteFilePath() != QFileInfo(path).absoluteFilePath())
+            loader.loadFile(file, true);
+    for (const QString &p : extraFolders)
+        loader.loadPath(p, true);
+    loader.loadText(text, path, true);
+    finishRules(set);
+    return set;
+}
+
+QString slug(const QString &id)
+{
+    QString out = id;
+    out.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("-"));
+    return out;
+}
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+class YamlGutter : public QWidget
+{
+public:
+    explicit YamlGutter(YamlEditor *editor)
+        : QWidget(editor)
+        , m_editor(editor)
+    {}
+    QSize sizeHint() const override { return {m_editor->gutterWidth(), 0}; }
+
+protected:
+    void paintEvent(QPaintEvent *event) override { m_editor->paintGutter(event); }
+
+private:
+    YamlEditor *m_editor;
+};
+
+YamlEditor::YamlEditor(QWidget *parent)
+    : QPlainTextEdit(parent)
+    , m_gutter(new YamlGutter(this))
+    , m_repository(std::make_unique<KSyntaxHighlighting::Repository>())
+    , m_highlighter(new KSyntaxHighlighting::SyntaxHighlighter(document()))
+{
+    setObjectName(QStringLiteral("ruleEditor"));
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setTabStopDistance(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 2);
+    m_highlighter->setDefinition(m_repository->definitionForName(QStringLiteral("YAML")));
+    m_highlighter->setTheme(m_repository->themeForPalette(palette()));
+    connect(this, &QPlainTextEdit::blockCountChanged, this,
+            [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
+    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect &rect, int dy) {
+        if (dy)
+            m_gutter->scroll(0, dy);
+        else
+            m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
+    });
+    setViewportMargins(gutterWidth(), 0, 0, 0);
+}
+
+YamlEditor::~YamlEditor() = default;
+
+int YamlEditor::gutterWidth() const
+{
+    const int digits = QString::number(std::max(1, blockCount())).size();
+    return 10 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(3, digits);
+}
+
+void YamlEditor::resizeEvent(QResizeEvent *event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    const QRect r = contentsRect();
+    m_gutter->setGeometry(QRect(r.left(), r.top(), gutterWidth(), r.height()));
+}
+
+void YamlEditor::paintGutter(QPaintEvent *event)
+{
+    QPainter p(m_gutter);
+    p.fillRect(event->rect(), palette().color(QPalette::AlternateBase));
+    std::set<int> errorLines, warningLines;
+    for (const Marker &m : m_markers)
+        (m.error ? errorLines : warningLines).insert(m.line);
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid() && top <= event->rect().bottom()) {
+        const int height = qRound(blockBoundingRect(block).height());
+        const int line = block.blockNumber() + 1;
+        if (errorLines.count(line) || warningLines.count(line))
+            p.fillRect(QRect(0, top, 4, height),
+                       severityColor(errorLines.count(line) ? Severity::Error : Severity::Warning));
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(QRect(0, top, m_gutter->width() - 5, height), Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(line));
+        block = block.next();
+        top += height;
+    }
+}
+
+void YamlEditor::setDiagnostics(const QList<Diagnostic> &diagnostics)
+{
+    m_markers.clear();
+    QList<QTextEdit::ExtraSelection> selections;
+    for (const Diagnostic &d : diagnostics) {
+        const int line = std::max(1, d.where.line);
+        const QTextBlock block = document()->findBlockByNumber(line - 1);
+        if (!block.isValid())
+            continue;
+        const int column = std::clamp(d.where.column, 1, std::max(1, block.length()));
+        m_markers.append({line, column, d.where.message, d.isError()});
+        QTextCursor cursor(block);
+        cursor.setPosition(block.position() + column - 1);
+        cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        if (cursor.selectedText().trimmed().isEmpty()) { // at the line end: mark the whole line
+            cursor.setPosition(block.position());
+            cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        }
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = cursor;
+        selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        selection.format.setUnderlineColor(
+            severityColor(d.isError() ? Severity::Error : Severity::Warning));
+        selection.format.setToolTip(d.where.message);
+        selections.append(selection);
+    }
+    setExtraSelections(selections);
+    m_gutter->update();
+}
+
+bool YamlEditor::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const int line = cursorForPosition(help->pos()).blockNumber() + 1;
+        QStringList messages;
+        for (const Marker &m : m_markers)
+            if (m.line == line)
+                messages << m.message;
+        if (messages.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), messages.join(QLatin1Char('\n')), viewport());
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
+void YamlEditor::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Tab && !(event->modifiers() & Qt::ControlModifier)) {
+        insertPlainText(QStringLiteral("  "));
+        return;
+    }
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        // Keep the indentation; one level more after "key:" or a list item's "- key:".
+        const QString line = textCursor().block().text().left(textCursor().positionInBlock());
+        QString indent;
+        for (const QChar c : line) {
+            if (c != QLatin1Char(' '))
+                break;
+            indent += c;
+        }
+        const QString trimmed = line.trimmed();
+        if (trimmed.startsWith(QLatin1String("- ")))
+            indent += QLatin1String("  ");
+        if (trimmed.endsWith(QLatin1Char(':')) || trimmed.endsWith(QLatin1Char('|'))
+            || trimmed.endsWith(QLatin1Char('>')))
+            indent += QLatin1String("  ");
+        insertPlainText(QLatin1Char('\n') + indent);
+        return;
+    }
+    QPlainTextEdit::keyPressEvent(event);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+RulesDock::RulesDock(QWidget *parent)
+    : QDockWidget(tr("Rules"), parent)
+    , m_search(new QLineEdit(this))
+    , m_model(new QStandardItemModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_list(new QTreeView(this))
+    , m_fileLabel(new QLabel(this))
+    , m_editor(new YamlEditor(this))
+    , m_problems(new QListWidget(this))
+    , m_hits(new QTreeWidget(this))
+    , m_test(new QPushButton(tr("Test on Open Bundle"), this))
+    , m_save(new QPushButton(tr("Save"), this))
+    , m_revert(new QPushButton(tr("Revert to Shipped"), this))
+    , m_validateTimer(new QTimer(this))
+    , m_watcher(new QFileSystemWatcher(this))
+    , m_reloadTimer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("rulesDock"));
+    m_search->setObjectName(QStringLiteral("ruleSearch"));
+    m_search->setPlaceholderText(tr("Search rules…"));
+    m_search->setClearButtonEnabled(true);
+    m_model->setHorizontalHeaderLabels({tr("Rule"), tr("Severity"), tr("Source")});
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setRecursiveFilteringEnabled(true);
+    m_proxy->setFilterRole(kFilterRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_list->setObjectName(QStringLiteral("ruleList"));
+    m_list->setModel(m_proxy);
+    m_list->setUniformRowHeights(true);
+    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setStretchLastSection(false);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setFilterFixedString(text);
+        m_list->expandAll();
+    });
+    connect(m_list, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        const QString id = index.siblingAtColumn(0).data(kIdRole).toString();
+        if (!id.isEmpty())
+            editRule(id);
+    });
+    connect(m_model, &QStandardItemModel::itemChanged, this, [this](QStandardItem *item) {
+        const QString id = item->data(kIdRole).toString();
+        if (m_filling || id.isEmpty() || !item->isCheckable())
+            return;
+        QStringList disabled = disabledRules();
+        const bool off = item->checkState() == Qt::Unchecked;
+        if (off == disabled.contains(id))
+            return;
+        if (off)
+            disabled << id;
+        else
+            disabled.removeAll(id);
+        QSettings().setValue(QStringLiteral("rules/disabled"), disabled);
+        // Later: reloading refills the list, which deletes this item.
+        QTimer::singleShot(0, this, [this, off, id] {
+            Q_EMIT rulesChanged(off ? tr("Rule %1 switched off").arg(id)
+                                    : tr("Rule %1 switched on").arg(id));
+        });
+    });
+
+    m_fileLabel->setObjectName(QStringLiteral("ruleFile"));
+    m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problems->setObjectName(QStringLiteral("ruleProblems"));
+    m_hits->setObjectName(QStringLiteral("ruleHits"));
+    m_hits->setHeaderLabels({tr("Result"), tr("Facts")});
+    m_hits->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_test->setObjectName(QStringLiteral("testRule"));
+    m_save->setObjectName(QStringLiteral("saveRule"));
+    m_revert->setObjectName(QStringLiteral("revertRule"));
+    m_test->setToolTip(tr("Run the rules of this file on the open bundle and their examples"));
+    m_revert->setToolTip(tr("Delete your override and use the shipped rule again"));
+    connect(m_test, &QPushButton::clicked, this, &RulesDock::testOnBundle);
+    connect(m_save, &QPushButton::clicked, this, &RulesDock::save);
+    connect(m_revert, &QPushButton::clicked, this, &RulesDock::revertToShipped);
+    connect(m_problems, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        const QTextBlock block
+            = m_editor->document()->findBlockByNumber(item->data(kLineRole).toInt() - 1);
+        if (block.isValid()) {
+            m_editor->setTextCursor(QTextCursor(block));
+            m_editor->setFocus();
+        }
+    });
+    connect(m_hits, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        const QString path = item->data(0, kPathRole).toString();
+        if (!path.isEmpty())
+            Q_EMIT lineActivated(path, item->data(0, kLineRole).toInt());
+    });
+
+    m_validateTimer->setSingleShot(true);
+    m_validateTimer->setInterval(300);
+    connect(m_validateTimer, &QTimer::timeout, this, &RulesDock::validate);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        validateSoon();
+        updateButtons();
+    });
+
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(400);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, m_reloadTimer,
+            qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer,
+            qOverload<>(&QTimer::start));
+    connect(m_reloadTimer, &QTimer::timeout, this, [this] {
+        QFile file(m_path);
+        const QByteArray onDisk
+            = !m_path.isEmpty() && file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        if (!m_path.isEmpty() && onDisk == m_savedText && m_saving) {
+            m_saving = false; // our own save, already reloaded
+            return;
+        }
+        m_saving = false;
+        if (!m_path.isEmpty() && file.exists() && onDisk != m_savedText) {
+            if (!isModified()) {
+                m_savedText = onDisk;
+                m_editor->setPlainText(QString::fromUtf8(onDisk));
+            }
+        }
+        Q_EMIT rulesChanged(isModified() && onDisk != m_savedText && file.exists()
+                                ? tr("Rule files changed on disk were reloaded; %1 has unsaved "
+                                     "changes of yours, which are kept in the editor")
+                                      .arg(QFileInfo(m_path).fileName())
+                                : tr("Rule files changed on disk were reloaded"));
+    });
+
+    auto *top = new QWidget(this);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_search);
+    topLayout->addWidget(m_list);
+    auto *bottom = new QWidget(this);
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_fileLabel);
+    auto *editorSplit = new QSplitter(Qt::Vertical, bottom);
+    editorSplit->addWidget(m_editor);
+    auto *results = new QTabWidget(bottom);
+    results->setObjectName(QStringLiteral("ruleResults"));
+    results->addTab(m_problems, tr("Problems"));
+    results->addTab(m_hits, tr("Test results"));
+    connect(this, &RulesDock::testFinished, results,
+            [results, this] { results->setCurrentWidget(m_hits); });
+    editorSplit->addWidget(results);
+    editorSplit->setStretchFactor(0, 3);
+    editorSplit->setStretchFactor(1, 1);
+    bottomLayout->addWidget(editorSplit, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_test);
+    buttons->addStretch();
+    buttons->addWidget(m_revert);
+    buttons->addWidget(m_save);
+    bottomLayout->addLayout(buttons);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(top);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    setWidget(split);
+    m_fileLabel->setText(tr("Choose a rule to edit, or select a log line and use Rules ▸ New "
+                            "Rule from Selected Line."));
+    m_editor->setEnabled(false);
+    updateButtons();
+}
+
+RulesDock::~RulesDock() = default;
+
+QStringList RulesDock::disabledRules()
+{
+    return QSettings().value(QStringLiteral("rules/disabled")).toStringList();
+}
+
+void RulesDock::setRules(const RuleSet &rules, const QStringList &extraFolders)
+{
+    m_rules = rules;
+    m_extraFolders = extraFolders;
+    fillList();
+    watchFiles();
+    if (!m_path.isEmpty())
+        validateSoon();
+}
+
+void RulesDock::fillList()
+{
+    m_filling = true; // itemChanged while filling is not the user switching rules
+    auto done = qScopeGuard([this] { m_filling = false; });
+    m_model->removeRows(0, m_model->rowCount());
+    const QStringList disabled = disabledRules();
+    QHash<QString, QStandardItem *> files;
+    auto fileItem = [&](const QString &file, const QString &pack, bool user) {
+        if (QStandardItem *item = files.value(file))
+            return item;
+        auto *item = new QStandardItem(pack.isEmpty() ? QFileInfo(file).fileName() : pack);
+        item->setToolTip(file);
+        item->setData(file, kFilterRole);
+        QFont f = item->font();
+        f.setBold(true);
+        item->setFont(f);
+        auto *source = new QStandardItem(user ? tr("user") : tr("shipped"));
+        m_model->appendRow({item, new QStandardItem(), source});
+        files.insert(file, item);
+        return item;
+    };
+    for (const RulePackInfo &pack : m_rules.packs)
+        fileItem(pack.file, pack.pack, pack.user);
+    for (const Rule &r : m_rules.rules) {
+        QStandardItem *parent = fileItem(r.file, r.pack, r.user);
+        auto *id = new QStandardItem(r.id);
+        id->setData(r.id, kIdRole);
+        id->setData(QString(r.id + QLatin1Char(' ') + r.title), kFilterRole);
+        id->setToolTip(r.title);
+        id->setCheckable(true);
+        id->setCheckState(disabled.contains(r.id) ? Qt::Unchecked : Qt::Checked);
+        auto *severity
+            = new QStandardItem(r.kind == RuleKind::Fact ? tr("fact") : severityName(r.severity));
+        if (r.kind != RuleKind::Fact)
+            severity->setForeground(severityColor(r.severity));
+        const QString state = disabled.contains(r.id)             ? tr("disabled")
+                              : !r.user                           ? tr("shipped")
+                              : m_rules.overridden.contains(r.id) ? tr("overrides shipped")
+                                                                  : tr("user");
+        parent->appendRow({id, severity, new QStandardItem(state)});
+    }
+    // Rules that did not load are listed with their first error.
+    std::set<QString> listed;
+    for (const Rule &r : m_rules.rules)
+        listed.insert(r.id);
+    for (const Diagnostic &d : m_rules.diagnostics) {
+        if (!d.isError() || d.ruleId.isEmpty() || listed.count(d.ruleId))
+            continue;
+        listed.insert(d.ruleId);
+        QStandardItem *parent = fileItem(d.where.file, QString(), true);
+        auto *id = new QStandardItem(d.ruleId);
+        id->setData(QString(d.ruleId + QLatin1Char(' ') + d.where.file), kFilterRole);
+        id->setToolTip(d.toString());
+        auto *state = new QStandardItem(tr("error"));
+        state->setForeground(severityColor(Severity::Error));
+        state->setToolTip(d.toString());
+        parent->appendRow({id, new QStandardItem(), state});
+    }
+    m_list->expandAll();
+}
+
+void RulesDock::watchFiles()
+{
+    if (!m_watcher->files().isEmpty())
+        m_watcher->removePaths(m_watcher->files());
+    if (!m_watcher->directories().isEmpty())
+        m_watcher->removePaths(m_watcher->directories());
+    QStringList paths;
+    const QString userDir = RuleLoader::userRulesDir();
+    if (QFileInfo(userDir).isDir())
+        paths << userDir;
+    for (const QString &p : std::as_const(m_extraFolders))
+        if (QFileInfo::exists(p))
+            paths << p;
+    for (const RulePackInfo &pack : std::as_const(m_rules.packs))
+        if (pack.user && QFileInfo::exists(pack.file))
+            paths << pack.file;
+    if (!paths.isEmpty())
+        m_watcher->addPaths(paths);
+}
+
+QString RulesDock::userOverridePath(const QString &id) const
+{
+    return QDir(RuleLoader::userRulesDir())
+        .filePath(QStringLiteral("override-%1.yaml").arg(slug(id)));
+}
+
+void RulesDock::editRule(const QString &id)
+{
+    const Rule *rule = m_rules.find(id);
+    if (!rule || !maybeSave())
+        return;
+    QFile file(rule->file);
+    if (!file.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Rules"),
+                             tr("Cannot read %1: %2").arg(rule->file, file.errorString()));
+        return;
+    }
+    const QByteArray text = file.readAll();
+    if (rule->user) {
+        m_overrideOf.clear();
+        openFile(rule->file, text, tr("%1 (your rules)").arg(rule->file));
+        m_savedText = text;
+        m_editor->setPlainText(QString::fromUtf8(text));
+        if (const QTextBlock b = m_editor->document()->findBlockByNumber(rule->line - 1);
+            b.isValid())
+            m_editor->setTextCursor(QTextCursor(b));
+        updateButtons();
+        return;
+    }
+    // A shipped rule: its text, cut from the pack file, in a new user file that overrides it.
+    const QList<QByteArray> lines = text.split('\n');
+    int end = int(lines.size());
+    for (const Rule &other : m_rules.rules)
+        if (other.file == rule->file && other.line > rule->line)
+            end = std::min(end, other.line - 1);
+    int start = rule->line - 1;
+    while (start > 0 && !lines[start].trimmed().startsWith("- "))
+        --start;
+    while (end > start + 1
+           && (lines[end - 1].trimmed().isEmpty() || lines[end - 1].trimmed().startsWith('#')))
+        --end;
+    QByteArray yaml = QStringLiteral("# Your override of the shipped rule %1 (from %2).\n"
+                                     "# \"Revert to Shipped\" (or deleting this file) goes back.\n"
+                                     "schema: gputriage/rules/v1\npack: user-overrides\nrules:\n")
+                          .arg(id, QFileInfo(rule->file).fileName())
+                          .toUtf8();
+    for (int i = start; i < end; ++i)
+        yaml += lines[i] + '\n';
+    m_overrideOf = id;
+    openFile(userOverridePath(id), QByteArray(),
+             tr("Override of the shipped rule %1 (not saved)").arg(id));
+    m_editor->setPlainText(QString::fromUtf8(yaml));
+    updateButtons();
+}
+
+void RulesDock::newRuleFromLine(const QString &line)
+{
+    if (!maybeSave())
+        return;
+    const QByteArray raw = line.toUtf8();
+    const RuleDraft draft
+        = draftRuleFromLine(std::string_view(raw.constData(), size_t(raw.size())));
+    QString path
+        = QDir(RuleLoader::userRulesDir()).filePath(slug(draft.id) + QLatin1String(".yaml"));
+    for (int i = 2; QFileInfo::exists(path); ++i)
+        path = QDir(RuleLoader::userRulesDir())
+                   .filePath(QStringLiteral("%1-%2.yaml").arg(slug(draft.id)).arg(i));
+    m_overrideOf.clear();
+    openFile(path, QByteArray(), tr("New rule (not saved): %1").arg(path));
+    m_editor->setPlainText(QString::fromUtf8(draft.yaml()));
+    // Put the cursor on the title, the first thing to change.
+    if (const QTextBlock b = m_editor->document()->findBlockByNumber(4); b.isValid())
+        m_editor->setTextCursor(QTextCursor(b));
+    updateButtons();
+}
+
+void RulesDock::openFile(const QString &path, const QByteArray &text, const QString &title)
+{
+    m_path = path;
+    m_savedText = text;
+    m_fileLabel->setText(title);
+    m_fileLabel->setToolTip(path);
+    m_editor->setEnabled(true);
+    m_hits->clear();
+    show();
+    raise();
+}
+
+bool RulesDock::isModified() const
+{
+    return !m_path.isEmpty() && m_editor->toPlainText().toUtf8() != m_savedText;
+}
+
+void RulesDock::updateButtons()
+{
+    m_save->setEnabled(isModified());
+    m_test->setEnabled(!m_path.isEmpty());
+    bool overrides = !m_overrideOf.isEmpty() && QFileInfo::exists(m_path);
+    for (const Rule &r : m_rules.rules)
+        overrides = overrides || (r.file == m_path && m_rules.overridden.contains(r.id));
+    m_revert->setEnabled(overrides);
+}
+
+bool RulesDock::maybeSave()
+{
+    if (!isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved rule"),
+        tr("%1 has changes that are not saved. Save them?").arg(QFileInfo(m_path).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return save();
+    m_savedText = m_editor->toPlainText().toUtf8(); // discarded: nothing to ask again
+    return true;
+}
+
+bool RulesDock::save()
+{
+    if (m_path.isEmpty())
+        return false;
+    const QByteArray text = m_editor->toPlainText().toUtf8();
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QSaveFile file(m_path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Rules"),
+                             tr("Could not save %1: %2 (the file on disk is unchanged)")
+                                 .arg(m_path, file.errorString()));
+        return false;
+    }
+    m_savedText = text;
+    m_saving = true;
+    m_fileLabel->setText(tr("%1 (your rules)").arg(m_path));
+    updateButtons();
+    Q_EMIT rulesChanged(tr("Saved %1; the rules were reloaded").arg(m_path));
+    return true;
+}
+
+void RulesDock::revertToShipped()
+{
+    QStringList ids;
+    for (const Rule &r : m_rules.rules)
+        if (r.file == m_path && m_rules.overridden.contains(r.id))
+            ids << r.id;
+    if (ids.isEmpty() && !m_overrideOf.isEmpty())
+        ids << m_overrideOf;
+    if (QFileInfo::exists(m_path) && !QFile::remove(m_path)) {
+        QMessageBox::warning(this, tr("Rules"), tr("Could not delete %1").arg(m_path));
+        return;
+    }
+    m_path.clear();
+    m_overrideOf.clear();
+    m_savedText.clear();
+    m_editor->clear();
+    m_editor->setDiagnostics({});
+    m_editor->setEnabled(false);
+    m_problems->clear();
+    m_fileLabel->setText(tr("Reverted %1 to the shipped rule.").arg(ids.join(QLatin1String(", "))));
+    updateButtons();
+    Q_EMIT rulesChanged(tr("Reverted %1 to the shipped rule").arg(ids.join(QLatin1String(", "))));
+}
+
+void RulesDock::validateSoon()
+{
+    if (!m_path.isEmpty())
+        m_validateTimer->start();
+}
+
+void RulesDock::validate()
+{
+    const quint64 generation = ++m_generation;
+    const QString path = m_path;
+    const QByteArray text = m_editor->toPlainText().toUtf8();
+    const QStringList folders = m_extraFolders;
+    QPointer<RulesDock> self(this);
+    QThreadPool::globalInstance()->start([self, generation, path, text, folders] {
+        const RuleSet set = loadWith(path, text, folders);
+        QList<Diagnostic> mine;
+        for (const Diagnostic &d : set.diagnostics)
+            if (QFileInfo(d.where.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
+                mine.append(d);
+        QMetaObject::invokeMethod(
+            self,
+            [self, generation, mine] {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->m_editor->setDiagnostics(mine);
+                self->m_problems->clear();
+                for (const Diagnostic &d : mine) {
+                    auto *item = new QListWidgetItem(
+                        QStringLiteral("%1:%2: %3: %4")
+                            .arg(d.where.line)
+                            .arg(d.where.column)
+                            .arg(d.isError() ? tr("error") : tr("warning"), d.where.message),
+                        self->m_problems);
+                    item->setData(kLineRole, d.where.line);
+                    item->setForeground(
+                        severityColor(d.isError() ? Severity::Error : Severity::Warning));
+                }
+                if (mine.isEmpty())
+                    self->m_problems->addItem(tr("No problems"));
+                Q_EMIT self->validated();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void RulesDock::testOnBundle()
+{
+    if (m_path.isEmpty())
+        return;
+    const QString path = m_path;
+    const QByteArray text = m_editor->toPlainText().toUtf8();
+    const QStringList folders = m_extraFolders;
+    const auto docs
+        = m_documents ? m_documents() : std::vector<std::shared_ptr<const LogDocument>>();
+    m_hits->clear();
+    new QTreeWidgetItem(m_hits, {tr("Testing…")});
+    m_test->setEnabled(false);
+    QPointer<RulesDock> self(this);
+    QThreadPool::globalInstance()->start([self, path, text, folders, docs] {
+        RuleSet set = loadWith(path, text, folders);
+        std::set<QString> mine;
+        RuleSet own; // the file's rules alone, for their examples
+        own.links = set.links;
+        own.tables = set.tables;
+        for (const Rule &r : set.rules)
+            if (QFileInfo(r.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
+                mine.insert(r.id);
+                own.rules.push_back(r);
+            }
+        const QList<ExampleResult> examples = runExamples(own);
+        AnalysisResult result;
+        qint64 lines = 0;
+        if (!docs.empty() && !mine.empty()) {
+            AnalyzeOptions options;
+            options.maxOccurrences = 200;
+            result = Analyzer(set).analyze(docs, options);
+            for (const auto &doc : docs)
+                lines += doc->lineCount();
+        }
+        QMetaObject::invokeMethod(
+            self,
+            [self, mine, examples, result, lines, hasDocs = !docs.empty()] {
+                if (!self)
+                    return;
+                QTreeWidget *hits = self->m_hits;
+                hits->clear();
+                if (mine.empty())
+                    new QTreeWidgetItem(hits,
+                                        {tr("This file has no rule that loads (see Problems)")});
+                int found = 0;
+                for (const Finding &f : result.findings) {
+                    if (!mine.count(f.ruleId))
+                        continue;
+                    ++found;
+                    auto *top = new QTreeWidgetItem(
+                        hits, {tr("%1 — %n line(s)", nullptr, f.count).arg(f.title)});
+                    top->setForeground(0, severityColor(f.severity));
+                    top->setData(0, kIdRole, f.ruleId);
+                    if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
+                        top->setText(1, tr("Too broad? It matches %1 % of the lines")
+                                            .arg(f.count * 100 / std::max<qint64>(1, lines)));
+                    for (const Occurrence &o : f.occurrences) {
+                        QStringList facts;
+                        for (const auto &[name, value] : o.facts)
+                            facts << name + QLatin1Char('=') + value;
+                        auto *item = new QTreeWidgetItem(
+                            top, {QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
+                                  facts.join(QLatin1String("  "))});
+                        item->setData(0, kPathRole, o.path);
+                        item->setData(0, kLineRole, o.line);
+                        item->setToolTip(0, o.text);
+                    }
+                }
+                if (!mine.empty())
+                    new QTreeWidgetItem(
+                        hits, {hasDocs ? (found ? QString() : tr("No hits in the open bundle"))
+                                       : tr("Open a bundle to test on it")});
+                int passed = 0;
+                for (const ExampleResult &e : examples)
+                    passed += e.passed;
+                auto *ex = new QTreeWidgetItem(hits, {tr("Examples: %1 passed, %2 failed")
+                                                          .arg(passed)
+                                                          .arg(examples.size() - passed)});
+                ex->setData(0, kIdRole, QStringLiteral("examples"));
+                ex->setForeground(
+                    0, severityColor(passed == examples.size() ? Severity::Info : Severity::Error));
+                for (const ExampleResult &e : examples)
+                    new QTreeWidgetItem(
+                        ex,
+                        {QStringLiteral("%1 %2 #%3: %4")
+                             .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
+                             .arg(e.index)
+                             .arg(e.message)});
+                for (int i = hits->topLevelItemCount() - 1; i >= 0; --i)
+                    if (hits->topLevelItem(i)->text(0).isEmpty())
+                        delete hits->topLevelItem(i);
+                hits->expandAll();
+                self->updateButtons();
+                Q_EMIT self->testFinished();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace gputriage

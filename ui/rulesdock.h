@@ -1,0 +1,148 @@
+#pragma once
+
+#include "rules/ruleset.h"
+
+#include <QDockWidget>
+#include <QPlainTextEdit>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QFileSystemWatcher;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTimer;
+class QTreeView;
+class QTreeWidget;
+
+namespace KSyntaxHighlighting {
+class Repository;
+class SyntaxHighlighter;
+} // namespace KSyntaxHighlighting
+
+namespace gputriage {
+
+class LogDocument;
+
+// A YAML editor: line numbers, two-space indentation kept on Enter and inserted by Tab, and
+// problems underlined at their line:col with the message as a tooltip.
+class YamlEditor : public QPlainTextEdit
+{
+    Q_OBJECT
+
+public:
+    explicit YamlEditor(QWidget *parent = nullptr);
+    ~YamlEditor() override;
+
+    void setDiagnostics(const QList<Diagnostic> &diagnostics);
+    // The underlined ranges: (1-based line, 1-based column, message).
+    struct Marker
+    {
+        int line, column;
+        QString message;
+        bool error;
+    };
+    const QList<Marker> &markers() const { return m_markers; }
+    int gutterWidth() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+
+private:
+    friend class YamlGutter;
+    void paintGutter(QPaintEvent *event);
+    QWidget *m_gutter;
+    QList<Marker> m_markers;
+    std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
+    KSyntaxHighlighting::SyntaxHighlighter *m_highlighter;
+};
+
+// View ▸ Rules: every rule (shipped, user, overridden, disabled, with errors) with search and
+// enable/disable, and an editor that validates while typing, tests the rules on the open bundle,
+// runs their examples and saves user rules (shipped ones as user overrides) atomically.
+class RulesDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RulesDock(QWidget *parent = nullptr);
+    ~RulesDock() override;
+
+    // The rules as loaded, and where extra rule folders are (to validate against everything).
+    void setRules(const RuleSet &rules, const QStringList &extraFolders);
+    void setDocumentsProvider(std::function<std::vector<std::shared_ptr<const LogDocument>>()> p)
+    {
+        m_documents = std::move(p);
+    }
+
+    // Opens a rule: a user rule in its file, a shipped rule as a new override of it.
+    void editRule(const QString &id);
+    // A draft rule from a log line, in a new user file.
+    void newRuleFromLine(const QString &line);
+    bool save();
+    void revertToShipped(); // removes the user override of the shipped rule being edited
+    void testOnBundle();    // runs the edited rules (and their examples); results in hits()
+    bool isModified() const;
+    // Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+
+    // Rule ids switched off in the list (kept in QSettings).
+    static QStringList disabledRules();
+
+    YamlEditor *editor() const { return m_editor; }
+    QListWidget *problems() const { return m_problems; }
+    QTreeWidget *hits() const { return m_hits; }
+    QTreeView *ruleList() const { return m_list; }
+    QStandardItemModel *model() const { return m_model; }
+    QString filePath() const { return m_path; }
+
+Q_SIGNALS:
+    void rulesChanged(const QString &notice); // saved, reverted, switched, changed on disk
+    void validated();
+    void testFinished();
+    void lineActivated(const QString &path, int line); // 1-based
+
+private:
+    void validateSoon();
+    void validate();
+    void openFile(const QString &path, const QByteArray &text, const QString &title);
+    void updateButtons();
+    void fillList();
+    QString userOverridePath(const QString &id) const;
+    void watchFiles();
+
+    RuleSet m_rules;
+    QStringList m_extraFolders;
+    std::function<std::vector<std::shared_ptr<const LogDocument>>()> m_documents;
+
+    QLineEdit *m_search;
+    QStandardItemModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTreeView *m_list;
+    QLabel *m_fileLabel;
+    YamlEditor *m_editor;
+    QListWidget *m_problems;
+    QTreeWidget *m_hits;
+    QPushButton *m_test;
+    QPushButton *m_save;
+    QPushButton *m_revert;
+    QTimer *m_validateTimer;
+    QFileSystemWatcher *m_watcher;
+    QTimer *m_reloadTimer;
+
+    QString m_path;         // the file being edited
+    QString m_overrideOf;   // the shipped rule id this file overrides, if it is new
+    QByteArray m_savedText; // what is on disk, to know whether the editor is modified
+    quint64 m_generation = 0;
+    bool m_saving = false;  // our own write, not an outside change
+    bool m_filling = false; // fillList() at work
+};
+
+} // namespace gputriage
