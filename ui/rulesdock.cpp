@@ -272,6 +272,9 @@ RulesDock::RulesDock(QWidget *parent)
     m_list->setUniformRowHeights(true);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_list->setIndentation(12);
     m_list->header()->setStretchLastSection(false);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setFilterFixedString(text);
@@ -398,6 +401,7 @@ RulesDock::RulesDock(QWidget *parent)
     split->addWidget(bottom);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
+    split->setSizes({460, 900});
     setWidget(split);
     m_fileLabel->setText(tr("Choose a rule to edit, or select a log line and use Rules ▸ New "
                             "Rule from Selected Line."));

@@ -4,6 +4,7 @@
 #include "findingspanel.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "rulesdock.h"
 #include "searchbar.h"
 #include "text/logdocument.h"
 
@@ -44,6 +45,20 @@ int main(int argc, char **argv)
             QTimer::singleShot(800, &window, [&, dialog] {
                 const bool ok = dialog->grab().save(args.at(1));
                 app.exit(ok ? 0 : 1);
+            });
+            return;
+        }
+        // GPUTRIAGE_SCREENSHOT_RULES=1 shows the rule editor with a draft from the current line.
+        if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_RULES")) {
+            window.resize(1500, 1000);
+            window.newRuleFromCurrentLine();
+            QObject::connect(window.rulesDock(), &gputriage::RulesDock::validated, &window,
+                             [&] { window.rulesDock()->testOnBundle(); });
+            QObject::connect(window.rulesDock(), &gputriage::RulesDock::testFinished, &window, [&] {
+                QTimer::singleShot(300, &window, [&] {
+                    const bool ok = window.grab().save(args.at(1));
+                    app.exit(ok ? 0 : 1);
+                });
             });
             return;
         }
