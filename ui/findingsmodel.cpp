@@ -2,10 +2,16 @@
 
 #include "severitycolor.h"
 
+#include <algorithm>
+
 namespace gputriage {
 
 void FindingsModel::setFindings(QList<Finding> findings)
 {
+    // Most severe first; among equals the most frequent first.
+    std::stable_sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
+        return a.severity != b.severity ? a.severity > b.severity : a.count > b.count;
+    });
     beginResetModel();
     m_findings = std::move(findings);
     endResetModel();

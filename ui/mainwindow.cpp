@@ -4,6 +4,7 @@
 #include "engine/analyzer.h"
 #include "engine/timeline.h"
 #include "factspanel.h"
+#include "findingsmodel.h"
 #include "findingspanel.h"
 #include "limitsdialog.h"
 #include "logview.h"
@@ -699,8 +700,9 @@ void MainWindow::analysisDone(quint64 generation,
     if (keepPlace && showDocument(preview->path())) {
         m_logView->setCurrentLine(previewLine);
         m_logView->scrollToLine(previewTop);
-    } else if (!m_result.findings.isEmpty() && !m_result.findings.front().occurrences.isEmpty()) {
-        const Occurrence &o = m_result.findings.front().occurrences.front();
+    } else if (const Finding *top = m_findings->model()->finding(0);
+               top && !top->occurrences.isEmpty()) {
+        const Occurrence &o = top->occurrences.front();
         showDocument(o.path, o.line);
     } else if (!m_docs.empty()) {
         showDocument(firstWithHits.isEmpty() ? m_docs.front()->path() : firstWithHits);

@@ -505,6 +505,12 @@ private Q_SLOTS:
         QCOMPARE(window.logView()->currentLine(), 50);
         QCOMPARE(window.logView()->firstVisibleLine(), 40);
         QCOMPARE(window.logView()->document()->format(), QStringLiteral("cri"));
+        // Going to a line far down (as a click on a finding does) scrolls it into view.
+        QVERIFY(window.showDocument(window.logView()->document()->path(), 100000));
+        QCOMPARE(window.logView()->currentLine(), 99999);
+        QVERIFY(window.logView()->firstVisibleLine() <= 99999);
+        QVERIFY(99999
+                < window.logView()->firstVisibleLine() + window.logView()->visibleLineCount());
     }
 
     void cancellingTheAnalysisShowsWhatWasDoneAndSaysSo()
@@ -825,6 +831,31 @@ private Q_SLOTS:
         QVERIFY(!findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
         QCOMPARE(RulesDock::disabledRules(), QStringList{saved.rules.front().id});
         QSettings().remove(QStringLiteral("rules/disabled"));
+    }
+
+    void findingsAreSortedBySeverityThenCount()
+    {
+        auto finding = [](const char *id, Severity severity, int count) {
+            Finding f;
+            f.ruleId = QString::fromLatin1(id);
+            f.title = f.ruleId;
+            f.severity = severity;
+            f.count = count;
+            return f;
+        };
+        FindingsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFindings({finding("a.info-once", Severity::Info, 1),
+                           finding("b.warning", Severity::Warning, 1),
+                           finding("c.info-often", Severity::Info, 5),
+                           finding("d.critical", Severity::Critical, 1)});
+        QStringList order;
+        for (int row = 0; row < model.rowCount(); ++row)
+            order << model.index(row, 0).data(FindingsModel::RuleIdRole).toString();
+        QCOMPARE(order,
+                 QStringList({QStringLiteral("d.critical"), QStringLiteral("b.warning"),
+                              QStringLiteral("c.info-often"), QStringLiteral("a.info-once")}));
     }
 
     void everyModelPassesTheModelTester()
