@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -831,6 +832,39 @@ private Q_SLOTS:
         QVERIFY(!findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
         QCOMPARE(RulesDock::disabledRules(), QStringList{saved.rules.front().id});
         QSettings().remove(QStringLiteral("rules/disabled"));
+    }
+
+    void closingWithAnUnsavedRuleAsksFirst()
+    {
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", oldConfig); });
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
+        QVERIFY(finished.wait(10000));
+        window.logView()->setCurrentLine(0);
+        window.newRuleFromCurrentLine();
+        QVERIFY(window.rulesDock()->isModified());
+        const QString path = window.rulesDock()->filePath();
+
+        auto answer = [this](QMessageBox::StandardButton button) {
+            QTimer::singleShot(0, this, [button] {
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                QVERIFY(box);
+                QVERIFY(box->text().contains(u"not saved"));
+                box->button(button)->click();
+            });
+        };
+        answer(QMessageBox::Cancel);
+        QVERIFY(!window.close()); // Cancel keeps the window and the edit
+        QVERIFY(window.isVisible());
+        QVERIFY(window.rulesDock()->isModified());
+        answer(QMessageBox::Save);
+        QVERIFY(window.close());
+        QVERIFY(QFileInfo::exists(path)); // saved on the way out
     }
 
     void findingsAreSortedBySeverityThenCount()
