@@ -2,6 +2,7 @@
 
 #include "engine/analyzer.h"
 #include "paths.h"
+#include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
@@ -37,6 +38,7 @@ const char kUsage[] = R"(Usage:
   gputriage [PATH...]                       open the GUI (with these inputs)
   gputriage analyze PATH... [options]       analyse files and folders, print a report
   gputriage rules list [--patterns]|check|test [--rules P]...
+  gputriage diff A B [--format F] [-o FILE]   what changed between two bundles
   gputriage -v|--version, -h|--help
 
 analyze options:
@@ -57,8 +59,11 @@ analyze options:
   --max-total-size S   everything decompressed (default 32G)
   --max-ratio N        decompressed:compressed before a stream counts as a bomb (default 1000)
 
-Exit codes: 0 ok, 1 a finding at or above --fail-on (or a failing rule example),
-2 usage error, unreadable input or invalid rules.
+diff compares the findings (new, gone, other count) and the facts (driver 570.158.08 ->
+580.65.06) of bundle A with bundle B, as text, json, markdown or html.
+
+Exit codes: 0 ok, 1 a finding at or above --fail-on (or a failing rule example, or a
+difference found by diff), 2 usage error, unreadable input or invalid rules.
 Rules: shipped pack, then $XDG_CONFIG_HOME/gputriage/rules, then --rules.
 )";
 
@@ -130,6 +135,31 @@ void printDiagnostics(const RuleSet &set, bool warnings)
         if (warnings || d.isError())
             err() << d.toString() << '\n';
     err().flush();
+}
+
+// Writes to stdout ("" or "-"), a device or pipe, or a file replaced atomically.
+int writeOutput(const QString &output, const QByteArray &report)
+{
+    if (output.isEmpty() || output == QLatin1String("-")) {
+        writeStdout(report);
+    } else if (const QFileInfo target(output); target.exists() && !target.isFile()) {
+        // A device or pipe (/dev/null, a FIFO) cannot be replaced atomically: write to it.
+        QFile file(output);
+        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()) {
+            err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
+            return UsageOrInput;
+        }
+    } else {
+        // The old report stays whole until the new one is complete (QSaveFile renames).
+        QSaveFile file(output);
+        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
+            || !file.commit()) {
+            err() << "gputriage: cannot write " << output << ": " << file.errorString()
+                  << " (nothing was changed)\n";
+            return UsageOrInput;
+        }
+    }
+    return Ok;
 }
 
 int analyze(const QStringList &args)
@@ -268,25 +298,8 @@ int analyze(const QStringList &args)
         report = writeReport(shown, format, ro);
     }
 
-    if (output.isEmpty() || output == QLatin1String("-")) {
-        writeStdout(report);
-    } else if (const QFileInfo target(output); target.exists() && !target.isFile()) {
-        // A device or pipe (/dev/null, a FIFO) cannot be replaced atomically: write to it.
-        QFile file(output);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()) {
-            err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
-            return UsageOrInput;
-        }
-    } else {
-        // The old report stays whole until the new one is complete (QSaveFile renames).
-        QSaveFile file(output);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
-            || !file.commit()) {
-            err() << "gputriage: cannot write " << output << ": " << file.errorString()
-                  << " (nothing was changed)\n";
-            return UsageOrInput;
-        }
-    }
+    if (const int rc = writeOutput(output, report); rc != Ok)
+        return rc;
 
     // Problems (unreadable inputs, invalid rules) are in the report too; the rest was analysed.
     if (!quiet) {
@@ -377,6 +390,46 @@ int rulesCommand(const QStringList &args)
     return failed ? FindingsOrFailures : Ok;
 }
 
+int diffCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRuleOptions(p);
+    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"),
+                 QStringLiteral("text")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 QStringLiteral("Output file."),
+                 QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
+    if (!parse(p, args))
+        return UsageOrInput;
+    const QStringList paths = p.positionalArguments();
+    if (paths.size() != 2)
+        return usageError(QStringLiteral("diff needs two bundles: gputriage diff A B"));
+    const QString format = p.value(QStringLiteral("format"));
+    if (!diffFormats().contains(format))
+        return usageError(
+            QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
+    const RuleSet rules = rulesFrom(p);
+    const Analyzer analyzer(rules);
+    const AnalysisResult left = analyzer.analyzePaths({paths[0]});
+    const AnalysisResult right = analyzer.analyzePaths({paths[1]});
+    const BundleDiff diff = diffResults(left, right, paths[0], paths[1]);
+    if (const int rc = writeOutput(p.value(QStringLiteral("output")), writeDiff(diff, format));
+        rc != Ok)
+        return rc;
+    bool failed = false;
+    for (const AnalysisResult *r : {&left, &right})
+        for (const Error &e : r->problems) {
+            if (!p.isSet(QStringLiteral("quiet")))
+                err() << "gputriage: " << (e.warning ? "note: " : "") << e.toString() << '\n';
+            failed = failed || !e.warning;
+        }
+    err().flush();
+    if (failed)
+        return UsageOrInput;
+    return diff.isEmpty() ? Ok : FindingsOrFailures;
+}
+
 } // namespace
 
 bool needsGuiApplication(const QStringList &arguments)
@@ -389,9 +442,9 @@ bool needsGuiApplication(const QStringList &arguments)
 bool isCliInvocation(const QStringList &arguments)
 {
     static const QStringList commands
-        = {QStringLiteral("analyze"), QStringLiteral("rules"),  QStringLiteral("--version"),
-           QStringLiteral("-v"),      QStringLiteral("--help"), QStringLiteral("-h"),
-           QStringLiteral("help")};
+        = {QStringLiteral("analyze"),   QStringLiteral("rules"), QStringLiteral("diff"),
+           QStringLiteral("--version"), QStringLiteral("-v"),    QStringLiteral("--help"),
+           QStringLiteral("-h"),        QStringLiteral("help")};
     // Any option is for the CLI too, so an unknown one is a usage error rather than a file name.
     return arguments.size() > 1
            && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(QLatin1Char('-')));
@@ -416,6 +469,8 @@ int runCli(const QStringList &arguments)
         return analyze(rest);
     if (command == QLatin1String("rules"))
         return rulesCommand(rest);
+    if (command == QLatin1String("diff"))
+        return diffCommand(rest);
     return usageError(QStringLiteral("unknown command or option '%1'").arg(command));
 }
 

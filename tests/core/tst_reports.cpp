@@ -1,4 +1,5 @@
 #include "engine/analyzer.h"
+#include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
@@ -95,6 +96,42 @@ private:
     }
 
 private Q_SLOTS:
+    void diffKeysFindingsByRuleAndGroupAndEscapesEverything()
+    {
+        auto finding = [](const char *id, const char *bdf, int count) {
+            Finding f;
+            f.ruleId = QString::fromLatin1(id);
+            f.title
+                = QStringLiteral("<script>alert(1)</script> | `x` on %1").arg(QLatin1String(bdf));
+            f.group = {{QStringLiteral("pci"), QString::fromLatin1(bdf)}};
+            f.count = count;
+            f.severity = Severity::Warning;
+            return f;
+        };
+        AnalysisResult a, b;
+        a.findings = {finding("xid", "0000:3b:00", 2), finding("xid", "0000:86:00", 1)};
+        b.findings = {finding("xid", "0000:3b:00", 2), finding("xid", "0000:af:00", 1)};
+        a.facts = {BundleFact{QStringLiteral("kernel_driver"), QStringLiteral("570.158.08")}};
+        b.facts = {BundleFact{QStringLiteral("kernel_driver"), QStringLiteral("580.65.06")},
+                   BundleFact{QStringLiteral("kernel_driver"), QStringLiteral("570.158.08")}};
+        const BundleDiff d = diffResults(a, b, QStringLiteral("a<b>"), QStringLiteral("b"));
+        QCOMPARE(d.count(BundleDiff::Change::Same), 1); // the same GPU, same count
+        QCOMPARE(d.count(BundleDiff::Change::New), 1);  // another GPU is another finding
+        QCOMPARE(d.count(BundleDiff::Change::Gone), 1);
+        QCOMPARE(d.facts.size(), 1);
+        QCOMPARE(d.facts.front().after,
+                 QStringList({QStringLiteral("570.158.08"), QStringLiteral("580.65.06")}));
+        const QByteArray html = writeDiff(d, QStringLiteral("html"));
+        QVERIFY(!html.contains("<script") && !html.contains("<b>"));
+        QVERIFY(html.contains("&lt;script&gt;"));
+        const QByteArray md = writeDiff(d, QStringLiteral("markdown"));
+        QVERIFY(!md.contains("<script") && md.contains("\\|") && md.contains("\\`x\\`"));
+        QJsonParseError error;
+        QJsonDocument::fromJson(writeDiff(d, QStringLiteral("json")), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QVERIFY(!diffResults(a, a, {}, {}).facts.size() && diffResults(a, a, {}, {}).isEmpty());
+    }
+
     void jsonHasBothSeedFindingsWithVersions()
     {
         ReportOptions options;

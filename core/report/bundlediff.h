@@ -1,0 +1,47 @@
+#pragma once
+
+#include "engine/finding.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace gputriage {
+
+// What changed between two analysed bundles (a customer's bundle before and after a fix, or
+// two nodes): findings new, gone or with another count, and facts with other values.
+struct BundleDiff
+{
+    enum class Change { New, Gone, Changed, Same };
+    struct FindingChange
+    {
+        Change change = Change::Same;
+        QString ruleId;
+        QString title;
+        Severity severity = Severity::Info;
+        int before = 0; // occurrences in the left bundle
+        int after = 0;  // and in the right one
+    };
+    struct FactChange
+    {
+        QString name;
+        QStringList before, after; // the values seen, sorted
+    };
+
+    QString left, right;           // what was compared, as given
+    QList<FindingChange> findings; // new, gone, changed, then unchanged; by severity within
+    QList<FactChange> facts;       // only facts whose values differ
+    int count(Change change) const;
+    bool isEmpty() const { return count(Change::Same) == findings.size() && facts.isEmpty(); }
+};
+
+BundleDiff diffResults(const AnalysisResult &left,
+                       const AnalysisResult &right,
+                       const QString &leftName,
+                       const QString &rightName);
+
+QStringList diffFormats(); // text, json, markdown, html
+QByteArray writeDiff(const BundleDiff &diff, const QString &format);
+
+} // namespace gputriage
