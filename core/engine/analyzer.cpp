@@ -197,13 +197,15 @@ void AnalysisSession::flush()
     if (tasks.empty())
         return;
     std::vector<std::vector<LineMatch>> hits(tasks.size());
+    std::vector<std::vector<int>> notable(m_options.unmatched ? tasks.size() : 0);
     std::atomic<size_t> next{0};
     auto worker = [&](const Matcher &matcher) {
         for (size_t t; (t = next.fetch_add(1)) < tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = tasks[t];
-            matcher.match(*task.doc, task.first, task.last, hits[t]);
+            matcher.match(*task.doc, task.first, task.last, hits[t],
+                          m_options.unmatched ? &notable[t] : nullptr);
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
                 const qint64 bytes
@@ -226,6 +228,17 @@ void AnalysisSession::flush()
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *tasks[t].doc;
+        if (m_options.unmatched) {
+            std::string normalized;
+            for (int line : notable[t]) {
+                ++m_result.unmatchedLines;
+                if (m_miner.lines() >= kMaxMinedLines)
+                    continue; // counted, not mined: the shapes are known by then
+                Normalizer::normalize(doc.line(line), normalized);
+                m_miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)), doc.path(),
+                            doc.lineNumber(line));
+            }
+        }
         if (m_options.keepMatches) {
             auto &into = m_result.matches[tasks[t].input];
             const size_t room = kMaxKeptMatches - std::min(into.size(), kMaxKeptMatches);
@@ -327,6 +340,8 @@ void AnalysisSession::addLimitNotes()
 AnalysisResult AnalysisSession::finish()
 {
     flush();
+    if (m_options.unmatched)
+        m_result.unmatched = m_miner.templates(100);
     const auto &rules = m_analyzer.matcher().rules();
     for (const BundleFact &f : layoutFacts(m_paths))
         m_facts.emplace(std::pair(f.name, f.value), f);

@@ -23,6 +23,7 @@ struct AnalyzeOptions
     int jobs = 0;              // 0 = one per core
     int maxOccurrences = 1000; // kept per finding; the count is always exact
     bool keepMatches = false;  // fill AnalysisResult::matches (for highlighting)
+    bool unmatched = false;    // fill AnalysisResult::unmatched (other notable messages)
     BundleLimits limits;       // for analyzePaths()
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(qint64 doneBytes, qint64 totalBytes)> progress; // called from workers
@@ -95,6 +96,8 @@ private:
     std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
     QStringList m_paths;
+    TemplateMiner m_miner;
+    static constexpr qint64 kMaxMinedLines = 1'000'000;
     qint64 m_totalBytes = 0;
     std::atomic<qint64> m_doneBytes{0};
 };

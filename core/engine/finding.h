@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/templateminer.h"
+
 #include "result.h"
 #include "rules/rule.h"
 
@@ -97,6 +99,9 @@ struct AnalysisResult
     bool cancelled = false;
     // Per input (same order as `inputs`), every hit; filled only with AnalyzeOptions::keepMatches.
     std::vector<std::vector<LineMatch>> matches;
+    // With AnalyzeOptions::unmatched: shapes of the lines with error words that no rule matched.
+    QList<MessageTemplate> unmatched;
+    qint64 unmatchedLines = 0;
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document

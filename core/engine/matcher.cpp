@@ -24,9 +24,17 @@ struct Matcher::Sets
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
     // UTF-8 semantics agree); null when unavailable or switched off.
     std::shared_ptr<const FastPrefilter> fastSingle, fastSpanning; // shared by clones
+    // Error words, scanned with the single-line patterns (set index → -1) for the lines that no
+    // rule explains but that look like trouble; exact check by `notable`.
+    std::unique_ptr<RE2> notable;
 };
 
 namespace {
+
+// Words that make a line worth a look when no rule explains it (see Matcher::match).
+constexpr const char *kNotablePattern
+    = "(?i)error|fail|fatal|panic|warn|exception|timed? ?out|denied|refused|unable to|cannot|"
+      "can't|segfault|abort|oom|killed|unreachable|crash|traceback";
 
 RE2::Options setOptions()
 {
@@ -136,6 +144,11 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
             m_lookbehind = std::max(m_lookbehind, n.within);
         }
     }
+    if (!m_sets->singleRules.empty()) {
+        m_sets->notable = std::make_unique<RE2>(kNotablePattern, setOptions());
+        if (m_sets->single.Add(kNotablePattern, nullptr) >= 0)
+            m_sets->singleRules.push_back(-1);
+    }
     m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
     m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
     if (shareFastFrom) {
@@ -151,7 +164,8 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         std::vector<std::string> patterns;
         patterns.reserve(ruleIndices.size());
         for (int i : ruleIndices)
-            patterns.push_back(m_rules[size_t(i)].pattern.regex->pattern());
+            patterns.push_back(i < 0 ? std::string(kNotablePattern)
+                                     : m_rules[size_t(i)].pattern.regex->pattern());
         auto f = std::make_shared<FastPrefilter>(patterns);
         return f->available() ? std::move(f) : nullptr;
     };
@@ -180,7 +194,11 @@ std::unique_ptr<Matcher> Matcher::clone() const
     return std::unique_ptr<Matcher>(new Matcher(rules, m_sets.get()));
 }
 
-void Matcher::match(const LogDocument &doc, int first, int last, std::vector<LineMatch> &out) const
+void Matcher::match(const LogDocument &doc,
+                    int first,
+                    int last,
+                    std::vector<LineMatch> &out,
+                    std::vector<int> *notable) const
 {
     last = std::min(last, doc.lineCount());
     if (first >= last)
@@ -217,7 +235,7 @@ void Matcher::match(const LogDocument &doc, int first, int last, std::vector<Lin
         }
         partial = p;
     }
-    matchLines(normalized, size_t(behind), first, last - first, out);
+    matchLines(normalized, size_t(behind), first, last - first, out, notable);
 }
 
 std::vector<LineMatch> Matcher::matchText(const QString &text) const
@@ -246,7 +264,8 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                          size_t begin,
                          int firstLine,
                          int count,
-                         std::vector<LineMatch> &out) const
+                         std::vector<LineMatch> &out,
+                         std::vector<int> *notable) const
 {
     std::vector<int> hits, candidates;
     std::vector<re2::StringPiece> groups;
@@ -256,10 +275,17 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
         if (line.empty())
             continue;
         candidates.clear();
+        bool errorWords = false;
+        const size_t matchesBefore = out.size();
         if (m_sets->singleOk) {
             candidatesOf(line, m_sets->single, m_sets->fastSingle.get(), hits);
-            for (int h : hits)
-                candidates.push_back(m_sets->singleRules[size_t(h)]);
+            for (int h : hits) {
+                const int r = m_sets->singleRules[size_t(h)];
+                if (r < 0)
+                    errorWords = true;
+                else
+                    candidates.push_back(r);
+            }
         }
         if (m_sets->spanningOk) {
             joinInto(lines, i, size_t(m_sets->maxSpan), window);
@@ -314,6 +340,9 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             }
             out.push_back(std::move(m));
         }
+        if (notable && errorWords && out.size() == matchesBefore
+            && RE2::PartialMatch(line, *m_sets->notable))
+            notable->push_back(firstLine + int(i - begin));
     }
 }
 

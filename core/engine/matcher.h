@@ -30,7 +30,13 @@ public:
     const std::vector<Rule> &rules() const { return m_rules; }
 
     // Matches lines [first, last) of `doc`; windows may read past `last` for wrapped text.
-    void match(const LogDocument &doc, int first, int last, std::vector<LineMatch> &out) const;
+    // `notable`, when given, receives the lines no rule matched that contain error words
+    // ("error", "failed", "timeout", …), for the unknown-message templates.
+    void match(const LogDocument &doc,
+               int first,
+               int last,
+               std::vector<LineMatch> &out,
+               std::vector<int> *notable = nullptr) const;
     // Convenience for rule examples and tests: all hits in a text.
     std::vector<LineMatch> matchText(const QString &text) const;
 
@@ -43,7 +49,8 @@ private:
                     size_t begin,
                     int firstLine,
                     int count,
-                    std::vector<LineMatch> &out) const;
+                    std::vector<LineMatch> &out,
+                    std::vector<int> *notable = nullptr) const;
     bool nearbyHolds(const Rule &rule,
                      const std::vector<std::string> &lines,
                      size_t at,
