@@ -47,6 +47,8 @@ analyze options:
   --format F           text (default), json, markdown, html or pdf
   --min-severity S     leave out findings below info|warning|error|critical
   --redact             mask IPs, host names, MACs, e-mail addresses and tokens in evidence
+  --unmatched          add "other notable messages": lines with error words no rule matched,
+                       grouped into message templates
   -o, --output FILE    write the report to FILE (atomically) instead of stdout
   --fail-on SEVERITY   exit 1 when a finding is at least info|warning|error|critical
   --max-evidence N     evidence lines per finding in text/markdown (default 10)
@@ -182,6 +184,7 @@ int analyze(const QStringList &args)
     p.addOption({QStringLiteral("min-severity"), QStringLiteral("Lowest severity shown."),
                  QStringLiteral("S")});
     p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data in evidence.")});
+    p.addOption({QStringLiteral("unmatched"), QStringLiteral("Other notable messages section.")});
     for (const char *limit :
          {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
         p.addOption(
@@ -268,6 +271,7 @@ int analyze(const QStringList &args)
     AnalyzeOptions options;
     options.jobs = jobs;
     options.limits = limits;
+    options.unmatched = p.isSet(QStringLiteral("unmatched"));
     const bool showProgress = !quiet && isatty(STDERR_FILENO);
     if (showProgress) {
         options.progress = [](qint64 done, qint64 total) {

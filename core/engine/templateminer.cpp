@@ -16,7 +16,7 @@ bool isDigit(char c)
 bool isValueChar(char c)
 {
     return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == '.' || c == ':'
-           || c == '-' || c == '_' || c == 'x' || c == '/';
+           || c == '-' || c == '_' || c == 'x';
 }
 
 const std::string kWild = "<*>";

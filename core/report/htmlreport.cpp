@@ -149,6 +149,23 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                  .arg(in.bytes)
                  .arg(htmlText(in.problems.join(QLatin1String("; "))));
     h += QLatin1String("</table>\n");
+    if (!result.unmatched.isEmpty()) {
+        h += QStringLiteral("<h2>Other notable messages</h2>\n<p>%1 line(s) with error words that "
+                            "no rule matched, by message shape (&lt;*&gt; marks what varies).</p>\n"
+                            "<table>\n<tr><th>Count</th><th>Message</th><th>Files</th>"
+                            "<th>Example</th></tr>\n")
+                 .arg(result.unmatchedLines);
+        for (const MessageTemplate &t : result.unmatched)
+            h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td><td>%4:%5<br>"
+                                "<code>%6</code></td></tr>\n")
+                     .arg(t.count)
+                     .arg(htmlText(t.text))
+                     .arg(t.fileCount)
+                     .arg(htmlText(t.examplePath))
+                     .arg(t.exampleLine)
+                     .arg(htmlText(t.example));
+        h += QLatin1String("</table>\n");
+    }
     if (!result.problems.isEmpty()) {
         h += QLatin1String("<h2>Problems</h2>\n<ul>\n");
         for (const Error &e : result.problems)

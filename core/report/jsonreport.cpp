@@ -124,6 +124,21 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         problems.append(o);
     }
     root.insert(QStringLiteral("problems"), problems);
+    if (!result.unmatched.isEmpty()) {
+        QJsonArray templates;
+        for (const MessageTemplate &t : result.unmatched)
+            templates.append(
+                QJsonObject{{QStringLiteral("template"), t.text},
+                            {QStringLiteral("count"), t.count},
+                            {QStringLiteral("files"), QJsonArray::fromStringList(t.files)},
+                            {QStringLiteral("file_count"), t.fileCount},
+                            {QStringLiteral("example"), t.example},
+                            {QStringLiteral("example_path"), t.examplePath},
+                            {QStringLiteral("example_line"), t.exampleLine}});
+        root.insert(QStringLiteral("unmatched"),
+                    QJsonObject{{QStringLiteral("lines"), result.unmatchedLines},
+                                {QStringLiteral("templates"), templates}});
+    }
     return root;
 }
 

@@ -148,6 +148,20 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
                   .arg(in.lines)
                   .arg(in.bytes);
     md += QLatin1Char('\n');
+    if (!result.unmatched.isEmpty()) {
+        md += QStringLiteral("## Other notable messages\n\n%1 line(s) with error words that no "
+                             "rule matched, by message shape (`<*>` marks what varies):\n\n"
+                             "| Count | Message | Files | Example |\n|---:|---|---:|---|\n")
+                  .arg(result.unmatchedLines);
+        for (const MessageTemplate &t : result.unmatched)
+            md += QStringLiteral("| %1 | %2 | %3 | %4:%5 |\n")
+                      .arg(t.count)
+                      .arg(cell(t.text))
+                      .arg(t.fileCount)
+                      .arg(cell(t.examplePath))
+                      .arg(t.exampleLine);
+        md += QLatin1Char('\n');
+    }
     if (!result.problems.isEmpty()) {
         md += QLatin1String("## Problems\n\n");
         for (const Error &e : result.problems)

@@ -51,6 +51,10 @@ reportView(const AnalysisResult &result, std::optional<Severity> minSeverity, bo
         for (Finding &f : view.findings)
             for (Occurrence &o : f.occurrences)
                 o.text = redact(o.text);
+        for (MessageTemplate &t : view.unmatched) {
+            t.example = redact(t.example);
+            t.text = redact(t.text);
+        }
     }
     return view;
 }

@@ -167,6 +167,19 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                        .arg(f.name, stripControl(f.value), paint("2", where));
         }
     }
+    if (!result.unmatched.isEmpty()) {
+        out += QLatin1Char('\n')
+               + paint("1", QStringLiteral("Other notable messages (%1 lines no rule matched)")
+                                .arg(result.unmatchedLines))
+               + QLatin1Char('\n');
+        for (const MessageTemplate &t : result.unmatched.mid(0, 20))
+            out += QStringLiteral("  %1  %2\n       %3\n")
+                       .arg(
+                           QString::number(t.count).rightJustified(6), stripControl(t.text),
+                           paint(
+                               "2",
+                               QStringLiteral("e.g. %1:%2").arg(t.examplePath).arg(t.exampleLine)));
+    }
     if (!result.problems.isEmpty()) {
         out += QLatin1Char('\n');
         for (const Error &e : result.problems)

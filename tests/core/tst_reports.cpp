@@ -171,6 +171,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("paths");
         QTest::newRow("seed log") << QStringList{QStringLiteral(TESTDATA "/seed/seed-article.log")};
         QTest::newRow("line format variants") << QStringList{QStringLiteral(TESTDATA "/variants")};
+        QTest::newRow("unknown messages") << QStringList{QStringLiteral(TESTDATA "/unmatched")};
         QTest::newRow("a missing input and a binary one")
             << QStringList{QStringLiteral(TESTDATA "/no-such.log"),
                            QStringLiteral(TESTDATA "/../../docs/report-html.png")};
@@ -182,7 +183,9 @@ private Q_SLOTS:
         const Analyzer analyzer(loadRules({}, true));
         ReportOptions options;
         options.generated = ReportOptions::generationTime(true);
-        const QJsonObject report = jsonReport(analyzer.analyzePaths(paths), options);
+        AnalyzeOptions analyze;
+        analyze.unmatched = true; // the optional section too
+        const QJsonObject report = jsonReport(analyzer.analyzePaths(paths, analyze), options);
         const QStringList errors = validate(report, reportSchema(), QStringLiteral("$"));
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
     }
