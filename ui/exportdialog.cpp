@@ -54,6 +54,7 @@ ExportSettings ExportSettings::load()
     e.minSeverity = severityFromName(s.value(QStringLiteral("export/minSeverity")).toString());
     e.maxEvidence = s.value(QStringLiteral("export/maxEvidence"), e.maxEvidence).toInt();
     e.redact = s.value(QStringLiteral("export/redact"), false).toBool();
+    e.unmatched = s.value(QStringLiteral("export/unmatched"), false).toBool();
     return e;
 }
 
@@ -65,6 +66,7 @@ void ExportSettings::save() const
                minSeverity ? severityName(*minSeverity) : QString());
     s.setValue(QStringLiteral("export/maxEvidence"), maxEvidence);
     s.setValue(QStringLiteral("export/redact"), redact);
+    s.setValue(QStringLiteral("export/unmatched"), unmatched);
 }
 
 QString ExportSettings::suffix() const
@@ -82,7 +84,11 @@ QByteArray renderReport(const AnalysisResult &result, const ExportSettings &sett
     options.maxEvidence = settings.maxEvidence;
     if (!settings.title.trimmed().isEmpty())
         options.title = settings.title.trimmed();
-    const AnalysisResult shown = reportView(result, settings.minSeverity, settings.redact);
+    AnalysisResult shown = reportView(result, settings.minSeverity, settings.redact);
+    if (!settings.unmatched) {
+        shown.unmatched.clear();
+        shown.unmatchedLines = 0;
+    }
     if (settings.format == QLatin1String("pdf"))
         return renderPdf(QString::fromUtf8(writeReport(shown, QStringLiteral("html"), options)),
                          options.title);
@@ -98,6 +104,9 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
     , m_redact(new QCheckBox(tr("Mask IP and MAC addresses, host names, e-mail addresses and "
                                 "tokens in evidence lines"),
                              this))
+    , m_unmatched(new QCheckBox(tr("Add the other notable messages (error lines no rule "
+                                   "matched, as message shapes)"),
+                                this))
     , m_title(new QLineEdit(this))
     , m_preview(new QTextBrowser(this))
     , m_debounce(new QTimer(this))
@@ -124,6 +133,8 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
         0, m_severity->findData(saved.minSeverity ? severityName(*saved.minSeverity) : QString())));
     m_evidence->setValue(saved.maxEvidence);
     m_redact->setChecked(saved.redact);
+    m_unmatched->setChecked(saved.unmatched);
+    m_unmatched->setObjectName(QStringLiteral("exportUnmatched"));
     m_title->setText(saved.title);
 
     auto *form = new QFormLayout;
@@ -132,6 +143,7 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
     form->addRow(tr("&Evidence:"), m_evidence);
     form->addRow(tr("&Title:"), m_title);
     form->addRow(QString(), m_redact);
+    form->addRow(QString(), m_unmatched);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     QPushButton *save = buttons->addButton(tr("&Export…"), QDialogButtonBox::AcceptRole);
@@ -156,6 +168,7 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
     connect(m_severity, &QComboBox::currentIndexChanged, this, later);
     connect(m_evidence, &QSpinBox::valueChanged, this, later);
     connect(m_redact, &QCheckBox::toggled, this, later);
+    connect(m_unmatched, &QCheckBox::toggled, this, later);
     connect(m_title, &QLineEdit::textChanged, this, later);
     updatePreview();
 }
@@ -167,6 +180,7 @@ ExportSettings ExportDialog::settings() const
     s.minSeverity = severityFromName(m_severity->currentData().toString());
     s.maxEvidence = m_evidence->value();
     s.redact = m_redact->isChecked();
+    s.unmatched = m_unmatched->isChecked();
     s.title = m_title->text();
     return s;
 }

@@ -22,6 +22,7 @@ struct ExportSettings
     std::optional<Severity> minSeverity;
     int maxEvidence = 10;
     bool redact = false;
+    bool unmatched = false; // the "Other notable messages" section
     QString title = QStringLiteral("GPU Triage report");
 
     static ExportSettings load();
@@ -57,6 +58,7 @@ private:
     QComboBox *m_severity;
     QSpinBox *m_evidence;
     QCheckBox *m_redact;
+    QCheckBox *m_unmatched;
     QLineEdit *m_title;
     QTextBrowser *m_preview;
     QTimer *m_debounce;

@@ -8,6 +8,7 @@
 #include "findingspanel.h"
 #include "limitsdialog.h"
 #include "logview.h"
+#include "notablepanel.h"
 #include "paths.h"
 #include "pdfexport.h"
 #include "report/reportwriter.h"
@@ -91,6 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_sideTabs(new QTabWidget(this))
     , m_findings(new FindingsPanel(this))
     , m_facts(new FactsPanel(this))
+    , m_notable(new NotablePanel(this))
     , m_banner(new QLabel(this))
     , m_rulesDock(new RulesDock(this))
     , m_progress(new QProgressBar(this))
@@ -110,8 +112,14 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &path, int line) { showDocument(path, line); });
     connect(m_facts, &FactsPanel::sourceActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
+    m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
     m_sideTabs->addTab(m_findings, tr("Findings"));
     m_sideTabs->addTab(m_facts, tr("Bundle facts"));
+    m_sideTabs->addTab(m_notable, tr("Other messages"));
+    connect(m_notable, &NotablePanel::exampleActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
+    connect(m_notable, &NotablePanel::ruleRequested, this,
+            [this](const QString &line) { m_rulesDock->newRuleFromLine(line); });
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_bundle);
@@ -619,6 +627,7 @@ void MainWindow::openPaths(const QStringList &paths)
         auto docs = Analyzer::openInputs(paths, problems, limits);
         AnalyzeOptions options;
         options.keepMatches = true;
+        options.unmatched = true;
         options.cancel = &job->cancel;
         options.progress = [job](qint64 done, qint64 total) {
             job->done = done;
@@ -679,6 +688,11 @@ void MainWindow::analysisDone(quint64 generation,
     }
     m_bundle->setEntries(entries, QString::fromLatin1(kTimelinePath));
     m_facts->setFacts(m_result.facts);
+    m_notable->setTemplates(m_result.unmatched, m_result.unmatchedLines);
+    m_sideTabs->setTabText(m_sideTabs->indexOf(m_notable),
+                           m_result.unmatched.isEmpty()
+                               ? tr("Other messages")
+                               : tr("Other messages (%1)").arg(m_result.unmatched.size()));
     m_findings->setFindings(m_result.findings);
 
     QStringList problems;

@@ -30,6 +30,7 @@ class FactsPanel;
 class FindingsPanel;
 class LogDocument;
 class LogView;
+class NotablePanel;
 class RulesDock;
 class SearchBar;
 
@@ -56,6 +57,7 @@ public:
     BundleTree *bundleTree() const { return m_bundle; }
     FactsPanel *factsPanel() const { return m_facts; }
     RulesDock *rulesDock() const { return m_rulesDock; }
+    NotablePanel *notablePanel() const { return m_notable; }
     // Opens the rule editor with a draft rule made from the current log line.
     void newRuleFromCurrentLine();
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
@@ -129,6 +131,7 @@ private:
     QTabWidget *m_sideTabs;
     FindingsPanel *m_findings;
     FactsPanel *m_facts;
+    NotablePanel *m_notable;
     QLabel *m_banner;
     RulesDock *m_rulesDock;
     QProgressBar *m_progress;

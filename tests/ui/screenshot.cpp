@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QLineEdit>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTreeView>
 
@@ -32,6 +33,9 @@ int main(int argc, char **argv)
             panel->view()->setCurrentIndex(first);
             Q_EMIT panel->view()->clicked(first);
         }
+        // GPUTRIAGE_SCREENSHOT_TAB=N shows that tab of the side panel (2: other messages).
+        if (const int tab = qEnvironmentVariableIntValue("GPUTRIAGE_SCREENSHOT_TAB"); tab > 0)
+            window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentIndex(tab);
         // GPUTRIAGE_SCREENSHOT_SEARCH=text shows the search bar with that text.
         if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH");
             !search.isEmpty()) {

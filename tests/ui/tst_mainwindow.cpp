@@ -6,6 +6,7 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "notablepanel.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 #include "searchbar.h"
@@ -865,6 +866,36 @@ private Q_SLOTS:
         answer(QMessageBox::Save);
         QVERIFY(window.close());
         QVERIFY(QFileInfo::exists(path)); // saved on the way out
+    }
+
+    void otherNotableMessagesLeadToTheLineAndToANewRule()
+    {
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", oldConfig); });
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/unmatched")});
+        QVERIFY(finished.wait(10000));
+        NotablePanel *panel = window.notablePanel();
+        QTreeWidget *view = panel->view();
+        QCOMPARE(view->topLevelItemCount(), 5);
+        QCOMPARE(view->topLevelItem(0)->text(0), QStringLiteral("3"));
+        QVERIFY(view->topLevelItem(0)->text(1).contains(u"NCCL WARN Call to connect"));
+        // Known conditions are findings, not "other" messages.
+        for (int i = 0; i < view->topLevelItemCount(); ++i)
+            QVERIFY(!view->topLevelItem(i)->text(1).contains(u"Xid"));
+
+        view->setCurrentItem(view->topLevelItem(1)); // kubelet CrashLoopBackOff
+        Q_EMIT view->itemActivated(view->topLevelItem(1), 0);
+        QVERIFY(window.logView()->document()->path().endsWith(u"kubelet.log"));
+        QCOMPARE(window.logView()->currentLine(), 0);
+        QTest::mouseClick(panel->findChild<QPushButton *>(QStringLiteral("notableNewRule")),
+                          Qt::LeftButton);
+        QVERIFY(window.rulesDock()->isVisible());
+        QVERIFY(window.rulesDock()->editor()->toPlainText().contains(u"CrashLoopBackOff"));
     }
 
     void findingsAreSortedBySeverityThenCount()

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "engine/templateminer.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace gputriage {
+
+// "Other notable messages": lines with error words that no rule matched, grouped into message
+// templates, most frequent first. Activating one shows its example line; "New Rule from This"
+// drafts a rule from that line.
+class NotablePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit NotablePanel(QWidget *parent = nullptr);
+    void setTemplates(const QList<MessageTemplate> &templates, qint64 lines);
+    QTreeWidget *view() const { return m_view; }
+
+Q_SIGNALS:
+    void exampleActivated(const QString &path, int line); // 1-based
+    void ruleRequested(const QString &exampleLine);
+
+private:
+    QLabel *m_summary;
+    QTreeWidget *m_view;
+    QPushButton *m_newRule;
+    QList<MessageTemplate> m_templates;
+};
+
+} // namespace gputriage
