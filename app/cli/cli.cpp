@@ -17,15 +17,22 @@
 #endif
 
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSaveFile>
 #include <QTextStream>
+#include <QThread>
+#include <QUrl>
 
 #include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <optional>
+#include <thread>
 #include <unistd.h>
 
 namespace gputriage {
@@ -37,6 +44,7 @@ enum ExitCode { Ok = 0, FindingsOrFailures = 1, UsageOrInput = 2 };
 const char kUsage[] = R"(Usage:
   gputriage [PATH...]                       open the GUI (with these inputs)
   gputriage analyze PATH... [options]       analyse files and folders, print a report
+  gputriage analyze --batch DIR -o OUT [options]   one report per bundle in DIR, and a summary
   gputriage rules list [--patterns]|check|test [--rules P]...
   gputriage diff A B [--format F] [-o FILE]   what changed between two bundles
   gputriage -v|--version, -h|--help
@@ -49,6 +57,8 @@ analyze options:
   --redact             mask IPs, host names, MACs, e-mail addresses and tokens in evidence
   --unmatched          add "other notable messages": lines with error words no rule matched,
                        grouped into message templates
+  --batch DIR          every file or folder in DIR is a bundle: analyse them side by side (one
+                       per core), one report each in -o DIR, plus summary.md and summary.json
   -o, --output FILE    write the report to FILE (atomically) instead of stdout
   --fail-on SEVERITY   exit 1 when a finding is at least info|warning|error|critical
   --max-evidence N     evidence lines per finding in text/markdown (default 10)
@@ -164,6 +174,195 @@ int writeOutput(const QString &output, const QByteArray &report)
     return Ok;
 }
 
+struct BatchRow
+{
+    QString bundle, report;
+    AnalysisResult result;
+};
+
+QString reportSuffix(const QString &format)
+{
+    return format == QLatin1String("markdown") ? QStringLiteral("md")
+           : format == QLatin1String("text")   ? QStringLiteral("txt")
+                                               : format;
+}
+
+// `gputriage analyze --batch DIR -o OUT`: every file or folder in DIR is one bundle (a node's
+// bug report, a must-gather, a pod's logs). Bundles are analysed side by side, one per core,
+// each into OUT/<name>.<format>, and OUT/summary.md and summary.json list them all.
+int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits)
+{
+    const QString dir = p.value(QStringLiteral("batch"));
+    const QString out = p.value(QStringLiteral("output"));
+    if (out.isEmpty() || out == QLatin1String("-"))
+        return usageError(QStringLiteral("--batch needs -o DIR for the reports"));
+    if (!p.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("--batch takes its bundles from DIR, not from arguments"));
+    const QString format = p.value(QStringLiteral("format"));
+    if (!textReportFormats().contains(format))
+        return usageError(
+            QStringLiteral("unknown format '%1' for --batch (use text, json, markdown or html)")
+                .arg(format));
+    const QFileInfo info(dir);
+    if (!info.isDir())
+        return usageError(QStringLiteral("--batch needs a folder: %1").arg(dir));
+    if (!QDir().mkpath(out))
+        return usageError(QStringLiteral("cannot create %1").arg(out));
+    const QFileInfoList entries
+        = QDir(dir).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    bool ok = false;
+    int jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
+    if (!ok || jobs < 0)
+        return usageError(QStringLiteral("--jobs needs a number"));
+    if (jobs == 0)
+        jobs = std::max(1, QThread::idealThreadCount());
+
+    const RuleSet rules = rulesFrom(p);
+    const Analyzer analyzer(rules);
+    AnalyzeOptions options;
+    options.jobs = 1; // one bundle per core instead of one bundle on all cores
+    options.limits = limits;
+    options.unmatched = p.isSet(QStringLiteral("unmatched"));
+    ReportOptions ro;
+    ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
+    bool evidenceOk = false;
+    ro.maxEvidence = p.value(QStringLiteral("max-evidence")).toInt(&evidenceOk);
+    if (!evidenceOk || ro.maxEvidence < 0)
+        return usageError(QStringLiteral("--max-evidence needs a number"));
+    std::optional<Severity> minSeverity;
+    if (p.isSet(QStringLiteral("min-severity"))) {
+        minSeverity = severityFromName(p.value(QStringLiteral("min-severity")));
+        if (!minSeverity)
+            return usageError(QStringLiteral("unknown severity '%1'")
+                                  .arg(p.value(QStringLiteral("min-severity"))));
+    }
+    std::optional<Severity> failOn;
+    if (p.isSet(QStringLiteral("fail-on"))) {
+        failOn = severityFromName(p.value(QStringLiteral("fail-on")));
+        if (!failOn)
+            return usageError(
+                QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
+    }
+    const bool redact = p.isSet(QStringLiteral("redact"));
+
+    std::vector<BatchRow> rows(size_t(entries.size()));
+    std::atomic<size_t> next{0};
+    std::atomic<bool> writeFailed{false};
+    auto worker = [&] {
+        for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
+            const QFileInfo &entry = entries[qsizetype(i)];
+            BatchRow &row = rows[i];
+            row.bundle = entry.fileName();
+            row.result = analyzer.analyzePaths({entry.filePath()}, options);
+            row.report = row.bundle + QLatin1Char('.') + reportSuffix(format);
+            const QByteArray bytes
+                = writeReport(reportView(row.result, minSeverity, redact), format, ro);
+            QSaveFile file(QDir(out).filePath(row.report));
+            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()
+                || !file.commit()) {
+                row.report.clear();
+                writeFailed = true;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < std::min<int>(jobs, int(rows.size())); ++t)
+        threads.emplace_back(worker);
+    worker();
+    for (auto &t : threads)
+        t.join();
+
+    // The summary: most severe bundles first, each with its counts and worst finding.
+    std::vector<const BatchRow *> sorted;
+    for (const BatchRow &r : rows)
+        sorted.push_back(&r);
+    auto worst = [](const AnalysisResult &r) {
+        int w = -1;
+        for (const Finding &f : r.findings)
+            w = std::max(w, int(f.severity));
+        return w;
+    };
+    std::stable_sort(sorted.begin(), sorted.end(), [&](const BatchRow *a, const BatchRow *b) {
+        return worst(a->result) > worst(b->result);
+    });
+    QString text = QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
+                       .arg(QStringLiteral("bundle").leftJustified(28), QStringLiteral("crit"),
+                            QStringLiteral("err"), QStringLiteral("warn"), QStringLiteral("info"),
+                            QStringLiteral("report").leftJustified(32),
+                            QStringLiteral("most severe finding"));
+    QString md = QStringLiteral("# GPU Triage batch: %1\n\n| Bundle | Critical | Error | Warning | "
+                                "Info | Most severe finding | Report |\n|---|---:|---:|---:|---:|"
+                                "---|---|\n")
+                     .arg(QFileInfo(dir).fileName());
+    QJsonArray json;
+    int failed = 0, problems = 0;
+    for (const BatchRow *r : sorted) {
+        const AnalysisResult &res = r->result;
+        const Finding *top = nullptr;
+        for (const Finding &f : res.findings)
+            if (!top || f.severity > top->severity)
+                top = &f;
+        const QString topTitle = top ? stripControl(top->title) : QStringLiteral("-");
+        text += QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
+                    .arg(r->bundle.leftJustified(28))
+                    .arg(res.countOf(Severity::Critical), 4)
+                    .arg(res.countOf(Severity::Error), 3)
+                    .arg(res.countOf(Severity::Warning), 4)
+                    .arg(res.countOf(Severity::Info), 4)
+                    .arg(r->report.isEmpty() ? QStringLiteral("(not written)") : r->report, -32)
+                    .arg(topTitle);
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                  .arg(markdownEscape(r->bundle))
+                  .arg(res.countOf(Severity::Critical))
+                  .arg(res.countOf(Severity::Error))
+                  .arg(res.countOf(Severity::Warning))
+                  .arg(res.countOf(Severity::Info))
+                  .arg(markdownEscape(topTitle),
+                       r->report.isEmpty()
+                           ? QStringLiteral("(not written)")
+                           : QStringLiteral("[%1](%2)")
+                                 .arg(markdownEscape(r->report),
+                                      QString::fromUtf8(QUrl::toPercentEncoding(r->report))));
+        json.append(QJsonObject{{QStringLiteral("bundle"), r->bundle},
+                                {QStringLiteral("report"), r->report},
+                                {QStringLiteral("critical"), res.countOf(Severity::Critical)},
+                                {QStringLiteral("error"), res.countOf(Severity::Error)},
+                                {QStringLiteral("warning"), res.countOf(Severity::Warning)},
+                                {QStringLiteral("info"), res.countOf(Severity::Info)},
+                                {QStringLiteral("most_severe"), top ? top->ruleId : QString()},
+                                {QStringLiteral("problems"), int(res.problems.size())}});
+        if (failOn && res.countAtLeast(*failOn) > 0)
+            ++failed;
+        problems += int(std::count_if(res.problems.begin(), res.problems.end(),
+                                      [](const Error &e) { return !e.warning; }));
+    }
+    text += QStringLiteral("%1 bundle(s); a report each, summary.md and summary.json in the "
+                           "output folder\n")
+                .arg(rows.size());
+    const QByteArray summaryJson
+        = QJsonDocument(
+              QJsonObject{{QStringLiteral("schema"), QStringLiteral("gputriage/batch/v1")},
+                          {QStringLiteral("folder"), dir},
+                          {QStringLiteral("generated"), ro.generated.toString(Qt::ISODate)},
+                          {QStringLiteral("bundles"), json}})
+              .toJson(QJsonDocument::Indented);
+    for (const auto &[name, bytes] : {std::pair(QStringLiteral("summary.md"), md.toUtf8()),
+                                      std::pair(QStringLiteral("summary.json"), summaryJson)}) {
+        QSaveFile file(QDir(out).filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+            writeFailed = true;
+    }
+    writeStdout(text.toUtf8());
+    if (writeFailed) {
+        err() << "gputriage: some reports could not be written to " << out << '\n';
+        err().flush();
+        return UsageOrInput;
+    }
+    if (problems)
+        return UsageOrInput;
+    return failed ? FindingsOrFailures : Ok;
+}
+
 int analyze(const QStringList &args)
 {
     QCommandLineParser p;
@@ -185,6 +384,8 @@ int analyze(const QStringList &args)
                  QStringLiteral("S")});
     p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data in evidence.")});
     p.addOption({QStringLiteral("unmatched"), QStringLiteral("Other notable messages section.")});
+    p.addOption({QStringLiteral("batch"), QStringLiteral("Every entry of DIR is a bundle."),
+                 QStringLiteral("DIR")});
     for (const char *limit :
          {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
         p.addOption(
@@ -235,6 +436,8 @@ int analyze(const QStringList &args)
         o.set(*v);
     }
 
+    if (p.isSet(QStringLiteral("batch")))
+        return analyzeBatch(p, limits);
     const QStringList paths = p.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
