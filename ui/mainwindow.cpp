@@ -12,6 +12,7 @@
 #include "paths.h"
 #include "pdfexport.h"
 #include "report/reportwriter.h"
+#include "report/timelinesvg.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 #include "searchbar.h"
@@ -21,11 +22,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBuffer>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QHash>
 #include <QHeaderView>
+#include <QImageReader>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -36,6 +39,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -93,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_findings(new FindingsPanel(this))
     , m_facts(new FactsPanel(this))
     , m_notable(new NotablePanel(this))
+    , m_chart(new QLabel(this))
     , m_banner(new QLabel(this))
     , m_rulesDock(new RulesDock(this))
     , m_progress(new QProgressBar(this))
@@ -116,6 +121,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_sideTabs->addTab(m_findings, tr("Findings"));
     m_sideTabs->addTab(m_facts, tr("Bundle facts"));
     m_sideTabs->addTab(m_notable, tr("Other messages"));
+    m_chart->setObjectName(QStringLiteral("timeChart"));
+    m_chart->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_chart->setWordWrap(true);
+    auto *chartScroll = new QScrollArea(this);
+    chartScroll->setWidget(m_chart);
+    chartScroll->setWidgetResizable(true);
+    m_sideTabs->addTab(chartScroll, tr("Time chart"));
     connect(m_notable, &NotablePanel::exampleActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
     connect(m_notable, &NotablePanel::ruleRequested, this,
@@ -689,6 +701,18 @@ void MainWindow::analysisDone(quint64 generation,
     m_bundle->setEntries(entries, QString::fromLatin1(kTimelinePath));
     m_facts->setFacts(m_result.facts);
     m_notable->setTemplates(m_result.unmatched, m_result.unmatchedLines);
+    // As wide as the panel, so it reads without scrolling.
+    if (QByteArray svg = timelineSvg(m_result, std::max(320, m_sideTabs->width() - 24));
+        svg.isEmpty()) {
+        m_chart->setPixmap({});
+        m_chart->setText(tr("No finding has a date in its line (kernel uptime stamps have none), "
+                            "so there is nothing to place on a time axis."));
+    } else {
+        QBuffer buffer(&svg);
+        QImageReader reader(&buffer, "svg");
+        m_chart->setPixmap(QPixmap::fromImage(reader.read()));
+        m_chart->setToolTip(tr("Findings with a date, one lane per pod or file (UTC)"));
+    }
     m_sideTabs->setTabText(m_sideTabs->indexOf(m_notable),
                            m_result.unmatched.isEmpty()
                                ? tr("Other messages")

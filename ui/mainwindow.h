@@ -58,6 +58,7 @@ public:
     FactsPanel *factsPanel() const { return m_facts; }
     RulesDock *rulesDock() const { return m_rulesDock; }
     NotablePanel *notablePanel() const { return m_notable; }
+    QLabel *timeChart() const { return m_chart; }
     // Opens the rule editor with a draft rule made from the current log line.
     void newRuleFromCurrentLine();
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
@@ -132,6 +133,7 @@ private:
     FindingsPanel *m_findings;
     FactsPanel *m_facts;
     NotablePanel *m_notable;
+    QLabel *m_chart; // the findings over time, as in the HTML report
     QLabel *m_banner;
     RulesDock *m_rulesDock;
     QProgressBar *m_progress;

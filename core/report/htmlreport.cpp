@@ -1,6 +1,7 @@
 #include "report/htmlreport.h"
 
 #include "report/textreport.h"
+#include "report/timelinesvg.h"
 
 namespace gputriage {
 
@@ -74,6 +75,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     if (result.findings.isEmpty())
         h += QLatin1String("<tr><td colspan=\"4\">No known condition found.</td></tr>\n");
     h += QLatin1String("</table>\n");
+    if (const QByteArray svg = timelineSvg(result); !svg.isEmpty())
+        h += QLatin1String("<h2>Timeline</h2>\n<figure class=\"timeline\">\n")
+             + QString::fromUtf8(svg)
+             + QLatin1String("<figcaption>Findings with a date in their line, one lane per pod or "
+                             "file; hover a dot for the finding and its line.</figcaption>\n"
+                             "</figure>\n");
 
     for (const Finding &f : result.findings) {
         h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "

@@ -5,6 +5,7 @@
 #include "report/markdownreport.h"
 #include "report/redactor.h"
 #include "report/textreport.h"
+#include "report/timelinesvg.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
@@ -96,6 +97,56 @@ private:
     }
 
 private Q_SLOTS:
+    void timelineSvgPlacesDatedFindingsOnOneAxis()
+    {
+        auto occurrence = [](const char *path, const char *text) {
+            Occurrence o;
+            o.path = QString::fromLatin1(path);
+            o.line = 1;
+            o.text = QString::fromLatin1(text);
+            return o;
+        };
+        Finding xid;
+        xid.title = QStringLiteral("Xid 79 <script>alert(1)</script>");
+        xid.severity = Severity::Critical;
+        // 09:15:04+01:00 is 08:15:04Z: between the container's two lines.
+        xid.occurrences = {
+            occurrence("node/journal.log", "2025-11-30T09:15:04+01:00 node-1 kernel: NVRM: Xid 79"),
+            occurrence("node/dmesg.log", "[ 9512.662164] NVRM: Xid 79")};
+        Finding crash;
+        crash.title = QStringLiteral("CUDA error");
+        crash.severity = Severity::Error;
+        crash.occurrences
+            = {occurrence("pods/a/0.log", "2025-11-30T08:15:00Z stderr F CUDA error"),
+               occurrence("pods/a/0.log", "2025-11-30T08:15:10Z stderr F CUDA error")};
+        AnalysisResult r;
+        r.findings = {xid, crash};
+        InputInfo pod;
+        pod.path = QStringLiteral("pods/a/0.log");
+        pod.label = QStringLiteral("pod a");
+        r.inputs = {pod};
+        const QString svg = QString::fromUtf8(timelineSvg(r, 1000));
+        QVERIFY(svg.startsWith(u"<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        QVERIFY(!svg.contains(u"<script") && svg.contains(u"&lt;script&gt;"));
+        QCOMPARE(svg.count(u"<circle"), 3);      // the uptime-stamped dmesg line has no place
+        QVERIFY(svg.contains(u">pod a<title>")); // lanes are named by the pod when known
+        QVERIFY(svg.contains(u">journal.log<title>"));
+        // x grows with time: 08:15:00 at the left edge, 08:15:04 at 40 %, 08:15:10 at the right.
+        static const QRegularExpression cx(QStringLiteral("<circle cx=\"([0-9.]+)\""));
+        QList<double> xs;
+        for (auto it = cx.globalMatch(svg); it.hasNext();)
+            xs << it.next().captured(1).toDouble();
+        std::sort(xs.begin(), xs.end());
+        QCOMPARE(xs.size(), 3);
+        QCOMPARE(xs[0], 210.0);
+        QCOMPARE(xs[2], 980.0);
+        QVERIFY(qAbs(xs[1] - (210.0 + 0.4 * 770.0)) < 0.2);
+        // Nothing dated: no picture.
+        r.findings.removeLast();
+        r.findings.front().occurrences.removeFirst();
+        QVERIFY(timelineSvg(r).isEmpty());
+    }
+
     void diffKeysFindingsByRuleAndGroupAndEscapesEverything()
     {
         auto finding = [](const char *id, const char *bdf, int count) {

@@ -604,6 +604,10 @@ private Q_SLOTS:
                     ->text()
                     .startsWith(u"timeline (UTC)"));
 
+        // The time chart tab shows the dated findings as a picture.
+        QVERIFY(!window.timeChart()->pixmap().isNull());
+        QVERIFY(window.timeChart()->pixmap().width() >= 320);
+
         // Enter on a merged line opens that line in its own file.
         window.logView()->setCurrentLine(1);
         QTest::keyClick(window.logView(), Qt::Key_Return);
