@@ -11,6 +11,7 @@
 #include "notablepanel.h"
 #include "paths.h"
 #include "pdfexport.h"
+#include "report/bundlediff.h"
 #include "report/reportwriter.h"
 #include "report/timelinesvg.h"
 #include "rules/ruleloader.h"
@@ -24,6 +25,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCloseEvent>
+#include <QDialogButtonBox>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QHash>
@@ -46,6 +48,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
@@ -361,6 +364,22 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     updateRecentMenu();
+    QAction *compare = file->addAction(tr("&Compare with Another Bundle…"), this, [this] {
+        if (m_docs.empty()) {
+            showBanner(tr("Open a bundle first; the comparison starts from it."));
+            return;
+        }
+        const QString other = QFileDialog::getExistingDirectory(
+            this, tr("Compare with (a folder; cancel to choose a file)"),
+            QSettings().value(QStringLiteral("lastDir")).toString());
+        const QString path = other.isEmpty() ? QFileDialog::getOpenFileName(
+                                 this, tr("Compare with a bundle file"),
+                                 QSettings().value(QStringLiteral("lastDir")).toString())
+                                             : other;
+        if (!path.isEmpty())
+            compareWith({path});
+    });
+    compare->setObjectName(QStringLiteral("actionCompare"));
     file->addSeparator();
     QAction *exportAction
         = file->addAction(tr("&Export Report…"), this, &MainWindow::chooseExportFile);
@@ -795,6 +814,75 @@ void MainWindow::endJob()
     m_progressTimer->stop();
     m_progress->hide();
     m_cancelButton->hide();
+}
+
+void MainWindow::compareWith(const QStringList &other)
+{
+    if (m_job || m_openPaths.isEmpty())
+        return;
+    startJob();
+    statusBar()->showMessage(tr("Analysing %1 to compare…").arg(other.join(QLatin1String(", "))));
+    const std::shared_ptr<Job> job = m_job;
+    const quint64 generation = m_generation;
+    std::shared_ptr<const Analyzer> analyzer = m_analyzer;
+    const BundleLimits limits = LimitsDialog::load();
+    const AnalysisResult left = m_result;
+    const QString leftName = m_openPaths.join(QLatin1String(", "));
+    QPointer<MainWindow> self(this);
+    QThreadPool::globalInstance()->start([=] {
+        AnalyzeOptions options;
+        options.limits = limits;
+        options.cancel = &job->cancel;
+        const AnalysisResult right = analyzer->analyzePaths(other, options);
+        const QByteArray html
+            = right.cancelled
+                  ? QByteArray()
+                  : writeDiff(diffResults(left, right, leftName, other.join(QLatin1String(", "))),
+                              QStringLiteral("html"));
+        QMetaObject::invokeMethod(
+            self,
+            [self, generation, html] {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->endJob();
+                if (html.isEmpty()) {
+                    self->statusBar()->showMessage(tr("Comparison cancelled"), 5000);
+                    return;
+                }
+                self->statusBar()->clearMessage();
+                auto *dialog = new QDialog(self);
+                dialog->setObjectName(QStringLiteral("compareDialog"));
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                dialog->setWindowTitle(tr("What changed — GPU Triage"));
+                auto *view = new QTextBrowser(dialog);
+                view->setObjectName(QStringLiteral("compareView"));
+                view->setOpenLinks(false);
+                view->setHtml(QString::fromUtf8(html));
+                auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+                QPushButton *save
+                    = buttons->addButton(tr("Save as HTML…"), QDialogButtonBox::ActionRole);
+                connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+                connect(save, &QPushButton::clicked, dialog, [dialog, html] {
+                    const QString file = QFileDialog::getSaveFileName(
+                        dialog, tr("Save comparison"), QStringLiteral("changes.html"),
+                        tr("HTML (*.html)"));
+                    QSaveFile out(file);
+                    if (!file.isEmpty()
+                        && (!out.open(QIODevice::WriteOnly) || out.write(html) != html.size()
+                            || !out.commit()))
+                        QMessageBox::warning(
+                            dialog, tr("Save comparison"),
+                            tr("Could not write %1: %2").arg(file, out.errorString()));
+                });
+                auto *layout = new QVBoxLayout(dialog);
+                layout->addWidget(view);
+                layout->addWidget(buttons);
+                dialog->resize(900, 600);
+                dialog->show();
+                Q_EMIT self->comparisonShown(QString::fromUtf8(html));
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 bool MainWindow::isTimelineShown() const

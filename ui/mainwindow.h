@@ -67,6 +67,9 @@ public:
     // Applies fonts, theme and rule folders; new rule folders reload the rules and re-analyse.
     void applyPreferences(const Preferences &preferences);
 
+    // Analyses `other` and shows what changed from the open bundle to it (File ▸ Compare).
+    void compareWith(const QStringList &other);
+
     // The merged, time-ordered view of every dated line of the bundle; built on first use.
     void showTimeline();
     bool isTimelineShown() const;
@@ -86,6 +89,7 @@ Q_SIGNALS:
     void analysisFinished();
     void firstScreenShown();
     void timelineShown();
+    void comparisonShown(const QString &html);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

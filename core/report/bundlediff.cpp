@@ -145,7 +145,7 @@ QByteArray html(const BundleDiff &d)
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
         "'unsafe-inline'\">\n<title>GPU Triage: what changed</title>\n<style>\n"
         "body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}\n"
-        "table{border-collapse:collapse}td,th{border:1px solid #8884;padding:.3em .6em;"
+        "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.3em .6em;"
         "text-align:left}\n.new{color:#b3261e}.gone{color:#1e7d32}.changed{color:#9a6700}\n"
         "</style></head><body>\n");
     out += QStringLiteral("<h1>What changed</h1>\n<p><code>%1</code> → <code>%2</code>: %3</p>\n")
