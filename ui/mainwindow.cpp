@@ -936,9 +936,16 @@ void MainWindow::showTimeline()
             qsizetype width = 0;
             for (const QString &n : names)
                 width = std::max(width, std::min<qsizetype>(n.size() + 6, 48));
+            std::vector<QByteArray> names8; // UTF-8 names, once
+            for (const QString &n : names)
+                names8.push_back(n.toUtf8());
             QByteArray bytes;
+            bytes.reserve(
+                std::min<qsizetype>(kMaxTimelineBytes, qsizetype(timeline.entries.size()) * 160));
             sources.reserve(timeline.entries.size());
             bool cut = timeline.truncated;
+            int64_t lastSecond = INT64_MIN;
+            QByteArray stamp; // "2025-11-30 08:15:01." is the same for a whole second
             for (const TimelineEntry &e : timeline.entries) {
                 const LogDocument &source = *docs[size_t(e.doc)];
                 std::string_view text = source.line(e.line);
@@ -947,13 +954,28 @@ void MainWindow::showTimeline()
                     cut = true;
                     break;
                 }
-                const QString where = QStringLiteral("%1:%2")
-                                          .arg(names[e.doc])
-                                          .arg(source.lineNumber(e.line))
-                                          .leftJustified(width);
-                bytes += formatTime(e.time).toLatin1();
-                bytes += "  ";
-                bytes += where.toUtf8();
+                const int64_t second = e.time >= 0 ? e.time / 1000000 : (e.time - 999999) / 1000000;
+                if (second != lastSecond) {
+                    stamp = formatTime(e.time).toLatin1().left(20);
+                    lastSecond = second;
+                }
+                const int millis = int((e.time - second * 1000000) / 1000);
+                char tail[8] = {char('0' + millis / 100),
+                                char('0' + millis / 10 % 10),
+                                char('0' + millis % 10),
+                                'Z',
+                                ' ',
+                                ' '};
+                bytes += stamp;
+                bytes.append(tail, 6);
+                const QByteArray &name = names8[size_t(e.doc)];
+                const QByteArray number = QByteArray::number(source.lineNumber(e.line));
+                bytes += name;
+                bytes += ':';
+                bytes += number;
+                const qsizetype used = names[e.doc].size() + 1 + number.size();
+                if (used < width)
+                    bytes.append(width - used, ' ');
                 bytes += " \xe2\x94\x82 "; // │
                 bytes.append(text.data(), qsizetype(text.size()));
                 bytes += '\n';
