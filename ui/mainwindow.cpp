@@ -653,33 +653,44 @@ void MainWindow::openPaths(const QStringList &paths)
     std::shared_ptr<const Analyzer> analyzer = m_analyzer;
     QPointer<MainWindow> self(this);
     const BundleLimits limits = LimitsDialog::load();
-    QThreadPool::globalInstance()->start([self, analyzer, paths, generation, limits, job] {
-        QList<Error> problems;
-        auto docs = Analyzer::openInputs(paths, problems, limits);
-        AnalyzeOptions options;
-        options.keepMatches = true;
-        options.unmatched = true;
-        options.cancel = &job->cancel;
-        options.progress = [job](qint64 done, qint64 total) {
-            job->done = done;
-            job->total = total;
-        };
-        AnalysisResult result = analyzer->analyze(docs, options);
-        result.addReadProblems(problems);
-        if (self)
-            QMetaObject::invokeMethod(
-                self,
-                [self, generation, docs = std::move(docs), result = std::move(result)]() mutable {
-                    if (self)
-                        self->analysisDone(generation, std::move(docs), std::move(result));
-                },
-                Qt::QueuedConnection);
-    });
+    const int chartWidth = std::max(320, m_sideTabs->width() - 24);
+    QThreadPool::globalInstance()->start(
+        [self, analyzer, paths, generation, limits, job, chartWidth] {
+            QList<Error> problems;
+            auto docs = Analyzer::openInputs(paths, problems, limits);
+            AnalyzeOptions options;
+            options.keepMatches = true;
+            options.unmatched = true;
+            options.cancel = &job->cancel;
+            options.progress = [job](qint64 done, qint64 total) {
+                job->done = done;
+                job->total = total;
+            };
+            AnalysisResult result = analyzer->analyze(docs, options);
+            result.addReadProblems(problems);
+            // The time chart is drawn here: thousands of dots take tens of milliseconds.
+            QImage chart;
+            if (QByteArray svg = timelineSvg(result, chartWidth); !svg.isEmpty()) {
+                QBuffer buffer(&svg);
+                chart = QImageReader(&buffer, "svg").read();
+            }
+            if (self)
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, generation, docs = std::move(docs), result = std::move(result),
+                     chart = std::move(chart)]() mutable {
+                        if (self)
+                            self->analysisDone(generation, std::move(docs), std::move(result),
+                                               std::move(chart));
+                    },
+                    Qt::QueuedConnection);
+        });
 }
 
 void MainWindow::analysisDone(quint64 generation,
                               std::vector<std::shared_ptr<const LogDocument>> docs,
-                              AnalysisResult result)
+                              AnalysisResult result,
+                              QImage chart)
 {
     if (generation != m_generation)
         return;
@@ -720,16 +731,12 @@ void MainWindow::analysisDone(quint64 generation,
     m_bundle->setEntries(entries, QString::fromLatin1(kTimelinePath));
     m_facts->setFacts(m_result.facts);
     m_notable->setTemplates(m_result.unmatched, m_result.unmatchedLines);
-    // As wide as the panel, so it reads without scrolling.
-    if (QByteArray svg = timelineSvg(m_result, std::max(320, m_sideTabs->width() - 24));
-        svg.isEmpty()) {
+    if (chart.isNull()) {
         m_chart->setPixmap({});
         m_chart->setText(tr("No finding has a date in its line (kernel uptime stamps have none), "
                             "so there is nothing to place on a time axis."));
     } else {
-        QBuffer buffer(&svg);
-        QImageReader reader(&buffer, "svg");
-        m_chart->setPixmap(QPixmap::fromImage(reader.read()));
+        m_chart->setPixmap(QPixmap::fromImage(chart));
         m_chart->setToolTip(tr("Findings with a date, one lane per pod or file (UTC)"));
     }
     m_sideTabs->setTabText(m_sideTabs->indexOf(m_notable),

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 #include <QElapsedTimer>
+#include <QImage>
 
 #include <atomic>
 #include <memory>
@@ -118,7 +119,8 @@ private:
     void updateStatusFields();
     void analysisDone(quint64 generation,
                       std::vector<std::shared_ptr<const LogDocument>> docs,
-                      AnalysisResult result);
+                      AnalysisResult result,
+                      QImage chart);
 
     std::shared_ptr<const Analyzer> m_analyzer;
     QStringList m_openPaths; // what openPaths() was last given

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace gputriage {
 
@@ -124,13 +125,17 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
         svg += QStringLiteral("<text x=\"6\" y=\"%1\" fill=\"#222\">%2<title>%3</title></text>\n")
                    .arg(y + 4)
                    .arg(htmlText(label), htmlText(lane));
-        for (const Point &p : points)
+        std::set<std::pair<int, int>> drawn; // pixel, severity: one dot where many overlap
+        for (const Point &p : points) {
+            if (!drawn.insert({int(x(p.time)), int(p.severity)}).second)
+                continue;
             svg += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"5\" fill=\"%3\" "
                                   "fill-opacity=\"0.8\"><title>%4 — %5 — %6</title></circle>\n")
                        .arg(x(p.time), 0, 'f', 1)
                        .arg(y)
                        .arg(QLatin1String(severityColour(p.severity)))
                        .arg(htmlText(formatTime(p.time)), htmlText(p.title), htmlText(p.where));
+        }
         ++row;
     }
     svg += QStringLiteral("</svg>\n");
