@@ -105,6 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_rulesDock(new RulesDock(this))
     , m_progress(new QProgressBar(this))
     , m_cancelButton(new QToolButton(this))
+    , m_statusFile(new QLabel(this))
     , m_statusPosition(new QLabel(this))
     , m_statusFormat(new QLabel(this))
     , m_statusTime(new QLabel(this))
@@ -182,10 +183,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(workspace);
     setCentralWidget(m_stack);
 
+    m_statusFile->setObjectName(QStringLiteral("statusFile"));
+    m_statusFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_statusPosition->setObjectName(QStringLiteral("statusPosition"));
     m_statusFormat->setObjectName(QStringLiteral("statusFormat"));
     m_statusTime->setObjectName(QStringLiteral("statusTime"));
-    for (QLabel *label : {m_statusPosition, m_statusFormat, m_statusTime})
+    for (QLabel *label : {m_statusFile, m_statusPosition, m_statusFormat, m_statusTime})
         statusBar()->addPermanentWidget(label);
     m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setMaximumWidth(220);
@@ -312,10 +315,13 @@ void MainWindow::updateStatusFields()
 {
     const auto doc = m_logView->document();
     if (!doc) {
+        m_statusFile->clear();
         m_statusPosition->clear();
         m_statusFormat->clear();
         return;
     }
+    m_statusFile->setText(isTimelineShown() ? tr("Timeline") : QFileInfo(doc->path()).fileName());
+    m_statusFile->setToolTip(doc->path());
     const int line = m_logView->currentLine();
     const QLocale locale;
     m_statusPosition->setText(

@@ -146,6 +146,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QAction *m_onlyFindings = nullptr;
     QToolButton *m_cancelButton;
+    QLabel *m_statusFile;
     QLabel *m_statusPosition;
     QLabel *m_statusFormat;
     QLabel *m_statusTime;

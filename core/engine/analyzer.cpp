@@ -235,8 +235,15 @@ void AnalysisSession::flush()
                 if (m_miner.lines() >= kMaxMinedLines)
                     continue; // counted, not mined: the shapes are known by then
                 Normalizer::normalize(doc.line(line), normalized);
-                m_miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)), doc.path(),
-                            doc.lineNumber(line));
+                const std::string raw = Normalizer::withoutEscapes(doc.line(line));
+                m_miner.add(normalized, raw, doc.path(), doc.lineNumber(line));
+                if (m_result.unmatchedSamples.size() < kMaxUnmatchedSamples) {
+                    Occurrence o;
+                    o.path = doc.path();
+                    o.line = doc.lineNumber(line);
+                    o.text = QString::fromStdString(raw.substr(0, 2000));
+                    m_result.unmatchedSamples.append(std::move(o));
+                }
             }
         }
         if (m_options.keepMatches) {

@@ -98,6 +98,7 @@ private:
     QStringList m_paths;
     TemplateMiner m_miner;
     static constexpr qint64 kMaxMinedLines = 1'000'000;
+    static constexpr qsizetype kMaxUnmatchedSamples = 5000;
     qint64 m_totalBytes = 0;
     std::atomic<qint64> m_doneBytes{0};
 };

@@ -102,6 +102,7 @@ struct AnalysisResult
     // With AnalyzeOptions::unmatched: shapes of the lines with error words that no rule matched.
     QList<MessageTemplate> unmatched;
     qint64 unmatchedLines = 0;
+    QList<Occurrence> unmatchedSamples; // the first of those lines, for the time chart
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document

@@ -79,7 +79,8 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         h += QLatin1String("<h2>Timeline</h2>\n<figure class=\"timeline\">\n")
              + QString::fromUtf8(svg)
              + QLatin1String("<figcaption>Findings with a date in their line, one lane per pod or "
-                             "file; hover a dot for the finding and its line.</figcaption>\n"
+                             "file (grey marks: error lines no rule matched, with --unmatched); "
+                             "hover a mark for the finding and its line.</figcaption>\n"
                              "</figure>\n");
 
     for (const Finding &f : result.findings) {

@@ -66,6 +66,22 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
             first = std::min(first, *t);
             last = std::max(last, *t);
         }
+    // Error lines no rule matched, in grey under the findings.
+    std::map<QString, std::vector<Point>> others;
+    for (const Occurrence &o : result.unmatchedSamples) {
+        const QByteArray text = o.text.toUtf8();
+        const auto t = lineTime(std::string_view(text.constData(), size_t(text.size())), context);
+        if (!t)
+            continue;
+        const QString lane
+            = laneOfPath.count(o.path) ? laneOfPath[o.path] : QFileInfo(o.path).fileName();
+        QString excerpt = o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text;
+        others[lane].push_back({*t, Severity::Info, QStringLiteral("other message: ") + excerpt,
+                                QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
+        lanes[lane]; // the lane exists even without findings
+        first = std::min(first, *t);
+        last = std::max(last, *t);
+    }
     if (lanes.empty())
         return {};
     if (last == first)
@@ -125,6 +141,16 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
         svg += QStringLiteral("<text x=\"6\" y=\"%1\" fill=\"#222\">%2<title>%3</title></text>\n")
                    .arg(y + 4)
                    .arg(htmlText(label), htmlText(lane));
+        std::set<int> drawnOther;
+        for (const Point &p : others[lane]) {
+            if (!drawnOther.insert(int(x(p.time))).second)
+                continue;
+            svg += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"3\" height=\"10\" "
+                                  "fill=\"#9aa0a6\"><title>%3 — %4 — %5</title></rect>\n")
+                       .arg(x(p.time) - 1.5, 0, 'f', 1)
+                       .arg(y - 5)
+                       .arg(htmlText(formatTime(p.time)), htmlText(p.title), htmlText(p.where));
+        }
         std::set<std::pair<int, int>> drawn; // pixel, severity: one dot where many overlap
         for (const Point &p : points) {
             if (!drawn.insert({int(x(p.time)), int(p.severity)}).second)

@@ -141,6 +141,16 @@ private Q_SLOTS:
         QCOMPARE(xs[0], 210.0);
         QCOMPARE(xs[2], 980.0);
         QVERIFY(qAbs(xs[1] - (210.0 + 0.4 * 770.0)) < 0.2);
+        // Error lines no rule matched are grey marks in their lane.
+        Occurrence other;
+        other.path = QStringLiteral("pods/a/0.log");
+        other.line = 7;
+        other.text = QStringLiteral("2025-11-30T08:15:05Z stderr F metrics-agent: failed to push");
+        r.unmatchedSamples = {other};
+        const QString withOthers = QString::fromUtf8(timelineSvg(r, 1000));
+        QCOMPARE(withOthers.count(u"fill=\"#9aa0a6\""), 1);
+        QVERIFY(withOthers.contains(u"other message: 2025-11-30T08:15:05Z stderr F metrics-agent"));
+        r.unmatchedSamples.clear();
         // Nothing dated: no picture.
         r.findings.removeLast();
         r.findings.front().occurrences.removeFirst();

@@ -463,6 +463,8 @@ private Q_SLOTS:
         QCOMPARE(whole->toPlainText(), QString::fromUtf8(longLine));
         QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusPosition"))->text(),
                  QStringLiteral("Line 3 of 4"));
+        QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusFile"))->text(),
+                 QStringLiteral("long.log"));
         QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusFormat"))->text(),
                  QStringLiteral("plain text · utf-8"));
         QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusTime"))
