@@ -77,6 +77,15 @@ RuleSet loadWith(const QString &path, const QByteArray &text, const QStringList 
     return set;
 }
 
+// "~/.config/gputriage/rules/x.yaml" rather than the home folder spelled out.
+QString shortPath(QString text)
+{
+    const QString home = QDir::homePath();
+    if (home.size() > 1)
+        text.replace(home + QLatin1Char('/'), QStringLiteral("~/"));
+    return text;
+}
+
 QString slug(const QString &id)
 {
     QString out = id;
@@ -587,7 +596,7 @@ void RulesDock::openFile(const QString &path, const QByteArray &text, const QStr
 {
     m_path = path;
     m_savedText = text;
-    m_fileLabel->setText(title);
+    m_fileLabel->setText(shortPath(title));
     m_fileLabel->setToolTip(path);
     m_editor->setEnabled(true);
     m_hits->clear();
@@ -641,7 +650,7 @@ bool RulesDock::save()
     }
     m_savedText = text;
     m_saving = true;
-    m_fileLabel->setText(tr("%1 (your rules)").arg(m_path));
+    m_fileLabel->setText(tr("%1 (your rules)").arg(shortPath(m_path)));
     updateButtons();
     Q_EMIT rulesChanged(tr("Saved %1; the rules were reloaded").arg(m_path));
     return true;

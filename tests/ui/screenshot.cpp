@@ -9,6 +9,7 @@
 #include "text/logdocument.h"
 
 #include <QApplication>
+#include <QDialog>
 #include <QLineEdit>
 #include <QTabWidget>
 #include <QTimer>
@@ -50,6 +51,19 @@ int main(int argc, char **argv)
                 const bool ok = dialog->grab().save(args.at(1));
                 app.exit(ok ? 0 : 1);
             });
+            return;
+        }
+        // GPUTRIAGE_SCREENSHOT_COMPARE=PATH shows what changed from the bundle to PATH.
+        if (const QString other = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_COMPARE");
+            !other.isEmpty()) {
+            QObject::connect(&window, &gputriage::MainWindow::comparisonShown, &window, [&] {
+                QTimer::singleShot(300, &window, [&] {
+                    auto *dialog = window.findChild<QDialog *>(QStringLiteral("compareDialog"));
+                    const bool ok = dialog && dialog->grab().save(args.at(1));
+                    app.exit(ok ? 0 : 1);
+                });
+            });
+            window.compareWith({other});
             return;
         }
         // GPUTRIAGE_SCREENSHOT_RULES=1 shows the rule editor with a draft from the current line.
