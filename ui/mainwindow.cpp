@@ -680,16 +680,15 @@ void MainWindow::openPaths(const QStringList &paths)
                 QBuffer buffer(&svg);
                 chart = QImageReader(&buffer, "svg").read();
             }
-            if (self)
-                QMetaObject::invokeMethod(
-                    self,
-                    [self, generation, docs = std::move(docs), result = std::move(result),
-                     chart = std::move(chart)]() mutable {
-                        if (self)
-                            self->analysisDone(generation, std::move(docs), std::move(result),
-                                               std::move(chart));
-                    },
-                    Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                qApp, // not self: its QPointer is read on the GUI thread only
+                [self, generation, docs = std::move(docs), result = std::move(result),
+                 chart = std::move(chart)]() mutable {
+                    if (self)
+                        self->analysisDone(generation, std::move(docs), std::move(result),
+                                           std::move(chart));
+                },
+                Qt::QueuedConnection);
         });
 }
 
@@ -853,7 +852,7 @@ void MainWindow::compareWith(const QStringList &other)
                   : writeDiff(diffResults(left, right, leftName, other.join(QLatin1String(", "))),
                               QStringLiteral("html"));
         QMetaObject::invokeMethod(
-            self,
+            qApp, // not self: its QPointer is read on the GUI thread only
             [self, generation, html] {
                 if (!self || generation != self->m_generation)
                     return;
@@ -1026,7 +1025,7 @@ void MainWindow::showTimeline()
                             .arg(undated.join(QLatin1String(", ")));
         }
         QMetaObject::invokeMethod(
-            self,
+            qApp, // not self: its QPointer is read on the GUI thread only
             [self, generation, doc = std::move(doc), sources = std::move(sources),
              matches = std::move(matches), note]() mutable {
                 if (self)

@@ -12,6 +12,7 @@
 #include <KSyntaxHighlighting/SyntaxHighlighter>
 #include <KSyntaxHighlighting/Theme>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -700,7 +701,7 @@ void RulesDock::validate()
             if (QFileInfo(d.where.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
                 mine.append(d);
         QMetaObject::invokeMethod(
-            self,
+            qApp, // not self: its QPointer is read on the GUI thread only
             [self, generation, mine] {
                 if (!self || generation != self->m_generation)
                     return;
@@ -760,7 +761,7 @@ void RulesDock::testOnBundle()
                 lines += doc->lineCount();
         }
         QMetaObject::invokeMethod(
-            self,
+            qApp, // not self: its QPointer is read on the GUI thread only
             [self, mine, examples, result, lines, hasDocs = !docs.empty()] {
                 if (!self)
                     return;

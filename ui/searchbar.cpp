@@ -4,6 +4,7 @@
 #include "text/logdocument.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -117,7 +118,7 @@ void SearchBar::startSearch()
         if (cancel->load())
             return;
         QMetaObject::invokeMethod(
-            self,
+            qApp, // not self: its QPointer is read on the GUI thread only
             [self, generation, result = std::move(result)]() mutable {
                 if (self)
                     self->searchDone(generation, std::move(result));
