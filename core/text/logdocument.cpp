@@ -177,8 +177,11 @@ void LogDocument::index()
             break;
         pos = size_t(static_cast<const char *>(nl) - m_data) + 1;
     }
-    if (m_lineStarts.capacity() > m_lineStarts.size() + m_lineStarts.size() / 8)
-        m_lineStarts.shrink_to_fit(); // the reserve guessed short lines: keep 8 bytes per line
+    // The reserve guessed short lines: a big document (the GUI keeps it) returns the rest, so
+    // the index stays at 8 bytes per line; small and streamed chunks are not worth the copy.
+    const size_t unused = (m_lineStarts.capacity() - m_lineStarts.size()) * sizeof(uint64_t);
+    if (unused > (size_t(4) << 20) && unused * 8 > m_lineStarts.size() * sizeof(uint64_t))
+        m_lineStarts.shrink_to_fit();
     int cri = 0, sampled = 0;
     for (int i = 0; i < lineCount() && sampled < 20; ++i) {
         const std::string_view l = line(i);
