@@ -125,6 +125,15 @@ void addRuleOptions(QCommandLineParser &p)
         {QStringLiteral("no-default-rules"), QStringLiteral("Skip shipped and user rules.")});
 }
 
+void addOutputOptions(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"),
+                 QStringLiteral("text")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 QStringLiteral("Output file."),
+                 QStringLiteral("FILE")});
+}
+
 bool parse(QCommandLineParser &p, const QStringList &args)
 {
     p.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -367,11 +376,7 @@ int analyze(const QStringList &args)
 {
     QCommandLineParser p;
     addRuleOptions(p);
-    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"),
-                 QStringLiteral("text")});
-    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file."),
-                 QStringLiteral("FILE")});
+    addOutputOptions(p);
     p.addOption({QStringLiteral("fail-on"), QStringLiteral("Severity that fails."),
                  QStringLiteral("SEVERITY")});
     p.addOption({QStringLiteral("max-evidence"), QStringLiteral("Evidence lines."),
@@ -601,11 +606,7 @@ int diffCommand(const QStringList &args)
 {
     QCommandLineParser p;
     addRuleOptions(p);
-    p.addOption({QStringLiteral("format"), QStringLiteral("Report format."), QStringLiteral("F"),
-                 QStringLiteral("text")});
-    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                 QStringLiteral("Output file."),
-                 QStringLiteral("FILE")});
+    addOutputOptions(p);
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
     if (!parse(p, args))
         return UsageOrInput;

@@ -45,6 +45,16 @@
 
 using namespace gputriage;
 
+// A fresh $XDG_CONFIG_HOME (user rules) for one test, restored afterwards.
+struct PrivateConfig
+{
+    QTemporaryDir dir;
+    QByteArray old = qgetenv("XDG_CONFIG_HOME");
+    PrivateConfig() { qputenv("XDG_CONFIG_HOME", dir.path().toUtf8()); }
+    ~PrivateConfig() { qputenv("XDG_CONFIG_HOME", old); }
+    QString path() const { return dir.path(); }
+};
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -680,10 +690,7 @@ private Q_SLOTS:
 
     void rulesAreWrittenTestedSavedOverriddenAndReverted()
     {
-        QTemporaryDir config;
-        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
-        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
-        auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", oldConfig); });
+        const PrivateConfig config;
         QSettings().remove(QStringLiteral("rules/disabled"));
         QTemporaryDir dir;
         const QString logPath = dir.filePath(QStringLiteral("node.log"));
@@ -843,10 +850,7 @@ private Q_SLOTS:
 
     void closingWithAnUnsavedRuleAsksFirst()
     {
-        QTemporaryDir config;
-        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
-        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
-        auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", oldConfig); });
+        const PrivateConfig config;
         MainWindow window;
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
@@ -876,10 +880,7 @@ private Q_SLOTS:
 
     void otherNotableMessagesLeadToTheLineAndToANewRule()
     {
-        QTemporaryDir config;
-        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
-        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
-        auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", oldConfig); });
+        const PrivateConfig config;
         MainWindow window;
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
