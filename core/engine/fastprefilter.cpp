@@ -1,6 +1,10 @@
 #include "engine/fastprefilter.h"
 
 #include "rules/rule.h"
+#include "text/logdocument.h"
+#include "text/normalizer.h"
+
+#include <re2/filtered_re2.h>
 
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
 #include <hs/hs.h>
@@ -9,6 +13,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace gputriage {
 
@@ -34,6 +42,20 @@ struct Scratch
     }
 };
 
+std::atomic<uint64_t> databaseSerials{0};
+
+// The thread's scratch space, grown for `db` if it has not been yet; null on failure.
+hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
+{
+    thread_local Scratch scratch;
+    if (std::find(scratch.fitted.begin(), scratch.fitted.end(), serial) == scratch.fitted.end()) {
+        if (hs_alloc_scratch(db, &scratch.scratch) != HS_SUCCESS)
+            return nullptr;
+        scratch.fitted.push_back(serial);
+    }
+    return scratch.scratch;
+}
+
 } // namespace
 
 FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns)
@@ -58,8 +80,7 @@ FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns)
         if (hs_compile_multi(expressions.data(), flags.data(), hsIds.data(),
                              unsigned(expressions.size()), HS_MODE_BLOCK, nullptr, &db, &error)
             == HS_SUCCESS) {
-            static std::atomic<uint64_t> serials{0};
-            m_database = new Database{db, ++serials};
+            m_database = new Database{db, ++databaseSerials};
             break;
         }
         const int bad = error ? error->expression : -1;
@@ -84,23 +105,328 @@ FastPrefilter::~FastPrefilter()
 
 bool FastPrefilter::scan(std::string_view text, std::vector<int> &hits) const
 {
-    thread_local Scratch scratch;
-    if (std::find(scratch.fitted.begin(), scratch.fitted.end(), m_database->serial)
-        == scratch.fitted.end()) {
-        if (hs_alloc_scratch(m_database->db, &scratch.scratch) != HS_SUCCESS)
-            return false;
-        scratch.fitted.push_back(m_database->serial);
-    }
+    hs_scratch_t *scratch = scratchFor(m_database->db, m_database->serial);
+    if (!scratch)
+        return false;
     auto onMatch
         = [](unsigned id, unsigned long long, unsigned long long, unsigned, void *context) -> int {
         static_cast<std::vector<int> *>(context)->push_back(int(id));
         return 0;
     };
-    if (hs_scan(m_database->db, text.data(), unsigned(text.size()), 0, scratch.scratch, onMatch,
-                &hits)
+    if (hs_scan(m_database->db, text.data(), unsigned(text.size()), 0, scratch, onMatch, &hits)
         != HS_SUCCESS)
         return false;
     hits.insert(hits.end(), m_always.begin(), m_always.end());
+    return true;
+}
+
+// ---- RawPrefilter ----
+
+namespace {
+
+constexpr int kMinAtom = 3; // FilteredRE2 ignores shorter literals (they filter nothing)
+constexpr size_t kMinWord = 3;
+
+// The ASCII letter-and-digit words of a lowercased atom, of at least kMinWord bytes.
+std::vector<std::string> wordsOf(const std::string &atom)
+{
+    std::vector<std::string> words;
+    std::string word;
+    for (const char c : atom + ' ') {
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            word.push_back(c);
+            continue;
+        }
+        if (word.size() >= kMinWord)
+            words.push_back(word);
+        word.clear();
+    }
+    return words;
+}
+
+// Words in nearly every line of some log format (CRI and docker prefixes) or of most logs:
+// left out of a clause that has other words, so they do not make every line a candidate.
+bool isCommonWord(const std::string &w)
+{
+    static const std::set<std::string> common{"stdout", "stderr", "std",  "out",  "err",
+                                              "log",    "stream", "time", "info", "version",
+                                              "the",    "and",    "for",  "with", "this"};
+    return common.count(w) > 0;
+}
+
+// What the raw text of a line must hold for one pattern to match it: any of the returned
+// clauses, each a set of words that must all be there. FilteredRE2 gives the pattern's atoms
+// and a monotone AND/OR formula over them (one filter per pattern: shared by many, an atom
+// such as "nvrm: xid (" is pruned from them as too common). The clauses are the formula's
+// minimal passing sets of atoms, found by shrinking and then excluding each member in turn
+// (every other minimal set lacks one of them); atoms without a word count as present. Empty
+// when the pattern passes without any word, or has too many such sets to list.
+std::vector<std::vector<std::string>> clausesOf(const std::string &pattern,
+                                                const RE2::Options &options)
+{
+    re2::FilteredRE2 filter(kMinAtom);
+    int id = 0;
+    if (filter.Add(pattern, options, &id) != RE2::NoError)
+        return {};
+    std::vector<std::string> atoms;
+    filter.Compile(&atoms);
+    std::vector<int> wordless, worded;
+    std::vector<std::vector<std::string>> words;
+    for (size_t a = 0; a < atoms.size(); ++a) {
+        words.push_back(wordsOf(atoms[a]));
+        (words.back().empty() ? wordless : worded).push_back(int(a));
+    }
+    auto passes = [&](const std::vector<int> &present) {
+        std::vector<int> all = wordless, passed;
+        all.insert(all.end(), present.begin(), present.end());
+        std::sort(all.begin(), all.end());
+        filter.AllPotentials(all, &passed);
+        return !passed.empty();
+    };
+    if (passes({}))
+        return {};
+    std::set<std::vector<int>> terms, explored;
+    int budget = 2000;
+    std::function<bool(const std::vector<int> &)> explore = [&](const std::vector<int> &excluded) {
+        if (!explored.insert(excluded).second)
+            return true;
+        if (--budget < 0)
+            return false;
+        std::vector<int> term;
+        for (int a : worded)
+            if (!std::binary_search(excluded.begin(), excluded.end(), a))
+                term.push_back(a);
+        if (!passes(term))
+            return true;
+        for (size_t i = 0; i < term.size();) {
+            std::vector<int> smaller = term;
+            smaller.erase(smaller.begin() + std::ptrdiff_t(i));
+            if (passes(smaller))
+                term = std::move(smaller);
+            else
+                ++i;
+        }
+        terms.insert(term);
+        for (int t : term) {
+            std::vector<int> next = excluded;
+            next.insert(std::upper_bound(next.begin(), next.end(), t), t);
+            if (!explore(next))
+                return false;
+        }
+        return true;
+    };
+    if (!explore({}))
+        return {};
+    std::vector<std::vector<std::string>> clauses;
+    for (const std::vector<int> &term : terms) {
+        std::vector<std::string> clause;
+        for (int a : term)
+            clause.insert(clause.end(), words[size_t(a)].begin(), words[size_t(a)].end());
+        std::sort(clause.begin(), clause.end());
+        clause.erase(std::unique(clause.begin(), clause.end()), clause.end());
+        if (!std::all_of(clause.begin(), clause.end(), isCommonWord))
+            std::erase_if(clause, isCommonWord);
+        clauses.push_back(std::move(clause));
+    }
+    return clauses;
+}
+
+// The `n` words of a clause to look for: uncommon and long ones first (fewer and longer words
+// make the scan faster, and a line needs all the words of a clause, so any of them will do).
+std::vector<std::string> bestWords(std::vector<std::string> clause, size_t n)
+{
+    std::sort(clause.begin(), clause.end(), [](const auto &x, const auto &y) {
+        return std::tuple(!isCommonWord(x), x.size(), y)
+               > std::tuple(!isCommonWord(y), y.size(), x);
+    });
+    clause.resize(std::min(clause.size(), n));
+    return clause;
+}
+
+} // namespace
+
+struct RawPrefilter::Database
+{
+    hs_database_t *db = nullptr;
+    uint64_t serial = 0;
+};
+
+RawPrefilter::RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan)
+    : m_maxSpan(std::max(1, maxSpan))
+{
+    std::map<std::string, int> wordIds;
+    auto idOf = [&](const std::string &w) {
+        const auto [it, added] = wordIds.try_emplace(w, int(wordIds.size()));
+        if (added) {
+            m_wordKinds.push_back(0);
+            m_wordClauses.emplace_back();
+        }
+        return it->second;
+    };
+    for (const Pattern &p : patterns) {
+        const auto clauses = clausesOf(p.re2, p.options);
+        if (clauses.empty())
+            return; // would take every line: the caller stays on the line-by-line path
+        m_spanning = m_spanning || p.spanning;
+        for (const auto &clause : clauses) {
+            if (p.spanning) {
+                // Its words may lie on any line of the window: one word marks the window.
+                m_wordKinds[size_t(idOf(bestWords(clause, 1).front()))] |= kSpanning;
+                continue;
+            }
+            const auto words = bestWords(clause, 2);
+            const int c = int(m_clauseSizes.size());
+            m_clauseSizes.push_back(int(words.size()));
+            for (const std::string &w : words) {
+                const int id = idOf(w);
+                m_wordKinds[size_t(id)] |= kSingle;
+                m_wordClauses[size_t(id)].push_back(c);
+            }
+        }
+    }
+    if (wordIds.empty())
+        return;
+    std::vector<std::string> expressions(wordIds.size());
+    for (const auto &[word, id] : wordIds)
+        expressions[size_t(id)] = word;
+    // The words (case-blind), then what normalization may rewrite inside a word, and the mark
+    // of a CRI partial line.
+    std::vector<unsigned> flags(expressions.size(), HS_FLAG_CASELESS);
+    for (const char *special : {"\\x1b", "[\\x80-\\xff]", "\\\\u", "std(?:out|err) P "}) {
+        expressions.emplace_back(special);
+        flags.push_back(0);
+    }
+    std::vector<const char *> pointers;
+    std::vector<unsigned> ids;
+    for (size_t i = 0; i < expressions.size(); ++i) {
+        pointers.push_back(expressions[i].c_str());
+        ids.push_back(unsigned(i));
+    }
+    hs_database_t *db = nullptr;
+    hs_compile_error_t *error = nullptr;
+    if (hs_compile_multi(pointers.data(), flags.data(), ids.data(), unsigned(pointers.size()),
+                         HS_MODE_BLOCK, nullptr, &db, &error)
+        != HS_SUCCESS) {
+        hs_free_compile_error(error);
+        return;
+    }
+    m_database = new Database{db, ++databaseSerials};
+}
+
+RawPrefilter::~RawPrefilter()
+{
+    if (m_database) {
+        hs_free_database(m_database->db);
+        delete m_database;
+    }
+}
+
+bool RawPrefilter::startLines(const LogDocument &doc,
+                              int from,
+                              int to,
+                              std::vector<char> &starts) const
+{
+    starts.assign(size_t(std::max(0, to - from)), 0);
+    if (from >= to)
+        return true;
+    hs_scratch_t *scratch = scratchFor(m_database->db, m_database->serial);
+    if (!scratch)
+        return false;
+
+    struct State
+    {
+        const LogDocument *doc;
+        int from, to;
+        const std::vector<uint8_t> *kinds;
+        int maxSpan;
+        std::vector<char> *starts;
+        const char *base = nullptr;             // where this hs_scan started
+        int line = 0;                           // cursor: matches come mostly in order
+        std::vector<std::pair<int, int>> *hits; // line, word of a clause
+        int stopLine = -1;
+        bool stopPartial = false;
+        int lineOf(const char *p)
+        {
+            if (doc->line(line).data() > p)
+                line = from;
+            while (line + 1 < to && doc->line(line + 1).data() <= p)
+                ++line;
+            return line;
+        }
+        void mark(int at, uint8_t kind)
+        {
+            // A window pattern's match begins at most maxSpan - 1 lines before its word.
+            const int first = kind & kSpanning ? std::max(from, at - maxSpan + 1) : at;
+            for (int i = first; i <= at; ++i)
+                (*starts)[size_t(i - from)] = 1;
+        }
+    };
+    thread_local std::vector<std::pair<int, int>> hits;
+    hits.clear();
+    State state{&doc, from, to, &m_wordKinds, m_maxSpan, &starts};
+    state.hits = &hits;
+    state.line = from;
+    auto onMatch = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
+                      void *context) -> int {
+        auto &st = *static_cast<State *>(context);
+        const int line = st.lineOf(st.base + end - 1);
+        if (id < st.kinds->size()) {
+            const uint8_t kinds = (*st.kinds)[id];
+            if (kinds & kSpanning)
+                st.mark(line, kSpanning);
+            if (kinds & kSingle)
+                st.hits->emplace_back(line, int(id));
+            return 0;
+        }
+        // The whole line is taken: go on from the next one.
+        st.stopLine = line;
+        st.stopPartial = id == st.kinds->size() + 3;
+        return 1;
+    };
+    const char *p = doc.line(from).data();
+    const std::string_view lastLine = doc.line(to - 1);
+    const char *const end = lastLine.data() + lastLine.size();
+    std::string scratchLine;
+    while (p < end) {
+        state.base = p;
+        const hs_error_t e
+            = hs_scan(m_database->db, p, unsigned(end - p), 0, scratch, onMatch, &state);
+        if (e == HS_SUCCESS)
+            break;
+        if (e != HS_SCAN_TERMINATED)
+            return false;
+        if (state.stopPartial) {
+            bool partial = false;
+            Normalizer::normalize(doc.line(state.stopLine), scratchLine, nullptr, &partial);
+            if (partial)
+                return false;
+        }
+        state.mark(state.stopLine, m_spanning ? kSpanning : kSingle);
+        if (state.stopLine + 1 >= to)
+            break;
+        p = doc.line(state.stopLine + 1).data();
+        state.line = state.stopLine + 1;
+    }
+
+    // A line is a candidate when all the words of one clause are in it.
+    if (!std::is_sorted(hits.begin(), hits.end()))
+        std::sort(hits.begin(), hits.end());
+    hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
+    thread_local std::vector<int> counts;
+    counts.resize(m_clauseSizes.size());
+    for (size_t h = 0; h < hits.size();) {
+        const int line = hits[h].first;
+        const size_t begin = h;
+        bool complete = false;
+        for (; h < hits.size() && hits[h].first == line; ++h)
+            for (int c : m_wordClauses[size_t(hits[h].second)])
+                complete = ++counts[size_t(c)] == m_clauseSizes[size_t(c)] || complete;
+        for (size_t k = begin; k < h; ++k)
+            for (int c : m_wordClauses[size_t(hits[k].second)])
+                counts[size_t(c)] = 0;
+        if (complete)
+            starts[size_t(line - from)] = 1;
+    }
     return true;
 }
 
@@ -122,6 +448,16 @@ bool FastPrefilter::scan(std::string_view, std::vector<int> &) const
     return false;
 }
 bool FastPrefilter::builtWithVectorscan()
+{
+    return false;
+}
+
+struct RawPrefilter::Database
+{
+};
+RawPrefilter::RawPrefilter(const std::vector<Pattern> &, int) {}
+RawPrefilter::~RawPrefilter() = default;
+bool RawPrefilter::startLines(const LogDocument &, int, int, std::vector<char> &) const
 {
     return false;
 }

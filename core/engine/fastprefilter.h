@@ -1,11 +1,16 @@
 #pragma once
 
+#include <re2/re2.h>
+
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace gputriage {
+
+class LogDocument;
 
 // Vectorscan (Hyperscan API) prefilter over a list of RE2 patterns: scan() reports, for one
 // ASCII text, a superset of the patterns that RE2 would find in it (HS_FLAG_PREFILTER), and
@@ -32,6 +37,46 @@ private:
     struct Database;
     Database *m_database = nullptr;
     std::vector<int> m_always;
+};
+
+// Finds, in the raw bytes of a run of log lines (before normalization), the lines where a
+// rule may begin to match, so only those and their context are normalized and matched. For
+// every pattern, RE2's FilteredRE2 gives the literal atoms a match must contain; each atom is
+// cut into its ASCII letter-and-digit words, which normalization (prefixes, frames, whitespace,
+// docker JSON) never splits or changes, so they are in the raw line too and one case-blind
+// vectorscan pass over the whole run finds them. Lines whose raw bytes normalization could
+// rewrite inside a word (ANSI escapes, non-ASCII bytes, JSON \u escapes) are always taken.
+// A pattern of more than one line may begin up to its span before the line of its word.
+class RawPrefilter
+{
+public:
+    struct Pattern
+    {
+        std::string re2;
+        re2::RE2::Options options;
+        bool spanning = false;
+    };
+    RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan);
+    ~RawPrefilter();
+    RawPrefilter(const RawPrefilter &) = delete;
+    RawPrefilter &operator=(const RawPrefilter &) = delete;
+
+    // False without vectorscan, or when a pattern has no literal words to look for.
+    bool available() const { return m_database != nullptr; }
+    // Sets starts[i - from] for lines i of [from, to) where a match may begin (1) or not (0).
+    // False when the lines hold a CRI partial line (the caller then normalizes them all, to
+    // join the parts) or vectorscan failed.
+    bool startLines(const LogDocument &doc, int from, int to, std::vector<char> &starts) const;
+
+private:
+    static constexpr uint8_t kSingle = 1, kSpanning = 2;
+    struct Database;
+    Database *m_database = nullptr;
+    std::vector<uint8_t> m_wordKinds;            // vectorscan id → kSingle | kSpanning
+    std::vector<std::vector<int>> m_wordClauses; // word → clauses of one-line patterns
+    std::vector<int> m_clauseSizes;              // clause → how many words it needs
+    bool m_spanning = false;
+    int m_maxSpan = 1;
 };
 
 } // namespace gputriage

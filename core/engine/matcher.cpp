@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 
 namespace gputriage {
 
@@ -24,6 +25,8 @@ struct Matcher::Sets
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
     // UTF-8 semantics agree); null when unavailable or switched off.
     std::shared_ptr<const FastPrefilter> fastSingle, fastSpanning; // shared by clones
+    // Picks the lines worth normalizing from the raw text of a chunk; null when unavailable.
+    std::shared_ptr<const RawPrefilter> raw;
     // Error words, scanned with the single-line patterns (set index → -1) for the lines that no
     // rule explains but that look like trouble; exact check by `notable`.
     std::unique_ptr<RE2> notable;
@@ -156,6 +159,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         // so clones share them instead of compiling them again.
         m_sets->fastSingle = shareFastFrom->fastSingle;
         m_sets->fastSpanning = shareFastFrom->fastSpanning;
+        m_sets->raw = shareFastFrom->raw;
         return;
     }
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
@@ -173,6 +177,25 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         m_sets->fastSingle = fast(m_sets->singleRules);
     if (m_sets->spanningOk)
         m_sets->fastSpanning = fast(m_sets->spanningRules);
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
+        return;
+    std::vector<RawPrefilter::Pattern> patterns;
+    for (const auto &[ok, indices, spanning] :
+         {std::tuple(m_sets->singleOk, &m_sets->singleRules, false),
+          std::tuple(m_sets->spanningOk, &m_sets->spanningRules, true)}) {
+        if (!ok)
+            continue;
+        for (int i : *indices) {
+            if (i < 0)
+                patterns.push_back({kNotablePattern, setOptions(), false});
+            else
+                patterns.push_back({m_rules[size_t(i)].pattern.regex->pattern(),
+                                    m_rules[size_t(i)].pattern.regex->options(), spanning});
+        }
+    }
+    auto raw = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
+    if (raw->available())
+        m_sets->raw = std::move(raw);
 }
 
 Matcher::~Matcher() = default;
@@ -212,6 +235,33 @@ void Matcher::match(const LogDocument &doc,
     // lines are normalized without allocating.
     thread_local std::vector<std::string> normalized;
     normalized.resize(size_t(end - first + behind));
+
+    // Fast path: only lines where the raw text says a match may begin, and the lines around
+    // them that windows and conditions read, are normalized and matched. Line first - 1 is
+    // scanned too: a CRI partial line there would continue into this chunk.
+    thread_local std::vector<char> starts, only;
+    const int from = std::max(0, first - 1);
+    if (m_sets->raw && m_sets->raw->startLines(doc, from, end, starts)) {
+        const int base = first - behind; // document line of normalized[0]
+        only.assign(normalized.size(), 0);
+        std::vector<char> needed(normalized.size(), 0);
+        for (int i = first; i < last; ++i) {
+            if (!starts[size_t(i - from)])
+                continue;
+            only[size_t(i - base)] = 1;
+            const int lo = std::max(base, i - m_lookbehind),
+                      hi = std::min(end, i + m_lookahead + 1);
+            std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
+        }
+        for (size_t k = 0; k < normalized.size(); ++k) {
+            if (needed[k])
+                Normalizer::normalize(doc.line(base + int(k)), normalized[k]);
+            else
+                normalized[k].clear();
+        }
+        matchLines(normalized, size_t(behind), first, last - first, out, notable, &only);
+        return;
+    }
     for (int i = first - behind; i < first; ++i)
         Normalizer::normalize(doc.line(i), normalized[size_t(i - first + behind)]);
     // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
@@ -265,14 +315,15 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                          int firstLine,
                          int count,
                          std::vector<LineMatch> &out,
-                         std::vector<int> *notable) const
+                         std::vector<int> *notable,
+                         const std::vector<char> *only) const
 {
     std::vector<int> hits, candidates;
     std::vector<re2::StringPiece> groups;
     std::string window; // kept across lines: no allocation per line
     for (size_t i = begin; i < begin + size_t(count); ++i) {
         const std::string &line = lines[i];
-        if (line.empty())
+        if (line.empty() || (only && !(*only)[i]))
             continue;
         candidates.clear();
         bool errorWords = false;

@@ -318,6 +318,8 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     // Chunks of at most 16 MiB: freed buffers are then reused by the allocator instead of
     // being returned to the system and faulted in again.
     const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 16 << 20);
+    if (streamMappedFile(path, display, chunkBytes))
+        return true;
     int chunks = 0, nextLine = 1;
     while (!file.atEnd()) {
         data.reserve(qsizetype(chunkBytes) + (1 << 20));
@@ -337,6 +339,56 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
         m_sink(LogDocument::fromBytes(std::move(data), display, nextLine), -1, true);
     else
         addDocument(LogDocument::fromBytes(std::move(data), display));
+    return true;
+}
+
+// The streaming of streamPlainFile() over a mapping of the whole file: no copy, and each
+// window's pages go back to the system when its document is released. False when the file
+// cannot be mapped.
+bool BundleReader::streamMappedFile(const QString &path, const QString &display, qint64 chunkBytes)
+{
+    auto file = std::make_shared<QFile>(path);
+    if (!file->open(QIODevice::ReadOnly))
+        return false;
+    const qint64 size = file->size();
+    const uchar *mapped = size > 0 ? file->map(0, size) : nullptr;
+    if (!mapped)
+        return false;
+    const char *p = reinterpret_cast<const char *>(mapped);
+    const char *const end = p + size;
+    int chunks = 0, nextLine = 1;
+    while (p < end) {
+        // The window ends after the last complete line that fits, or the one long line.
+        const char *cut = end;
+        if (end - p > chunkBytes) {
+            const void *nl = memrchr(p, '\n', size_t(chunkBytes));
+            if (!nl)
+                nl = std::memchr(p + chunkBytes, '\n', size_t(end - p - chunkBytes));
+            cut = nl ? static_cast<const char *>(nl) + 1 : end;
+        }
+        auto doc
+            = LogDocument::window(file, std::string_view(p, size_t(cut - p)), display, nextLine);
+        if (cut == end) {
+            m_sink(doc, -1, chunks > 0);
+            break;
+        }
+        // The last lines are context for this window and the start of the next one.
+        const int lines = doc->lineCount();
+        int context = 0;
+        const char *next = cut;
+        while (context < kChunkContextLines && context + 1 < lines) {
+            const void *nl = memrchr(p, '\n', size_t(next - 1 - p));
+            if (!nl)
+                break;
+            next = static_cast<const char *>(nl) + 1;
+            ++context;
+        }
+        const int own = lines - context;
+        m_sink(doc, own, chunks > 0);
+        ++chunks;
+        nextLine += own;
+        p = next;
+    }
     return true;
 }
 

@@ -62,6 +62,7 @@ private:
     bool admitEntry(const QString &display);
     bool addBytes(QByteArray bytes, const QString &display, int depth);
     void streamChunk(const QString &name, QByteArray &data, int &chunks, int &nextLine);
+    bool streamMappedFile(const QString &path, const QString &display, qint64 chunkBytes);
     bool streamPlainFile(const QString &path, const QString &display);
     void problem(const QString &path, const QString &message)
     {

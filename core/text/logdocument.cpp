@@ -5,11 +5,46 @@
 #include <QFile>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 namespace gputriage {
 
-LogDocument::~LogDocument() = default;
+LogDocument::~LogDocument()
+{
+#ifdef Q_OS_UNIX
+    if (!m_window.empty()) {
+        // Whole pages only: the pages at either end may be shared with the next window.
+        const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
+        const auto begin = (uintptr_t(m_window.data()) + page - 1) & ~(page - 1);
+        const auto end = (uintptr_t(m_window.data()) + m_window.size()) & ~(page - 1);
+        if (end > begin)
+            madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+    }
+#endif
+}
+
+std::shared_ptr<const LogDocument> LogDocument::window(std::shared_ptr<const void> mapping,
+                                                       std::string_view bytes,
+                                                       const QString &displayPath,
+                                                       int firstLineNumber)
+{
+    std::shared_ptr<LogDocument> doc(new LogDocument);
+    doc->m_path = displayPath;
+    doc->m_lineOffset = firstLineNumber - 1;
+    doc->m_mapping = std::move(mapping);
+    doc->m_window = bytes;
+    doc->m_data = bytes.data();
+    doc->m_size = bytes.size();
+    doc->decode();
+    doc->index();
+    return doc;
+}
 
 Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &fileName,
                                                              const QString &displayPath)

@@ -25,6 +25,13 @@ public:
     // `firstLineNumber` - 1 is added to line numbers (for chunks of a streamed entry).
     static std::shared_ptr<const LogDocument>
     fromBytes(QByteArray bytes, const QString &displayPath, int firstLineNumber = 1);
+    // `bytes` of a file mapping that `mapping` keeps alive. The pages are handed back to the
+    // system when the document goes (they stay in the page cache), so streaming a mapped file
+    // holds memory only for the windows in use.
+    static std::shared_ptr<const LogDocument> window(std::shared_ptr<const void> mapping,
+                                                     std::string_view bytes,
+                                                     const QString &displayPath,
+                                                     int firstLineNumber);
     // Lines [firstLine, endLine) of `parent` as a document of its own that shares its bytes;
     // its line numbers still count from the start of the parent (see lineNumber()).
     static std::shared_ptr<const LogDocument>
@@ -66,6 +73,8 @@ private:
     QString m_encoding = QStringLiteral("utf-8");
     int m_lineOffset = 0;
     std::shared_ptr<const LogDocument> m_parent; // keeps a section's bytes alive
+    std::shared_ptr<const void> m_mapping;       // keeps a window's bytes alive
+    std::string_view m_window;                   // a window's mapped bytes
 };
 
 } // namespace gputriage

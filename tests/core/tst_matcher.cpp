@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <cctype>
+
 #include <re2/re2.h>
 
 using namespace gputriage;
@@ -234,46 +236,134 @@ private Q_SLOTS:
         };
         for (const Rule &rule : rules.rules)
             for (const RuleExample &example : rule.examples)
-                for (int variant = 0; variant < 6; ++variant) {
+                for (int variant = 0; variant < 10; ++variant) {
                     for (QByteArray line : example.log.toUtf8().split('\n')) {
+                        const int at = line.isEmpty() ? 0 : int(random(quint32(line.size())));
                         switch (variant) {
                         case 1: line = "2025-11-30T08:15:02.118374652Z stdout F " + line; break;
                         case 2: line = "\xE2\x94\x82 " + line + " \xE2\x94\x82"; break;
                         case 3: line = "\x1b[1m" + line.replace(' ', "  ") + "\x1b[0m"; break;
                         case 4: line = "caf\xC3\xA9 " + line; break;
-                        case 5: {
-                            const int at = line.isEmpty() ? 0 : int(random(quint32(line.size())));
-                            line = line.left(at) + '\n' + line.mid(at);
+                        case 5: line = line.left(at) + '\n' + line.mid(at); break;
+                        case 6: // a CRI partial line: the message continues on the next
+                            line = "2025-11-30T08:15:02.1Z stdout P " + line.left(at)
+                                   + "\n2025-11-30T08:15:02.2Z stdout F " + line.mid(at);
+                            break;
+                        case 7: line = line.left(at) + "\x1b[31m" + line.mid(at); break;
+                        case 8: { // docker json-file, some letters written as \u escapes
+                            QByteArray json;
+                            for (const char c : line) {
+                                if (c == '"' || c == '\\')
+                                    json += QByteArray("\\") + c;
+                                else if (std::isalnum(static_cast<unsigned char>(c))
+                                         && random(5) == 0)
+                                    json += "\\u00" + QByteArray::number(int(c), 16);
+                                else
+                                    json += c;
+                            }
+                            line = "{\"log\":\"" + json
+                                   + "\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:"
+                                     "02Z\"}";
                             break;
                         }
+                        case 9: // syslog, with its #011 escapes and tabs for some spaces
+                            line = "Nov 30 08:15:02 gpu-node-7 kernel: "
+                                   + line.replace(' ', random(2) ? "#011" : "\t");
+                            break;
                         default: break;
                         }
                         corpus += line + '\n';
                     }
                     corpus += "unrelated line " + QByteArray::number(random(100000)) + '\n';
+                    if (random(4) == 0)
+                        corpus
+                            += "worker " + QByteArray::number(random(100)) + " failed: timed out\n";
                 }
         const auto doc = LogDocument::fromBytes(corpus, QStringLiteral("corpus.log"));
-        auto hitsOf = [&](bool fast) {
-            if (fast)
-                qunsetenv("GPUTRIAGE_NO_VECTORSCAN");
-            else
-                qputenv("GPUTRIAGE_NO_VECTORSCAN", "1");
-            const Matcher matcher(rules.rules);
-            qunsetenv("GPUTRIAGE_NO_VECTORSCAN");
+        // Matched in chunks of `chunk` lines, as the analysis does (chunk boundaries are where
+        // the raw prefilter's context and CRI partial lines need care).
+        struct Result
+        {
             std::vector<LineMatch> hits;
-            matcher.match(*doc, 0, doc->lineCount(), hits);
-            return hits;
+            std::vector<int> notable;
         };
-        const std::vector<LineMatch> fast = hitsOf(true), exact = hitsOf(false);
-        QVERIFY(exact.size() > 500); // the corpus does exercise the rules
-        QCOMPARE(fast.size(), exact.size());
-        for (size_t i = 0; i < exact.size(); ++i) {
-            QCOMPARE(fast[i].rule, exact[i].rule);
-            QCOMPARE(fast[i].line, exact[i].line);
-            QCOMPARE(fast[i].start, exact[i].start);
-            QCOMPARE(fast[i].end, exact[i].end);
-            QCOMPARE(fast[i].facts, exact[i].facts);
+        auto matchWith = [&](const char *switchOff, int chunk) {
+            if (switchOff)
+                qputenv(switchOff, "1");
+            const Matcher matcher(rules.rules);
+            if (switchOff)
+                qunsetenv(switchOff);
+            Result r;
+            for (int first = 0; first < doc->lineCount(); first += chunk)
+                matcher.match(*doc, first, first + chunk, r.hits, &r.notable);
+            return r;
+        };
+        const Result exact = matchWith("GPUTRIAGE_NO_VECTORSCAN", doc->lineCount());
+        QVERIFY(exact.hits.size() > 500); // the corpus does exercise the rules
+        QVERIFY(exact.notable.size() > 50);
+        const std::pair<const char *, int> runs[] = {{nullptr, doc->lineCount()},
+                                                     {nullptr, 7},
+                                                     {nullptr, 1000},
+                                                     {"GPUTRIAGE_NO_RAW_PREFILTER", 7}};
+        for (const auto &[switchOff, chunk] : runs) {
+            const Result fast = matchWith(switchOff, chunk);
+            const QByteArray run = QByteArray(switchOff ? switchOff : "all fast paths")
+                                   + ", chunks of " + QByteArray::number(chunk);
+            QVERIFY2(fast.hits.size() == exact.hits.size(), run);
+            for (size_t i = 0; i < exact.hits.size(); ++i) {
+                QVERIFY2(fast.hits[i].rule == exact.hits[i].rule, run);
+                QVERIFY2(fast.hits[i].line == exact.hits[i].line, run);
+                QVERIFY2(fast.hits[i].start == exact.hits[i].start, run);
+                QVERIFY2(fast.hits[i].end == exact.hits[i].end, run);
+                QVERIFY2(fast.hits[i].endLine == exact.hits[i].endLine, run);
+                QVERIFY2(fast.hits[i].facts == exact.hits[i].facts, run);
+            }
+            QVERIFY2(fast.notable == exact.notable, run);
         }
+    }
+
+    // The raw prefilter is in use for the shipped pack, passes lines with no rule words, and
+    // takes the lines that need a closer look.
+    void rawPrefilterPicksCandidateLines()
+    {
+        if (!FastPrefilter::builtWithVectorscan())
+            QSKIP("built without vectorscan");
+        std::vector<RawPrefilter::Pattern> patterns;
+        int maxSpan = 1;
+        for (const Rule &rule : loadRules({}).rules)
+            if (rule.pattern.regex) {
+                patterns.push_back(
+                    {rule.pattern.regex->pattern(), rule.pattern.regex->options(), rule.span > 1});
+                maxSpan = std::max(maxSpan, rule.span);
+            }
+        const RawPrefilter raw(patterns, maxSpan);
+        QVERIFY(raw.available());
+        // A line taken whole also takes the lines before it that a window pattern could start
+        // on, so the lines to pass come last.
+        const char *lines[][2] = {
+            {"1", "2025-11-30T08:15:02.1Z stdout F NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has "
+                  "fallen off the bus."},
+            {"1", "kernel: NVRM: \\x1b[1mX\\x1b[0mid (PCI:0000:3b:00): 79"}, // an escape inside
+            {"1", "{\"log\":\"\\u0058id 79\\n\"}"},                          // \u escape
+            {"1", "caf\xC3\xA9"},                                            // not ASCII
+            {"0", "2025-11-30T08:15:02.1Z stdout F epoch 3 step 7 loss 7.1 tokens/s 100"},
+            {"0", "2025-11-30T08:15:02.1Z stdout F NCCL INFO Channel 00/32 : 0[1] -> 1[2] via P2P"},
+            {"0", "[    5.100000] pcie: the xid field of a record"},
+        };
+        QByteArray text;
+        for (const auto &line : lines)
+            text += QByteArray(line[1]).replace("\\x1b", "\x1b") + '\n';
+        const auto doc = LogDocument::fromBytes(text, QString());
+        std::vector<char> starts;
+        QVERIFY(raw.startLines(*doc, 0, doc->lineCount(), starts));
+        for (int i = 0; i < doc->lineCount(); ++i)
+            QVERIFY2(starts[size_t(i)] == (lines[i][0][0] == '1'), lines[i][1]);
+        // A CRI partial line: the caller must join the parts, so it gets no answer.
+        const auto partial = LogDocument::fromBytes(
+            "2025-11-30T08:15:02.1Z stdout P NVRM: Xid (PCI:0000:3b:00): 7\n"
+            "2025-11-30T08:15:02.1Z stdout F 9, pid=1\n",
+            QString());
+        QVERIFY(!raw.startLines(*partial, 0, partial->lineCount(), starts));
     }
 
     void vectorscanTakesTheShippedPatterns()

@@ -21,8 +21,9 @@ private:
             std::string normalized;
             Normalizer::normalize(std::string_view(raw.constData(), size_t(raw.size())),
                                   normalized);
+            ++n;
             miner.add(normalized, std::string_view(raw.constData(), size_t(raw.size())),
-                      QStringLiteral("log%1").arg(n % 2), ++n);
+                      QStringLiteral("log%1").arg((n - 1) % 2), n);
         }
         return miner.templates();
     }
@@ -77,8 +78,9 @@ private Q_SLOTS:
         QVERIFY(templates[0].example.startsWith(u"2025-11-30T08:15:04Z")); // the raw first line
         QCOMPARE(templates[0].exampleLine, 1);
         QCOMPARE(templates[1].count, 2);
-        QVERIFY2(templates[1].text.contains(u"pod_workers.go:<*>] Error syncing pod <*>, skipping: failed to "
-                                            "StartContainer for train with CrashLoopBackOff"),
+        QVERIFY2(templates[1].text.contains(
+                     u"pod_workers.go:<*>] Error syncing pod <*>, skipping: failed to "
+                     "StartContainer for train with CrashLoopBackOff"),
                  qPrintable(templates[1].text));
         QCOMPARE(templates[2].text,
                  QStringLiteral("RuntimeError: NCCL communicator was aborted on rank <*>"));
