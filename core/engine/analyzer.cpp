@@ -12,13 +12,14 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 
 namespace gputriage {
 
 namespace {
 
 constexpr int kChunkLines = 32 * 1024;
-constexpr qint64 kBatchBytes = qint64(64) << 20;
+constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
 
 bool looksBinary(const LogDocument &doc)
@@ -130,6 +131,14 @@ struct AnalysisSession::Batch
     };
     std::vector<Task> tasks;
     qint64 bytes = 0;
+    std::vector<std::vector<LineMatch>> hits; // per task
+    std::vector<std::vector<int>> notable;    // per task, with --unmatched
+    std::vector<std::thread> threads;
+    ~Batch()
+    {
+        for (auto &t : threads)
+            t.join();
+    }
 };
 
 AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions &options)
@@ -147,7 +156,10 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
         m_matchers.push_back(analyzer.matcher().clone());
 }
 
-AnalysisSession::~AnalysisSession() = default;
+AnalysisSession::~AnalysisSession()
+{
+    m_running.reset(); // joins its threads before the matchers go
+}
 
 void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
                           int matchLines,
@@ -193,19 +205,23 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
 
 void AnalysisSession::flush()
 {
-    auto &tasks = m_batch->tasks;
-    if (tasks.empty())
+    collect();
+    if (m_batch->tasks.empty())
         return;
-    std::vector<std::vector<LineMatch>> hits(tasks.size());
-    std::vector<std::vector<int>> notable(m_options.unmatched ? tasks.size() : 0);
-    std::atomic<size_t> next{0};
-    auto worker = [&](const Matcher &matcher) {
-        for (size_t t; (t = next.fetch_add(1)) < tasks.size();) {
+    m_running = std::exchange(m_batch, std::make_unique<Batch>());
+    Batch &batch = *m_running;
+    const auto &tasks = batch.tasks;
+    batch.hits.resize(tasks.size());
+    if (m_options.unmatched)
+        batch.notable.resize(tasks.size());
+    auto next = std::make_shared<std::atomic<size_t>>(0);
+    auto worker = [this, &batch, next](const Matcher *matcher) {
+        for (size_t t; (t = next->fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
-            const auto &task = tasks[t];
-            matcher.match(*task.doc, task.first, task.last, hits[t],
-                          m_options.unmatched ? &notable[t] : nullptr);
+            const auto &task = batch.tasks[t];
+            matcher->match(*task.doc, task.first, task.last, batch.hits[t],
+                           m_options.unmatched ? &batch.notable[t] : nullptr);
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
                 const qint64 bytes
@@ -215,15 +231,22 @@ void AnalysisSession::flush()
             }
         }
     };
-    const size_t helpers = std::min(m_matchers.size(), tasks.size() - 1);
-    std::vector<std::thread> threads;
-    threads.reserve(helpers);
-    for (size_t j = 0; j < helpers; ++j)
-        threads.emplace_back([&, j] { worker(*m_matchers[j]); });
-    worker(m_analyzer.matcher());
-    for (auto &t : threads)
-        t.join();
+    const size_t threads = std::min(m_matchers.size() + 1, tasks.size());
+    for (size_t j = 0; j < threads; ++j)
+        batch.threads.emplace_back(worker,
+                                   j == 0 ? &m_analyzer.matcher() : m_matchers[j - 1].get());
+}
 
+void AnalysisSession::collect()
+{
+    if (!m_running)
+        return;
+    for (auto &t : m_running->threads)
+        t.join();
+    m_running->threads.clear();
+    const auto &tasks = m_running->tasks;
+    auto &hits = m_running->hits;
+    auto &notable = m_running->notable;
     // Tasks are in document and line order, so findings collect occurrences in order too.
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
@@ -305,8 +328,7 @@ void AnalysisSession::flush()
             }
         }
     }
-    tasks.clear();
-    m_batch->bytes = 0;
+    m_running.reset();
 }
 
 // Rules that match far too much still give exact counts, but say so: the evidence and the
@@ -347,6 +369,7 @@ void AnalysisSession::addLimitNotes()
 AnalysisResult AnalysisSession::finish()
 {
     flush();
+    collect();
     if (m_options.unmatched)
         m_result.unmatched = m_miner.templates(100);
     const auto &rules = m_analyzer.matcher().rules();

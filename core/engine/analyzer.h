@@ -71,13 +71,18 @@ public:
 
 private:
     struct Batch;
+    // Starts matching the batch on worker threads (after taking in the one before), so the
+    // next documents are read while it runs.
     void flush();
+    // Waits for the batch being matched and adds its matches to the findings, in order.
+    void collect();
     std::vector<Finding> bundleFindings(const Rule &rule) const;
 
     const Analyzer &m_analyzer;
     AnalyzeOptions m_options;
     std::vector<std::unique_ptr<Matcher>> m_matchers; // one per helper thread
-    std::unique_ptr<Batch> m_batch;
+    std::unique_ptr<Batch> m_batch;                   // being filled
+    std::unique_ptr<Batch> m_running;                 // being matched
     AnalysisResult m_result;
     std::map<std::pair<size_t, QString>, Finding> m_groups; // rule index, group_by values
     struct RuleHits
@@ -99,7 +104,7 @@ private:
     TemplateMiner m_miner;
     static constexpr qint64 kMaxMinedLines = 1'000'000;
     static constexpr qsizetype kMaxUnmatchedSamples = 5000;
-    qint64 m_totalBytes = 0;
+    std::atomic<qint64> m_totalBytes{0};
     std::atomic<qint64> m_doneBytes{0};
 };
 
