@@ -408,21 +408,29 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         state.line = state.stopLine + 1;
     }
 
-    // A line is a candidate when all the words of one clause are in it.
-    if (!std::is_sorted(hits.begin(), hits.end()))
+    // A line is a candidate when all the words of one clause are in it. Matches come in the
+    // order of their ends, so in line order; a line's words are made distinct.
+    if (!std::is_sorted(hits.begin(), hits.end(),
+                        [](const auto &a, const auto &b) { return a.first < b.first; }))
         std::sort(hits.begin(), hits.end());
-    hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
     thread_local std::vector<int> counts;
     counts.resize(m_clauseSizes.size());
-    for (size_t h = 0; h < hits.size();) {
-        const int line = hits[h].first;
-        const size_t begin = h;
+    for (size_t next = 0; next < hits.size();) {
+        const int line = hits[next].first;
+        const auto begin = hits.begin() + std::ptrdiff_t(next);
+        while (next < hits.size() && hits[next].first == line)
+            ++next;
+        auto end = hits.begin() + std::ptrdiff_t(next);
+        if (end - begin > 1) {
+            std::sort(begin, end);
+            end = std::unique(begin, end);
+        }
         bool complete = false;
-        for (; h < hits.size() && hits[h].first == line; ++h)
-            for (int c : m_wordClauses[size_t(hits[h].second)])
+        for (auto h = begin; h != end; ++h)
+            for (int c : m_wordClauses[size_t(h->second)])
                 complete = ++counts[size_t(c)] == m_clauseSizes[size_t(c)] || complete;
-        for (size_t k = begin; k < h; ++k)
-            for (int c : m_wordClauses[size_t(hits[k].second)])
+        for (auto h = begin; h != end; ++h)
+            for (int c : m_wordClauses[size_t(h->second)])
                 counts[size_t(c)] = 0;
         if (complete)
             starts[size_t(line - from)] = 1;

@@ -25,8 +25,9 @@ struct Matcher::Sets
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
     // UTF-8 semantics agree); null when unavailable or switched off.
     std::shared_ptr<const FastPrefilter> fastSingle, fastSpanning; // shared by clones
-    // Picks the lines worth normalizing from the raw text of a chunk; null when unavailable.
-    std::shared_ptr<const RawPrefilter> raw;
+    // Picks the lines worth normalizing from the raw text of a chunk, for the rules alone and
+    // with the error words too; null when unavailable.
+    std::shared_ptr<const RawPrefilter> raw, rawNotable;
     // Error words, scanned with the single-line patterns (set index → -1) for the lines that no
     // rule explains but that look like trouble; exact check by `notable`.
     std::unique_ptr<RE2> notable;
@@ -160,6 +161,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         m_sets->fastSingle = shareFastFrom->fastSingle;
         m_sets->fastSpanning = shareFastFrom->fastSpanning;
         m_sets->raw = shareFastFrom->raw;
+        m_sets->rawNotable = shareFastFrom->rawNotable;
         return;
     }
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
@@ -193,6 +195,12 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
                                     m_rules[size_t(i)].pattern.regex->options(), spanning});
         }
     }
+    auto rawNotable = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
+    if (!rawNotable->available())
+        return;
+    m_sets->rawNotable = std::move(rawNotable);
+    std::erase_if(patterns,
+                  [](const RawPrefilter::Pattern &p) { return p.re2 == kNotablePattern; });
     auto raw = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
     if (raw->available())
         m_sets->raw = std::move(raw);
@@ -241,7 +249,8 @@ void Matcher::match(const LogDocument &doc,
     // scanned too: a CRI partial line there would continue into this chunk.
     thread_local std::vector<char> starts, only;
     const int from = std::max(0, first - 1);
-    if (m_sets->raw && m_sets->raw->startLines(doc, from, end, starts)) {
+    const RawPrefilter *raw = notable ? m_sets->rawNotable.get() : m_sets->raw.get();
+    if (raw && raw->startLines(doc, from, end, starts)) {
         const int base = first - behind; // document line of normalized[0]
         only.assign(normalized.size(), 0);
         std::vector<char> needed(normalized.size(), 0);

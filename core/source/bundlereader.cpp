@@ -12,6 +12,7 @@
 #include <archive_entry.h>
 
 #include <cstring>
+#include <mutex>
 
 namespace gputriage {
 
@@ -315,81 +316,111 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     const auto head = LogDocument::fromBytes(data, display); // its encoding detection decides
     if (data.contains('\0') || head->encoding().startsWith(u"utf-16") || isBugReport(*head))
         return false;
-    // Chunks of at most 16 MiB: freed buffers are then reused by the allocator instead of
-    // being returned to the system and faulted in again.
     const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 16 << 20);
-    if (streamMappedFile(path, display, chunkBytes))
-        return true;
-    int chunks = 0, nextLine = 1;
-    while (!file.atEnd()) {
-        data.reserve(qsizetype(chunkBytes) + (1 << 20));
-        const qint64 want = std::max<qint64>(chunkBytes - data.size(), 64 * 1024);
-        const qsizetype at = data.size();
-        data.resize(at + qsizetype(want));
-        const qint64 got = file.read(data.data() + at, want);
-        data.resize(at + qsizetype(std::max<qint64>(got, 0)));
-        if (got <= 0)
-            break;
-        if (data.size() >= chunkBytes)
-            streamChunk(display, data, chunks, nextLine);
-    }
-    if (file.error() != QFileDevice::NoError)
-        problem(display, QStringLiteral("read error: %1").arg(file.errorString()));
-    if (chunks > 0)
-        m_sink(LogDocument::fromBytes(std::move(data), display, nextLine), -1, true);
-    else
-        addDocument(LogDocument::fromBytes(std::move(data), display));
+    streamPooled(file, data, display, chunkBytes);
     return true;
 }
 
-// The streaming of streamPlainFile() over a mapping of the whole file: no copy, and each
-// window's pages go back to the system when its document is released. False when the file
-// cannot be mapped.
-bool BundleReader::streamMappedFile(const QString &path, const QString &display, qint64 chunkBytes)
+namespace {
+
+// Buffers for streamed chunks, taken back when the chunk's document goes: a reused buffer is
+// not faulted in again (page faults are costly, most of all on virtual machines).
+class BufferPool : public std::enable_shared_from_this<BufferPool>
 {
-    auto file = std::make_shared<QFile>(path);
-    if (!file->open(QIODevice::ReadOnly))
-        return false;
-    const qint64 size = file->size();
-    const uchar *mapped = size > 0 ? file->map(0, size) : nullptr;
-    if (!mapped)
-        return false;
-    const char *p = reinterpret_cast<const char *>(mapped);
-    const char *const end = p + size;
-    int chunks = 0, nextLine = 1;
-    while (p < end) {
-        // The window ends after the last complete line that fits, or the one long line.
-        const char *cut = end;
-        if (end - p > chunkBytes) {
-            const void *nl = memrchr(p, '\n', size_t(chunkBytes));
-            if (!nl)
-                nl = std::memchr(p + chunkBytes, '\n', size_t(end - p - chunkBytes));
-            cut = nl ? static_cast<const char *>(nl) + 1 : end;
+public:
+    explicit BufferPool(size_t size)
+        : m_size(size)
+    {}
+    size_t size() const { return m_size; }
+    std::shared_ptr<char> take()
+    {
+        std::unique_ptr<char[]> buffer;
+        {
+            const std::lock_guard lock(m_mutex);
+            if (!m_free.empty()) {
+                buffer = std::move(m_free.back());
+                m_free.pop_back();
+            }
         }
+        if (!buffer)
+            buffer.reset(new char[m_size]);
+        return std::shared_ptr<char>(buffer.release(), [pool = shared_from_this()](char *p) {
+            const std::lock_guard lock(pool->m_mutex);
+            pool->m_free.emplace_back(p);
+        });
+    }
+
+private:
+    const size_t m_size;
+    std::mutex m_mutex;
+    std::vector<std::unique_ptr<char[]>> m_free;
+};
+
+} // namespace
+
+// Reads `file` (of which `head` was read already) in chunks of about `chunkBytes` into pooled
+// buffers and hands each chunk's complete lines to the sink; the last lines of a chunk are
+// context for it and start the next one.
+void BundleReader::streamPooled(QFile &file,
+                                const QByteArray &head,
+                                const QString &display,
+                                qint64 chunkBytes)
+{
+    auto pool = std::make_shared<BufferPool>(size_t(chunkBytes) + (1 << 20));
+    std::string carry(head.constData(), size_t(head.size()));
+    int chunks = 0, nextLine = 1;
+    for (bool end = false; !end;) {
+        // A carried part too big for a pooled buffer (an enormous line) gets one of its own.
+        const size_t room = std::max(pool->size(), carry.size() + size_t(chunkBytes));
+        std::shared_ptr<char> buffer
+            = room == pool->size()
+                  ? pool->take()
+                  : std::shared_ptr<char>(new char[room], std::default_delete<char[]>());
+        char *const b = buffer.get();
+        std::memcpy(b, carry.data(), carry.size());
+        size_t used = carry.size();
+        const size_t fill = carry.size() + size_t(chunkBytes);
+        while (used < fill) {
+            const qint64 got = file.read(b + used, qint64(fill - used));
+            if (got <= 0) {
+                end = true;
+                break;
+            }
+            used += size_t(got);
+        }
+        const void *nl = end ? nullptr : memrchr(b, '\n', used);
+        if (!end && !nl) { // no line ends here yet
+            carry.assign(b, used);
+            continue;
+        }
+        const char *const cut = end ? b + used : static_cast<const char *>(nl) + 1;
         auto doc
-            = LogDocument::window(file, std::string_view(p, size_t(cut - p)), display, nextLine);
-        if (cut == end) {
-            m_sink(doc, -1, chunks > 0);
+            = LogDocument::window(buffer, std::string_view(b, size_t(cut - b)), display, nextLine);
+        if (end) {
+            if (chunks > 0)
+                m_sink(doc, -1, true);
+            else
+                addDocument(doc);
             break;
         }
-        // The last lines are context for this window and the start of the next one.
         const int lines = doc->lineCount();
         int context = 0;
         const char *next = cut;
         while (context < kChunkContextLines && context + 1 < lines) {
-            const void *nl = memrchr(p, '\n', size_t(next - 1 - p));
-            if (!nl)
+            const void *before = memrchr(b, '\n', size_t(next - 1 - b));
+            if (!before)
                 break;
-            next = static_cast<const char *>(nl) + 1;
+            next = static_cast<const char *>(before) + 1;
             ++context;
         }
+        carry.assign(next, size_t(b + used - next));
         const int own = lines - context;
         m_sink(doc, own, chunks > 0);
         ++chunks;
         nextLine += own;
-        p = next;
     }
-    return true;
+    if (file.error() != QFileDevice::NoError)
+        problem(display, QStringLiteral("read error: %1").arg(file.errorString()));
 }
 
 void BundleReader::addFile(const QString &path, const QString &display)

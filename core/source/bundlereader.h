@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+class QFile;
+
 namespace gputriage {
 
 class LogDocument;
@@ -62,7 +64,8 @@ private:
     bool admitEntry(const QString &display);
     bool addBytes(QByteArray bytes, const QString &display, int depth);
     void streamChunk(const QString &name, QByteArray &data, int &chunks, int &nextLine);
-    bool streamMappedFile(const QString &path, const QString &display, qint64 chunkBytes);
+    void
+    streamPooled(QFile &file, const QByteArray &head, const QString &display, qint64 chunkBytes);
     bool streamPlainFile(const QString &path, const QString &display);
     void problem(const QString &path, const QString &message)
     {

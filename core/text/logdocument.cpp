@@ -5,31 +5,20 @@
 #include <QFile>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
+#include <new>
 
-#ifdef Q_OS_UNIX
-#include <sys/mman.h>
-#include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
 #endif
 
 namespace gputriage {
 
-LogDocument::~LogDocument()
-{
-#ifdef Q_OS_UNIX
-    if (!m_window.empty()) {
-        // Whole pages only: the pages at either end may be shared with the next window.
-        const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
-        const auto begin = (uintptr_t(m_window.data()) + page - 1) & ~(page - 1);
-        const auto end = (uintptr_t(m_window.data()) + m_window.size()) & ~(page - 1);
-        if (end > begin)
-            madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
-    }
-#endif
-}
+LogDocument::~LogDocument() = default;
 
-std::shared_ptr<const LogDocument> LogDocument::window(std::shared_ptr<const void> mapping,
+std::shared_ptr<const LogDocument> LogDocument::window(std::shared_ptr<const void> owner,
                                                        std::string_view bytes,
                                                        const QString &displayPath,
                                                        int firstLineNumber)
@@ -37,8 +26,7 @@ std::shared_ptr<const LogDocument> LogDocument::window(std::shared_ptr<const voi
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
     doc->m_lineOffset = firstLineNumber - 1;
-    doc->m_mapping = std::move(mapping);
-    doc->m_window = bytes;
+    doc->m_owner = std::move(owner);
     doc->m_data = bytes.data();
     doc->m_size = bytes.size();
     doc->decode();
@@ -201,22 +189,55 @@ void LogDocument::decode()
         replaceWith(QString::fromLatin1(m_data, qsizetype(m_size)), "latin-1");
 }
 
+void LogDocument::LineStarts::resize(size_t newRoom)
+{
+    newRoom = std::max(newRoom, count);
+    if (newRoom == 0) {
+        std::free(data);
+        data = nullptr;
+        room = 0;
+        return;
+    }
+    auto *grown = static_cast<uint64_t *>(std::realloc(data, newRoom * sizeof(uint64_t)));
+    if (!grown)
+        throw std::bad_alloc();
+    data = grown;
+    room = newRoom;
+}
+
 void LogDocument::index()
 {
-    m_lineStarts.reserve(m_size / 64 + 1);
+    // Reserve for the line length of the first 64 KiB (plus a margin), so a big document
+    // seldom grows or shrinks its index.
+    const std::string_view head(m_data, std::min<size_t>(m_size, 64 * 1024));
+    const size_t headLines = size_t(std::count(head.begin(), head.end(), '\n')) + 1;
+    m_lineStarts.resize(m_size / std::max<size_t>(1, head.size() / headLines) * 9 / 8 + 1024);
+    if (m_size > 0)
+        m_lineStarts.push_back(0);
     size_t pos = 0;
-    while (pos < m_size) {
-        m_lineStarts.push_back(pos);
-        const void *nl = std::memchr(m_data + pos, '\n', m_size - pos);
-        if (!nl)
-            break;
-        pos = size_t(static_cast<const char *>(nl) - m_data) + 1;
+#ifdef __SSE2__
+    // 64 bytes at a time: a mask of their newlines, one line start per set bit.
+    const __m128i newline = _mm_set1_epi8('\n');
+    for (; pos + 64 <= m_size; pos += 64) {
+        uint64_t mask = 0;
+        for (int k = 0; k < 4; ++k) {
+            const __m128i block
+                = _mm_loadu_si128(reinterpret_cast<const __m128i *>(m_data + pos + 16 * k));
+            mask |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
+                    << (16 * k);
+        }
+        while (mask) {
+            m_lineStarts.push_back(pos + size_t(std::countr_zero(mask)) + 1);
+            mask &= mask - 1;
+        }
     }
-    // The reserve guessed short lines: a big document (the GUI keeps it) returns the rest, so
-    // the index stays at 8 bytes per line; small and streamed chunks are not worth the copy.
-    const size_t unused = (m_lineStarts.capacity() - m_lineStarts.size()) * sizeof(uint64_t);
-    if (unused > (size_t(4) << 20) && unused * 8 > m_lineStarts.size() * sizeof(uint64_t))
-        m_lineStarts.shrink_to_fit();
+#endif
+    for (; pos < m_size; ++pos)
+        if (m_data[pos] == '\n')
+            m_lineStarts.push_back(pos + 1);
+    if (!m_lineStarts.empty() && m_lineStarts.back() == m_size)
+        m_lineStarts.pop_back(); // the text ends with a newline: no empty line after it
+    m_lineStarts.resize(m_lineStarts.size()); // 8 bytes per line
     int cri = 0, sampled = 0;
     for (int i = 0; i < lineCount() && sampled < 20; ++i) {
         const std::string_view l = line(i);

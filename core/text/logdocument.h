@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -25,10 +26,8 @@ public:
     // `firstLineNumber` - 1 is added to line numbers (for chunks of a streamed entry).
     static std::shared_ptr<const LogDocument>
     fromBytes(QByteArray bytes, const QString &displayPath, int firstLineNumber = 1);
-    // `bytes` of a file mapping that `mapping` keeps alive. The pages are handed back to the
-    // system when the document goes (they stay in the page cache), so streaming a mapped file
-    // holds memory only for the windows in use.
-    static std::shared_ptr<const LogDocument> window(std::shared_ptr<const void> mapping,
+    // `bytes` that `owner` keeps alive (a streamed chunk in a pooled buffer).
+    static std::shared_ptr<const LogDocument> window(std::shared_ptr<const void> owner,
                                                      std::string_view bytes,
                                                      const QString &displayPath,
                                                      int firstLineNumber);
@@ -68,13 +67,36 @@ private:
     QByteArray m_buffer;
     const char *m_data = nullptr;
     size_t m_size = 0;
-    std::vector<uint64_t> m_lineStarts;
+    // Offsets of the line starts. Grown and trimmed with realloc, which moves the pages of a
+    // big index instead of copying them, so it can be cut to its exact size.
+    struct LineStarts
+    {
+        uint64_t *data = nullptr;
+        size_t count = 0, room = 0;
+        LineStarts() = default;
+        LineStarts(const LineStarts &) = delete;
+        LineStarts &operator=(const LineStarts &) = delete;
+        ~LineStarts() { std::free(data); }
+        size_t size() const { return count; }
+        size_t capacity() const { return room; }
+        bool empty() const { return count == 0; }
+        uint64_t operator[](size_t i) const { return data[i]; }
+        uint64_t back() const { return data[count - 1]; }
+        void pop_back() { --count; }
+        void push_back(uint64_t v)
+        {
+            if (count == room)
+                resize(std::max<size_t>(1024, room + room / 2));
+            data[count++] = v;
+        }
+        void resize(size_t newRoom); // the capacity; never below size()
+    };
+    LineStarts m_lineStarts;
     QString m_format;
     QString m_encoding = QStringLiteral("utf-8");
     int m_lineOffset = 0;
     std::shared_ptr<const LogDocument> m_parent; // keeps a section's bytes alive
-    std::shared_ptr<const void> m_mapping;       // keeps a window's bytes alive
-    std::string_view m_window;                   // a window's mapped bytes
+    std::shared_ptr<const void> m_owner;         // keeps a window's bytes alive
 };
 
 } // namespace gputriage

@@ -369,6 +369,8 @@ private Q_SLOTS:
                 expectedLines << line;
                 log += "      detected.  Multi-node communication performance may be reduced.\n";
                 ++line;
+            } else if (line == 5000) { // longer than a chunk
+                log += "2025-11-30T08:15:02Z " + QByteArray(200 * 1024, 'x') + '\n';
             } else {
                 log += "2025-11-30T08:15:02Z line " + QByteArray::number(line)
                        + " of the training log\n";
