@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <tuple>
 
 namespace gputriage {
@@ -24,7 +25,14 @@ struct Matcher::Sets
     bool singleOk = false, spanningOk = false;
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
     // UTF-8 semantics agree); null when unavailable or switched off.
-    std::shared_ptr<const FastPrefilter> fastSingle, fastSpanning; // shared by clones
+    // Built on first use: the raw prefilter below leaves so few lines that RE2::Set serves
+    // them, and compiling these takes a third of the start-up.
+    struct Fast
+    {
+        std::once_flag built;
+        std::unique_ptr<const FastPrefilter> single, spanning;
+    };
+    std::shared_ptr<Fast> fast; // shared by clones; null without vectorscan
     // Picks the lines worth normalizing from the raw text of a chunk, for the rules alone and
     // with the error words too; null when unavailable.
     std::shared_ptr<const RawPrefilter> raw, rawNotable;
@@ -158,27 +166,14 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     if (shareFastFrom) {
         // Vectorscan databases are read-only while scanning (each thread has its own scratch),
         // so clones share them instead of compiling them again.
-        m_sets->fastSingle = shareFastFrom->fastSingle;
-        m_sets->fastSpanning = shareFastFrom->fastSpanning;
+        m_sets->fast = shareFastFrom->fast;
         m_sets->raw = shareFastFrom->raw;
         m_sets->rawNotable = shareFastFrom->rawNotable;
         return;
     }
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
         return;
-    auto fast = [this](const std::vector<int> &ruleIndices) -> std::shared_ptr<FastPrefilter> {
-        std::vector<std::string> patterns;
-        patterns.reserve(ruleIndices.size());
-        for (int i : ruleIndices)
-            patterns.push_back(i < 0 ? std::string(kNotablePattern)
-                                     : m_rules[size_t(i)].pattern.regex->pattern());
-        auto f = std::make_shared<FastPrefilter>(patterns);
-        return f->available() ? std::move(f) : nullptr;
-    };
-    if (m_sets->singleOk)
-        m_sets->fastSingle = fast(m_sets->singleRules);
-    if (m_sets->spanningOk)
-        m_sets->fastSpanning = fast(m_sets->spanningRules);
+    m_sets->fast = std::make_shared<Sets::Fast>();
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
         return;
     std::vector<RawPrefilter::Pattern> patterns;
@@ -207,6 +202,26 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
 }
 
 Matcher::~Matcher() = default;
+
+void Matcher::buildFast() const
+{
+    Sets::Fast &fast = *m_sets->fast;
+    std::call_once(fast.built, [&] {
+        auto build = [this](const std::vector<int> &ruleIndices) {
+            std::vector<std::string> patterns;
+            patterns.reserve(ruleIndices.size());
+            for (int i : ruleIndices)
+                patterns.push_back(i < 0 ? std::string(kNotablePattern)
+                                         : m_rules[size_t(i)].pattern.regex->pattern());
+            auto f = std::make_unique<const FastPrefilter>(patterns);
+            return f->available() ? std::move(f) : nullptr;
+        };
+        if (m_sets->singleOk)
+            fast.single = build(m_sets->singleRules);
+        if (m_sets->spanningOk)
+            fast.spanning = build(m_sets->spanningRules);
+    });
+}
 
 std::unique_ptr<Matcher> Matcher::clone() const
 {
@@ -271,6 +286,8 @@ void Matcher::match(const LogDocument &doc,
         matchLines(normalized, size_t(behind), first, last - first, out, notable, &only);
         return;
     }
+    if (m_sets->fast)
+        buildFast();
     for (int i = first - behind; i < first; ++i)
         Normalizer::normalize(doc.line(i), normalized[size_t(i - first + behind)]);
     // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
@@ -329,6 +346,12 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
 {
     std::vector<int> hits, candidates;
     std::vector<re2::StringPiece> groups;
+    // Vectorscan for every line; RE2::Set when the raw prefilter left only a few.
+    const FastPrefilter *fastSingle = nullptr, *fastSpanning = nullptr;
+    if (!only && m_sets->fast) {
+        fastSingle = m_sets->fast->single.get();
+        fastSpanning = m_sets->fast->spanning.get();
+    }
     std::string window; // kept across lines: no allocation per line
     for (size_t i = begin; i < begin + size_t(count); ++i) {
         const std::string &line = lines[i];
@@ -338,7 +361,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
         bool errorWords = false;
         const size_t matchesBefore = out.size();
         if (m_sets->singleOk) {
-            candidatesOf(line, m_sets->single, m_sets->fastSingle.get(), hits);
+            candidatesOf(line, m_sets->single, fastSingle, hits);
             for (int h : hits) {
                 const int r = m_sets->singleRules[size_t(h)];
                 if (r < 0)
@@ -349,7 +372,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
         }
         if (m_sets->spanningOk) {
             joinInto(lines, i, size_t(m_sets->maxSpan), window);
-            candidatesOf(window, m_sets->spanning, m_sets->fastSpanning.get(), hits);
+            candidatesOf(window, m_sets->spanning, fastSpanning, hits);
             for (int h : hits)
                 candidates.push_back(m_sets->spanningRules[size_t(h)]);
         }

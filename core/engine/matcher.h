@@ -53,6 +53,7 @@ private:
                     std::vector<LineMatch> &out,
                     std::vector<int> *notable = nullptr,
                     const std::vector<char> *only = nullptr) const;
+    void buildFast() const;
     bool nearbyHolds(const Rule &rule,
                      const std::vector<std::string> &lines,
                      size_t at,

@@ -11,7 +11,7 @@
 #include <new>
 
 #ifdef __SSE2__
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 namespace gputriage {
@@ -189,6 +189,51 @@ void LogDocument::decode()
         replaceWith(QString::fromLatin1(m_data, qsizetype(m_size)), "latin-1");
 }
 
+#ifdef __SSE2__
+namespace {
+
+// Newlines 64 bytes at a time: a mask of them, one line start per set bit. Returns where the
+// whole blocks end.
+template<typename Starts>
+size_t indexBlocks(const char *data, size_t size, Starts &starts)
+{
+    const __m128i newline = _mm_set1_epi8('\n');
+    size_t pos = 0;
+    for (; pos + 64 <= size; pos += 64) {
+        uint64_t mask = 0;
+        for (int k = 0; k < 4; ++k) {
+            const __m128i block
+                = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + pos + 16 * k));
+            mask |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
+                    << (16 * k);
+        }
+        for (; mask; mask &= mask - 1)
+            starts.push_back(pos + size_t(std::countr_zero(mask)) + 1);
+    }
+    return pos;
+}
+
+template<typename Starts>
+__attribute__((target("avx2"))) size_t
+indexBlocksAvx2(const char *data, size_t size, Starts &starts)
+{
+    const __m256i newline = _mm256_set1_epi8('\n');
+    size_t pos = 0;
+    for (; pos + 64 <= size; pos += 64) {
+        const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + pos));
+        const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + pos + 32));
+        uint64_t mask = uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, newline))))
+                        | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, newline))))
+                              << 32;
+        for (; mask; mask &= mask - 1)
+            starts.push_back(pos + size_t(std::countr_zero(mask)) + 1);
+    }
+    return pos;
+}
+
+} // namespace
+#endif
+
 void LogDocument::LineStarts::resize(size_t newRoom)
 {
     newRoom = std::max(newRoom, count);
@@ -216,21 +261,9 @@ void LogDocument::index()
         m_lineStarts.push_back(0);
     size_t pos = 0;
 #ifdef __SSE2__
-    // 64 bytes at a time: a mask of their newlines, one line start per set bit.
-    const __m128i newline = _mm_set1_epi8('\n');
-    for (; pos + 64 <= m_size; pos += 64) {
-        uint64_t mask = 0;
-        for (int k = 0; k < 4; ++k) {
-            const __m128i block
-                = _mm_loadu_si128(reinterpret_cast<const __m128i *>(m_data + pos + 16 * k));
-            mask |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
-                    << (16 * k);
-        }
-        while (mask) {
-            m_lineStarts.push_back(pos + size_t(std::countr_zero(mask)) + 1);
-            mask &= mask - 1;
-        }
-    }
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    pos = avx2 ? indexBlocksAvx2(m_data, m_size, m_lineStarts)
+               : indexBlocks(m_data, m_size, m_lineStarts);
 #endif
     for (; pos < m_size; ++pos)
         if (m_data[pos] == '\n')
