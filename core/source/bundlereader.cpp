@@ -316,7 +316,8 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     const auto head = LogDocument::fromBytes(data, display); // its encoding detection decides
     if (data.contains('\0') || head->encoding().startsWith(u"utf-16") || isBugReport(*head))
         return false;
-    const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 16 << 20);
+    // Chunks of at most 4 MiB: the line index reads each while the copy is still in the cache.
+    const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 4 << 20);
     streamPooled(file, data, display, chunkBytes);
     return true;
 }
