@@ -63,6 +63,9 @@ public:
 
     // False without vectorscan, or when a pattern has no literal words to look for.
     bool available() const { return m_database != nullptr; }
+    // Whether every text `re2` matches holds some word of 3+ letters or digits that the
+    // pattern spells out (else no rule pack holding it can use this prefilter).
+    static bool hasWords(const std::string &re2, const re2::RE2::Options &options);
     // Sets starts[i - from] for lines i of [from, to) where a match may begin (1) or not (0).
     // False when the lines hold a CRI partial line (the caller then normalizes them all, to
     // join the parts) or vectorscan failed.

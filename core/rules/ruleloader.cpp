@@ -1,5 +1,7 @@
 #include "rules/ruleloader.h"
 
+#include "engine/fastprefilter.h"
+
 #include "engine/version.h"
 #include "paths.h"
 
@@ -181,6 +183,10 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
                  .arg(QLatin1String(key), qs(re->error())));
         return std::nullopt;
     }
+    if (std::string_view(key) == "pattern" && !RawPrefilter::hasWords(utf8, options))
+        warning(node, QStringLiteral("the pattern spells out no word of 3 or more letters or "
+                                     "digits that every match must contain: with it, every line "
+                                     "of a bundle is matched in full (several times slower)"));
     CompiledPattern compiled;
     compiled.source = *text;
     for (const auto &[name, index] : re->NamedCapturingGroups())

@@ -57,20 +57,23 @@ private Q_SLOTS:
         QTest::newRow("an unknown key is a warning (typo)")
             << h + rule("typo.key", "abc", "    explian: oops\n") << false << 10 << 5
             << "unknown key 'explian'" << 1;
+        QTest::newRow("a pattern without a word to look for is a warning (slow)")
+            << h + rule("no.word", "'^\\d+ (?P<n>[0-9a-f]+)$'") << false << 9 << 16
+            << "no word of 3 or more letters" << 1;
         QTest::newRow("a missing title is an error")
             << QByteArray(h + "  - id: no.title\n    severity: info\n    match: {pattern: a}\n")
             << true << 5 << 5 << "missing required key 'title'" << 0;
         QTest::newRow("a fact that is not captured is an error")
-            << h + rule("fact.missing", "'v(?P<ver>\\d+)'", "    facts: [version]\n") << true << 10
-            << 13 << "fact 'version' is not a named capture" << 0;
+            << h + rule("fact.missing", "'ver(?P<ver>\\d+)'", "    facts: [version]\n") << true
+            << 10 << 13 << "fact 'version' is not a named capture" << 0;
         QTest::newRow("a comparison of an unknown fact is an error")
             << h
-                   + rule("cmp.unknown", "'v(?P<a>\\d+)'",
+                   + rule("cmp.unknown", "'ver(?P<a>\\d+)'",
                           "    compare:\n      - {left: a, op: '>', right: b}\n")
             << true << 11 << 35 << "names fact 'b'" << 0;
         QTest::newRow("an unknown operator is an error")
             << h
-                   + rule("cmp.op", "'v(?P<a>\\d+)'",
+                   + rule("cmp.op", "'ver(?P<a>\\d+)'",
                           "    compare:\n      - {left: a, op: '=>', right: '1.0'}\n")
             << true << 11 << 23 << "unknown operator '=>'" << 0;
         QTest::newRow("a non-web reference is an error")
@@ -80,11 +83,11 @@ private Q_SLOTS:
             << true << 11 << 25 << "https://" << 0;
         QTest::newRow("a bad id is an error")
             << h + rule("Bad Id", "abc") << true << 5 << 9 << "rule id 'Bad Id'" << 0;
-        QTest::newRow("span out of range is an error") << QByteArray(
-            h
-            + "  - id: s.p\n    title: T\n    severity: info\n    match: {pattern: a, span: 99}\n")
-                                                       << true << 8 << 31
-                                                       << "'span' must be a whole number" << 0;
+        QTest::newRow("span out of range is an error")
+            << QByteArray(h
+                          + "  - id: s.p\n    title: T\n    severity: info\n    match: {pattern: "
+                            "abc, span: 99}\n")
+            << true << 8 << 33 << "'span' must be a whole number" << 0;
         QTest::newRow("a YAML syntax error has a position")
             << QByteArray(h + "  - id: x\n    title: [unclosed\n") << true << 7 << 1 << "" << 0;
         QTest::newRow("a wrong schema is an error")
