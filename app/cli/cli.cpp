@@ -34,6 +34,7 @@
 #include <optional>
 #include <thread>
 #include <unistd.h>
+#include <variant>
 
 namespace gputriage {
 
@@ -196,10 +197,40 @@ QString reportSuffix(const QString &format)
                                                : format;
 }
 
+// The options analyze and analyze --batch share, checked once.
+struct AnalyzeArgs
+{
+    std::optional<Severity> minSeverity, failOn;
+    int jobs = 0; // 0: all cores
+    int maxEvidence = 10;
+};
+
+// The parsed options, or the usage error to print.
+std::variant<AnalyzeArgs, QString> parseAnalyzeArgs(const QCommandLineParser &p)
+{
+    AnalyzeArgs args;
+    for (const auto &[name, into] : {std::pair(QStringLiteral("min-severity"), &args.minSeverity),
+                                     std::pair(QStringLiteral("fail-on"), &args.failOn)}) {
+        if (!p.isSet(name))
+            continue; // an unset option is no severity; a set one must name a severity
+        *into = severityFromName(p.value(name));
+        if (!*into)
+            return QStringLiteral("unknown severity '%1'").arg(p.value(name));
+    }
+    bool ok = false;
+    args.jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
+    if (!ok || args.jobs < 0)
+        return QStringLiteral("--jobs needs a number");
+    args.maxEvidence = p.value(QStringLiteral("max-evidence")).toInt(&ok);
+    if (!ok || args.maxEvidence < 0)
+        return QStringLiteral("--max-evidence needs a number");
+    return args;
+}
+
 // `gputriage analyze --batch DIR -o OUT`: every file or folder in DIR is one bundle (a node's
 // bug report, a must-gather, a pod's logs). Bundles are analysed side by side, one per core,
 // each into OUT/<name>.<format>, and OUT/summary.md and summary.json list them all.
-int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits)
+int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const AnalyzeArgs &args)
 {
     const QString dir = p.value(QStringLiteral("batch"));
     const QString out = p.value(QStringLiteral("output"));
@@ -219,12 +250,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits)
         return usageError(QStringLiteral("cannot create %1").arg(out));
     const QFileInfoList entries
         = QDir(dir).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    bool ok = false;
-    int jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
-    if (!ok || jobs < 0)
-        return usageError(QStringLiteral("--jobs needs a number"));
-    if (jobs == 0)
-        jobs = std::max(1, QThread::idealThreadCount());
+    const int jobs = args.jobs > 0 ? args.jobs : std::max(1, QThread::idealThreadCount());
 
     const RuleSet rules = rulesFrom(p);
     const Analyzer analyzer(rules);
@@ -234,24 +260,8 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits)
     options.unmatched = p.isSet(QStringLiteral("unmatched"));
     ReportOptions ro;
     ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
-    bool evidenceOk = false;
-    ro.maxEvidence = p.value(QStringLiteral("max-evidence")).toInt(&evidenceOk);
-    if (!evidenceOk || ro.maxEvidence < 0)
-        return usageError(QStringLiteral("--max-evidence needs a number"));
-    std::optional<Severity> minSeverity;
-    if (p.isSet(QStringLiteral("min-severity"))) {
-        minSeverity = severityFromName(p.value(QStringLiteral("min-severity")));
-        if (!minSeverity)
-            return usageError(QStringLiteral("unknown severity '%1'")
-                                  .arg(p.value(QStringLiteral("min-severity"))));
-    }
-    std::optional<Severity> failOn;
-    if (p.isSet(QStringLiteral("fail-on"))) {
-        failOn = severityFromName(p.value(QStringLiteral("fail-on")));
-        if (!failOn)
-            return usageError(
-                QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
-    }
+    ro.maxEvidence = args.maxEvidence;
+    const std::optional<Severity> minSeverity = args.minSeverity, failOn = args.failOn;
     const bool redact = p.isSet(QStringLiteral("redact"));
 
     std::vector<BatchRow> rows(size_t(entries.size()));
@@ -441,8 +451,12 @@ int analyze(const QStringList &args)
         o.set(*v);
     }
 
+    const auto parsed = parseAnalyzeArgs(p);
+    if (const QString *error = std::get_if<QString>(&parsed))
+        return usageError(*error);
+    const AnalyzeArgs &shared = std::get<AnalyzeArgs>(parsed);
     if (p.isSet(QStringLiteral("batch")))
-        return analyzeBatch(p, limits);
+        return analyzeBatch(p, limits, shared);
     const QStringList paths = p.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
@@ -451,28 +465,8 @@ int analyze(const QStringList &args)
         return usageError(
             QStringLiteral("unknown format '%1' (use text, json, markdown, html or pdf)")
                 .arg(format));
-    // An unset option is no severity; a set one must name a severity.
-    auto severityOption = [&](const char *name, std::optional<Severity> &into) {
-        const QString option = QString::fromLatin1(name);
-        if (!p.isSet(option))
-            return true;
-        into = severityFromName(p.value(option));
-        return into.has_value();
-    };
-    std::optional<Severity> minSeverity, failOn;
-    if (!severityOption("min-severity", minSeverity))
-        return usageError(
-            QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("min-severity"))));
-    if (!severityOption("fail-on", failOn))
-        return usageError(
-            QStringLiteral("unknown severity '%1'").arg(p.value(QStringLiteral("fail-on"))));
-    bool ok = false;
-    const int jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
-    if (!ok || jobs < 0)
-        return usageError(QStringLiteral("--jobs needs a number"));
-    const int maxEvidence = p.value(QStringLiteral("max-evidence")).toInt(&ok);
-    if (!ok || maxEvidence < 0)
-        return usageError(QStringLiteral("--max-evidence needs a number"));
+    const std::optional<Severity> minSeverity = shared.minSeverity, failOn = shared.failOn;
+    const int jobs = shared.jobs, maxEvidence = shared.maxEvidence;
     const bool quiet = p.isSet(QStringLiteral("quiet"));
 
     const RuleSet rules = rulesFrom(p);

@@ -194,6 +194,14 @@ QString formatTime(int64_t us)
                              static_cast<long long>(daySecs % 60), static_cast<long long>(millis));
 }
 
+int fullDateYear(std::string_view line)
+{
+    if (line.empty() || !isDigit(line[0]))
+        return 0;
+    const auto t = iso(line, {});
+    return t ? formatTime(*t).left(4).toInt() : 0;
+}
+
 Timeline buildTimeline(const std::vector<std::shared_ptr<const LogDocument>> &docs,
                        size_t maxEntries,
                        const std::atomic<bool> *cancel)
@@ -204,9 +212,7 @@ Timeline buildTimeline(const std::vector<std::shared_ptr<const LogDocument>> &do
     TimeContext context;
     for (const auto &doc : docs) {
         for (int i = 0; i < std::min(doc->lineCount(), 1000) && !context.year; ++i)
-            if (const std::string_view l = doc->line(i); !l.empty() && isDigit(l[0]))
-                if (const auto t = iso(l, {}))
-                    context.year = formatTime(*t).left(4).toInt();
+            context.year = fullDateYear(doc->line(i));
         if (context.year)
             break;
     }

@@ -30,6 +30,10 @@ std::optional<int64_t> lineTime(std::string_view line, const TimeContext &contex
 // "2025-08-12 10:15:32.123Z"
 QString formatTime(int64_t microseconds);
 
+// The year of a line that starts with a full date (RFC 3339 / ISO 8601), else 0. The first such
+// year of a bundle is the TimeContext::year of its yearless lines.
+int fullDateYear(std::string_view line);
+
 struct TimelineEntry
 {
     int64_t time; // microseconds, UTC

@@ -44,11 +44,10 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
     TimeContext context;
     for (const Finding &f : result.findings)
         for (const Occurrence &o : f.occurrences)
-            if (!context.year && !o.text.isEmpty() && o.text.front().isDigit()) {
+            if (!context.year) {
                 const QByteArray text = o.text.toUtf8();
-                if (const auto t
-                    = lineTime(std::string_view(text.constData(), size_t(text.size()))))
-                    context.year = formatTime(*t).left(4).toInt();
+                context.year
+                    = fullDateYear(std::string_view(text.constData(), size_t(text.size())));
             }
     std::map<QString, std::vector<Point>> lanes;
     int64_t first = INT64_MAX, last = INT64_MIN;
