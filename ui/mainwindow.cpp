@@ -910,16 +910,22 @@ std::pair<QString, int> MainWindow::timelineSource(int line) const
     return {m_docs[size_t(doc)]->path(), docLine};
 }
 
+void MainWindow::viewDocument(const std::shared_ptr<const LogDocument> &doc,
+                              const std::vector<LineMatch> &matches,
+                              const QString &title)
+{
+    m_logView->setDocument(doc);
+    m_logView->setMatches(matches, m_ruleSeverity);
+    if (m_onlyFindings->isChecked())
+        m_logView->setLineFilter(m_logView->markedLines(), QStringLiteral("findings"));
+    setWindowTitle(tr("%1 — GPU Triage").arg(title));
+}
+
 void MainWindow::showTimeline()
 {
     if (m_timelineDoc) {
-        if (m_logView->document() != m_timelineDoc) {
-            m_logView->setDocument(m_timelineDoc);
-            m_logView->setMatches(m_timelineMatches, m_ruleSeverity);
-            if (m_onlyFindings->isChecked())
-                m_logView->setLineFilter(m_logView->markedLines(), QStringLiteral("findings"));
-            setWindowTitle(tr("Timeline — GPU Triage"));
-        }
+        if (m_logView->document() != m_timelineDoc)
+            viewDocument(m_timelineDoc, m_timelineMatches, tr("Timeline"));
         m_bundle->selectPath(QString::fromLatin1(kTimelinePath));
         Q_EMIT timelineShown();
         return;
@@ -1065,14 +1071,10 @@ bool MainWindow::showDocument(const QString &path, int line)
     for (size_t i = 0; i < m_docs.size(); ++i) {
         if (m_docs[i]->path() != path)
             continue;
-        if (m_logView->document() != m_docs[i]) {
-            m_logView->setDocument(m_docs[i]);
-            if (i < m_result.matches.size())
-                m_logView->setMatches(m_result.matches[i], m_ruleSeverity);
-            if (m_onlyFindings->isChecked())
-                m_logView->setLineFilter(m_logView->markedLines(), QStringLiteral("findings"));
-            setWindowTitle(tr("%1 — GPU Triage").arg(path));
-        }
+        if (m_logView->document() != m_docs[i])
+            viewDocument(
+                m_docs[i],
+                i < m_result.matches.size() ? m_result.matches[i] : std::vector<LineMatch>(), path);
         m_bundle->selectPath(path);
         if (line > 0)
             m_logView->setCurrentLine(m_docs[i]->indexOfLineNumber(line));

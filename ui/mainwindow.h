@@ -107,6 +107,10 @@ private:
     void rememberRecent(const QStringList &paths);
     void updateRecentMenu();
     void showPreview(const QStringList &paths);
+    // Puts `doc` in the log view with its rule hits, keeping "Only Lines with Findings".
+    void viewDocument(const std::shared_ptr<const LogDocument> &doc,
+                      const std::vector<LineMatch> &matches,
+                      const QString &title);
     void loadRuleSet(const QStringList &extraFolders);
     void startJob();
     void endJob();
