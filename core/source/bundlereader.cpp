@@ -7,12 +7,16 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <mutex>
+#include <thread>
 
 namespace gputriage {
 
@@ -367,61 +371,106 @@ void BundleReader::streamPooled(QFile &file,
                                 const QString &display,
                                 qint64 chunkBytes)
 {
+    // A thread reads ahead while this one indexes chunks and hands them to the sink.
+    struct Chunk
+    {
+        std::shared_ptr<char> buffer;
+        size_t length = 0; // complete lines
+        int context = 0;   // the last lines, which start the next chunk too
+        bool last = false;
+        QString error; // of the read that ended the file early
+    };
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<Chunk> ready;
+    constexpr size_t kReadAhead = 2;
+    bool stop = false;
     auto pool = std::make_shared<BufferPool>(size_t(chunkBytes) + (1 << 20));
-    std::string carry(head.constData(), size_t(head.size()));
-    int chunks = 0, nextLine = 1;
-    for (bool end = false; !end;) {
-        // A carried part too big for a pooled buffer (an enormous line) gets one of its own.
-        const size_t room = std::max(pool->size(), carry.size() + size_t(chunkBytes));
-        std::shared_ptr<char> buffer
-            = room == pool->size()
-                  ? pool->take()
-                  : std::shared_ptr<char>(new char[room], std::default_delete<char[]>());
-        char *const b = buffer.get();
-        std::memcpy(b, carry.data(), carry.size());
-        size_t used = carry.size();
-        const size_t fill = carry.size() + size_t(chunkBytes);
-        while (used < fill) {
-            const qint64 got = file.read(b + used, qint64(fill - used));
-            if (got <= 0) {
-                end = true;
-                break;
+    auto produce = [&](Chunk chunk) {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return ready.size() < kReadAhead || stop; });
+        ready.push_back(std::move(chunk));
+        changed.notify_all();
+        return !stop;
+    };
+    std::thread reader([&] {
+        std::string carry(head.constData(), size_t(head.size()));
+        for (bool end = false; !end;) {
+            // A carried part too big for a pooled buffer (an enormous line) gets its own.
+            const size_t room = std::max(pool->size(), carry.size() + size_t(chunkBytes));
+            std::shared_ptr<char> buffer
+                = room == pool->size()
+                      ? pool->take()
+                      : std::shared_ptr<char>(new char[room], std::default_delete<char[]>());
+            char *const b = buffer.get();
+            std::memcpy(b, carry.data(), carry.size());
+            size_t used = carry.size();
+            const size_t fill = carry.size() + size_t(chunkBytes);
+            while (used < fill) {
+                const qint64 got = file.read(b + used, qint64(fill - used));
+                if (got <= 0) {
+                    end = true;
+                    break;
+                }
+                used += size_t(got);
             }
-            used += size_t(got);
+            const void *nl = end ? nullptr : memrchr(b, '\n', used);
+            if (!end && !nl) { // no line ends here yet
+                carry.assign(b, used);
+                continue;
+            }
+            Chunk chunk{buffer, end ? used : size_t(static_cast<const char *>(nl) + 1 - b), 0, end};
+            // Up to kChunkContextLines lines back from the end, never the first line.
+            const char *next = b + chunk.length;
+            while (!end && chunk.context < kChunkContextLines) {
+                const void *before = memrchr(b, '\n', size_t(next - 1 - b));
+                if (!before)
+                    break;
+                next = static_cast<const char *>(before) + 1;
+                ++chunk.context;
+            }
+            carry.assign(next, size_t(b + used - next));
+            if (end && file.error() != QFileDevice::NoError)
+                chunk.error = file.errorString();
+            if (!produce(std::move(chunk)))
+                return;
         }
-        const void *nl = end ? nullptr : memrchr(b, '\n', used);
-        if (!end && !nl) { // no line ends here yet
-            carry.assign(b, used);
-            continue;
+    });
+    const auto joinReader = qScopeGuard([&] {
+        {
+            const std::lock_guard lock(mutex);
+            stop = true;
+            changed.notify_all();
         }
-        const char *const cut = end ? b + used : static_cast<const char *>(nl) + 1;
-        auto doc
-            = LogDocument::window(buffer, std::string_view(b, size_t(cut - b)), display, nextLine);
-        if (end) {
+        reader.join();
+    });
+    int chunks = 0, nextLine = 1;
+    for (bool last = false; !last;) {
+        Chunk chunk;
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [&] { return !ready.empty(); });
+            chunk = std::move(ready.front());
+            ready.pop_front();
+            changed.notify_all();
+        }
+        last = chunk.last;
+        if (!chunk.error.isEmpty())
+            problem(display, QStringLiteral("read error: %1").arg(chunk.error));
+        auto doc = LogDocument::window(
+            chunk.buffer, std::string_view(chunk.buffer.get(), chunk.length), display, nextLine);
+        if (last) {
             if (chunks > 0)
                 m_sink(doc, -1, true);
             else
                 addDocument(doc);
             break;
         }
-        const int lines = doc->lineCount();
-        int context = 0;
-        const char *next = cut;
-        while (context < kChunkContextLines && context + 1 < lines) {
-            const void *before = memrchr(b, '\n', size_t(next - 1 - b));
-            if (!before)
-                break;
-            next = static_cast<const char *>(before) + 1;
-            ++context;
-        }
-        carry.assign(next, size_t(b + used - next));
-        const int own = lines - context;
+        const int own = doc->lineCount() - chunk.context;
         m_sink(doc, own, chunks > 0);
         ++chunks;
         nextLine += own;
     }
-    if (file.error() != QFileDevice::NoError)
-        problem(display, QStringLiteral("read error: %1").arg(file.errorString()));
 }
 
 void BundleReader::addFile(const QString &path, const QString &display)
