@@ -111,6 +111,14 @@ void utf8Stats(std::string_view s, int &valid, int &invalid)
 {
     valid = invalid = 0;
     for (size_t i = 0; i < s.size();) {
+        uint64_t word = 0;
+        if (i + 8 <= s.size()) { // ASCII eight bytes at a time
+            std::memcpy(&word, s.data() + i, 8);
+            if ((word & 0x8080808080808080ULL) == 0) {
+                i += 8;
+                continue;
+            }
+        }
         const auto c = static_cast<unsigned char>(s[i]);
         if (c < 0x80) {
             ++i;
