@@ -403,7 +403,7 @@ void BundleReader::streamPooled(QFile &file,
                       ? pool->take()
                       : std::shared_ptr<char>(new char[room], std::default_delete<char[]>());
             char *const b = buffer.get();
-            std::memcpy(b, carry.data(), carry.size());
+            std::copy(carry.begin(), carry.end(), b);
             size_t used = carry.size();
             const size_t fill = carry.size() + size_t(chunkBytes);
             while (used < fill) {
