@@ -45,7 +45,7 @@ namespace {
 
 // Words that make a line worth a look when no rule explains it (see Matcher::match).
 constexpr const char *kNotablePattern
-    = "(?i)error|fail|fatal|panic|warn|exception|timed? ?out|denied|refused|unable to|cannot|"
+    = "(?i)error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
       "can't|segfault|abort|oom|killed|unreachable|crash|traceback";
 
 RE2::Options setOptions()
@@ -202,6 +202,11 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
 }
 
 Matcher::~Matcher() = default;
+
+const char *Matcher::errorWordsPattern()
+{
+    return kNotablePattern;
+}
 
 void Matcher::buildFast() const
 {

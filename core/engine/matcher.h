@@ -39,6 +39,8 @@ public:
                std::vector<int> *notable = nullptr) const;
     // Convenience for rule examples and tests: all hits in a text.
     std::vector<LineMatch> matchText(const QString &text) const;
+    // The error words `notable` lines are found by (an RE2 pattern).
+    static const char *errorWordsPattern();
 
 private:
     struct Sets;

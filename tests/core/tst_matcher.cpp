@@ -349,6 +349,9 @@ private Q_SLOTS:
             {"0", "2025-11-30T08:15:02.1Z stdout F epoch 3 step 7 loss 7.1 tokens/s 100"},
             {"0", "2025-11-30T08:15:02.1Z stdout F NCCL INFO Channel 00/32 : 0[1] -> 1[2] via P2P"},
             {"0", "[    5.100000] pcie: the xid field of a record"},
+            // docker json-file: "log", "stream", "stdout", "time" are in every line
+            {"0", "{\"log\":\"epoch 16 step 120 loss 7.8117\\n\",\"stream\":\"stdout\","
+                  "\"time\":\"2025-11-30T00:00:01.000000000Z\"}"},
         };
         QByteArray text;
         for (const auto &line : lines)
@@ -358,6 +361,13 @@ private Q_SLOTS:
         QVERIFY(raw.startLines(*doc, 0, doc->lineCount(), starts));
         for (int i = 0; i < doc->lineCount(); ++i)
             QVERIFY2(starts[size_t(i)] == (lines[i][0][0] == '1'), lines[i][1]);
+        // With the error words too (the GUI, --unmatched), a docker line stays out: a clause of
+        // words found in every docker line ("time out") made every line a candidate once.
+        patterns.push_back({Matcher::errorWordsPattern(), RE2::Options(), false});
+        const RawPrefilter withErrorWords(patterns, maxSpan);
+        QVERIFY(withErrorWords.available());
+        QVERIFY(withErrorWords.startLines(*doc, 0, doc->lineCount(), starts));
+        QCOMPARE(starts.back(), char(0));
         // A CRI partial line: the caller must join the parts, so it gets no answer.
         const auto partial = LogDocument::fromBytes(
             "2025-11-30T08:15:02.1Z stdout P NVRM: Xid (PCI:0000:3b:00): 7\n"
