@@ -274,9 +274,11 @@ void Matcher::match(const LogDocument &doc,
         const int base = first - behind; // document line of normalized[0]
         only.assign(normalized.size(), 0);
         std::vector<char> needed(normalized.size(), 0);
+        int candidates = 0;
         for (int i = first; i < last; ++i) {
             if (!starts[size_t(i - from)])
                 continue;
+            ++candidates;
             only[size_t(i - base)] = 1;
             const int lo = std::max(base, i - m_lookbehind),
                       hi = std::min(end, i + m_lookahead + 1);
@@ -288,7 +290,12 @@ void Matcher::match(const LogDocument &doc,
             else
                 normalized[k].clear();
         }
-        matchLines(normalized, size_t(behind), first, last - first, out, notable, &only);
+        // Many candidates (a word of a rule in the host name, say): vectorscan per line again.
+        const bool many = candidates > (last - first) / 16;
+        if (many && m_sets->fast)
+            buildFast();
+        matchLines(normalized, size_t(behind), first, last - first, out, notable, &only,
+                   many && m_sets->fast);
         return;
     }
     if (m_sets->fast)
@@ -316,7 +323,8 @@ void Matcher::match(const LogDocument &doc,
         }
         partial = p;
     }
-    matchLines(normalized, size_t(behind), first, last - first, out, notable);
+    matchLines(normalized, size_t(behind), first, last - first, out, notable, nullptr,
+               m_sets->fast != nullptr);
 }
 
 std::vector<LineMatch> Matcher::matchText(const QString &text) const
@@ -347,13 +355,13 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                          int count,
                          std::vector<LineMatch> &out,
                          std::vector<int> *notable,
-                         const std::vector<char> *only) const
+                         const std::vector<char> *only,
+                         bool fast) const
 {
     std::vector<int> hits, candidates;
     std::vector<re2::StringPiece> groups;
-    // Vectorscan for every line; RE2::Set when the raw prefilter left only a few.
     const FastPrefilter *fastSingle = nullptr, *fastSpanning = nullptr;
-    if (!only && m_sets->fast) {
+    if (fast) {
         fastSingle = m_sets->fast->single.get();
         fastSpanning = m_sets->fast->spanning.get();
     }

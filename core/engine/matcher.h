@@ -47,14 +47,16 @@ private:
     Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom);
     // Matches lines [begin, begin + count) of `normalized`; line `begin` is document line
     // `firstLine`. Lines before `begin` are context for requires/absent conditions. `only`, when
-    // given, marks the lines to match (the others are context).
+    // given, marks the lines to match (the others are context). `fast`: candidates come from
+    // the vectorscan databases (built), else from RE2::Set.
     void matchLines(const std::vector<std::string> &normalized,
                     size_t begin,
                     int firstLine,
                     int count,
                     std::vector<LineMatch> &out,
-                    std::vector<int> *notable = nullptr,
-                    const std::vector<char> *only = nullptr) const;
+                    std::vector<int> *notable,
+                    const std::vector<char> *only,
+                    bool fast) const;
     void buildFast() const;
     bool nearbyHolds(const Rule &rule,
                      const std::vector<std::string> &lines,
