@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 
@@ -61,8 +62,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const auto doc = LogDocument::fromBytes(
         QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)), QStringLiteral("fuzz"));
     const Hits reference = run(*exact, *doc, doc->lineCount() + 1);
-    if (!same(run(*fast, *doc, doc->lineCount() + 1), reference)
-        || !same(run(*fast, *doc, 3), reference))
+    for (const int chunk : {doc->lineCount() + 1, 3}) {
+        const Hits hits = run(*fast, *doc, chunk);
+        if (same(hits, reference))
+            continue;
+        auto print = [](const char *what, const Hits &h) {
+            std::fprintf(stderr, "%s:", what);
+            for (const LineMatch &m : h.matches)
+                std::fprintf(stderr, " rule %d line %d [%d,%d) to line %d;", m.rule, m.line,
+                             m.start, m.end, m.endLine);
+            std::fprintf(stderr, " error-word lines:");
+            for (int line : h.notable)
+                std::fprintf(stderr, " %d", line);
+            std::fprintf(stderr, "\n");
+        };
+        std::fprintf(stderr, "chunks of %d lines differ\n", chunk);
+        print("RE2 alone", reference);
+        print("fast paths", hits);
         std::abort();
+    }
     return 0;
 }

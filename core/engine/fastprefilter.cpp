@@ -349,7 +349,6 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         int line = 0;                           // cursor: matches come mostly in order
         std::vector<std::pair<int, int>> *hits; // line, word of a clause
         int stopLine = -1;
-        bool stopPartial = false;
         int lineOf(const char *p)
         {
             if (doc->line(line).data() > p)
@@ -385,7 +384,6 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         }
         // The whole line is taken: go on from the next one.
         st.stopLine = line;
-        st.stopPartial = id == st.kinds->size() + 3;
         return 1;
     };
     const char *p = doc.line(from).data();
@@ -400,12 +398,12 @@ bool RawPrefilter::startLines(const LogDocument &doc,
             break;
         if (e != HS_SCAN_TERMINATED)
             return false;
-        if (state.stopPartial) {
-            bool partial = false;
-            Normalizer::normalize(doc.line(state.stopLine), scratchLine, nullptr, &partial);
-            if (partial)
-                return false;
-        }
+        // Whether the line is a CRI partial one shows only once it is normalized: its escapes
+        // may hide or make the mark (the scan stopped at the first trigger of the line).
+        bool partial = false;
+        Normalizer::normalize(doc.line(state.stopLine), scratchLine, nullptr, &partial);
+        if (partial)
+            return false;
         state.mark(state.stopLine, m_spanning ? kSpanning : kSingle);
         if (state.stopLine + 1 >= to)
             break;

@@ -374,6 +374,13 @@ private Q_SLOTS:
             "2025-11-30T08:15:02.1Z stdout F 9, pid=1\n",
             QString());
         QVERIFY(!raw.startLines(*partial, 0, partial->lineCount(), starts));
+        // The same behind an escape sequence that swallows bytes up to its final letter (found
+        // by fuzz_matcher): the scan stops at the escape, the normalizer still sees a `P` line.
+        const auto hidden = LogDocument::fromBytes(
+            "\x1b[3\x7f\"\xfd\xff\x7fX2025-11-30T08:15:02.1Z stdout P NOTE: CUDA Forward C\n"
+            "2025-11-30T08:15:02.1Z stdout F ompatibility mode ENABLED.\n",
+            QString());
+        QVERIFY(!raw.startLines(*hidden, 0, hidden->lineCount(), starts));
     }
 
     void vectorscanTakesTheShippedPatterns()
