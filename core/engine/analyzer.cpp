@@ -134,6 +134,7 @@ struct AnalysisSession::Batch
     std::vector<std::vector<LineMatch>> hits; // per task
     std::vector<std::vector<int>> notable;    // per task, with --unmatched
     std::vector<std::thread> threads;
+    std::atomic<size_t> next{0}; // the next task a worker takes
     ~Batch()
     {
         for (auto &t : threads)
@@ -214,9 +215,8 @@ void AnalysisSession::flush()
     batch.hits.resize(tasks.size());
     if (m_options.unmatched)
         batch.notable.resize(tasks.size());
-    auto next = std::make_shared<std::atomic<size_t>>(0);
-    auto worker = [this, &batch, next](const Matcher *matcher) {
-        for (size_t t; (t = next->fetch_add(1)) < batch.tasks.size();) {
+    auto worker = [this, &batch](const Matcher *matcher) {
+        for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = batch.tasks[t];
