@@ -89,7 +89,7 @@ LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
 {
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
-    doc->m_parent = parent;
+    doc->m_owner = parent;
     firstLine = std::clamp(firstLine, 0, parent->lineCount());
     endLine = std::clamp(endLine, firstLine, parent->lineCount());
     const size_t begin = firstLine < parent->lineCount() ? parent->m_lineStarts[size_t(firstLine)]
@@ -242,7 +242,7 @@ indexBlocksAvx2(const char *data, size_t size, Starts &starts)
 } // namespace
 #endif
 
-void LogDocument::LineStarts::resize(size_t newRoom)
+void LogDocument::LineStarts::setCapacity(size_t newRoom)
 {
     newRoom = std::max(newRoom, count);
     if (newRoom == 0) {
@@ -264,7 +264,7 @@ void LogDocument::index()
     // seldom grows or shrinks its index.
     const std::string_view head(m_data, std::min<size_t>(m_size, 64 * 1024));
     const size_t headLines = size_t(std::count(head.begin(), head.end(), '\n')) + 1;
-    m_lineStarts.resize(m_size / std::max<size_t>(1, head.size() / headLines) * 9 / 8 + 1024);
+    m_lineStarts.setCapacity(m_size / std::max<size_t>(1, head.size() / headLines) * 9 / 8 + 1024);
     if (m_size > 0)
         m_lineStarts.push_back(0);
     size_t pos = 0;
@@ -278,7 +278,7 @@ void LogDocument::index()
             m_lineStarts.push_back(pos + 1);
     if (!m_lineStarts.empty() && m_lineStarts.back() == m_size)
         m_lineStarts.pop_back(); // the text ends with a newline: no empty line after it
-    m_lineStarts.resize(m_lineStarts.size()); // 8 bytes per line
+    m_lineStarts.setCapacity(m_lineStarts.size()); // 8 bytes per line
     int cri = 0, sampled = 0;
     for (int i = 0; i < lineCount() && sampled < 20; ++i) {
         const std::string_view l = line(i);

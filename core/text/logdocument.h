@@ -86,17 +86,16 @@ private:
         void push_back(uint64_t v)
         {
             if (count == room)
-                resize(std::max<size_t>(1024, room + room / 2));
+                setCapacity(std::max<size_t>(1024, room + room / 2));
             data[count++] = v;
         }
-        void resize(size_t newRoom); // the capacity; never below size()
+        void setCapacity(size_t newRoom); // never below size()
     };
     LineStarts m_lineStarts;
     QString m_format;
     QString m_encoding = QStringLiteral("utf-8");
     int m_lineOffset = 0;
-    std::shared_ptr<const LogDocument> m_parent; // keeps a section's bytes alive
-    std::shared_ptr<const void> m_owner;         // keeps a window's bytes alive
+    std::shared_ptr<const void> m_owner; // keeps a section's or a window's bytes alive
 };
 
 } // namespace gputriage
