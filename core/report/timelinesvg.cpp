@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace gputriage {
@@ -51,35 +52,34 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
             }
     std::map<QString, std::vector<Point>> lanes;
     int64_t first = INT64_MAX, last = INT64_MIN;
-    for (const Finding &f : result.findings)
-        for (const Occurrence &o : f.occurrences) {
-            const QByteArray text = o.text.toUtf8();
-            const auto t
-                = lineTime(std::string_view(text.constData(), size_t(text.size())), context);
-            if (!t)
-                continue;
-            const QString lane
-                = laneOfPath.count(o.path) ? laneOfPath[o.path] : QFileInfo(o.path).fileName();
-            lanes[lane].push_back(
-                {*t, f.severity, f.title, QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
-            first = std::min(first, *t);
-            last = std::max(last, *t);
-        }
-    // Error lines no rule matched, in grey under the findings.
-    std::map<QString, std::vector<Point>> others;
-    for (const Occurrence &o : result.unmatchedSamples) {
+    // The time of an occurrence's line and its lane; no time: not placed.
+    auto place = [&](const Occurrence &o) -> std::optional<std::pair<int64_t, QString>> {
         const QByteArray text = o.text.toUtf8();
         const auto t = lineTime(std::string_view(text.constData(), size_t(text.size())), context);
         if (!t)
-            continue;
-        const QString lane
-            = laneOfPath.count(o.path) ? laneOfPath[o.path] : QFileInfo(o.path).fileName();
-        QString excerpt = o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text;
-        others[lane].push_back({*t, Severity::Info, QStringLiteral("other message: ") + excerpt,
-                                QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
-        lanes[lane]; // the lane exists even without findings
+            return std::nullopt;
         first = std::min(first, *t);
         last = std::max(last, *t);
+        const auto lane = laneOfPath.find(o.path);
+        return std::pair(*t,
+                         lane != laneOfPath.end() ? lane->second : QFileInfo(o.path).fileName());
+    };
+    for (const Finding &f : result.findings)
+        for (const Occurrence &o : f.occurrences)
+            if (const auto at = place(o))
+                lanes[at->second].push_back({at->first, f.severity, f.title,
+                                             QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
+    // Error lines no rule matched, in grey under the findings.
+    std::map<QString, std::vector<Point>> others;
+    for (const Occurrence &o : result.unmatchedSamples) {
+        const auto at = place(o);
+        if (!at)
+            continue;
+        QString excerpt = o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text;
+        others[at->second].push_back({at->first, Severity::Info,
+                                      QStringLiteral("other message: ") + excerpt,
+                                      QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
+        lanes[at->second]; // the lane exists even without findings
     }
     if (lanes.empty())
         return {};
