@@ -61,8 +61,7 @@ bool isCommonWord(const std::string &w)
 // minimal passing sets of atoms, found by shrinking and then excluding each member in turn
 // (every other minimal set lacks one of them); atoms without a word count as present. Empty
 // when the pattern passes without any word, or has too many such sets to list.
-std::vector<std::vector<std::string>> clausesOf(const std::string &pattern,
-                                                const RE2::Options &options)
+RawPrefilter::Clauses clausesFrom(const std::string &pattern, const RE2::Options &options)
 {
     re2::FilteredRE2 filter(kMinAtom);
     int id = 0;
@@ -145,9 +144,9 @@ std::vector<std::string> bestWords(std::vector<std::string> clause, size_t n)
 
 } // namespace
 
-bool RawPrefilter::hasWords(const std::string &re2, const RE2::Options &options)
+RawPrefilter::Clauses RawPrefilter::clausesOf(const std::string &re2, const RE2::Options &options)
 {
-    return !clausesOf(re2, options).empty();
+    return clausesFrom(re2, options);
 }
 
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
@@ -269,11 +268,10 @@ RawPrefilter::RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan)
         return it->second;
     };
     for (const Pattern &p : patterns) {
-        const auto clauses = clausesOf(p.re2, p.options);
-        if (clauses.empty())
+        if (p.clauses.empty())
             return; // would take every line: the caller stays on the line-by-line path
         m_spanning = m_spanning || p.spanning;
-        for (const auto &clause : clauses) {
+        for (const auto &clause : p.clauses) {
             if (p.spanning) {
                 // Its words may lie on any line of the window: one word marks the window.
                 m_wordKinds[size_t(idOf(bestWords(clause, 1).front()))] |= kSpanning;

@@ -50,10 +50,11 @@ private:
 class RawPrefilter
 {
 public:
+    // What a line must hold for a pattern to match in it: all the words of one clause.
+    using Clauses = std::vector<std::vector<std::string>>;
     struct Pattern
     {
-        std::string re2;
-        re2::RE2::Options options;
+        Clauses clauses; // from clausesOf()
         bool spanning = false;
     };
     RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan);
@@ -61,11 +62,11 @@ public:
     RawPrefilter(const RawPrefilter &) = delete;
     RawPrefilter &operator=(const RawPrefilter &) = delete;
 
-    // False without vectorscan, or when a pattern has no literal words to look for.
+    // False without vectorscan, or when a pattern has no clauses.
     bool available() const { return m_database != nullptr; }
-    // Whether every text `re2` matches holds some word of 3+ letters or digits that the
-    // pattern spells out (else no rule pack holding it can use this prefilter).
-    static bool hasWords(const std::string &re2, const re2::RE2::Options &options);
+    // The words of 3+ letters or digits that `re2` spells out, as clauses; empty when a text
+    // without any of them can match (then no rule pack holding it can use this prefilter).
+    static Clauses clausesOf(const std::string &re2, const re2::RE2::Options &options);
     // Sets starts[i - from] for lines i of [from, to) where a match may begin (1) or not (0).
     // False when the lines hold a CRI partial line (the caller then normalizes them all, to
     // join the parts) or vectorscan failed.

@@ -24,9 +24,9 @@ struct Matcher::Sets
     int maxSpan = 1;
     bool singleOk = false, spanningOk = false;
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
-    // UTF-8 semantics agree); null when unavailable or switched off.
-    // Built on first use: the raw prefilter below leaves so few lines that RE2::Set serves
-    // them, and compiling these takes a third of the start-up.
+    // UTF-8 semantics agree), each null when vectorscan cannot take them. Built on first use:
+    // the raw prefilter below leaves so few lines that RE2::Set serves them, and compiling
+    // these took a third of the start-up.
     struct Fast
     {
         std::once_flag built;
@@ -176,6 +176,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     m_sets->fast = std::make_shared<Sets::Fast>();
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
         return;
+    // Each pattern's clauses once, for both prefilters (the rules alone, and with error words).
     std::vector<RawPrefilter::Pattern> patterns;
     for (const auto &[ok, indices, spanning] :
          {std::tuple(m_sets->singleOk, &m_sets->singleRules, false),
@@ -183,19 +184,17 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         if (!ok)
             continue;
         for (int i : *indices) {
-            if (i < 0)
-                patterns.push_back({kNotablePattern, setOptions(), false});
-            else
-                patterns.push_back({m_rules[size_t(i)].pattern.regex->pattern(),
-                                    m_rules[size_t(i)].pattern.regex->options(), spanning});
+            const RE2 &re = setRegex(i);
+            patterns.push_back({RawPrefilter::clausesOf(re.pattern(), re.options()), spanning});
         }
     }
     auto rawNotable = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
     if (!rawNotable->available())
         return;
     m_sets->rawNotable = std::move(rawNotable);
-    std::erase_if(patterns,
-                  [](const RawPrefilter::Pattern &p) { return p.re2 == kNotablePattern; });
+    const auto &single = m_sets->singleRules;
+    if (const auto words = std::find(single.begin(), single.end(), -1); words != single.end())
+        patterns.erase(patterns.begin() + (words - single.begin()));
     auto raw = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
     if (raw->available())
         m_sets->raw = std::move(raw);
@@ -208,6 +207,11 @@ const char *Matcher::errorWordsPattern()
     return kNotablePattern;
 }
 
+const RE2 &Matcher::setRegex(int ruleIndex) const
+{
+    return ruleIndex < 0 ? *m_sets->notable : *m_rules[size_t(ruleIndex)].pattern.regex;
+}
+
 void Matcher::buildFast() const
 {
     Sets::Fast &fast = *m_sets->fast;
@@ -216,8 +220,7 @@ void Matcher::buildFast() const
             std::vector<std::string> patterns;
             patterns.reserve(ruleIndices.size());
             for (int i : ruleIndices)
-                patterns.push_back(i < 0 ? std::string(kNotablePattern)
-                                         : m_rules[size_t(i)].pattern.regex->pattern());
+                patterns.push_back(setRegex(i).pattern());
             auto f = std::make_unique<const FastPrefilter>(patterns);
             return f->available() ? std::move(f) : nullptr;
         };

@@ -58,6 +58,8 @@ private:
                     const std::vector<char> *only,
                     bool fast) const;
     void buildFast() const;
+    // The regex of a set entry: a rule's pattern, or the error words (-1).
+    const re2::RE2 &setRegex(int ruleIndex) const;
     bool nearbyHolds(const Rule &rule,
                      const std::vector<std::string> &lines,
                      size_t at,

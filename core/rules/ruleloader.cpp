@@ -183,7 +183,7 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
                  .arg(QLatin1String(key), qs(re->error())));
         return std::nullopt;
     }
-    if (std::string_view(key) == "pattern" && !RawPrefilter::hasWords(utf8, options))
+    if (std::string_view(key) == "pattern" && RawPrefilter::clausesOf(utf8, options).empty())
         warning(node, QStringLiteral("the pattern spells out no word of 3 or more letters or "
                                      "digits that every match must contain: with it, every line "
                                      "of a bundle is matched in full (several times slower)"));

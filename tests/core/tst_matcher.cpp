@@ -332,8 +332,9 @@ private Q_SLOTS:
         int maxSpan = 1;
         for (const Rule &rule : loadRules({}).rules)
             if (rule.pattern.regex) {
-                patterns.push_back(
-                    {rule.pattern.regex->pattern(), rule.pattern.regex->options(), rule.span > 1});
+                patterns.push_back({RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
+                                                            rule.pattern.regex->options()),
+                                    rule.span > 1});
                 maxSpan = std::max(maxSpan, rule.span);
             }
         const RawPrefilter raw(patterns, maxSpan);
@@ -363,7 +364,8 @@ private Q_SLOTS:
             QVERIFY2(starts[size_t(i)] == (lines[i][0][0] == '1'), lines[i][1]);
         // With the error words too (the GUI, --unmatched), a docker line stays out: a clause of
         // words found in every docker line ("time out") made every line a candidate once.
-        patterns.push_back({Matcher::errorWordsPattern(), RE2::Options(), false});
+        patterns.push_back(
+            {RawPrefilter::clausesOf(Matcher::errorWordsPattern(), RE2::Options()), false});
         const RawPrefilter withErrorWords(patterns, maxSpan);
         QVERIFY(withErrorWords.available());
         QVERIFY(withErrorWords.startLines(*doc, 0, doc->lineCount(), starts));
