@@ -577,6 +577,12 @@ bool MainWindow::exportReport(const QString &fileName)
 
 bool MainWindow::exportReport(const QString &fileName, const ExportSettings &settings)
 {
+    if (const QString input = inputOverwrittenBy(fileName, m_openPaths); !input.isEmpty()) {
+        showBanner(tr("The report was not saved: %1 would replace or land inside the bundle %2. "
+                      "Choose a file outside the bundle.")
+                       .arg(fileName, input));
+        return false;
+    }
     const QByteArray bytes = renderReport(m_result, settings);
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {

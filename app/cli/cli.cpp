@@ -159,6 +159,21 @@ void printDiagnostics(const RuleSet &set, bool warnings)
     err().flush();
 }
 
+// A report must never replace the customer's data: refuse an output that is an input or lies
+// inside an input folder.
+int refuseClobber(const QString &output, const QStringList &inputs)
+{
+    const QString input = inputOverwrittenBy(output, inputs);
+    if (input.isEmpty())
+        return Ok;
+    const QString why = QFileInfo(input).isDir() ? QStringLiteral("it is inside the input folder")
+                                                 : QStringLiteral("it is the input");
+    err() << "gputriage: refusing to write the report to " << output << ": " << why << ' '
+          << input << " (nothing was written)\n";
+    err().flush();
+    return UsageOrInput;
+}
+
 // Writes to stdout ("" or "-"), a device or pipe, or a file replaced atomically.
 int writeOutput(const QString &output, const QByteArray &report)
 {
@@ -219,8 +234,9 @@ std::variant<AnalyzeArgs, QString> parseAnalyzeArgs(const QCommandLineParser &p)
     }
     bool ok = false;
     args.jobs = p.value(QStringLiteral("jobs")).toInt(&ok);
-    if (!ok || args.jobs < 0)
-        return QStringLiteral("--jobs needs a number");
+    // Each job holds a matcher (tens of MiB with a big pack): more than 256 only costs memory.
+    if (!ok || args.jobs < 0 || args.jobs > 256)
+        return QStringLiteral("--jobs needs a number from 0 (one per core) to 256");
     args.maxEvidence = p.value(QStringLiteral("max-evidence")).toInt(&ok);
     if (!ok || args.maxEvidence < 0)
         return QStringLiteral("--max-evidence needs a number");
@@ -246,10 +262,19 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     const QFileInfo info(dir);
     if (!info.isDir())
         return usageError(QStringLiteral("--batch needs a folder: %1").arg(dir));
+    if (QFileInfo(out).canonicalFilePath() == info.canonicalFilePath())
+        return usageError(QStringLiteral("-o %1 is the --batch folder: the reports need a folder "
+                                         "of their own")
+                              .arg(out));
     if (!QDir().mkpath(out))
         return usageError(QStringLiteral("cannot create %1").arg(out));
-    const QFileInfoList entries
+    QFileInfoList entries
         = QDir(dir).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    // An output folder inside DIR holds reports, not a bundle.
+    const QString outProbe = QDir(out).filePath(QStringLiteral("summary.md"));
+    entries.removeIf([&](const QFileInfo &e) {
+        return e.isDir() && !inputOverwrittenBy(outProbe, {e.filePath()}).isEmpty();
+    });
     const int jobs = args.jobs > 0 ? args.jobs : std::max(1, QThread::idealThreadCount());
 
     const RuleSet rules = rulesFrom(p);
@@ -460,6 +485,8 @@ int analyze(const QStringList &args)
     const QStringList paths = p.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
+    if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths); rc != Ok)
+        return rc;
     const QString format = p.value(QStringLiteral("format"));
     if (!(textReportFormats() + QStringList{QStringLiteral("pdf")}).contains(format))
         return usageError(
@@ -607,6 +634,8 @@ int diffCommand(const QStringList &args)
     const QStringList paths = p.positionalArguments();
     if (paths.size() != 2)
         return usageError(QStringLiteral("diff needs two bundles: gputriage diff A B"));
+    if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths); rc != Ok)
+        return rc;
     const QString format = p.value(QStringLiteral("format"));
     if (!diffFormats().contains(format))
         return usageError(

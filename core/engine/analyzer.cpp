@@ -153,7 +153,7 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
             m_result.problems.append(
                 Error{d.where.file, d.where.line, d.where.column, d.where.message});
     const int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
-    for (int j = 1; j < std::max(1, jobs); ++j)
+    for (int j = 1; j < std::clamp(jobs, 1, 256); ++j)
         m_matchers.push_back(analyzer.matcher().clone());
 }
 
@@ -173,6 +173,9 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
                        - doc->bytes().data())
                 + 1;
     m_paths.append(doc->path());
+    if (auto flag = doc->shrankWhileRead();
+        flag && (m_shrinkFlags.empty() || m_shrinkFlags.back().second != flag))
+        m_shrinkFlags.emplace_back(doc->path(), std::move(flag));
     if (continuation && !m_result.inputs.isEmpty() && m_result.inputs.back().path == doc->path()) {
         m_result.inputs.back().lines += lines;
         m_result.inputs.back().bytes += bytes;
@@ -372,6 +375,13 @@ AnalysisResult AnalysisSession::finish()
     collect();
     if (m_options.unmatched)
         m_result.unmatched = m_miner.templates(100);
+    for (const auto &[path, shrank] : m_shrinkFlags)
+        if (shrank->load())
+            m_result.problems.append(Error{
+                path, 0, 0,
+                QStringLiteral("file changed while read: it shrank (truncated by log rotation?); "
+                               "the findings cover the part read, lines past its new end were "
+                               "read as empty")});
     const auto &rules = m_analyzer.matcher().rules();
     for (const BundleFact &f : layoutFacts(m_paths))
         m_facts.emplace(std::pair(f.name, f.value), f);

@@ -93,6 +93,8 @@ private:
     };
     std::map<size_t, RuleHits> m_ruleHits;
     std::set<QString> m_matchesCapped; // inputs whose kept matches were cut
+    // Mapped inputs, to say which ones shrank while they were read.
+    std::vector<std::pair<QString, std::shared_ptr<const std::atomic<bool>>>> m_shrinkFlags;
     static constexpr int kMaxGroupsPerRule = 1000;
     static constexpr qint64 kTooBroadLines = 100000;
     static constexpr size_t kMaxKeptMatches = 500000;

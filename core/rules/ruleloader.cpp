@@ -820,13 +820,30 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
 
 void RuleLoader::loadFile(const QString &path, bool user)
 {
+    // Only regular files, and never more than the limit: a `.yaml` link to /dev/zero or a
+    // sparse giant must not be read whole.
+    if (!QFileInfo(path).isFile()) {
+        fileError(m_set, path, 0, 0, QStringLiteral("not a regular file, not read"));
+        return;
+    }
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
         fileError(m_set, path, 0, 0,
                   QStringLiteral("cannot read rule file: %1").arg(file.errorString()));
         return;
     }
-    loadText(file.readAll(), path, user);
+    if (file.isSequential()) {
+        fileError(m_set, path, 0, 0, QStringLiteral("not a regular file, not read"));
+        return;
+    }
+    if (file.size() > kMaxRuleFileBytes) {
+        fileError(m_set, path, 0, 0,
+                  QStringLiteral("rule file is %1 MiB; the limit is %2 MiB (split it)")
+                      .arg(double(file.size()) / (1 << 20), 0, 'f', 1)
+                      .arg(kMaxRuleFileBytes >> 20));
+        return;
+    }
+    loadText(file.read(kMaxRuleFileBytes + 1), path, user);
 }
 
 void RuleLoader::loadPath(const QString &path, bool user)
@@ -843,8 +860,10 @@ void RuleLoader::loadPath(const QString &path, bool user)
         return;
     }
     QStringList files;
-    QDirIterator it(path, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
-                    QDirIterator::Subdirectories | QDirIterator::FollowSymlinks);
+    // Links to files are followed (a user may link a shared rule file in); links to folders
+    // are not, so a loop or a link to / cannot make the walk endless.
+    QDirIterator it(path, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")},
+                    QDir::Files | QDir::System, QDirIterator::Subdirectories);
     while (it.hasNext())
         files.append(it.next());
     files.sort(); // load order decides which duplicate wins; keep it stable

@@ -12,11 +12,15 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <cerrno>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <mutex>
 #include <thread>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gputriage {
 
@@ -509,11 +513,94 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::readBytes(QByteArr
     return std::move(m_docs);
 }
 
+namespace {
+
+// What stat() says of a path named on the command line (symlinks followed).
+enum class PathKind { Missing, Regular, Folder, StandardInput, Special };
+
+PathKind pathKind(const QString &path)
+{
+    if (path == QLatin1String("-"))
+        return PathKind::StandardInput;
+    struct stat st{};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return PathKind::Missing;
+    if (S_ISREG(st.st_mode))
+        return PathKind::Regular;
+    if (S_ISDIR(st.st_mode))
+        return PathKind::Folder;
+    // /dev/stdin, /proc/self/fd/0: the pipe this process reads.
+    struct stat in{};
+    if (::fstat(STDIN_FILENO, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
+        return PathKind::StandardInput;
+    return PathKind::Special;
+}
+
+QString specialKind(const QString &path)
+{
+    struct stat st{};
+    ::stat(QFile::encodeName(path).constData(), &st);
+    return S_ISFIFO(st.st_mode)   ? QStringLiteral("a pipe (FIFO)")
+           : S_ISCHR(st.st_mode)  ? QStringLiteral("a character device")
+           : S_ISBLK(st.st_mode)  ? QStringLiteral("a block device")
+           : S_ISSOCK(st.st_mode) ? QStringLiteral("a socket")
+                                  : QStringLiteral("not a regular file");
+}
+
+} // namespace
+
+void BundleReader::addStandardInput(const QString &display)
+{
+    if (m_stdinRead) {
+        problem(display, QStringLiteral("standard input was already read"));
+        return;
+    }
+    m_stdinRead = true;
+    // Read once, whole, up to the entry limit; then sniffed like a file (archives, .gz ...).
+    QByteArray bytes;
+    const qint64 limit = m_limits.maxEntryBytes;
+    bool cut = false;
+    for (;;) {
+        const qint64 want = std::min<qint64>(1 << 20, limit - bytes.size());
+        if (want <= 0) {
+            char probe;
+            cut = ::read(STDIN_FILENO, &probe, 1) > 0;
+            break;
+        }
+        const qsizetype at = bytes.size();
+        bytes.resize(at + want);
+        const ssize_t got = ::read(STDIN_FILENO, bytes.data() + at, size_t(want));
+        if (got < 0 && errno == EINTR) {
+            bytes.resize(at);
+            continue;
+        }
+        bytes.resize(at + std::max<ssize_t>(got, 0));
+        if (got < 0)
+            problem(display, QStringLiteral("read error: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+        if (got <= 0)
+            break;
+    }
+    if (cut)
+        problem(display, QStringLiteral("standard input is larger than %1 MiB (--max-entry-size): "
+                                        "only the first %1 MiB were analysed")
+                             .arg(limit >> 20));
+    if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size()))))
+        ArchiveWalker(*this, display, 1).walkMemory(bytes);
+    else if (admitEntry(display))
+        addDocument(LogDocument::fromBytes(std::move(bytes), display));
+}
+
 std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QStringList &paths)
 {
     for (const QString &path : paths) {
-        const QFileInfo info(path);
-        if (info.isDir()) {
+        const PathKind kind = pathKind(path);
+        if (kind == PathKind::StandardInput) {
+            addStandardInput(QStringLiteral("stdin"));
+        } else if (kind == PathKind::Special) {
+            problem(path, QStringLiteral("%1, not read (only files and folders are; pipe data to "
+                                         "'-' to read standard input)")
+                              .arg(specialKind(path)));
+        } else if (kind == PathKind::Folder) {
             // Files of a folder are named from the folder itself ("sample/pods/app.log"), so
             // reports do not carry the engineer's local directory layout.
             const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
@@ -535,7 +622,7 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
             if (links)
                 note(QDir::cleanPath(path),
                      QStringLiteral("%1 symlinks or special files not followed").arg(links));
-        } else if (info.exists()) {
+        } else if (kind == PathKind::Regular) {
             addFile(path, QDir::cleanPath(path));
         } else {
             problem(path, QStringLiteral("no such file or folder"));

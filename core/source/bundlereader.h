@@ -62,6 +62,7 @@ private:
     void addDocument(std::shared_ptr<const LogDocument> doc);
     // Counts one more entry; false (reported once) when that passes the entry limit.
     bool admitEntry(const QString &display);
+    void addStandardInput(const QString &display);
     bool addBytes(QByteArray bytes, const QString &display, int depth);
     void streamChunk(const QString &name, QByteArray &data, int &chunks, int &nextLine);
     void
@@ -77,6 +78,7 @@ private:
     }
 
     BundleLimits m_limits;
+    bool m_stdinRead = false;
     Sink m_sink;
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     QList<Error> m_problems;

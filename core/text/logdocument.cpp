@@ -1,5 +1,6 @@
 #include "text/logdocument.h"
 
+#include "text/mappingguard.h"
 #include "text/normalizer.h"
 
 #include <QFile>
@@ -45,9 +46,19 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
     doc->m_path = displayPath.isEmpty() ? fileName : displayPath;
     const qint64 size = file->size();
     if (size > 0) {
-        if (uchar *mapped = file->map(0, size)) {
+        uchar *mapped = file->map(0, size);
+        if (mapped) {
+            doc->m_guard = std::make_unique<MappingGuard>(mapped, size_t(size));
+            if (!doc->m_guard->active()) { // too many files mapped at once: read this one
+                doc->m_guard.reset();
+                file->unmap(mapped);
+                mapped = nullptr;
+            }
+        }
+        if (mapped) {
             doc->m_data = reinterpret_cast<const char *>(mapped);
             doc->m_size = size_t(size);
+            doc->m_shrank = doc->m_guard->truncated();
         } else {
             doc->m_buffer = file->readAll(); // pipes and special files cannot be mapped
             if (file->error() != QFile::NoError)
@@ -61,9 +72,15 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
         doc->m_data = doc->m_buffer.constData();
         doc->m_size = size_t(doc->m_buffer.size());
     }
-    doc->m_file = std::move(file);
     doc->decode();
     doc->index();
+    // Shrunk while indexed: index only what is still there, not a tail of zero pages.
+    if (doc->m_shrank && doc->m_shrank->load() && file->size() < qint64(doc->m_size)) {
+        doc->m_size = size_t(std::max<qint64>(0, file->size()));
+        doc->m_lineStarts.count = 0;
+        doc->index();
+    }
+    doc->m_file = std::move(file);
     return std::shared_ptr<const LogDocument>(std::move(doc));
 }
 
@@ -90,6 +107,7 @@ LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
     doc->m_owner = parent;
+    doc->m_shrank = parent->m_shrank;
     firstLine = std::clamp(firstLine, 0, parent->lineCount());
     endLine = std::clamp(endLine, firstLine, parent->lineCount());
     const size_t begin = firstLine < parent->lineCount() ? parent->m_lineStarts[size_t(firstLine)]

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <atomic>
+
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -13,6 +15,8 @@
 class QFile;
 
 namespace gputriage {
+
+class MappingGuard;
 
 // The bytes of one log (memory-mapped when possible) and the offsets of its lines.
 // Immutable after load, so threads may read it concurrently.
@@ -56,6 +60,9 @@ public:
     size_t indexBytes() const { return m_lineStarts.capacity() * sizeof(m_lineStarts[0]); }
     // The whole text (for section splitting and nested archives).
     std::string_view bytes() const { return {m_data, m_size}; }
+    // Raised when the mapped file shrank while it was read: the lines past its new end read as
+    // NUL bytes. Null for documents that are not mapped from a file.
+    std::shared_ptr<const std::atomic<bool>> shrankWhileRead() const { return m_shrank; }
 
 private:
     LogDocument() = default;
@@ -64,6 +71,8 @@ private:
 
     QString m_path;
     std::unique_ptr<QFile> m_file;
+    std::unique_ptr<MappingGuard> m_guard; // after m_file: unguarded before it is unmapped
+    std::shared_ptr<const std::atomic<bool>> m_shrank;
     QByteArray m_buffer;
     const char *m_data = nullptr;
     size_t m_size = 0;

@@ -4,13 +4,18 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
+#include <thread>
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,9 +43,13 @@ struct Run
 Run runGpuTriage(const QStringList &args,
                  const QString &dir,
                  double limitSeconds,
-                 long fileSizeLimit = -1)
+                 long fileSizeLimit = -1,
+                 const QByteArray *input = nullptr)
 {
     Run run;
+    int pipeFds[2] = {-1, -1};
+    if (input && pipe(pipeFds) != 0)
+        return run;
     const QByteArray out = QFile::encodeName(QDir(dir).filePath(QStringLiteral("output.txt")));
     const QByteArray cwd = QFile::encodeName(dir);
     QList<QByteArray> storage{QByteArrayLiteral(GPUTRIAGE_EXE)};
@@ -59,6 +68,11 @@ Run runGpuTriage(const QStringList &args,
         const int fd = open(out.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || chdir(cwd.constData()) != 0)
             _exit(127);
+        if (input) {
+            dup2(pipeFds[0], 0);
+            close(pipeFds[0]);
+            close(pipeFds[1]);
+        }
         if (fileSizeLimit >= 0) {
             signal(SIGXFSZ, SIG_IGN); // a write past the limit then fails with EFBIG
             const rlimit limit{rlim_t(fileSizeLimit), rlim_t(fileSizeLimit)};
@@ -67,6 +81,25 @@ Run runGpuTriage(const QStringList &args,
         execv(argv[0], argv.data());
         _exit(127);
     }
+    // Standard input through a real pipe, written while the child reads it.
+    std::thread writer;
+    if (input) {
+        close(pipeFds[0]);
+        writer = std::thread([fd = pipeFds[1], input] {
+            signal(SIGPIPE, SIG_IGN);
+            for (qsizetype done = 0; done < input->size();) {
+                const ssize_t n = write(fd, input->constData() + done, size_t(input->size() - done));
+                if (n <= 0)
+                    break;
+                done += n;
+            }
+            close(fd);
+        });
+    }
+    const auto joinWriter = qScopeGuard([&] {
+        if (writer.joinable())
+            writer.join();
+    });
     int status = 0;
     rusage usage{};
     while (wait4(pid, &status, WNOHANG, &usage) != pid) {
@@ -151,7 +184,16 @@ private Q_SLOTS:
             tokens += "line token" + QByteArray::number(i % 20000) + " here\n";
         writeFile(path("tokens.log"), tokens);
 
+        QVERIFY(mkfifo(QFile::encodeName(path("fifo.log")).constData(), 0600) == 0);
+
         // Rules.
+        QVERIFY(QDir().mkpath(path("rules-zero")));
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path("rules-zero/zero.yaml")));
+        {
+            QDir().mkpath(path("rules-sparse"));
+            QFile sparse(path("rules-sparse/sparse.yaml"));
+            QVERIFY(sparse.open(QIODevice::WriteOnly) && sparse.resize(qint64(6) << 30));
+        }
         QByteArray bomb = rulesHeader("bomb");
         bomb.replace("rules:\n", "links:\n  a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
         char previous = 'a';
@@ -213,6 +255,21 @@ private Q_SLOTS:
         QTest::newRow("YAML alias bomb")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-bomb"} << 2
             << "bomb.yaml:\\d+:\\d+: error: each rule must be a map" << 20.0 << 128;
+        QTest::newRow("a FIFO named on the command line")
+            << QStringList{"analyze", "fifo.log", "cr-mix.log"} << 2
+            << "(?s)(?=.*fifo.log: a pipe \\(FIFO\\), not read)(?=.*cr-mix.log:3)" << 20.0 << 128;
+        QTest::newRow("/dev/zero named on the command line")
+            << QStringList{"analyze", "/dev/zero"} << 2
+            << "/dev/zero: a character device, not read" << 20.0 << 128;
+        QTest::newRow("a rule file linked to /dev/zero")
+            << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-zero"} << 2
+            << "zero.yaml: error: not a regular file, not read" << 20.0 << 128;
+        QTest::newRow("a sparse 6 GiB rule file")
+            << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-sparse"} << 2
+            << "sparse.yaml: error: rule file is 6144.0 MiB; the limit is 8 MiB" << 5.0 << 128;
+        QTest::newRow("--jobs 100000")
+            << QStringList{"analyze", "cr-mix.log", "--jobs", "100000"} << 2
+            << "--jobs needs a number from 0" << 5.0 << 128;
         QTest::newRow("10 MiB rule file")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-big"} << 2
             << "big.yaml: error: rule file is 10.0 MiB; the limit is 8 MiB" << 20.0 << 128;
@@ -258,6 +315,43 @@ private Q_SLOTS:
             QVERIFY2(
                 run.peakMiB <= mebibytes,
                 qPrintable(QStringLiteral("peak %1 MiB > %2 MiB").arg(run.peakMiB).arg(mebibytes)));
+    }
+
+    // Standard input is read once and whole, through '-' or /dev/stdin, compressed or not.
+    void standardInputIsReadWhole_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("gzip");
+        QTest::newRow("-") << "-" << false;
+        QTest::newRow("/dev/stdin") << "/dev/stdin" << false;
+        QTest::newRow("gzip on -") << "-" << true;
+    }
+    void standardInputIsReadWhole()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, gzip);
+        QByteArray lines;
+        for (int i = 0; i < 5000; ++i)
+            lines += "[" + QByteArray::number(i) + ".0] NVRM: Xid (PCI:0000:3b:00): 13, pid="
+                     + QByteArray::number(i) + ", name=a, Graphics Exception\n";
+        if (gzip) {
+            const QString exe = QStandardPaths::findExecutable(QStringLiteral("gzip"));
+            if (exe.isEmpty())
+                QSKIP("no gzip program to make the input");
+            QProcess p;
+            p.start(exe, {QStringLiteral("-c")});
+            p.write(lines);
+            p.closeWriteChannel();
+            QVERIFY(p.waitForFinished(10000));
+            lines = p.readAllStandardOutput();
+        }
+        const Run run = runGpuTriage({"analyze", name, "--format", "json", "--deterministic"},
+                                     m_dir.path(), 20 * kSlowdown, -1, &lines);
+        QVERIFY2(run.exitCode == 0, run.output.right(2000).constData());
+        QVERIFY2(run.output.contains("\"count\": 5000"), run.output.left(3000).constData());
+        QVERIFY2(run.output.contains("\"path\": \"stdin\"")
+                     || run.output.contains("\"path\": \"stdin!"),
+                 run.output.left(3000).constData());
     }
 
     // A report that cannot be written whole leaves the previous one as it was, and says so.

@@ -3,6 +3,8 @@
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gputriage;
@@ -190,6 +192,41 @@ private Q_SLOTS:
         QCOMPARE(f.occurrences.size(), 2);
         QCOMPARE(f.occurrences[0].path, QStringLiteral("dmesg.txt"));
         QCOMPARE(f.occurrences[1].text, QStringLiteral("CUDA Version 12.8.1"));
+    }
+
+    // logrotate's copytruncate while a mapped log is read: no SIGBUS, the part that is still
+    // there is analysed, and the report says the file changed.
+    void aLogThatShrinksWhileReadIsReportedNotFatal()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("rotated.log"));
+        QByteArray text;
+        for (int i = 0; i < 20000; ++i)
+            text += "NVRM: Xid (PCI:0000:3b:00): 13, pid=" + QByteArray::number(i) + ", a\n";
+        text += QByteArray(8 << 20, 'x') + '\n'; // pages past the first ones
+        text += "NVRM: Xid (PCI:0000:86:00): 13, pid=1, b\n";
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QCOMPARE(f.write(text), text.size());
+        }
+        auto doc = LogDocument::open(path);
+        QVERIFY(doc.ok());
+        const std::shared_ptr<const LogDocument> log = doc.value();
+        QVERIFY(log->shrankWhileRead() && !log->shrankWhileRead()->load());
+        QVERIFY(QFile::resize(path, 4096)); // the index was built; the text is not read yet
+
+        const Analyzer analyzer(load(kXid));
+        const AnalysisResult result = analyzer.analyze({log});
+        QVERIFY(log->shrankWhileRead()->load());
+        // What the first 4 KiB hold is found; the lines past the new end are gone.
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings[0].title, QStringLiteral("GPU 0000:3b:00: Xid 13"));
+        QVERIFY(result.findings[0].count > 50 && result.findings[0].count < 100);
+        QCOMPARE(result.problems.size(), 1);
+        QVERIFY2(result.problems[0].message.contains(u"file changed while read"),
+                 qPrintable(result.problems[0].message));
+        QVERIFY(!result.problems[0].warning);
     }
 
     void highlightsOnlyWhatIsReported()

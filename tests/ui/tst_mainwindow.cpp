@@ -55,6 +55,12 @@ struct PrivateConfig
     QString path() const { return dir.path(); }
 };
 
+static QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -134,6 +140,36 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
         QCOMPARE(window.findChild<QMenu *>(QStringLiteral("recentMenu"))->actions().size(), 2);
+    }
+
+    void exportNeverReplacesTheOpenBundle()
+    {
+        QTemporaryDir dir;
+        const QString bundle = dir.filePath(QStringLiteral("customer"));
+        QVERIFY(QDir().mkpath(bundle));
+        const QString log = QDir(bundle).filePath(QStringLiteral("node.log"));
+        QVERIFY(QFile::copy(QStringLiteral(TESTDATA "/seed/seed-article.log"), log));
+        const QByteArray before = readAll(log);
+        const QString link = dir.filePath(QStringLiteral("link.log"));
+        QVERIFY(QFile::link(log, link));
+
+        for (const QString &opened : {log, bundle}) {
+            MainWindow window;
+            QSignalSpy finished(&window, &MainWindow::analysisFinished);
+            window.openPaths({opened});
+            QVERIFY(finished.wait(10000));
+            for (const QString &target : {log, link, QDir(bundle).filePath(QStringLiteral("r.html"))}) {
+                if (opened == log && target.endsWith(u"r.html"))
+                    continue; // next to a single file, not inside an opened folder: allowed
+                QVERIFY2(!window.exportReport(target), qPrintable(opened + u" -> " + target));
+                QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))
+                            ->text()
+                            .contains(u"was not saved"));
+            }
+            QCOMPARE(readAll(log), before);
+            QVERIFY(!QFile::exists(QDir(bundle).filePath(QStringLiteral("r.html"))));
+            QVERIFY(window.exportReport(dir.filePath(QStringLiteral("report.html"))));
+        }
     }
 
     void openingTheSeedLogShowsBothFindings()
