@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "engine/analyzer.h"
+#include "atomicfile.h"
 #include "paths.h"
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
@@ -32,6 +33,7 @@
 #include <cstdio>
 #include <functional>
 #include <optional>
+#include <set>
 #include <thread>
 #include <unistd.h>
 #include <variant>
@@ -80,9 +82,27 @@ difference found by diff), 2 usage error, unreadable input or invalid rules.
 Rules: shipped pack, then $XDG_CONFIG_HOME/gputriage/rules, then --rules.
 )";
 
+// Standard error, made safe for a terminal: messages quote names and lines from the bundle.
+class TerminalSafeStderr : public QIODevice
+{
+public:
+    TerminalSafeStderr() { open(QIODevice::WriteOnly); }
+
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *data, qint64 size) override
+    {
+        const QByteArray safe = terminalSafe(QString::fromUtf8(data, size)).toUtf8();
+        std::fwrite(safe.constData(), 1, size_t(safe.size()), stderr);
+        std::fflush(stderr);
+        return size;
+    }
+};
+
 QTextStream &err()
 {
-    static QTextStream s(stderr);
+    static TerminalSafeStderr device;
+    static QTextStream s(&device);
     return s;
 }
 
@@ -187,11 +207,9 @@ int writeOutput(const QString &output, const QByteArray &report)
             return UsageOrInput;
         }
     } else {
-        // The old report stays whole until the new one is complete (QSaveFile renames).
-        QSaveFile file(output);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()
-            || !file.commit()) {
-            err() << "gputriage: cannot write " << output << ": " << file.errorString()
+        // The old report stays whole until the new one is complete.
+        if (const QString error = writeFileAtomically(output, report); !error.isEmpty()) {
+            err() << "gputriage: cannot write " << output << ": " << error
                   << " (nothing was changed)\n";
             return UsageOrInput;
         }
@@ -202,6 +220,7 @@ int writeOutput(const QString &output, const QByteArray &report)
 struct BatchRow
 {
     QString bundle, report;
+    QString writeError; // why its report could not be written
     AnalysisResult result;
 };
 
@@ -290,22 +309,29 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     const bool redact = p.isSet(QStringLiteral("redact"));
 
     std::vector<BatchRow> rows(size_t(entries.size()));
+    // Report names never take the summary's names or each other's ("summary" is a fine node
+    // name): a clash gets "-2", "-3" ... before the suffix.
+    std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const QString base = entries[qsizetype(i)].fileName(), suffix = reportSuffix(format);
+        QString name = base + QLatin1Char('.') + suffix;
+        for (int n = 2; taken.count(name.toLower()); ++n)
+            name = QStringLiteral("%1-%2.%3").arg(base).arg(n).arg(suffix);
+        taken.insert(name.toLower());
+        rows[i].report = name;
+    }
     std::atomic<size_t> next{0};
-    std::atomic<bool> writeFailed{false};
     auto worker = [&] {
         for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
             const QFileInfo &entry = entries[qsizetype(i)];
             BatchRow &row = rows[i];
             row.bundle = entry.fileName();
             row.result = analyzer.analyzePaths({entry.filePath()}, options);
-            row.report = row.bundle + QLatin1Char('.') + reportSuffix(format);
             const QByteArray bytes
                 = writeReport(reportView(row.result, minSeverity, redact), format, ro);
-            QSaveFile file(QDir(out).filePath(row.report));
-            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()
-                || !file.commit()) {
-                row.report.clear();
-                writeFailed = true;
+            if (QString error = writeFileAtomically(QDir(out).filePath(row.report), bytes);
+                !error.isEmpty()) {
+                row.writeError = std::move(error);
             }
         }
     };
@@ -315,6 +341,12 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     worker();
     for (auto &t : threads)
         t.join();
+    QStringList failures; // "path: cause" of each report that could not be written
+    for (BatchRow &r : rows)
+        if (!r.writeError.isEmpty()) {
+            failures << QStringLiteral("%1: %2").arg(QDir(out).filePath(r.report), r.writeError);
+            r.report.clear(); // "(not written)" in the summary
+        }
 
     // The summary: most severe bundles first, each with its counts and worst finding.
     std::vector<const BatchRow *> sorted;
@@ -391,17 +423,20 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
                           {QStringLiteral("bundles"), json}})
               .toJson(QJsonDocument::Indented);
     for (const auto &[name, bytes] : {std::pair(QStringLiteral("summary.md"), md.toUtf8()),
-                                      std::pair(QStringLiteral("summary.json"), summaryJson)}) {
-        QSaveFile file(QDir(out).filePath(name));
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-            writeFailed = true;
-    }
-    writeStdout(text.toUtf8());
-    if (writeFailed) {
-        err() << "gputriage: some reports could not be written to " << out << '\n';
+                                      std::pair(QStringLiteral("summary.json"), summaryJson)})
+        if (const QString error = writeFileAtomically(QDir(out).filePath(name), bytes);
+            !error.isEmpty())
+            failures << QStringLiteral("%1: %2").arg(QDir(out).filePath(name), error);
+    if (!failures.isEmpty()) {
+        // The table without the line that says every report was written.
+        text.truncate(text.lastIndexOf(QLatin1Char('\n'), -2) + 1);
+        writeStdout(text.toUtf8());
+        for (const QString &f : failures)
+            err() << "gputriage: cannot write " << f << '\n';
         err().flush();
         return UsageOrInput;
     }
+    writeStdout(text.toUtf8());
     if (problems)
         return UsageOrInput;
     return failed ? FindingsOrFailures : Ok;
@@ -589,6 +624,22 @@ int rulesCommand(const QStringList &args)
                                                      : severityName(r.severity),
                             -8)
                        .arg(r.title, origin);
+        }
+        // Every code of every catalog, with the rule that reports it and NVIDIA's resolution.
+        for (const auto &[name, catalog] : rules.catalogs) {
+            out << QStringLiteral("\n%1 catalog (%2 codes, %3):\n")
+                       .arg(name)
+                       .arg(catalog.entries.size())
+                       .arg(catalog.source.url);
+            for (const auto &[code, e] : catalog.entries) {
+                const auto severity = severityForResolution(e.resolution);
+                out << QStringLiteral("  %1 %2  %3  %4  %5\n")
+                           .arg(name)
+                           .arg(code, -4)
+                           .arg(severity ? severityName(*severity) : QStringLiteral("-"), -8)
+                           .arg(e.resolution.isEmpty() ? QStringLiteral("-") : e.resolution, -20)
+                           .arg(e.name);
+            }
         }
         return rules.hasErrors() ? UsageOrInput : Ok;
     }

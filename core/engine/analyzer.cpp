@@ -1,5 +1,6 @@
 #include "engine/analyzer.h"
 
+#include "engine/gpus.h"
 #include "engine/version.h"
 #include "source/bundlelayout.h"
 #include "source/bundlereader.h"
@@ -8,7 +9,10 @@
 
 #include <QHash>
 
+#include <re2/re2.h>
+
 #include <algorithm>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -17,6 +21,29 @@
 namespace gputriage {
 
 namespace {
+
+// Lines written by NVIDIA components: the kernel driver, NVML and nvidia-smi, CUDA and its
+// libraries, NCCL, the container toolkit, Fabric Manager, persistenced, DCGM, the GPU Operator.
+bool nvidiaOrigin(std::string_view line)
+{
+    static const RE2 re(
+        "(?i)nvrm|nvidia|\\bnvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
+        "\\bdcgm|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
+        "libnvidia|\\bgpu\\b");
+    return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
+}
+
+// Failure words that say all is well: "ECC Errors" headings, counters at zero, "No errors";
+// and comment lines (a script or a config file quoted in the bundle).
+bool benign(std::string_view normalized)
+{
+    static const RE2 re(
+        "(?i)^#|\\b(?:errors?|failures?|failed|timeouts?|warnings?)\\b ?[:=] ?(?:0|0x0+|none|n/a|no|"
+        "not active|disabled|false)\\b|^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
+        "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b");
+    return RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), re);
+}
+
 
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
@@ -216,15 +243,14 @@ void AnalysisSession::flush()
     Batch &batch = *m_running;
     const auto &tasks = batch.tasks;
     batch.hits.resize(tasks.size());
-    if (m_options.unmatched)
-        batch.notable.resize(tasks.size());
+    batch.notable.resize(tasks.size()); // error lines no rule matched: never silent
+
     auto worker = [this, &batch](const Matcher *matcher) {
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = batch.tasks[t];
-            matcher->match(*task.doc, task.first, task.last, batch.hits[t],
-                           m_options.unmatched ? &batch.notable[t] : nullptr);
+            matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t]);
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
                 const qint64 bytes
@@ -254,6 +280,24 @@ void AnalysisSession::collect()
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *tasks[t].doc;
+        {
+            std::string normalized;
+            for (int line : notable[t]) {
+                if (!nvidiaOrigin(doc.line(line)))
+                    continue;
+                Normalizer::normalize(doc.line(line), normalized);
+                if (benign(normalized))
+                    continue;
+                ++m_result.nvidiaUnrecognisedLines;
+                // The lines of one multi-line message (an NVRM explanation) follow each other.
+                const bool continues = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1;
+                m_nvidiaDoc = &doc;
+                m_nvidiaPrevLine = line;
+                if (!continues)
+                    m_nvidiaMiner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),
+                                      doc.path(), doc.lineNumber(line));
+            }
+        }
         if (m_options.unmatched) {
             std::string normalized;
             for (int line : notable[t]) {
@@ -296,6 +340,8 @@ void AnalysisSession::collect()
                         ++it->second.count;
                 }
                 m_seen.insert(size_t(m.rule));
+                if (rule.tags.contains(QLatin1String("boot")))
+                    m_boots[doc.path()].push_back(doc.lineNumber(m.line));
                 constexpr size_t kMaxRecords = 100000;
                 if (m.facts.size() > 1 && m_records.size() < kMaxRecords)
                     m_records.try_emplace(
@@ -475,7 +521,10 @@ AnalysisResult AnalysisSession::finish()
                 }
             }
         }
-        f.title = expandTemplate(rule.title, f.facts);
+        if (rule.catalog)
+            applyCatalog(rule, f);
+        else
+            f.title = expandTemplate(rule.title, f.facts);
         if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
             f.comparisons = Analyzer::compare(
                 rule, f.facts,
@@ -485,6 +534,10 @@ AnalysisResult AnalysisSession::finish()
     }
     for (auto &[key, fact] : m_facts)
         m_result.facts.append(std::move(fact));
+    for (auto &[path, lines] : m_boots)
+        std::sort(lines.begin(), lines.end());
+    addUnrecognisedNvidiaMessages();
+    m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
     addLimitNotes();
     std::sort(
         m_result.findings.begin(), m_result.findings.end(), [](const Finding &a, const Finding &b) {
@@ -499,6 +552,91 @@ AnalysisResult AnalysisSession::finish()
         });
     m_result.cancelled = m_options.cancel && m_options.cancel->load();
     return std::move(m_result);
+}
+
+// Never silent: each shape of NVIDIA error line that no rule explained is a warning of its
+// own, so a broken node never reads "0 findings".
+void AnalysisSession::addUnrecognisedNvidiaMessages()
+{
+    for (const auto &[r, hits] : m_ruleHits)
+        if (m_analyzer.matcher().rules()[r].kind == RuleKind::Finding)
+            m_result.explainedLines += hits.lines;
+    int shapeNumber = 0;
+    for (const MessageTemplate &t : m_nvidiaMiner.templates(50)) {
+        Finding f;
+        f.group[QStringLiteral("message")] = QString::number(++shapeNumber); // most seen first
+        f.ruleId = QStringLiteral("nvidia.unrecognised");
+        f.pack = QStringLiteral("gputriage");
+        QString shape = t.text;
+        if (shape.size() > 140)
+            shape = shape.left(139) + QChar(0x2026);
+        f.title = QStringLiteral("Unrecognised NVIDIA message: %1").arg(shape);
+        f.severity = Severity::Warning;
+        f.count = int(std::min<qint64>(t.count, std::numeric_limits<int>::max()));
+        f.tags = {QStringLiteral("unrecognised")};
+        f.facts[QStringLiteral("shape")] = t.text;
+        if (t.fileCount > 1)
+            f.facts[QStringLiteral("files")] = QString::number(t.fileCount);
+        Occurrence o;
+        o.path = t.examplePath;
+        o.line = o.endLine = t.exampleLine;
+        o.text = t.example;
+        f.occurrences.append(o);
+        f.explain = QStringLiteral(
+            "A line from an NVIDIA component with failure wording that no rule of the loaded "
+            "packs explains (<*> marks what varies between the %1 line(s) of this shape). It may "
+            "be harmless or the cause of the problem: read it in context.")
+                        .arg(t.count);
+        f.action = QStringLiteral(
+            "Look the message up in NVIDIA's documentation and the component's issue tracker; "
+            "if it matters, write a rule for it (Rules ▸ New rule from this line) so the next "
+            "bundle explains it.");
+        m_result.findings.append(std::move(f));
+    }
+}
+
+// A catalogued code (Xid 79) takes its words, NVIDIA's resolution and the severity that
+// follows from it from the catalog; a rule's own explain and action, when it has them, add the
+// engineer's knowledge to NVIDIA's. A code the catalog lacks keeps the rule's severity.
+void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
+{
+    std::map<QString, QString> words = f.facts;
+    const QString key = rule.catalog->key;
+    const Catalog *catalog = m_analyzer.rules().catalog(rule.catalog->name);
+    const auto code = f.facts.find(key);
+    const CatalogEntry *entry
+        = catalog && code != f.facts.end() ? catalog->find(code->second) : nullptr;
+    if (!entry) {
+        words[key + QLatin1String("_name")] = QStringLiteral("code not in NVIDIA's catalog");
+        f.title = expandTemplate(rule.title, words);
+        return;
+    }
+    words[key + QLatin1String("_name")] = entry->name;
+    words[key + QLatin1String("_mnemonic")] = entry->mnemonic;
+    words[QStringLiteral("resolution")] = resolutionText(entry->resolution);
+    f.title = expandTemplate(rule.title, words);
+    f.resolution = entry->resolution;
+    f.investigate = entry->investigate;
+    if (const auto severity = severityForResolution(entry->resolution))
+        f.severity = *severity;
+    else if (entry->severityClass == QLatin1String("fatal"))
+        f.severity = std::max(f.severity, Severity::Error);
+    // A hand-written rule's words replace the catalog's: they say more about this code.
+    if (rule.explain.isEmpty()) {
+        QStringList explain;
+        for (const QString &part : {entry->meaning, entry->decode})
+            if (!part.isEmpty())
+                explain << part;
+        f.explain = explain.join(QLatin1String("\n\n"));
+    }
+    f.action = rule.action.isEmpty() ? entry->action : rule.action;
+    const QString source = entry->source.isEmpty() ? catalog->source.url : entry->source;
+    if (!source.isEmpty()
+        && std::none_of(f.references.begin(), f.references.end(),
+                        [&](const Reference &r) { return r.url == source; }))
+        f.references.prepend(Reference{
+            catalog->source.title.isEmpty() ? QStringLiteral("NVIDIA catalog") : catalog->source.title,
+            source, {}, 0});
 }
 
 std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const

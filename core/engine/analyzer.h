@@ -77,6 +77,8 @@ private:
     // Waits for the batch being matched and adds its matches to the findings, in order.
     void collect();
     std::vector<Finding> bundleFindings(const Rule &rule) const;
+    void applyCatalog(const Rule &rule, Finding &f) const;
+    void addUnrecognisedNvidiaMessages();
 
     const Analyzer &m_analyzer;
     AnalyzeOptions m_options;
@@ -100,10 +102,16 @@ private:
     static constexpr size_t kMaxKeptMatches = 500000;
     void addLimitNotes();
     std::set<size_t> m_seen;            // fact rules that matched
+    std::map<QString, std::vector<int>> m_boots; // path → boot marker lines (engine/gpus.h)
     std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
     QStringList m_paths;
     TemplateMiner m_miner;
+    // Error lines from NVIDIA components that no rule explained (engine/analyzer.cpp: never
+    // silent); a run of such lines in one file is one message.
+    TemplateMiner m_nvidiaMiner;
+    const LogDocument *m_nvidiaDoc = nullptr;
+    int m_nvidiaPrevLine = -2;
     static constexpr qint64 kMaxMinedLines = 1'000'000;
     static constexpr qsizetype kMaxUnmatchedSamples = 5000;
     std::atomic<qint64> m_totalBytes{0};

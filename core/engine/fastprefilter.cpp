@@ -293,9 +293,11 @@ RawPrefilter::RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan)
     for (const auto &[word, id] : wordIds)
         expressions[size_t(id)] = word;
     // The words (case-blind), then what normalization may rewrite inside a word, and the mark
-    // of a CRI partial line.
+    // of a CRI partial line and of a docker json-file record whose text goes on in the next
+    // record (no "\n" at its end).
     std::vector<unsigned> flags(expressions.size(), HS_FLAG_CASELESS);
-    for (const char *special : {"\\x1b", "[\\x80-\\xff]", "\\\\u", "std(?:out|err) P "}) {
+    for (const char *special : {"\\x1b", "[\\x80-\\xff]", "\\\\u", "std(?:out|err) P ",
+                                "(?:[^n]|[^\\\\]n)\",\"stream\":"}) {
         expressions.emplace_back(special);
         flags.push_back(0);
     }

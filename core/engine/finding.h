@@ -57,6 +57,10 @@ struct Finding
     QString pack;
     QString explain;
     QString action;
+    // NVIDIA's resolution bucket for a catalogued code (reset_gpu, restart_bm ...), and the
+    // investigation bucket; empty for rules without a catalog.
+    QString resolution;
+    QString investigate;
     QList<Reference> references;
     QList<QString> tags;
 
@@ -79,6 +83,35 @@ struct BundleFact
     QString text;  // the line it was read from
 };
 
+// One finding about one GPU, seen from that GPU.
+struct GpuEvent
+{
+    QString rule;
+    QString title;
+    QString code; // the Xid / SXid, when the finding is about one
+    Severity severity = Severity::Info;
+    QString resolution; // NVIDIA's bucket, if the finding has one
+    int count = 0;
+    QString firstTime, lastTime; // as written in the log; empty when the lines have none
+    int bursts = 0;              // runs of occurrences with no gap over 5 minutes
+    int boots = 0;               // how many boots it was seen in
+    bool currentBoot = true;     // seen after the last boot marker of its log
+};
+
+// One physical GPU: who it is, what happened to it, and the strongest action NVIDIA's
+// resolutions call for (weighing the events of the current boot).
+struct GpuVerdict
+{
+    QString key; // 0000:3b:00
+    QString uuid, name, serial;
+    QList<GpuEvent> events; // most severe first
+    Severity severity = Severity::Info;
+    QString resolution; // strongest bucket; empty: no catalogued event
+    QString action;     // said as an instruction
+    int recurredAfterReboots = 0; // the most boots one event was seen in, minus one
+    bool hasEvents() const { return !events.isEmpty(); }
+};
+
 struct InputInfo
 {
     QString path;
@@ -95,6 +128,7 @@ struct AnalysisResult
     QList<InputInfo> inputs;
     QList<Finding> findings; // by severity (highest first), then rule id
     QList<BundleFact> facts; // by name, then value
+    QList<GpuVerdict> gpus;  // by bus id
     QList<Error> problems;   // unreadable inputs, rule errors
     bool cancelled = false;
     // Per input (same order as `inputs`), every hit; filled only with AnalyzeOptions::keepMatches.
@@ -102,6 +136,10 @@ struct AnalysisResult
     // With AnalyzeOptions::unmatched: shapes of the lines with error words that no rule matched.
     QList<MessageTemplate> unmatched;
     qint64 unmatchedLines = 0;
+    // Never silent: lines from NVIDIA components with failure words, those no rule explained
+    // (reported as "Unrecognised NVIDIA message" findings), and lines the rules explained.
+    qint64 nvidiaUnrecognisedLines = 0;
+    qint64 explainedLines = 0;
     QList<Occurrence> unmatchedSamples; // the first of those lines, for the time chart
 
     int countAtLeast(Severity severity) const;

@@ -287,33 +287,38 @@ void Matcher::match(const LogDocument &doc,
                       hi = std::min(end, i + m_lookahead + 1);
             std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
         }
+        bool partialBefore = false; // a CRI run before the chunk: joined by the path below
         for (size_t k = 0; k < normalized.size(); ++k) {
+            bool p = false;
             if (needed[k])
-                Normalizer::normalize(doc.line(base + int(k)), normalized[k]);
+                Normalizer::normalize(doc.line(base + int(k)), normalized[k], nullptr, &p);
             else
                 normalized[k].clear();
+            partialBefore = partialBefore || (p && k < size_t(behind));
         }
-        // Many candidates (a word of a rule in the host name, say): vectorscan per line again.
-        const bool many = candidates > (last - first) / 16;
-        if (many && m_sets->fast)
-            buildFast();
-        matchLines(normalized, size_t(behind), first, last - first, out, notable, &only,
-                   many && m_sets->fast);
-        return;
+        if (!partialBefore) {
+            // Many candidates (a word of a rule in the host name, say): vectorscan per line
+            // again.
+            const bool many = candidates > (last - first) / 16;
+            if (many && m_sets->fast)
+                buildFast();
+            matchLines(normalized, size_t(behind), first, last - first, out, notable, &only,
+                       many && m_sets->fast);
+            return;
+        }
     }
     if (m_sets->fast)
         buildFast();
-    for (int i = first - behind; i < first; ++i)
-        Normalizer::normalize(doc.line(i), normalized[size_t(i - first + behind)]);
     // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
     // message matches where it starts. A chunk that starts inside such a run leaves it to the
-    // chunk before.
+    // chunk before; the lines before the chunk are joined too, as context for conditions.
     std::string scratch;
     bool partial = false;
-    if (first > 0)
-        Normalizer::normalize(doc.line(first - 1), scratch, nullptr, &partial);
-    size_t joinInto = partial ? SIZE_MAX : size_t(behind);
-    for (int i = first; i < end; ++i) {
+    const int start = first - behind;
+    if (start > 0)
+        Normalizer::normalize(doc.line(start - 1), scratch, nullptr, &partial);
+    size_t joinInto = partial ? SIZE_MAX : 0;
+    for (int i = start; i < end; ++i) {
         std::string &line = normalized[size_t(i - first + behind)];
         bool p = false;
         Normalizer::normalize(doc.line(i), line, nullptr, &p);
@@ -375,7 +380,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             continue;
         candidates.clear();
         bool errorWords = false;
-        const size_t matchesBefore = out.size();
+        bool recognised = false; // a rule's pattern matched, even if a condition then dropped it
         if (m_sets->singleOk) {
             candidatesOf(line, m_sets->single, fastSingle, hits);
             for (int h : hits) {
@@ -405,6 +410,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             // A match that begins on a later line is reported when the scan reaches that line.
             if (start >= line.size())
                 continue;
+            recognised = true;
             LineMatch m;
             m.rule = ruleIndex;
             m.line = firstLine + int(i - begin);
@@ -439,8 +445,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             }
             out.push_back(std::move(m));
         }
-        if (notable && errorWords && out.size() == matchesBefore
-            && RE2::PartialMatch(line, *m_sets->notable))
+        if (notable && errorWords && !recognised && RE2::PartialMatch(line, *m_sets->notable))
             notable->push_back(firstLine + int(i - begin));
     }
 }

@@ -30,7 +30,8 @@ public:
     const std::vector<Rule> &rules() const { return m_rules; }
 
     // Matches lines [first, last) of `doc`; windows may read past `last` for wrapped text.
-    // `notable`, when given, receives the lines no rule matched that contain error words
+    // `notable`, when given, receives the lines no rule's pattern matched (a match a condition
+    // dropped still explains its line) that contain error words
     // ("error", "failed", "timeout", …), for the unknown-message templates.
     void match(const LogDocument &doc,
                int first,

@@ -1,5 +1,7 @@
 #include "report/htmlreport.h"
 
+#include "engine/gpus.h"
+
 #include "report/textreport.h"
 #include "report/timelinesvg.h"
 
@@ -75,6 +77,27 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     if (result.findings.isEmpty())
         h += QLatin1String("<tr><td colspan=\"4\">No known condition found.</td></tr>\n");
     h += QLatin1String("</table>\n");
+    if (std::any_of(result.gpus.begin(), result.gpus.end(),
+                    [](const GpuVerdict &g) { return g.hasEvents(); })) {
+        h += QLatin1String("<h2>GPUs</h2>\n<p>") + htmlText(nodeVerdict(result.gpus))
+             + QLatin1String(".</p>\n<table>\n<tr><th>GPU</th><th>Name</th><th>UUID</th>"
+                             "<th>Events</th><th>Action</th></tr>\n");
+        for (const GpuVerdict &g : result.gpus) {
+            QStringList events;
+            for (const GpuEvent &e : g.events)
+                events << htmlText(QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
+                                   + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
+            h += QStringLiteral("<tr class=\"%1\"><td><code>%2</code></td><td>%3</td><td><code>%4"
+                                "</code></td><td>%5</td><td>%6</td></tr>\n")
+                     .arg(g.hasEvents() ? severityName(g.severity) : QStringLiteral("none"),
+                          htmlText(g.key), htmlText(g.name), htmlText(g.uuid),
+                          events.join(QLatin1String("<br>")),
+                          g.hasEvents() ? QStringLiteral("<span class=\"sev\">%1</span> %2")
+                                              .arg(severityName(g.severity), htmlText(g.action))
+                                        : QStringLiteral("no events"));
+        }
+        h += QLatin1String("</table>\n");
+    }
     if (const QByteArray svg = timelineSvg(result); !svg.isEmpty())
         h += QLatin1String("<h2>Timeline</h2>\n<figure class=\"timeline\">\n")
              + QString::fromUtf8(svg)
@@ -115,6 +138,9 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
             h += QLatin1String("</table>\n");
         }
         h += paragraphs(f.explain);
+        if (!f.resolution.isEmpty())
+            h += QStringLiteral("<p><strong>NVIDIA's resolution:</strong> %1 <code>%2</code></p>\n")
+                     .arg(htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
         if (!f.action.isEmpty())
             h += QLatin1String("<p><strong>What to do:</strong></p>\n") + paragraphs(f.action);
         const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));

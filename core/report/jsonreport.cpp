@@ -93,6 +93,10 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                             {QStringLiteral("references"), refs}};
         if (!f.group.empty())
             finding.insert(QStringLiteral("group"), factsObject(f.group));
+        if (!f.resolution.isEmpty())
+            finding.insert(QStringLiteral("resolution"), f.resolution);
+        if (!f.investigate.isEmpty())
+            finding.insert(QStringLiteral("investigate"), f.investigate);
         if (!f.factSources.empty())
             finding.insert(QStringLiteral("fact_sources"), factsObject(f.factSources));
         findings.append(finding);
@@ -108,6 +112,38 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                                  {QStringLiteral("rule"), f.rule},
                                  {QStringLiteral("count"), f.count}});
     root.insert(QStringLiteral("facts"), facts);
+
+    QJsonArray gpus;
+    for (const GpuVerdict &g : result.gpus) {
+        QJsonArray events;
+        for (const GpuEvent &e : g.events) {
+            QJsonObject o{{QStringLiteral("rule"), e.rule},
+                          {QStringLiteral("title"), e.title},
+                          {QStringLiteral("severity"), severityName(e.severity)},
+                          {QStringLiteral("count"), e.count},
+                          {QStringLiteral("bursts"), e.bursts},
+                          {QStringLiteral("boots"), e.boots},
+                          {QStringLiteral("current_boot"), e.currentBoot}};
+            for (const auto &[key, value] : {std::pair("code", &e.code),
+                                             std::pair("resolution", &e.resolution),
+                                             std::pair("first_time", &e.firstTime),
+                                             std::pair("last_time", &e.lastTime)})
+                if (!value->isEmpty())
+                    o.insert(QLatin1String(key), *value);
+            events.append(o);
+        }
+        QJsonObject gpu{{QStringLiteral("bus_id"), g.key},
+                        {QStringLiteral("severity"), severityName(g.severity)},
+                        {QStringLiteral("events"), events},
+                        {QStringLiteral("recurred_after_reboots"), g.recurredAfterReboots}};
+        for (const auto &[key, value] :
+             {std::pair("uuid", &g.uuid), std::pair("name", &g.name), std::pair("serial", &g.serial),
+              std::pair("resolution", &g.resolution), std::pair("action", &g.action)})
+            if (!value->isEmpty())
+                gpu.insert(QLatin1String(key), *value);
+        gpus.append(gpu);
+    }
+    root.insert(QStringLiteral("gpus"), gpus);
 
     QJsonObject summary;
     for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})

@@ -1,5 +1,7 @@
 #include "report/markdownreport.h"
 
+#include "engine/gpus.h"
+
 #include "report/textreport.h"
 
 namespace gputriage {
@@ -29,6 +31,23 @@ QString markdownEscape(const QString &text)
 }
 
 namespace {
+
+// A URL inside <…>: whatever could end the link (<, >, whitespace, controls) percent-encoded.
+QString linkTarget(const QString &url)
+{
+    QString out;
+    for (const QChar c : url) {
+        if (c == QLatin1Char('<') || c == QLatin1Char('>') || c.isSpace()
+            || c.category() == QChar::Other_Control || c.category() == QChar::Other_Format) {
+            for (const char byte : QString(c).toUtf8())
+                out += QStringLiteral("%%1").arg(uint(uchar(byte)), 2, 16, QLatin1Char('0')).toUpper();
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 QString cell(const QString &text)
 {
     return markdownEscape(text.simplified());
@@ -57,6 +76,9 @@ QString markdownFinding(const Finding &f, const ReportOptions &options)
     md += QLatin1String("Rule `") + f.ruleId + QLatin1String("`\n\n");
     if (!f.explain.isEmpty())
         md += markdownEscape(f.explain) + QLatin1String("\n\n");
+    if (!f.resolution.isEmpty())
+        md += QStringLiteral("**NVIDIA's resolution:** %1 (`%2`)\n\n")
+                  .arg(markdownEscape(resolutionText(f.resolution)), f.resolution);
     if (!f.action.isEmpty())
         md += QLatin1String("**What to do:** ") + markdownEscape(f.action) + QLatin1String("\n\n");
     if (!f.facts.empty()) {
@@ -96,11 +118,7 @@ QString markdownFinding(const Finding &f, const ReportOptions &options)
         md += QLatin1String("References:\n\n");
         for (const Reference &r : f.references)
             if (isWebUrl(r.url))
-                md += QStringLiteral("- [%1](<%2>)\n")
-                          .arg(cell(r.title), QString(r.url)
-                                                  .replace(QLatin1Char('<'), QLatin1String("%3C"))
-                                                  .replace(QLatin1Char('>'), QLatin1String("%3E"))
-                                                  .replace(QLatin1Char(' '), QLatin1String("%20")));
+                md += QStringLiteral("- [%1](<%2>)\n").arg(cell(r.title), linkTarget(r.url));
         md += QLatin1Char('\n');
     }
     return md;
@@ -130,6 +148,23 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         md += QLatin1String("| – | No known condition found | 0 | |\n");
     md += QLatin1Char('\n');
 
+    if (std::any_of(result.gpus.begin(), result.gpus.end(),
+                    [](const GpuVerdict &g) { return g.hasEvents(); })) {
+        md += QLatin1String("## GPUs\n\n") + cell(nodeVerdict(result.gpus))
+              + QLatin1String(".\n\n| GPU | Name | UUID | Events | Action |\n|---|---|---|---|---|\n");
+        for (const GpuVerdict &g : result.gpus) {
+            QStringList events;
+            for (const GpuEvent &e : g.events)
+                events << cell(QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
+                               + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
+            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                      .arg(cell(g.key), cell(g.name), cell(g.uuid), events.join(QLatin1String("<br>")),
+                           g.hasEvents() ? QLatin1String("**") + severityName(g.severity)
+                                               + QLatin1String("**: ") + cell(g.action)
+                                         : QStringLiteral("no events"));
+        }
+        md += QLatin1Char('\n');
+    }
     for (const Finding &f : result.findings)
         md += markdownFinding(f, options);
 

@@ -45,8 +45,18 @@ AnalysisResult
 reportView(const AnalysisResult &result, std::optional<Severity> minSeverity, bool redactEvidence)
 {
     AnalysisResult view = result;
-    if (minSeverity)
+    if (minSeverity) {
         view.findings.removeIf([&](const Finding &f) { return f.severity < *minSeverity; });
+        // A GPU whose events are all left out is left out too.
+        for (GpuVerdict &g : view.gpus) {
+            if (!g.hasEvents())
+                continue;
+            g.events.removeIf([&](const GpuEvent &e) { return e.severity < *minSeverity; });
+            if (!g.hasEvents())
+                g.key.clear(); // had events, none left
+        }
+        view.gpus.removeIf([](const GpuVerdict &g) { return g.key.isEmpty(); });
+    }
     if (redactEvidence) {
         for (Finding &f : view.findings)
             for (Occurrence &o : f.occurrences)

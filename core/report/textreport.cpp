@@ -1,6 +1,10 @@
 #include "report/textreport.h"
 
+#include "engine/gpus.h"
+
 #include <algorithm>
+#include <cstring>
+#include <iterator>
 
 namespace gputriage {
 
@@ -61,6 +65,24 @@ QString stripControl(const QString &text)
     return out;
 }
 
+QString terminalSafe(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        const bool bidi = (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069)
+                          || u == 0x200E || u == 0x200F || u == 0x061C;
+        if (bidi)
+            out += QStringLiteral("<U+%1>").arg(uint(u), 4, 16, QLatin1Char('0')).toUpper();
+        else if (c.category() == QChar::Other_Control && u != u'\n' && u != u'\t')
+            out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
 QString htmlText(const QString &text)
 {
     return stripControl(text).toHtmlEscaped();
@@ -97,8 +119,15 @@ QString factSource(const BundleFact &fact)
 
 QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &options)
 {
-    auto paint = [&](const char *code, const QString &s) {
-        return options.color ? QStringLiteral("\x1b[%1m%2\x1b[0m").arg(QLatin1String(code), s) : s;
+    // Colours are placeholders until the end, when the text from the bundle is made safe for
+    // a terminal and only then the placeholders become escape sequences.
+    static const char *const kColours[] = {"1", "2", "31", "32", "33", "36", "1;31"};
+    auto paint = [&](const char *code, const QString &s) -> QString {
+        if (!options.color)
+            return s;
+        const auto it = std::find_if(std::begin(kColours), std::end(kColours),
+                                     [&](const char *c) { return std::strcmp(c, code) == 0; });
+        return QString(QChar(0xE000 + int(it - std::begin(kColours)))) + s + QChar(0xE0FF);
     };
     auto severityLabel = [&](Severity s) {
         static const char *codes[] = {"36", "33", "31", "1;31"};
@@ -114,6 +143,27 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                .arg(result.findings.size())
                .arg(result.readInputCount())
                .arg(lines);
+    if (std::any_of(result.gpus.begin(), result.gpus.end(),
+                    [](const GpuVerdict &g) { return g.hasEvents(); })) {
+        out += QLatin1Char('\n') + paint("1", QStringLiteral("GPUs: ") + nodeVerdict(result.gpus))
+               + QLatin1Char('\n');
+        for (const GpuVerdict &g : result.gpus) {
+            QStringList who{g.key};
+            for (const QString *s : {&g.name, &g.uuid})
+                if (!s->isEmpty())
+                    who << stripControl(*s);
+            QStringList events;
+            for (const GpuEvent &e : g.events)
+                events << QStringLiteral("%1 %2×").arg(e.code.isEmpty() ? e.rule : e.code).arg(e.count)
+                              + (e.bursts > 1 ? QStringLiteral(" in %1 bursts").arg(e.bursts) : QString())
+                              + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)"));
+            out += QStringLiteral("  %1  %2\n    %3\n")
+                       .arg(who.join(QLatin1String("  ")),
+                            g.hasEvents() ? severityLabel(g.severity) + QLatin1String(": ") + g.action
+                                          : QStringLiteral("no events"),
+                            events.join(QLatin1String(", ")));
+        }
+    }
     for (const Finding &f : result.findings) {
         out += QStringLiteral("\n[%1] %2 (%3×)  %4\n")
                    .arg(severityLabel(f.severity), paint("1", f.title))
@@ -143,6 +193,9 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
             out += QLatin1String("  ")
                    + QString(f.explain).replace(QLatin1Char('\n'), QLatin1String("\n  "))
                    + QLatin1Char('\n');
+        if (!f.resolution.isEmpty())
+            out += QStringLiteral("  NVIDIA's resolution: %1 (%2)\n")
+                       .arg(resolutionText(f.resolution), f.resolution);
         if (!f.action.isEmpty())
             out += QLatin1String("  What to do: ")
                    + QString(f.action).replace(QLatin1Char('\n'), QLatin1String("\n  "))
@@ -185,7 +238,18 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
         for (const Error &e : result.problems)
             out += paint("33", QStringLiteral("problem: ")) + e.toString() + QLatin1Char('\n');
     }
-    return out.toUtf8();
+    QString safe;
+    safe.reserve(out.size());
+    for (const QChar c : terminalSafe(out)) {
+        const int colour = c.unicode() - 0xE000;
+        if (options.color && colour >= 0 && colour < int(std::size(kColours)))
+            safe += QStringLiteral("\x1b[%1m").arg(QLatin1String(kColours[colour]));
+        else if (options.color && c.unicode() == 0xE0FF)
+            safe += QStringLiteral("\x1b[0m");
+        else
+            safe += c;
+    }
+    return safe.toUtf8();
 }
 
 } // namespace gputriage

@@ -13,6 +13,10 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
 // Helpers shared by the human-readable writers.
 QString operandText(const QString &name, const QString &value); // "host_driver 570.158.08"
 QString stripControl(const QString &text);                      // tabs and newlines become spaces
+// For a terminal: control characters other than newline and tab are shown as \x1b, \x9b ...,
+// and bidirectional controls as <U+202E>, so text from a bundle can neither drive the terminal
+// (titles, screen clears, hidden links) nor reorder what is shown (Trojan Source).
+QString terminalSafe(const QString &text);
 bool isWebUrl(const QString &url);
 // Bundle text for HTML: control characters removed, then escaped.
 QString htmlText(const QString &text);

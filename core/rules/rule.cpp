@@ -115,3 +115,75 @@ std::string withoutGroupNames(std::string_view re2Pattern)
 }
 
 } // namespace gputriage
+
+namespace gputriage {
+
+const CatalogEntry *Catalog::find(const QString &code) const
+{
+    bool ok = false;
+    const int n = code.toInt(&ok);
+    if (!ok)
+        return nullptr;
+    const auto it = entries.find(n);
+    return it == entries.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+struct Resolution
+{
+    const char *bucket;
+    Severity severity;
+    const char *text;
+};
+
+// NVIDIA's resolution buckets (Xid catalog, Fabric Manager guide) and what each means for the
+// engineer: the severity grows with what the fix takes away from the customer.
+constexpr Resolution kResolutions[] = {
+    {"ignore", Severity::Info, "No action needed"},
+    {"unused", Severity::Warning, "NVIDIA lists this code as unused: contact NVIDIA support"},
+    {"restart_app", Severity::Warning, "Restart the application"},
+    {"update_sw", Severity::Warning, "Update the driver or the software named"},
+    {"check_app", Severity::Warning, "Check the application"},
+    {"check_uvm", Severity::Warning, "Check the application's unified memory (UVM) use"},
+    {"reset_gpu", Severity::Error, "Reset the GPU (drain it first)"},
+    {"restart_vm", Severity::Error, "Restart the virtual machine"},
+    {"contact_support", Severity::Error, "Contact NVIDIA support"},
+    {"xid_154_eval", Severity::Error, "Take the recovery action the driver names"},
+    {"restart_bm", Severity::Critical, "Reboot the node (bare-metal restart)"},
+    {"check_mechanicals", Severity::Critical, "Check power cabling, seating and cooling"},
+    {"run_fieldiag", Severity::Critical, "Run NVIDIA field diagnostics"},
+    {"workflow_xid_48", Severity::Critical, "Follow NVIDIA's double-bit ECC workflow"},
+};
+
+const Resolution *findResolution(QStringView bucket)
+{
+    for (const Resolution &r : kResolutions)
+        if (bucket == QLatin1String(r.bucket))
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+std::optional<Severity> severityForResolution(QStringView bucket)
+{
+    if (const Resolution *r = findResolution(bucket))
+        return r->severity;
+    // NVIDIA's other workflows (NVLink errors, Xid 45 ...) are multi-step diagnoses.
+    if (bucket.startsWith(u"workflow_"))
+        return Severity::Error;
+    return std::nullopt;
+}
+
+QString resolutionText(QStringView bucket)
+{
+    if (const Resolution *r = findResolution(bucket))
+        return QString::fromLatin1(r->text);
+    if (bucket.startsWith(u"workflow_"))
+        return QStringLiteral("Follow NVIDIA's %1 workflow")
+            .arg(bucket.mid(9).toString().toUpper().replace(QLatin1Char('_'), QLatin1Char(' ')));
+    return bucket.toString();
+}
+
+} // namespace gputriage

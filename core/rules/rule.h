@@ -95,6 +95,14 @@ struct FactLookup
     QString equals;
 };
 
+// A rule that reads a code (Xid, SXid ...) from its match and takes the title words, meaning,
+// NVIDIA's resolution and so the severity from the catalog entry of that code.
+struct CatalogRef
+{
+    QString name; // the catalog (rules/catalogs/<name>.yaml)
+    QString key;  // the captured fact holding the code
+};
+
 // Where a rule looks: at lines (with a pattern), or at the facts and findings of the whole
 // bundle once every entry was read.
 enum class RuleScope { Line, Bundle };
@@ -121,6 +129,7 @@ struct Rule
     int minCount = 1;       // a finding needs this many occurrences (per group)
     QList<QString> supersedes;
     QList<FactLookup> lookups;
+    std::optional<CatalogRef> catalog;
 
     QList<QString> facts; // captures kept as facts; empty = all named captures
     QList<CompareSpec> compare;
@@ -153,6 +162,42 @@ struct VersionTable
 
     const Row *lookup(const QString &version) const;
 };
+
+// One documented code of a catalog: NVIDIA's name for it, what it means, and NVIDIA's
+// resolution as a machine-readable bucket (restart_app, reset_gpu, restart_bm ...).
+struct CatalogEntry
+{
+    int code = 0;
+    QString mnemonic;
+    QString name;
+    QString meaning;
+    QString action;
+    QString resolution;  // NVIDIA's immediate resolution bucket, lowercase
+    QString investigate; // NVIDIA's investigatory resolution bucket, if any
+    QString decode;      // what the message text itself carries, for codes that say more
+    QString severityClass; // SXid: "fatal" or "non-fatal"
+    QList<QString> applies; // GPU generations
+    QList<QString> examples;
+    QString source;
+    int line = 0;
+};
+
+struct Catalog
+{
+    QString name;
+    QString description;
+    QString file;
+    Reference source;
+    std::map<int, CatalogEntry> entries;
+
+    const CatalogEntry *find(const QString &code) const;
+};
+
+// The severity of a finding whose resolution is `bucket` (one table, documented in
+// docs/rules.md "Resolutions"); nullopt for a bucket the table does not know.
+std::optional<Severity> severityForResolution(QStringView bucket);
+// "Reset the GPU" for reset_gpu: the bucket said as an instruction.
+QString resolutionText(QStringView bucket);
 
 struct RulePackInfo
 {

@@ -24,12 +24,25 @@ namespace {
 
 constexpr auto kSchema = "gputriage/rules/v1";
 constexpr auto kTableSchema = "gputriage/table/v1";
+constexpr auto kCatalogSchema = "gputriage/catalog/v1";
 constexpr int kMaxSpan = 20;
 constexpr int kMaxWithin = 50;
 
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
+}
+
+// An http(s) address with nothing that could end a link in a report: no whitespace, no
+// control or bidirectional characters, no <>"'` .
+bool isSafeUrl(const QString &url)
+{
+    if (!url.startsWith(QLatin1String("https://")) && !url.startsWith(QLatin1String("http://")))
+        return false;
+    return std::none_of(url.begin(), url.end(), [](QChar c) {
+        return c.isSpace() || c.category() == QChar::Other_Control
+               || c.category() == QChar::Other_Format || QStringView(u"<>\"'`").contains(c);
+    });
 }
 
 bool isIdentifier(const QString &s)
@@ -49,6 +62,7 @@ public:
 
     void parseDocument(const YAML::Node &root);
     void parseTable(const YAML::Node &root);
+    void parseCatalog(const YAML::Node &root);
 
 private:
     void diag(Diagnostic::Level level, const YAML::Mark &mark, const QString &msg)
@@ -312,9 +326,9 @@ void Parser::parseReferences(const YAML::Node &node, Rule &rule)
         ref.line = item.Mark().line + 1;
         ref.title = scalar(item, "title", true).value_or(QString());
         ref.url = scalar(item, "url", true).value_or(QString());
-        if (!ref.url.isEmpty() && !ref.url.startsWith(QLatin1String("https://"))
-            && !ref.url.startsWith(QLatin1String("http://")))
-            error(item["url"], QStringLiteral("reference url must start with https:// or http://"));
+        if (!ref.url.isEmpty() && !isSafeUrl(ref.url))
+            error(item["url"], QStringLiteral("reference url must start with https:// or "
+                                              "http:// and hold no spaces, controls or <>\"'`"));
         rule.references.append(ref);
     }
 }
@@ -340,10 +354,10 @@ void Parser::parseLinks(const YAML::Node &node)
         ref.url = scalar(it->second, "url", true).value_or(QString());
         ref.line = it->first.Mark().line + 1;
         ref.link = m_file; // where it is defined, for messages
-        if (!ref.url.startsWith(QLatin1String("https://"))
-            && !ref.url.startsWith(QLatin1String("http://"))) {
-            error(it->second["url"],
-                  QStringLiteral("link url must start with https:// or http://"));
+        if (!isSafeUrl(ref.url)) {
+            error(it->second["url"], QStringLiteral("link url must start with https:// or "
+                                                    "http:// and hold no spaces, controls or "
+                                                    "<>\"'`"));
             continue;
         }
         if (const auto known = m_set.links.find(name); known != m_set.links.end()) {
@@ -498,7 +512,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
                "facts", "group_by", "min_count", "supersedes", "lookup", "compare", "explain",
-               "action", "references", "examples"},
+               "action", "references", "examples", "catalog"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -554,6 +568,17 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         if (rule.compare.isEmpty() && rule.requiresRules.isEmpty())
             error(node, QStringLiteral("a bundle rule needs 'compare' or 'requires'"));
     }
+    if (const YAML::Node c = node["catalog"]) {
+        checkKeys(c, {"name", "key"}, QStringLiteral("catalog"));
+        CatalogRef ref{scalar(c, "name", true).value_or(QString()),
+                       scalar(c, "key", true).value_or(QString())};
+        checkNames(c["key"], {ref.key}, captures, "catalog key");
+        // The entry's words are there for the title: {<key>_name}, {<key>_mnemonic}.
+        captures.insert(ref.key + QLatin1String("_name"));
+        captures.insert(ref.key + QLatin1String("_mnemonic"));
+        captures.insert(QStringLiteral("resolution"));
+        rule.catalog = ref;
+    }
     rule.groupBy = stringList(node, "group_by");
     checkNames(node["group_by"], rule.groupBy, captures, "group_by fact");
     if (rule.scope == RuleScope::Line) // a bundle rule's are checked once tables are loaded
@@ -579,6 +604,10 @@ void Parser::parseDocument(const YAML::Node &root)
     const auto schema = scalar(root, "schema", true);
     if (schema && *schema == QLatin1String(kTableSchema)) {
         parseTable(root);
+        return;
+    }
+    if (schema && *schema == QLatin1String(kCatalogSchema)) {
+        parseCatalog(root);
         return;
     }
     checkKeys(root, {"schema", "pack", "version", "description", "links", "rules"},
@@ -661,6 +690,74 @@ void Parser::parseTable(const YAML::Node &root)
     if (table.name.isEmpty() || table.rows.isEmpty())
         return;
     m_set.tables[table.name] = std::move(table); // a later (user) table replaces a shipped one
+}
+
+void Parser::parseCatalog(const YAML::Node &root)
+{
+    checkKeys(root, {"schema", "catalog", "description", "source", "entries"},
+              QStringLiteral("catalog"));
+    Catalog catalog;
+    catalog.file = m_file;
+    catalog.name = scalar(root, "catalog", true).value_or(QString());
+    catalog.description = scalar(root, "description", false).value_or(QString());
+    if (const YAML::Node source = root["source"]; source && source.IsMap()) {
+        catalog.source.title = scalar(source, "title", false).value_or(QString());
+        catalog.source.url = scalar(source, "url", false).value_or(QString());
+    }
+    const YAML::Node entries = root["entries"];
+    if (!entries || !entries.IsSequence()) {
+        error(entries ? entries : root, QStringLiteral("'entries' must be a list"));
+        return;
+    }
+    for (const auto &item : entries) {
+        if (!item.IsMap()) {
+            error(item, QStringLiteral("each entry is a map with 'code', 'name' and 'resolution'"));
+            continue;
+        }
+        checkKeys(item,
+                  {"code", "mnemonic", "name", "meaning", "applies", "resolution", "investigate",
+                   "action", "decode", "severity_class", "examples", "source"},
+                  QStringLiteral("entry"));
+        CatalogEntry e;
+        e.line = item.Mark().line + 1;
+        if (!item["code"])
+            error(item, QStringLiteral("an entry needs 'code'"));
+        const auto code = integer(item, "code", 0, 1000000);
+        if (!code)
+            continue;
+        e.code = *code;
+        e.mnemonic = scalar(item, "mnemonic", false).value_or(QString());
+        e.name = scalar(item, "name", true).value_or(QString()).trimmed();
+        e.meaning = scalar(item, "meaning", false).value_or(QString()).trimmed();
+        e.action = scalar(item, "action", false).value_or(QString()).trimmed();
+        e.resolution = scalar(item, "resolution", false).value_or(QString()).trimmed();
+        e.investigate = scalar(item, "investigate", false).value_or(QString()).trimmed();
+        e.decode = scalar(item, "decode", false).value_or(QString()).trimmed();
+        e.severityClass = scalar(item, "severity_class", false).value_or(QString()).trimmed();
+        e.applies = stringList(item, "applies");
+        e.examples = stringList(item, "examples");
+        e.source = scalar(item, "source", false).value_or(QString());
+        if (!e.resolution.isEmpty() && !severityForResolution(e.resolution))
+            warning(item["resolution"],
+                    QStringLiteral("entry %1: resolution '%2' has no severity in the resolution "
+                                   "table (docs/rules.md); the rule's severity is used")
+                        .arg(e.code)
+                        .arg(e.resolution));
+        if (!e.severityClass.isEmpty() && e.severityClass != QLatin1String("fatal")
+            && e.severityClass != QLatin1String("non-fatal"))
+            error(item["severity_class"],
+                  QStringLiteral("severity_class must be fatal or non-fatal"));
+        for (const QString &url : {e.source})
+            if (!url.isEmpty() && (!url.startsWith(QLatin1String("https://")) || !isSafeUrl(url)))
+                error(item["source"], QStringLiteral("source must be an https:// address"));
+        if (catalog.entries.count(e.code))
+            error(item, QStringLiteral("code %1 is given twice").arg(e.code));
+        else if (!e.name.isEmpty())
+            catalog.entries.emplace(e.code, std::move(e));
+    }
+    if (catalog.name.isEmpty() || catalog.entries.empty())
+        return;
+    m_set.catalogs[catalog.name] = std::move(catalog); // a later (user) catalog replaces it
 }
 
 void resolveDuplicates(RuleSet &set)
@@ -752,6 +849,9 @@ void resolveReferences(RuleSet &set)
                                   QStringLiteral("rule '%1' names rule '%2', which is not loaded")
                                       .arg(r.id, id),
                                   false);
+        if (r.catalog && !set.catalogs.count(r.catalog->name))
+            addDiagnostic(set, r, 0,
+                          QStringLiteral("no catalog '%1' is loaded").arg(r.catalog->name), false);
         for (const FactLookup &l : r.lookups)
             for (const QString &name : {l.fact, l.where})
                 if (!facts.count(name))

@@ -30,4 +30,10 @@ const VersionTable *RuleSet::table(const QString &name) const
     return it == tables.end() ? nullptr : &it->second;
 }
 
+const Catalog *RuleSet::catalog(const QString &name) const
+{
+    const auto it = catalogs.find(name);
+    return it == catalogs.end() ? nullptr : &it->second;
+}
+
 } // namespace gputriage

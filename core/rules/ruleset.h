@@ -29,11 +29,13 @@ struct RuleSet
     QList<Diagnostic> diagnostics;
     QList<QString> overridden; // shipped rule ids replaced by a user rule
     std::map<QString, VersionTable> tables;
+    std::map<QString, Catalog> catalogs; // code catalogs (Xid, SXid), by name
     std::map<QString, Reference> links; // shared references, by name
 
     bool hasErrors() const;
     const Rule *find(QStringView id) const;
     const VersionTable *table(const QString &name) const;
+    const Catalog *catalog(const QString &name) const;
 };
 
 } // namespace gputriage

@@ -1,5 +1,7 @@
 #include "source/bugreport.h"
 
+#include <QHash>
+
 #include "text/logdocument.h"
 
 #include <QFileInfo>
@@ -50,7 +52,7 @@ bool isBugReport(const LogDocument &doc)
 }
 
 std::vector<std::shared_ptr<const LogDocument>>
-splitBugReport(const std::shared_ptr<const LogDocument> &doc)
+splitBugReport(const std::shared_ptr<const LogDocument> &doc, int maxSections)
 {
     std::vector<int> separators;
     for (int i = 0; i < doc->lineCount(); ++i)
@@ -60,14 +62,18 @@ splitBugReport(const std::shared_ptr<const LogDocument> &doc)
         return {doc};
 
     std::vector<std::shared_ptr<const LogDocument>> sections;
-    QSet<QString> used;
+    // Titles seen, with the next number to try: "title (2)", "(3)" ... in linear time.
+    QHash<QString, int> used;
     auto add = [&](int first, int end, const QString &title) {
         if (end <= first)
             return;
         QString name = title;
-        for (int n = 2; used.contains(name); ++n)
-            name = QStringLiteral("%1 (%2)").arg(title).arg(n);
-        used.insert(name);
+        if (auto it = used.find(name); it != used.end()) {
+            do
+                name = QStringLiteral("%1 (%2)").arg(title).arg(it.value()++);
+            while (used.contains(name));
+        }
+        used.insert(name, 2);
         sections.push_back(
             LogDocument::section(doc, first, end, doc->path() + QLatin1Char('!') + name));
     };
@@ -76,6 +82,12 @@ splitBugReport(const std::shared_ptr<const LogDocument> &doc)
     for (size_t s = 0; s < separators.size(); ++s) {
         const int first = separators[s] + 1;
         const int end = s + 1 < separators.size() ? separators[s + 1] : doc->lineCount();
+        // Past the entry limit the rest is one section: every line is still analysed.
+        if (int(sections.size()) + 1 >= maxSections && s + 1 < separators.size()) {
+            add(first, doc->lineCount(),
+                QStringLiteral("%1 more sections").arg(separators.size() - s));
+            break;
+        }
         QString title = sectionTitle(*doc, first, end);
         if (title.startsWith(QLatin1String("Start of NVIDIA bug report log file")))
             title = QStringLiteral("prologue");

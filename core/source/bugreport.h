@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -12,7 +13,9 @@ class LogDocument;
 bool isBugReport(const LogDocument &doc);
 
 // One section document per block, named `<report>!<title>`, with line numbers of the report.
+// At most `maxSections`: the blocks past them make one last section.
 std::vector<std::shared_ptr<const LogDocument>>
-splitBugReport(const std::shared_ptr<const LogDocument> &doc);
+splitBugReport(const std::shared_ptr<const LogDocument> &doc,
+               int maxSections = std::numeric_limits<int>::max());
 
 } // namespace gputriage

@@ -265,7 +265,14 @@ void BundleReader::addDocument(std::shared_ptr<const LogDocument> doc)
             m_docs.push_back(std::move(d));
     };
     if (isBugReport(*doc)) {
-        for (auto &section : splitBugReport(doc))
+        // Sections count as entries (the report itself already did).
+        const int room = std::max(1, m_limits.maxEntries - m_entries + 1);
+        auto sections = splitBugReport(doc, room);
+        m_entries += int(sections.size()) - 1;
+        if (!sections.empty() && sections.back()->path().endsWith(QLatin1String(" more sections")))
+            note(doc->path(), QStringLiteral("more sections than --max-entries allows; the last "
+                                             "section holds the rest"));
+        for (auto &section : sections)
             deliver(std::move(section));
         return;
     }

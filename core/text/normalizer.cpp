@@ -103,15 +103,25 @@ void appendUtf8(std::string &out, uint32_t cp)
 }
 
 // Decodes the "log" string of a docker json-file record ({"log":"...","stream":...}).
-bool decodeDockerJson(std::string_view line, std::string &out, std::vector<uint32_t> &origin)
+// `continues` is set when the text does not end with "\n": docker split a long line, or the
+// program wrote it in pieces, and the next record carries on.
+bool decodeDockerJson(std::string_view line,
+                      std::string &out,
+                      std::vector<uint32_t> &origin,
+                      bool &continues)
 {
     constexpr std::string_view head = "{\"log\":\"";
     if (line.substr(0, head.size()) != head)
         return false;
+    continues = false;
+    bool newline = false;
     for (size_t i = head.size(); i < line.size(); ++i) {
         const char c = line[i];
-        if (c == '"')
+        if (c == '"') {
+            continues = !newline;
             return true;
+        }
+        newline = c == '\\' && i + 1 < line.size() && line[i + 1] == 'n';
         if (c != '\\') {
             out.push_back(c);
         } else if (++i < line.size()) {
@@ -289,9 +299,13 @@ void Normalizer::normalize(std::string_view line,
     std::string decoded, clean;
     std::vector<uint32_t> decodedOrigin, origin;
     std::string_view s = line;
-    if (!line.empty() && line[0] == '{' && decodeDockerJson(line, decoded, decodedOrigin)) {
+    bool continues = false;
+    if (!line.empty() && line[0] == '{'
+        && decodeDockerJson(line, decoded, decodedOrigin, continues)) {
         s = decoded;
         origin = decodedOrigin;
+        if (partial)
+            *partial = continues;
     }
     if (std::memchr(s.data(), '\x1b', s.size())) {
         std::vector<uint32_t> next;

@@ -16,7 +16,8 @@ namespace gputriage {
 class Normalizer
 {
 public:
-    // `partial` is set for a CRI partial line (`P`), whose message continues on the next line.
+    // `partial` is set for a CRI partial line (`P`) and a docker json-file record without a final
+    // "\n": the message continues on the next line.
     static void normalize(std::string_view line,
                           std::string &out,
                           std::vector<uint32_t> *map = nullptr,

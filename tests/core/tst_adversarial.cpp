@@ -185,6 +185,11 @@ private Q_SLOTS:
         writeFile(path("tokens.log"), tokens);
 
         QVERIFY(mkfifo(QFile::encodeName(path("fifo.log")).constData(), 0600) == 0);
+        QByteArray sections = "Start of NVIDIA bug report log file.\n";
+        for (int i = 0; i < 50000; ++i)
+            sections += "____________________________________________\ndmesg:\nline\n";
+        sections += "____________________________________________\ndmesg:\n" + kXid + '\n';
+        writeFile(path("nvidia-bug-report-sections.log"), sections);
 
         // Rules.
         QVERIFY(QDir().mkpath(path("rules-zero")));
@@ -258,6 +263,14 @@ private Q_SLOTS:
         QTest::newRow("a FIFO named on the command line")
             << QStringList{"analyze", "fifo.log", "cr-mix.log"} << 2
             << "(?s)(?=.*fifo.log: a pipe \\(FIFO\\), not read)(?=.*cr-mix.log:3)" << 20.0 << 128;
+        QTest::newRow("50 000 bug-report sections of one title")
+            << QStringList{"analyze", "nvidia-bug-report-sections.log", "--max-evidence", "1"}
+            << 0 << "dmesg \\(50001\\):\\d+: NVRM: Xid" << 20.0 << 512;
+        QTest::newRow("bug-report sections past --max-entries")
+            << QStringList{"analyze", "nvidia-bug-report-sections.log", "--max-entries", "100",
+                           "--max-evidence", "1"}
+            << 0 << "(?s)(?=.*more sections than --max-entries allows)(?=.*Xid 13 on GPU)"
+            << 20.0 << 512;
         QTest::newRow("/dev/zero named on the command line")
             << QStringList{"analyze", "/dev/zero"} << 2
             << "/dev/zero: a character device, not read" << 20.0 << 128;
@@ -315,6 +328,41 @@ private Q_SLOTS:
             QVERIFY2(
                 run.peakMiB <= mebibytes,
                 qPrintable(QStringLiteral("peak %1 MiB > %2 MiB").arg(run.peakMiB).arg(mebibytes)));
+    }
+
+    // --batch on a full disk names each report it could not write, and why, and does not say
+    // that every report was written.
+    void aBatchThatCannotWriteSaysWhich()
+    {
+        const QString dir = path(QStringLiteral("batch-full"));
+        writeFile(dir + QStringLiteral("/in/node-a.log"), kXid + '\n');
+        writeFile(dir + QStringLiteral("/in/node-b.log"), kXid + '\n');
+        const Run run = runGpuTriage({"analyze", "--batch", "in", "-o", "out"}, dir,
+                                     20 * kSlowdown, 1000);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.output.contains("cannot write out/node-a.log.txt: File too large")
+                     && run.output.contains("cannot write out/node-b.log.txt: File too large"),
+                 run.output.constData());
+        QVERIFY2(!run.output.contains("a report each"), run.output.constData());
+    }
+
+    // Names and lines from the bundle never reach the terminal as escape sequences or bidi
+    // controls: not in the report, not in the notes on stderr.
+    void theTerminalGetsNoEscapesFromTheBundle()
+    {
+        const QString dir = path(QStringLiteral("escapes"));
+        const QString evil = QString::fromUtf8("node\x1b]0;pwned\x07\x1b[2J\u202Egol.log");
+        writeFile(dir + QStringLiteral("/in/") + evil,
+                  kXid + "\x1b]8;;https://example.invalid\x07click\x1b]8;;\x07\n");
+        writeFile(dir + QStringLiteral("/in/") + evil + QStringLiteral(".gz"), "not gzip at all");
+        const Run run = runGpuTriage({"analyze", "in"}, dir, 20 * kSlowdown);
+        QVERIFY2(run.exitCode == 0 || run.exitCode == 2, run.output.constData());
+        QVERIFY2(run.output.contains("Xid 13 on GPU"), run.output.constData());
+        QVERIFY2(!run.output.contains('\x1b') && !run.output.contains('\x07'),
+                 run.output.constData());
+        QVERIFY2(!run.output.contains("\u202E") && run.output.contains("<U+202E>"),
+                 run.output.constData());
+        QVERIFY2(run.output.contains("\\x1b]0;pwned"), run.output.constData());
     }
 
     // Standard input is read once and whole, through '-' or /dev/stdin, compressed or not.
@@ -381,6 +429,8 @@ private Q_SLOTS:
         QVERIFY2(run.output.contains("cannot write report.json")
                      && run.output.contains("(nothing was changed)"),
                  run.output.constData());
+        if (!readOnlyFolder) // the cause, not Qt's "Unknown error"
+            QVERIFY2(run.output.contains("File too large"), run.output.constData());
         QFile old(dir + QStringLiteral("/report.json"));
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("OLD REPORT\n"));

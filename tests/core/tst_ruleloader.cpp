@@ -81,6 +81,12 @@ private Q_SLOTS:
                    + rule("ref.file", "abc",
                           "    references:\n      - {title: t, url: 'file:///etc/passwd'}\n")
             << true << 11 << 25 << "https://" << 0;
+        QTest::newRow("a reference url with a line break is an error (Markdown injection)")
+            << h
+                   + rule("ref.newline", "abc",
+                          "    references:\n      - {title: t, url: \"https://docs.nvidia.com/x)\\n"
+                          "[click](javascript:alert(1)\"}\n")
+            << true << 11 << 25 << "hold no spaces, controls" << 0;
         QTest::newRow("a bad id is an error")
             << h + rule("Bad Id", "abc") << true << 5 << 9 << "rule id 'Bad Id'" << 0;
         QTest::newRow("span out of range is an error")

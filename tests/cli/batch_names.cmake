@@ -1,0 +1,30 @@
+cmake_minimum_required(VERSION 3.25)
+# `analyze --batch`: a bundle named "summary" keeps its report next to the summary (no report
+# overwrites another), and an output folder inside DIR is not taken for a bundle on a re-run.
+set(dir ${TMP}/batch-names)
+file(REMOVE_RECURSE ${dir})
+file(MAKE_DIRECTORY ${dir}/in/summary)
+file(COPY ${WORKDIR}/tests/data/seed/seed-article.log DESTINATION ${dir}/in/summary)
+file(WRITE ${dir}/in/other.log "nothing to see\n")
+foreach(run 1 2)
+    execute_process(COMMAND ${EXE} analyze --batch ${dir}/in -o ${dir}/in/reports
+                            --format markdown --deterministic
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "run ${run}: exit ${rc}: ${err}")
+    endif()
+endforeach()
+file(READ ${dir}/in/reports/summary-2.md report)
+if(NOT report MATCHES "CUDA Forward Compatibility mode enabled")
+    message(FATAL_ERROR "summary-2.md is not the report of the bundle 'summary'")
+endif()
+file(READ ${dir}/in/reports/summary.json summary)
+string(JSON n LENGTH "${summary}" bundles)
+if(NOT n EQUAL 2)
+    message(FATAL_ERROR "summary.json lists ${n} bundles, not 2 (the reports folder counted?)")
+endif()
+execute_process(COMMAND ${EXE} analyze --batch ${dir}/in -o ${dir}/in RESULT_VARIABLE rc
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "-o equal to the batch folder: exit ${rc}")
+endif()

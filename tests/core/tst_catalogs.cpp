@@ -1,0 +1,185 @@
+// The Xid and SXid catalogs as the shipped pack uses them: every documented code gives its own
+// finding, with NVIDIA's resolution, in every form the kernel log writes the line in.
+#include "engine/analyzer.h"
+#include "rules/ruleloader.h"
+#include "text/logdocument.h"
+
+#include <QTest>
+
+#include <set>
+
+using namespace gputriage;
+
+namespace {
+
+// The bus id given to one code's GPU, so each code has a GPU of its own: domain, bus, device.
+QString busFor(int code, const QString &domain = QStringLiteral("0000"))
+{
+    return QStringLiteral("%1:%2:%3")
+        .arg(domain)
+        .arg(code / 32 + 1, 2, 16, QLatin1Char('0'))
+        .arg(code % 32, 2, 16, QLatin1Char('0'));
+}
+
+// One Xid line in each form the kernel log and its collectors give it.
+struct Form
+{
+    const char *name;
+    QString (*line)(int code, const QString &bus);
+    bool busKnown; // false: the redacted form hides the bus id
+};
+
+const QString kTail = QStringLiteral("pid=4242, name=python3, Ch 00000010");
+
+const Form kForms[] = {
+    {"dmesg",
+     [](int c, const QString &b) {
+         return QStringLiteral("[ 3021.%1] NVRM: Xid (PCI:%2): %3, %4").arg(c, 6, 10, QLatin1Char('0')).arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"dmesg -T",
+     [](int c, const QString &b) {
+         return QStringLiteral("[Thu Dec  4 09:12:33 2026] NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"journald",
+     [](int c, const QString &b) {
+         return QStringLiteral("Dec 04 09:12:33 gpu-node-7 kernel: NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"syslog ISO",
+     [](int c, const QString &b) {
+         return QStringLiteral("2026-12-04T09:12:33.123456+00:00 gpu-node-7 kernel: [ 3021.5] NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"CRI container",
+     [](int c, const QString &b) {
+         return QStringLiteral("2026-12-04T09:12:33.123456789Z stdout F NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"MIG",
+     [](int c, const QString &b) {
+         return QStringLiteral("NVRM: Xid (PCI:%1 GPU-I:01 GPU-CI:00): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"MIG instance only",
+     [](int c, const QString &b) {
+         return QStringLiteral("NVRM: Xid (PCI:%1 GPU-I:05): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"PCI function",
+     [](int c, const QString &b) {
+         return QStringLiteral("NVRM: Xid (PCI:%1.0): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"pre-R470 without PCI:",
+     [](int c, const QString &b) {
+         return QStringLiteral("NVRM: Xid (%1): %2, %3").arg(b).arg(c).arg(kTail);
+     },
+     true},
+    {"no detail",
+     [](int c, const QString &b) { return QStringLiteral("NVRM: Xid (PCI:%1): %2").arg(b).arg(c); },
+     true},
+    {"redacted bus id",
+     [](int c, const QString &) {
+         return QStringLiteral("NVRM: Xid (PCI:...): %1, %2").arg(c).arg(kTail);
+     },
+     false},
+};
+
+} // namespace
+
+class TestCatalogs : public QObject
+{
+    Q_OBJECT
+
+    RuleSet m_set;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_set = loadRules({}, true);
+        QVERIFY2(!m_set.hasErrors(), qPrintable(m_set.diagnostics.value(0).toString()));
+    }
+
+    void theXidCatalogIsComplete()
+    {
+        const Catalog *xid = m_set.catalog(QStringLiteral("xid"));
+        QVERIFY(xid);
+        // NVIDIA's catalog lists Xid 1 to 172 (some as unused): every one is an entry.
+        for (int code = 1; code <= 172; ++code)
+            QVERIFY2(xid->entries.count(code), qPrintable(QString::number(code)));
+        for (const auto &[code, e] : xid->entries) {
+            QVERIFY2(!e.name.isEmpty() && !e.meaning.isEmpty() && !e.action.isEmpty(),
+                     qPrintable(QString::number(code)));
+            // The catalog has no resolution yet for the newest codes (162 and up).
+            QVERIFY2(!e.resolution.isEmpty() || code >= 162, qPrintable(QString::number(code)));
+            QVERIFY2(e.resolution.isEmpty() || severityForResolution(e.resolution).has_value(),
+                     qPrintable(QStringLiteral("Xid %1: bucket %2").arg(code).arg(e.resolution)));
+            QVERIFY2(e.source.isEmpty() || e.source.startsWith(u"https://docs.nvidia.com/"),
+                     qPrintable(e.source));
+        }
+    }
+
+    void everyXidGivesItsOwnFindingInEveryForm_data()
+    {
+        QTest::addColumn<int>("form");
+        for (int i = 0; i < int(std::size(kForms)); ++i)
+            QTest::newRow(kForms[i].name) << i;
+    }
+
+    // One GPU per code: each code's finding names its GPU, comes from a rule that knows the
+    // code (not a catch-all title), and carries NVIDIA's resolution from the catalog.
+    void everyXidGivesItsOwnFindingInEveryForm()
+    {
+        QFETCH(int, form);
+        const Form &f = kForms[form];
+        const Catalog *xid = m_set.catalog(QStringLiteral("xid"));
+        QVERIFY(xid);
+        // One log per code: Xid 45 is reported only when no other Xid is near it.
+        std::vector<std::shared_ptr<const LogDocument>> logs;
+        for (const auto &[code, e] : xid->entries)
+            logs.push_back(LogDocument::fromBytes(f.line(code, busFor(code)).toUtf8() + '\n',
+                                                  QStringLiteral("kern-%1.log").arg(code)));
+        const Analyzer analyzer(m_set);
+        const AnalysisResult result = analyzer.analyze(logs);
+
+        std::map<int, const Finding *> byCode;
+        for (const Finding &finding : result.findings) {
+            const auto it = finding.facts.find(QStringLiteral("xid"));
+            if (it == finding.facts.end() || finding.ruleId == u"gpu.xid.application-repeated")
+                continue;
+            const int code = it->second.toInt();
+            if (f.busKnown)
+                QVERIFY2(!byCode.count(code), qPrintable(QStringLiteral("Xid %1 twice").arg(code)));
+            byCode[code] = &finding;
+        }
+        for (const auto &[code, e] : xid->entries) {
+            const QString what = QStringLiteral("Xid %1 (%2)").arg(code).arg(e.name);
+            QVERIFY2(byCode.count(code), qPrintable(what + QLatin1String(": no finding")));
+            const Finding &finding = *byCode[code];
+            QVERIFY2(finding.ruleId.startsWith(u"gpu.xid"), qPrintable(what + finding.ruleId));
+            QCOMPARE(finding.resolution, e.resolution);
+            if (!e.resolution.isEmpty())
+                QCOMPARE(finding.severity, *severityForResolution(e.resolution));
+            if (finding.ruleId == u"gpu.xid")
+                QVERIFY2(finding.title.contains(e.name), qPrintable(finding.title));
+            QVERIFY2(!finding.action.isEmpty(), qPrintable(what));
+            if (f.busKnown)
+                QCOMPARE(finding.facts.at(QStringLiteral("pci")), busFor(code));
+        }
+    }
+
+    void aPciDomainOtherThanZeroIsKept()
+    {
+        const Analyzer analyzer(m_set);
+        const AnalysisResult result = analyzer.analyze({LogDocument::fromBytes(
+            kForms[0].line(79, busFor(79, QStringLiteral("0002"))).toUtf8(), QStringLiteral("k"))});
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings[0].facts.at(QStringLiteral("pci")), busFor(79, QStringLiteral("0002")));
+        QCOMPARE(result.findings[0].resolution, QStringLiteral("restart_bm"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogs)
+#include "tst_catalogs.moc"
