@@ -4,6 +4,7 @@
 #include "engine/analyzer.h"
 #include "engine/timeline.h"
 #include "factspanel.h"
+#include "gpuspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "limitsdialog.h"
@@ -99,6 +100,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_sideTabs(new QTabWidget(this))
     , m_findings(new FindingsPanel(this))
     , m_facts(new FactsPanel(this))
+    , m_gpus(new GpusPanel(this))
     , m_notable(new NotablePanel(this))
     , m_chart(new QLabel(this))
     , m_banner(new QLabel(this))
@@ -123,7 +125,16 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &path, int line) { showDocument(path, line); });
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
     m_sideTabs->addTab(m_findings, tr("Findings"));
+    m_sideTabs->addTab(m_gpus, tr("GPUs"));
     m_sideTabs->addTab(m_facts, tr("Bundle facts"));
+    // A GPU selected in the GPUs tab narrows the findings to it; the node row shows them all.
+    connect(m_gpus, &GpusPanel::gpuSelected, this, [this](const QString &bus) {
+        m_findings->setFindings(findingsOfGpu(m_result.findings, bus));
+        if (!bus.isEmpty())
+            m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings (GPU %1)").arg(bus));
+        else
+            m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings"));
+    });
     m_sideTabs->addTab(m_notable, tr("Other messages"));
     m_chart->setObjectName(QStringLiteral("timeChart"));
     m_chart->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -741,6 +752,8 @@ void MainWindow::analysisDone(quint64 generation,
     }
     m_bundle->setEntries(entries, QString::fromLatin1(kTimelinePath));
     m_facts->setFacts(m_result.facts);
+    m_gpus->setGpus(m_result.gpus);
+    m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings"));
     m_notable->setTemplates(m_result.unmatched, m_result.unmatchedLines);
     if (chart.isNull()) {
         m_chart->setPixmap({});

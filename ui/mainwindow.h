@@ -28,6 +28,7 @@ namespace gputriage {
 class Analyzer;
 class BundleTree;
 class FactsPanel;
+class GpusPanel;
 class FindingsPanel;
 class LogDocument;
 class LogView;
@@ -57,6 +58,7 @@ public:
     FindingsPanel *findingsPanel() const { return m_findings; }
     BundleTree *bundleTree() const { return m_bundle; }
     FactsPanel *factsPanel() const { return m_facts; }
+    GpusPanel *gpusPanel() const { return m_gpus; }
     RulesDock *rulesDock() const { return m_rulesDock; }
     NotablePanel *notablePanel() const { return m_notable; }
     QLabel *timeChart() const { return m_chart; }
@@ -142,6 +144,7 @@ private:
     QTabWidget *m_sideTabs;
     FindingsPanel *m_findings;
     FactsPanel *m_facts;
+    GpusPanel *m_gpus;
     NotablePanel *m_notable;
     QLabel *m_chart; // the findings over time, as in the HTML report
     QLabel *m_banner;

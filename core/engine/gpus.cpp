@@ -21,19 +21,16 @@ QString gpuKey(const QString &busId)
         .arg(m.captured(1).right(4).toLower(), m.captured(2).toLower(), m.captured(3).toLower());
 }
 
-namespace {
-
-// Fact names that hold a GPU's bus id, in findings and in fact records.
-const char *const kBusFacts[] = {"pci", "gpu_pci", "gpu_bus_id", "bus_id"};
-
-QString busOf(const Facts &facts)
+QString gpuOfFacts(const Facts &facts)
 {
-    for (const char *name : kBusFacts)
+    for (const char *name : {"pci", "gpu_pci", "gpu_bus_id", "bus_id"})
         if (const auto it = facts.find(QLatin1String(name)); it != facts.end())
             if (QString key = gpuKey(it->second); !key.isEmpty())
                 return key;
     return {};
 }
+
+namespace {
 
 // Seconds of a line: its wall-clock time, else the kernel's uptime stamp ("[ 3021.5]").
 std::optional<double> secondsOf(const QString &text)
@@ -121,7 +118,7 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
 {
     std::map<QString, GpuVerdict> gpus;
     for (const auto &[facts, source] : records) {
-        const QString key = busOf(facts);
+        const QString key = gpuOfFacts(facts);
         if (key.isEmpty())
             continue;
         GpuVerdict &g = gpus[key];
@@ -133,7 +130,7 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
                 *field = it->second;
     }
     for (const Finding &f : findings) {
-        const QString key = busOf(f.facts);
+        const QString key = gpuOfFacts(f.facts);
         if (key.isEmpty())
             continue;
         GpuVerdict &g = gpus[key];

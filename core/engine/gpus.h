@@ -14,6 +14,9 @@ namespace gputriage {
 // what nvidia-smi, NVRM and the bug report say about one GPU. Empty for no bus id ("...").
 QString gpuKey(const QString &busId);
 
+// The GPU a finding's facts name (pci, gpu_pci, gpu_bus_id or bus_id), as gpuKey() gives it.
+QString gpuOfFacts(const Facts &facts);
+
 // Where boots start in each log: path → line numbers of boot markers ("Linux version",
 // journald "-- Boot … --"), ascending.
 using BootMarks = std::map<QString, std::vector<int>>;

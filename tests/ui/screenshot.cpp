@@ -34,7 +34,7 @@ int main(int argc, char **argv)
             panel->view()->setCurrentIndex(first);
             Q_EMIT panel->view()->clicked(first);
         }
-        // GPUTRIAGE_SCREENSHOT_TAB=N shows that tab of the side panel (2: other messages).
+        // GPUTRIAGE_SCREENSHOT_TAB=N shows that tab of the side panel (1: GPUs, 3: other messages).
         if (const int tab = qEnvironmentVariableIntValue("GPUTRIAGE_SCREENSHOT_TAB"); tab > 0)
             window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentIndex(tab);
         // GPUTRIAGE_SCREENSHOT_SEARCH=text shows the search bar with that text.

@@ -3,6 +3,7 @@
 #include "factspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
+#include "gpuspanel.h"
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
@@ -34,6 +35,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -170,6 +172,48 @@ private Q_SLOTS:
             QVERIFY(!QFile::exists(QDir(bundle).filePath(QStringLiteral("r.html"))));
             QVERIFY(window.exportReport(dir.filePath(QStringLiteral("report.html"))));
         }
+    }
+
+    void theGpusTabGivesEachGpuItsActionAndFiltersTheFindings()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/gpus/multi-boot-kern.log")});
+        QVERIFY(finished.wait(10000));
+        GpusPanel *gpus = window.gpusPanel();
+        QCOMPARE(gpus->topLevelItemCount(), 3); // the node, then one row per GPU
+        QTreeWidgetItem *node = gpus->topLevelItem(0);
+        QVERIFY2(node->text(GpusPanel::GpuColumn).contains(u"strongest action: Reboot the node"),
+                 qPrintable(node->text(GpusPanel::GpuColumn)));
+        QTreeWidgetItem *a = gpus->topLevelItem(1), *b = gpus->topLevelItem(2);
+        QCOMPARE(a->text(GpusPanel::GpuColumn), QStringLiteral("0000:3b:00"));
+        QVERIFY(a->text(GpusPanel::ActionColumn).startsWith(u"critical: Reboot the node"));
+        QVERIFY(a->text(GpusPanel::ActionColumn).contains(u"recurred after 1 reboot"));
+        QCOMPARE(a->text(GpusPanel::UuidColumn),
+                 QStringLiteral("GPU-760d0170-8e9d-4d7e-b0a4-97a64e6ea4b4"));
+        QCOMPARE(b->text(GpusPanel::GpuColumn), QStringLiteral("0000:86:00"));
+        QVERIFY(b->text(GpusPanel::ActionColumn).startsWith(u"warning: Restart the application"));
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
+
+        // Clicking a GPU shows its findings only; the node row shows them all again.
+        auto click = [&](QTreeWidgetItem *item) {
+            gpus->scrollToItem(item);
+            QTest::mouseClick(gpus->viewport(), Qt::LeftButton, {},
+                              QPoint(10, gpus->visualItemRect(item).center().y()));
+        };
+        window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(gpus);
+        click(b);
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 1);
+        QVERIFY(window.findingsPanel()
+                    ->model()
+                    ->index(0, FindingsModel::TitleColumn)
+                    .data()
+                    .toString()
+                    .startsWith(u"Xid 13 on GPU 0000:86:00"));
+        click(node);
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
     }
 
     void openingTheSeedLogShowsBothFindings()

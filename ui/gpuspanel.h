@@ -1,0 +1,29 @@
+#pragma once
+
+#include "engine/finding.h"
+
+#include <QTreeWidget>
+
+namespace gputriage {
+
+// One row per physical GPU: bus id, name, UUID, its events and the strongest action NVIDIA's
+// resolutions call for; the first row is the node. Selecting a GPU asks for its findings only.
+class GpusPanel : public QTreeWidget
+{
+    Q_OBJECT
+
+public:
+    enum Column { GpuColumn, ActionColumn, EventsColumn, NameColumn, UuidColumn };
+    explicit GpusPanel(QWidget *parent = nullptr);
+    void setGpus(const QList<GpuVerdict> &gpus);
+    // The bus id of the selected GPU; empty for the node row (all findings).
+    QString selectedGpu() const;
+
+Q_SIGNALS:
+    void gpuSelected(const QString &busId);
+};
+
+// The findings about one GPU (bus id as gpuKey() gives it); all of them for an empty id.
+QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QString &busId);
+
+} // namespace gputriage
