@@ -497,6 +497,7 @@ AnalysisResult AnalysisSession::finish()
         f.pack = rule.pack;
         f.explain = rule.explain;
         f.action = rule.action;
+        f.resolution = rule.resolution;
         f.references = rule.references;
         f.tags = rule.tags;
         for (const QString &name : rule.groupBy)
@@ -607,10 +608,19 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     const CatalogEntry *entry
         = catalog && code != f.facts.end() ? catalog->find(code->second) : nullptr;
     if (!entry) {
-        words[key + QLatin1String("_name")] = QStringLiteral("code not in NVIDIA's catalog");
+        bool numeric = false;
+        if (code != f.facts.end())
+            code->second.toInt(&numeric);
+        words[key + QLatin1String("_name")]
+            = numeric || code == f.facts.end()
+                  ? QStringLiteral("code not in NVIDIA's catalog")
+                  : QStringLiteral("%1 (not in the catalog)").arg(code->second);
         f.title = expandTemplate(rule.title, words);
         return;
     }
+    // A code found by its name or text gets its number as a fact too (CUDA error 700).
+    if (code->second.trimmed() != QString::number(entry->code))
+        f.facts[key + QLatin1String("_code")] = QString::number(entry->code);
     words[key + QLatin1String("_name")] = entry->name;
     words[key + QLatin1String("_mnemonic")] = entry->mnemonic;
     words[QStringLiteral("resolution")] = resolutionText(entry->resolution);

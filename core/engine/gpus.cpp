@@ -13,12 +13,13 @@ namespace gputriage {
 QString gpuKey(const QString &busId)
 {
     static const QRegularExpression re(
-        QStringLiteral("(?:PCI:)?([0-9A-Fa-f]{4,8}):([0-9A-Fa-f]{2}):([0-9A-Fa-f]{2})(?:\\.[0-7])?"));
+        QStringLiteral("(?:PCI:)?([0-9A-Fa-f]{3,8}):([0-9A-Fa-f]{2}):([0-9A-Fa-f]{2})(?:\\.[0-7])?"));
     const auto m = re.match(busId);
     if (!m.hasMatch())
         return {};
     return QStringLiteral("%1:%2:%3")
-        .arg(m.captured(1).right(4).toLower(), m.captured(2).toLower(), m.captured(3).toLower());
+        .arg(m.captured(1).right(4).rightJustified(4, QLatin1Char('0')).toLower(),
+             m.captured(2).toLower(), m.captured(3).toLower());
 }
 
 QString gpuOfFacts(const Facts &facts)

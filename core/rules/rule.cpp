@@ -118,12 +118,24 @@ std::string withoutGroupNames(std::string_view re2Pattern)
 
 namespace gputriage {
 
+QString Catalog::aliasKey(const QString &name)
+{
+    QString key = name.trimmed().toLower();
+    while (key.endsWith(QLatin1Char('.')))
+        key.chop(1);
+    return key;
+}
+
 const CatalogEntry *Catalog::find(const QString &code) const
 {
     bool ok = false;
-    const int n = code.toInt(&ok);
-    if (!ok)
-        return nullptr;
+    int n = code.trimmed().toInt(&ok);
+    if (!ok) {
+        const auto alias = aliases.find(aliasKey(code));
+        if (alias == aliases.end())
+            return nullptr;
+        n = alias->second;
+    }
     const auto it = entries.find(n);
     return it == entries.end() ? nullptr : &it->second;
 }

@@ -135,6 +135,7 @@ struct Rule
     QList<CompareSpec> compare;
     QString explain;
     QString action;
+    QString resolution; // NVIDIA's bucket for what the finding calls for (catalogs give their own)
     QList<Reference> references;
     QList<RuleExample> examples;
 
@@ -177,6 +178,7 @@ struct CatalogEntry
     QString decode;      // what the message text itself carries, for codes that say more
     QString severityClass; // SXid: "fatal" or "non-fatal"
     QList<QString> applies; // GPU generations
+    QList<QString> names;   // other ways logs name the code (cudaErrorIllegalAddress, its text)
     QList<QString> examples;
     QString source;
     int line = 0;
@@ -189,8 +191,11 @@ struct Catalog
     QString file;
     Reference source;
     std::map<int, CatalogEntry> entries;
+    std::map<QString, int> aliases; // lower-cased names → code
 
+    // By code, or by one of the entry's names (case and a final '.' do not matter).
     const CatalogEntry *find(const QString &code) const;
+    static QString aliasKey(const QString &name);
 };
 
 // The severity of a finding whose resolution is `bucket` (one table, documented in

@@ -512,7 +512,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
                "facts", "group_by", "min_count", "supersedes", "lookup", "compare", "explain",
-               "action", "references", "examples", "catalog"},
+               "action", "references", "examples", "catalog", "resolution"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -576,6 +576,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         // The entry's words are there for the title: {<key>_name}, {<key>_mnemonic}.
         captures.insert(ref.key + QLatin1String("_name"));
         captures.insert(ref.key + QLatin1String("_mnemonic"));
+        captures.insert(ref.key + QLatin1String("_code"));
         captures.insert(QStringLiteral("resolution"));
         rule.catalog = ref;
     }
@@ -588,6 +589,11 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     parseLookups(node["lookup"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
+    rule.resolution = scalar(node, "resolution", false).value_or(QString()).trimmed();
+    if (!rule.resolution.isEmpty() && !severityForResolution(rule.resolution))
+        error(node["resolution"], QStringLiteral("unknown resolution '%1' (docs/rules.md, "
+                                                 "\"Catalogs and resolutions\")")
+                                      .arg(rule.resolution));
     parseReferences(node["references"], rule);
     parseExamples(node["examples"], rule);
     if (m_ruleFailed)
@@ -715,8 +721,8 @@ void Parser::parseCatalog(const YAML::Node &root)
             continue;
         }
         checkKeys(item,
-                  {"code", "mnemonic", "name", "meaning", "applies", "resolution", "investigate",
-                   "action", "decode", "severity_class", "examples", "source"},
+                  {"code", "mnemonic", "name", "names", "meaning", "applies", "resolution",
+                   "investigate", "action", "decode", "severity_class", "examples", "source"},
                   QStringLiteral("entry"));
         CatalogEntry e;
         e.line = item.Mark().line + 1;
@@ -735,6 +741,7 @@ void Parser::parseCatalog(const YAML::Node &root)
         e.decode = scalar(item, "decode", false).value_or(QString()).trimmed();
         e.severityClass = scalar(item, "severity_class", false).value_or(QString()).trimmed();
         e.applies = stringList(item, "applies");
+        e.names = stringList(item, "names");
         e.examples = stringList(item, "examples");
         e.source = scalar(item, "source", false).value_or(QString());
         if (!e.resolution.isEmpty() && !severityForResolution(e.resolution))
@@ -750,10 +757,17 @@ void Parser::parseCatalog(const YAML::Node &root)
         for (const QString &url : {e.source})
             if (!url.isEmpty() && (!url.startsWith(QLatin1String("https://")) || !isSafeUrl(url)))
                 error(item["source"], QStringLiteral("source must be an https:// address"));
-        if (catalog.entries.count(e.code))
+        if (catalog.entries.count(e.code)) {
             error(item, QStringLiteral("code %1 is given twice").arg(e.code));
-        else if (!e.name.isEmpty())
+        } else if (!e.name.isEmpty()) {
+            for (const QString &name : e.names)
+                if (const auto [it, added] = catalog.aliases.emplace(Catalog::aliasKey(name), e.code);
+                    !added && it->second != e.code)
+                    error(item["names"], QStringLiteral("name '%1' is also a name of code %2")
+                                             .arg(name)
+                                             .arg(it->second));
             catalog.entries.emplace(e.code, std::move(e));
+        }
     }
     if (catalog.name.isEmpty() || catalog.entries.empty())
         return;

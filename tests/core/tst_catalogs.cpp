@@ -170,6 +170,38 @@ private Q_SLOTS:
         }
     }
 
+    // Every CUDA error the catalog knows is recognised by each of its names, as frameworks print
+    // them, with its code and resolution.
+    void everyCudaErrorIsKnownByItsNames()
+    {
+        const Catalog *cuda = m_set.catalog(QStringLiteral("cuda-error"));
+        QVERIFY(cuda);
+        QVERIFY(cuda->entries.size() >= 35);
+        const Analyzer analyzer(m_set);
+        for (const auto &[code, e] : cuda->entries) {
+            for (const QString &name : e.names) {
+                const bool isText = name.contains(QLatin1Char(' '));
+                const QString line = isText ? QStringLiteral("RuntimeError: CUDA error: %1").arg(name)
+                                            : QStringLiteral("failed call to cuInit: %1").arg(name);
+                const AnalysisResult r = analyzer.analyze(
+                    {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("app.log"))});
+                QVERIFY2(r.findings.size() == 1 && r.findings.front().ruleId.startsWith(u"cuda.error"),
+                         qPrintable(line + QLatin1String(": ")
+                                    + (r.findings.isEmpty() ? QString() : r.findings.front().ruleId)));
+                const Finding &f = r.findings.front();
+                // Errors with rules of their own (35, 100, 802, 803, 804, out of memory) are
+                // reported by those; the rest by the catalog rules with NVIDIA's code.
+                if (!f.ruleId.startsWith(u"cuda.error.by-name") && f.ruleId != u"cuda.error")
+                    continue;
+                QCOMPARE(f.resolution, e.resolution);
+                QVERIFY2(f.title.contains(e.name), qPrintable(f.title));
+                const auto codeFact = f.facts.find(QStringLiteral("cuda_error_code"));
+                QVERIFY2(codeFact != f.facts.end() && codeFact->second == QString::number(code),
+                         qPrintable(line));
+            }
+        }
+    }
+
     void aPciDomainOtherThanZeroIsKept()
     {
         const Analyzer analyzer(m_set);
