@@ -1,0 +1,178 @@
+// The shipped pack against real logs (tests/data/real/: verbatim excerpts from public issue
+// threads and forums, each with its source and what an engineer sees in it). Prints recall,
+// facts found and false positives per family; fails when a figure falls below its floor.
+#include "engine/analyzer.h"
+#include "engine/gpus.h"
+#include "rules/ruleloader.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTest>
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <set>
+
+using namespace gputriage;
+
+namespace {
+
+// The targets (recall, facts, false positives), and the corpus size it must not shrink below.
+constexpr double kRecallFloor = RECALL_FLOOR;
+constexpr double kFactsFloor = FACTS_FLOOR;
+constexpr int kMaxFalsePositives = 0;
+constexpr int kMinExcerpts = MIN_EXCERPTS;
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+struct Score
+{
+    int excerpts = 0, negatives = 0;
+    int expected = 0, recognised = 0;
+    int facts = 0, factsFound = 0;
+    int falsePositives = 0;
+    void add(const Score &o)
+    {
+        excerpts += o.excerpts;
+        negatives += o.negatives;
+        expected += o.expected;
+        recognised += o.recognised;
+        facts += o.facts;
+        factsFound += o.factsFound;
+        falsePositives += o.falsePositives;
+    }
+    static double ratio(int a, int b) { return b ? double(a) / b : 1.0; }
+};
+
+bool ruleMatches(const QString &ruleId, const QStringList &patterns)
+{
+    for (const QString &p : patterns)
+        if (p.endsWith(QLatin1Char('*')) ? ruleId.startsWith(p.chopped(1)) : ruleId == p)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestRealCorpus : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theShippedPackRecognisesRealLogs()
+    {
+        const QString root = QStringLiteral(TESTDATA "/real");
+        const YAML::Node expected = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
+        std::map<QString, QStringList> recognisedBy;
+        for (const auto &c : expected["conditions"]) {
+            QStringList rules;
+            for (const auto &r : c.second)
+                rules << qs(r.as<std::string>());
+            recognisedBy[qs(c.first.as<std::string>())] = rules;
+        }
+        const Analyzer analyzer(loadRules({}, true));
+        std::map<QString, Score> families;
+        QStringList misses, wrongFacts, falsePositives;
+        for (const auto &e : expected["excerpts"]) {
+            const QString file = qs(e["file"].as<std::string>());
+            const QString family = file.section(QLatin1Char('/'), 0, 0);
+            Score s;
+            s.excerpts = 1;
+            const bool negative = e["negative"] && e["negative"].as<bool>();
+            s.negatives = negative;
+            const AnalysisResult result = analyzer.analyzePaths({root + QLatin1Char('/') + file});
+            QVERIFY2(result.inputs.size() == 1 && result.inputs[0].lines > 0, qPrintable(file));
+            std::set<const Finding *> recognising;
+            for (const auto &c : e["conditions"]) {
+                const QString key = qs(c.as<std::string>());
+                QVERIFY2(recognisedBy.count(key), qPrintable(file + QLatin1String(": condition ") + key + QLatin1String(" has no entry in 'conditions'")));
+                ++s.expected;
+                bool found = false;
+                for (const Finding &f : result.findings)
+                    if (ruleMatches(f.ruleId, recognisedBy[key])) {
+                        found = true;
+                        recognising.insert(&f);
+                    }
+                s.recognised += found;
+                if (!found)
+                    misses << file + QLatin1String(": ") + key;
+            }
+            // A fact counts when a finding that recognised the excerpt holds the value (rules
+            // name their facts their own way).
+            for (const auto &fact : e["facts"]) {
+                const QString value = qs(fact.second.as<std::string>());
+                ++s.facts;
+                bool found = false;
+                // Bus ids are the same GPU however they are written (0000:3b:00, 00000000:3B:00.0).
+                const QString gpu = gpuKey(value);
+                for (const Finding *f : recognising)
+                    for (const auto &[name, v] : f->facts)
+                        found = found || v.compare(value, Qt::CaseInsensitive) == 0
+                                || (!gpu.isEmpty() && gpuKey(v) == gpu);
+                s.factsFound += found;
+                if (!found)
+                    wrongFacts << file + QLatin1String(": ") + qs(fact.first.as<std::string>())
+                                      + QLatin1Char('=') + value;
+            }
+            if (negative)
+                for (const Finding &f : result.findings)
+                    if (f.severity > Severity::Info) {
+                        ++s.falsePositives;
+                        falsePositives << file + QLatin1String(": ") + f.ruleId + QLatin1String(" ") + f.title;
+                    }
+            families[family].add(s);
+        }
+        Score total;
+        qInfo("%-14s %8s %9s %8s %8s %4s", "family", "excerpts", "negative", "recall", "facts", "fp");
+        for (const auto &[family, s] : families) {
+            qInfo("%-14s %8d %9d %4d/%-3d %4d/%-3d %4d", qPrintable(family), s.excerpts, s.negatives,
+                  s.recognised, s.expected, s.factsFound, s.facts, s.falsePositives);
+            total.add(s);
+        }
+        const double recall = Score::ratio(total.recognised, total.expected);
+        const double facts = Score::ratio(total.factsFound, total.facts);
+        qInfo("total: %d excerpts (%d negative), recall %.3f, facts %.3f, false positives %d",
+              total.excerpts, total.negatives, recall, facts, total.falsePositives);
+        for (const QString &m : misses)
+            qInfo("missed: %s", qPrintable(m));
+        for (const QString &m : wrongFacts)
+            qInfo("fact not found: %s", qPrintable(m));
+        for (const QString &m : falsePositives)
+            qInfo("false positive: %s", qPrintable(m));
+        QVERIFY2(total.excerpts >= kMinExcerpts, qPrintable(QString::number(total.excerpts)));
+        QVERIFY2(recall >= kRecallFloor, qPrintable(QString::number(recall)));
+        QVERIFY2(facts >= kFactsFloor, qPrintable(QString::number(facts)));
+        QVERIFY2(total.falsePositives <= kMaxFalsePositives, qPrintable(falsePositives.join(u'\n')));
+    }
+
+    // Every excerpt is listed with its source, and every file is an excerpt.
+    void everyExcerptHasItsSource()
+    {
+        const QString root = QStringLiteral(TESTDATA "/real");
+        const YAML::Node expected = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
+        QFile sources(root + QLatin1String("/SOURCES.md"));
+        QVERIFY(sources.open(QIODevice::ReadOnly));
+        const QString listed = QString::fromUtf8(sources.readAll());
+        std::set<QString> files;
+        for (const auto &e : expected["excerpts"]) {
+            const QString file = qs(e["file"].as<std::string>());
+            QVERIFY2(files.insert(file).second, qPrintable(file + QLatin1String(" twice")));
+            const QString source = qs(e["source"].as<std::string>());
+            QVERIFY2(source.startsWith(u"https://"), qPrintable(file));
+            QVERIFY2(listed.contains(file) && listed.contains(source), qPrintable(file));
+        }
+        QDirIterator it(root, {QStringLiteral("*.log")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = QDir(root).relativeFilePath(it.next());
+            QVERIFY2(files.count(file), qPrintable(file + QLatin1String(" is not in expected.yaml")));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRealCorpus)
+#include "tst_realcorpus.moc"
