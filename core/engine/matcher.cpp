@@ -84,11 +84,22 @@ void candidatesOf(std::string_view text,
     set.Match(re2::StringPiece(text.data(), text.size()), &hits);
 }
 
-// Joins lines [first, first + n) of `lines` with single spaces into `out`.
+// How far a window of `n` lines reaches: `n` lines that hold text. Empty lines (blank ones, and
+// the records a split message was joined from) do not count, up to 4n lines in all.
+size_t windowEnd(const std::vector<std::string> &lines, size_t first, size_t n)
+{
+    const size_t limit = std::min(lines.size(), first + 4 * n);
+    size_t i = first + 1, counted = 1;
+    for (; i < limit && counted < n; ++i)
+        counted += !lines[i].empty();
+    return i;
+}
+
+// Joins the window of `n` lines from `first` (see windowEnd) with single spaces into `out`.
 void joinInto(const std::vector<std::string> &lines, size_t first, size_t n, std::string &out)
 {
     out.assign(lines[first]);
-    for (size_t i = first + 1; i < std::min(lines.size(), first + n); ++i) {
+    for (size_t i = first + 1, end = windowEnd(lines, first, n); i < end; ++i) {
         if (lines[i].empty())
             continue;
         out.push_back(' ');
@@ -108,7 +119,8 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
 {
     size_t pos = lines[first].size();
     int line = 0;
-    for (size_t i = first + 1; i < std::min(lines.size(), first + n); ++i) {
+    const size_t end = windowEnd(lines, first, n);
+    for (size_t i = first + 1; i < end; ++i) {
         if (lines[i].empty())
             continue;
         if (offset <= pos)
@@ -116,7 +128,7 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
         pos += 1 + lines[i].size();
         line = int(i - first);
     }
-    return offset <= pos ? line : int(std::min(lines.size(), first + n) - first - 1);
+    return offset <= pos ? line : int(end - first - 1);
 }
 
 void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &groups, Facts &facts)
@@ -150,9 +162,10 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
             continue;
         (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
         m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);
-        m_lookahead = std::max({m_lookahead, r.span - 1, r.thenPattern ? r.thenWithin : 0});
+        // Windows skip empty lines (see windowEnd): up to four lines for each line they hold.
+        m_lookahead = std::max({m_lookahead, 4 * r.span, r.thenPattern ? 4 * (r.thenWithin + 1) : 0});
         for (const NearbyPattern &n : r.nearby) {
-            m_lookahead = std::max(m_lookahead, std::max(r.span - 1, r.thenWithin) + n.within);
+            m_lookahead = std::max(m_lookahead, 4 * (std::max(r.span, r.thenWithin + 1) + n.within));
             m_lookbehind = std::max(m_lookbehind, n.within);
         }
     }
@@ -318,17 +331,24 @@ void Matcher::match(const LogDocument &doc,
     if (start > 0)
         Normalizer::normalize(doc.line(start - 1), scratch, nullptr, &partial);
     size_t joinInto = partial ? SIZE_MAX : 0;
+    bool blankBefore = false; // the part joined last ended with a blank
     for (int i = start; i < end; ++i) {
         std::string &line = normalized[size_t(i - first + behind)];
         bool p = false;
-        Normalizer::normalize(doc.line(i), line, nullptr, &p);
+        bool edges[2] = {false, false};
+        Normalizer::normalize(doc.line(i), line, nullptr, &p, edges);
         if (partial) {
-            if (joinInto != SIZE_MAX)
+            if (joinInto != SIZE_MAX) {
+                // The split fell on a blank: keep one between the parts.
+                if ((blankBefore || edges[0]) && !line.empty() && !normalized[joinInto].empty())
+                    normalized[joinInto] += ' ';
                 normalized[joinInto] += line;
+            }
             line.clear();
         } else {
             joinInto = size_t(i - first + behind);
         }
+        blankBefore = edges[1];
         partial = p;
     }
     matchLines(normalized, size_t(behind), first, last - first, out, notable, nullptr,
@@ -349,7 +369,13 @@ bool Matcher::nearbyHolds(const Rule &rule,
                           size_t extra) const
 {
     for (const NearbyPattern &n : rule.nearby) {
-        const size_t from = at - std::min(at, size_t(n.within));
+        // `within` lines that hold text before the match (empty ones do not count, see windowEnd).
+        size_t from = at;
+        for (size_t counted = 0, floor = at - std::min(at, 4 * size_t(n.within));
+             from > floor && counted < size_t(n.within);) {
+            --from;
+            counted += !lines[from].empty();
+        }
         const std::string area = join(lines, from, at - from + extra + size_t(n.within) + 1);
         if (RE2::PartialMatch(area, *n.pattern.regex) == n.absent)
             return false;

@@ -286,7 +286,8 @@ size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
 void Normalizer::normalize(std::string_view line,
                            std::string &out,
                            std::vector<uint32_t> *map,
-                           bool *partial)
+                           bool *partial,
+                           bool *blankEdges)
 {
     out.clear();
     if (map)
@@ -343,7 +344,13 @@ void Normalizer::normalize(std::string_view line,
     begin += dmesgPrefixLength(s.substr(begin));
     size_t end = s.size();
 
+    if (blankEdges) {
+        blankEdges[0] = begin < end && isBlank(s[begin]);
+        blankEdges[1] = end > begin && isBlank(s[end - 1]);
+    }
+
     // 3. Box frames on either side (nested frames too).
+    const size_t beforeFrames = begin;
     for (int round = 0; round < 3; ++round) {
         while (begin < end && isBlank(s[begin]))
             ++begin;
@@ -355,7 +362,8 @@ void Normalizer::normalize(std::string_view line,
             begin += f;
             trimmed = true;
         }
-        if (const size_t f = frameEndingAt(s, end);
+        // A record that goes on in the next one ends inside the message: no frame there.
+        if (const size_t f = partial && *partial ? 0 : frameEndingAt(s, end);
             f && end - f >= begin && (end - f == begin || isBlank(s[end - f - 1]))) {
             end -= f;
             trimmed = true;
@@ -367,6 +375,18 @@ void Normalizer::normalize(std::string_view line,
         ++begin;
     while (end > begin && isBlank(s[end - 1]))
         --end;
+    // A terminal UI that frames a log line keeps the line's own prefixes inside the frame.
+    if (begin > beforeFrames) {
+        bool innerCri = false;
+        if (const size_t stamp = timestampPrefixLength(s.substr(begin, end - begin), &innerCri)) {
+            begin += stamp;
+            if (!innerCri)
+                begin += hostIdentLength(s.substr(begin, end - begin), true);
+        }
+        begin += dmesgPrefixLength(s.substr(begin, end - begin));
+        while (begin < end && isBlank(s[begin]))
+            ++begin;
+    }
 
     // 4. Collapse whitespace runs and syslog escapes.
     out.reserve(end - begin);

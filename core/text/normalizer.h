@@ -17,11 +17,14 @@ class Normalizer
 {
 public:
     // `partial` is set for a CRI partial line (`P`) and a docker json-file record without a final
-    // "\n": the message continues on the next line.
+    // "\n": the message continues on the next line. `blankEdges`, when given, receives whether
+    // the message began and ended with blanks (two bools): the parts of a split record keep
+    // the space between them when they are joined.
     static void normalize(std::string_view line,
                           std::string &out,
                           std::vector<uint32_t> *map = nullptr,
-                          bool *partial = nullptr);
+                          bool *partial = nullptr,
+                          bool *blankEdges = nullptr);
     // The line without ANSI escape sequences (for showing evidence).
     static std::string withoutEscapes(std::string_view line);
 

@@ -1,0 +1,126 @@
+// Form invariance: every example of every shipped line rule, rendered in the forms logs arrive
+// in (container runtimes, journald, kubectl prefixes, terminal boxes, colours, CRLF), gives the
+// same match with the same facts as the plain example.
+#include "engine/matcher.h"
+#include "rules/ruleloader.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace gputriage;
+
+namespace {
+
+// One way of carrying a log line; `line` gets the whole line, `index` counts from 0.
+struct Shape
+{
+    const char *name;
+    QString (*render)(const QString &line, int index);
+};
+
+QString json(const QString &line, bool newline)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("log"), QString(line + (newline ? QStringLiteral("\n") : QString()))},
+                                  {QStringLiteral("stream"), QStringLiteral("stdout")},
+                                  {QStringLiteral("time"), QStringLiteral("2025-11-30T08:15:02.1Z")}})
+            .toJson(QJsonDocument::Compact));
+}
+
+const Shape kShapes[] = {
+    {"CRI F", [](const QString &l, int) -> QString { return QStringLiteral("2025-11-30T08:15:02.123456789Z stdout F ") + l; }},
+    {"docker json-file", [](const QString &l, int) -> QString { return json(l, true); }},
+    {"kubectl --timestamps", [](const QString &l, int) -> QString { return QStringLiteral("2025-11-30T08:15:02.123456789Z ") + l; }},
+    {"kubectl --prefix", [](const QString &l, int) -> QString { return QStringLiteral("[pod/trainer-0/main] ") + l; }},
+    {"journald", [](const QString &l, int) -> QString { return QStringLiteral("Nov 30 08:15:02 gpu-node-7 app[4242]: ") + l; }},
+    {"syslog ISO", [](const QString &l, int) -> QString { return QStringLiteral("2025-11-30T08:15:02.123456+00:00 gpu-node-7 app[4242]: ") + l; }},
+    {"boxed", [](const QString &l, int) -> QString { return QStringLiteral("│ ") + l + QStringLiteral("   │"); }},
+    {"ANSI colour", [](const QString &l, int) -> QString { return QStringLiteral("\x1b[1;31m") + l + QStringLiteral("\x1b[0m"); }},
+    {"CRLF", [](const QString &l, int) -> QString { return l + QLatin1Char('\r'); }},
+    // Records the runtime split in the middle of the line: CRI partial (P) then final (F), and
+    // docker json-file records without, then with, the final newline.
+    {"CRI P-split",
+     [](const QString &l, int) -> QString {
+         const qsizetype half = l.size() / 2;
+         return QStringLiteral("2025-11-30T08:15:02.1Z stdout P ") + l.left(half)
+                + QStringLiteral("\n2025-11-30T08:15:02.2Z stdout F ") + l.mid(half);
+     }},
+    {"docker json-file split",
+     [](const QString &l, int) -> QString {
+         const qsizetype half = l.size() / 2;
+         return json(l.left(half), false) + QLatin1Char('\n') + json(l.mid(half), true);
+     }},
+};
+
+QString render(const QString &log, const Shape &shape)
+{
+    QStringList lines = log.split(QLatin1Char('\n'));
+    if (!lines.isEmpty() && lines.back().isEmpty())
+        lines.removeLast();
+    QStringList out;
+    for (int i = 0; i < lines.size(); ++i)
+        out << shape.render(lines[i], i);
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+// The facts of the rule's first hit, or nullopt for no hit.
+std::optional<Facts> firstHit(const Matcher &m, const QString &text)
+{
+    for (const LineMatch &hit : m.matchText(text))
+        return hit.facts;
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestShapes : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyExampleMatchesInEveryShape_data()
+    {
+        QTest::addColumn<int>("shape");
+        for (int i = 0; i < int(std::size(kShapes)); ++i)
+            QTest::newRow(kShapes[i].name) << i;
+    }
+
+    void everyExampleMatchesInEveryShape()
+    {
+        QFETCH(int, shape);
+        static const RuleSet set = loadRules({}, true);
+        int checked = 0;
+        QStringList failures;
+        for (const Rule &rule : set.rules) {
+            if (rule.scope != RuleScope::Line)
+                continue;
+            const Matcher matcher({rule});
+            for (const RuleExample &e : rule.examples) {
+                // Examples that already carry a runtime's framing are not framed again.
+                static const QRegularExpression framed(
+                    QStringLiteral("^(?:\\{\"log\":|\\d{4}-\\d\\d-\\d\\dT)"), QRegularExpression::MultilineOption);
+                if (e.expectNone || framed.match(e.log).hasMatch())
+                    continue;
+                const auto plain = firstHit(matcher, e.log);
+                if (!plain)
+                    continue; // rules test reports that one
+                const QString shaped = render(e.log, kShapes[shape]);
+                const auto hit = firstHit(matcher, shaped);
+                ++checked;
+                if (!hit || *hit != *plain)
+                    failures << QStringLiteral("%1 (%2:%3): %4")
+                                    .arg(rule.id, rule.file.section(QLatin1Char('/'), -1))
+                                    .arg(e.line)
+                                    .arg(hit ? QStringLiteral("other facts") : QStringLiteral("no match"));
+            }
+        }
+        qInfo("%s: %d examples, %lld differ", kShapes[shape].name, checked, qlonglong(failures.size()));
+        QVERIFY(checked > 150);
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestShapes)
+#include "tst_shapes.moc"
