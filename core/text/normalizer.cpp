@@ -189,6 +189,10 @@ size_t hostIdentLength(std::string_view s, bool strict)
     const size_t hostEnd = s.find(' ');
     if (hostEnd == std::string_view::npos || hostEnd == 0)
         return 0;
+    // No host name ("Mar 27 17:40:36 kernel: NVRM: ..."): the ident comes first.
+    if (const std::string_view first = s.substr(0, hostEnd);
+        first == "kernel:" || (first.size() > 4 && first.substr(first.size() - 2) == "]:"))
+        return hostEnd + 1;
     const size_t identEnd = s.find(' ', hostEnd + 1);
     if (identEnd == std::string_view::npos || identEnd < hostEnd + 3 || s[identEnd - 1] != ':')
         return 0;

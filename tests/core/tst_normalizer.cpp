@@ -79,6 +79,15 @@ private Q_SLOTS:
         QTest::newRow("syslog prefix with host and ident")
             << QByteArray("Nov 30 08:15:02 gpu-node-3 kernel: NVRM: Xid (PCI:0000:3b:00): 79")
             << QByteArray("NVRM: Xid (PCI:0000:3b:00): 79");
+        QTest::newRow("syslog without a host name")
+            << QByteArray("Mar 27 17:40:36 kernel: NVRM: Xid (PCI:0000:01:00): 62, 223b6a66")
+            << QByteArray("NVRM: Xid (PCI:0000:01:00): 62, 223b6a66");
+        QTest::newRow("syslog without a host name, ident with a pid")
+            << QByteArray("Mar 27 17:40:36 nvidia-persistenced[812]: Started (812)")
+            << QByteArray("Started (812)");
+        QTest::newRow("syslog with a host name keeps a message that starts like an ident")
+            << QByteArray("Mar 27 17:40:36 node1 kernel: NVRM: GPU0 x")
+            << QByteArray("NVRM: GPU0 x");
         QTest::newRow("journald short-precise with a pid")
             << QByteArray("Nov  3 08:15:02.123456 node1 nvidia-persistenced[1234]: Started")
             << QByteArray("Started");
