@@ -461,6 +461,8 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                         = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
                     m.endLine = std::max(
                         m.endLine, m.line + lineOfOffset(lines, i, n, thenEnd ? thenEnd - 1 : 0));
+                } else if (rule.thenRequired) {
+                    continue;
                 }
             }
             if (!nearbyHolds(rule, lines, i, size_t(m.endLine - m.line)))

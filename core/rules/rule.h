@@ -120,6 +120,7 @@ struct Rule
     int span = 1;
     std::optional<CompiledPattern> thenPattern;
     int thenWithin = 0;
+    bool thenRequired = false; // no match unless `then` is found
     QList<NearbyPattern> nearby; // line conditions from requires/absent
 
     // Conditions on other rules (ids): all `requires` have findings or facts, no `absent` has.

@@ -245,9 +245,15 @@ void Parser::parseMatch(const YAML::Node &node, Rule &rule)
             error(then, QStringLiteral("'then' must be a map with 'pattern' and 'within'"));
             return;
         }
-        checkKeys(then, {"pattern", "within"}, QStringLiteral("then"));
+        checkKeys(then, {"pattern", "within", "required"}, QStringLiteral("then"));
         rule.thenPattern = pattern(then, "pattern");
         rule.thenWithin = integer(then, "within", 1, kMaxWithin).value_or(1);
+        if (const YAML::Node required = then["required"]) {
+            const QString v = required.IsScalar() ? qs(required.Scalar()) : QString();
+            if (v != u"true" && v != u"false")
+                error(required, QStringLiteral("'required' must be true or false"));
+            rule.thenRequired = v == u"true";
+        }
     }
 }
 

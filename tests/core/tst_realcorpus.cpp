@@ -103,7 +103,8 @@ private Q_SLOTS:
                     misses << file + QLatin1String(": ") + key;
             }
             // A fact counts when a finding that recognised the excerpt holds the value (rules
-            // name their facts their own way).
+            // name their facts their own way), or when a fact rule read it for the bundle's facts
+            // (driver and CUDA versions, kernel, GPU names and UUIDs).
             for (const auto &fact : e["facts"]) {
                 const QString value = qs(fact.second.as<std::string>());
                 ++s.facts;
@@ -114,6 +115,9 @@ private Q_SLOTS:
                     for (const auto &[name, v] : f->facts)
                         found = found || v.compare(value, Qt::CaseInsensitive) == 0
                                 || (!gpu.isEmpty() && gpuKey(v) == gpu);
+                for (const BundleFact &b : result.facts)
+                    found = found || b.value.compare(value, Qt::CaseInsensitive) == 0
+                            || (!gpu.isEmpty() && gpuKey(b.value) == gpu);
                 s.factsFound += found;
                 if (!found)
                     wrongFacts << file + QLatin1String(": ") + qs(fact.first.as<std::string>())

@@ -337,8 +337,8 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
 
         // The bundle facts tab lists the driver version with its source.
-        // (and the GPU UUIDs the kernel log names by bus id).
-        QCOMPARE(window.factsPanel()->topLevelItemCount(), 5);
+        // (and the GPU UUIDs the kernel log names by bus id, the NGC release of the pod).
+        QCOMPARE(window.factsPanel()->topLevelItemCount(), 6);
         const auto driver
             = window.factsPanel()->findItems(QStringLiteral("kernel_driver"), Qt::MatchExactly, 0);
         QCOMPARE(driver.size(), 1);
