@@ -629,7 +629,8 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     f.investigate = entry->investigate;
     if (const auto severity = severityForResolution(entry->resolution))
         f.severity = *severity;
-    else if (entry->severityClass == QLatin1String("fatal"))
+    else if (entry->severityClass.endsWith(QLatin1String("fatal"))
+             && !entry->severityClass.startsWith(QLatin1String("non")))
         f.severity = std::max(f.severity, Severity::Error);
     // A hand-written rule's words replace the catalog's: they say more about this code.
     if (rule.explain.isEmpty()) {

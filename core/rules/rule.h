@@ -177,7 +177,7 @@ struct CatalogEntry
     QString resolution;  // NVIDIA's immediate resolution bucket, lowercase
     QString investigate; // NVIDIA's investigatory resolution bucket, if any
     QString decode;      // what the message text itself carries, for codes that say more
-    QString severityClass; // SXid: "fatal" or "non-fatal"
+    QString severityClass; // SXid: "fatal", "always-fatal" or "non-fatal"
     QList<QString> applies; // GPU generations
     QList<QString> names;   // other ways logs name the code (cudaErrorIllegalAddress, its text)
     QList<QString> examples;

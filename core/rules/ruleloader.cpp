@@ -757,9 +757,10 @@ void Parser::parseCatalog(const YAML::Node &root)
                         .arg(e.code)
                         .arg(e.resolution));
         if (!e.severityClass.isEmpty() && e.severityClass != QLatin1String("fatal")
-            && e.severityClass != QLatin1String("non-fatal"))
+            && e.severityClass != QLatin1String("non-fatal")
+            && e.severityClass != QLatin1String("always-fatal"))
             error(item["severity_class"],
-                  QStringLiteral("severity_class must be fatal or non-fatal"));
+                  QStringLiteral("severity_class must be fatal, always-fatal or non-fatal"));
         for (const QString &url : {e.source})
             if (!url.isEmpty() && (!url.startsWith(QLatin1String("https://")) || !isSafeUrl(url)))
                 error(item["source"], QStringLiteral("source must be an https:// address"));

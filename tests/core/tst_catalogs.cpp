@@ -1,6 +1,7 @@
 // The Xid and SXid catalogs as the shipped pack uses them: every documented code gives its own
 // finding, with NVIDIA's resolution, in every form the kernel log writes the line in.
 #include "engine/analyzer.h"
+#include "engine/gpus.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
@@ -167,6 +168,50 @@ private Q_SLOTS:
             QVERIFY2(!finding.action.isEmpty(), qPrintable(what));
             if (f.busKnown)
                 QCOMPARE(finding.facts.at(QStringLiteral("pci")), busFor(code));
+        }
+    }
+
+    // Every SXid of the Fabric Manager guide's tables gives its own finding, per switch, with
+    // NVIDIA's resolution and name, in the forms the kernel log takes.
+    void everySxidIsResolvedFromTheCatalog_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::newRow("dmesg") << QStringLiteral("[ 25.948274] nvidia-nvswitch%1: SXid (PCI:%2): %3, Non-fatal, Link 00 %4");
+        QTest::newRow("journald") << QStringLiteral("Dec 04 09:12:33 hgx-3 kernel: nvidia-nvswitch%1: SXid (PCI:%2): %3, Fatal, Link 12 %4 (First)");
+        QTest::newRow("dmesg --decode ISO") << QStringLiteral("kern  :err   : 2025-01-25T10:34:54,859532+00:00 nvidia-nvswitch%1: SXid (PCI:%2): %3, Data {0x000001c0, 0x00bd5c8a} %4");
+        QTest::newRow("no host name") << QStringLiteral("Dec 04 09:12:33 kernel: nvidia-nvswitch%1: SXid (PCI:%2): %3, Severity 1 Engine instance 00 %4");
+    }
+
+    void everySxidIsResolvedFromTheCatalog()
+    {
+        QFETCH(QString, format);
+        const Catalog *sxid = m_set.catalog(QStringLiteral("sxid"));
+        QVERIFY(sxid);
+        QVERIFY(sxid->entries.size() >= 90);
+        std::vector<std::shared_ptr<const LogDocument>> logs;
+        for (const auto &[code, e] : sxid->entries) {
+            QVERIFY2(!e.name.isEmpty() && !e.meaning.isEmpty() && !e.action.isEmpty()
+                         && severityForResolution(e.resolution).has_value(),
+                     qPrintable(QString::number(code)));
+            const QString bus = QStringLiteral("0000:%1:00.0").arg(code % 200 + 16, 2, 16, QLatin1Char('0'));
+            logs.push_back(LogDocument::fromBytes(
+                format.arg(code % 12).arg(bus).arg(code).arg(e.name).toUtf8() + '\n',
+                QStringLiteral("sxid-%1.log").arg(code)));
+        }
+        const AnalysisResult result = Analyzer(m_set).analyze(logs);
+        std::map<int, const Finding *> byCode;
+        for (const Finding &f : result.findings)
+            if (f.ruleId == u"nvswitch.sxid")
+                byCode[f.facts.at(QStringLiteral("sxid")).toInt()] = &f;
+        for (const auto &[code, e] : sxid->entries) {
+            QVERIFY2(byCode.count(code), qPrintable(QStringLiteral("SXid %1: no finding").arg(code)));
+            const Finding &f = *byCode[code];
+            QCOMPARE(f.resolution, e.resolution);
+            QCOMPARE(f.severity, *severityForResolution(e.resolution));
+            QVERIFY2(f.title.contains(e.name), qPrintable(f.title));
+            QVERIFY2(gpuKey(f.facts.at(QStringLiteral("pci"))).endsWith(
+                         QStringLiteral(":%1:00").arg(code % 200 + 16, 2, 16, QLatin1Char('0'))),
+                     qPrintable(f.facts.at(QStringLiteral("pci"))));
         }
     }
 
