@@ -159,7 +159,8 @@ struct AnalysisSession::Batch
     std::vector<Task> tasks;
     qint64 bytes = 0;
     std::vector<std::vector<LineMatch>> hits; // per task
-    std::vector<std::vector<int>> notable;    // per task, with --unmatched
+    std::vector<std::vector<int>> notable;    // per task: error lines no rule matched
+    std::vector<std::vector<int>> explained;  // per task: error lines a rule matched
     std::vector<std::thread> threads;
     std::atomic<size_t> next{0}; // the next task a worker takes
     ~Batch()
@@ -244,13 +245,15 @@ void AnalysisSession::flush()
     const auto &tasks = batch.tasks;
     batch.hits.resize(tasks.size());
     batch.notable.resize(tasks.size()); // error lines no rule matched: never silent
+    batch.explained.resize(tasks.size());
 
     auto worker = [this, &batch](const Matcher *matcher) {
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = batch.tasks[t];
-            matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t]);
+            matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t],
+                           &batch.explained[t]);
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
                 const qint64 bytes
@@ -280,6 +283,8 @@ void AnalysisSession::collect()
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *tasks[t].doc;
+        for (int line : m_running->explained[t])
+            m_result.nvidiaExplainedLines += nvidiaOrigin(doc.line(line));
         {
             std::string normalized;
             for (int line : notable[t]) {
@@ -559,9 +564,6 @@ AnalysisResult AnalysisSession::finish()
 // own, so a broken node never reads "0 findings".
 void AnalysisSession::addUnrecognisedNvidiaMessages()
 {
-    for (const auto &[r, hits] : m_ruleHits)
-        if (m_analyzer.matcher().rules()[r].kind == RuleKind::Finding)
-            m_result.explainedLines += hits.lines;
     int shapeNumber = 0;
     for (const MessageTemplate &t : m_nvidiaMiner.templates(50)) {
         Finding f;
@@ -797,6 +799,16 @@ int AnalysisResult::readInputCount() const
     return int(std::count_if(inputs.begin(), inputs.end(), [](const InputInfo &in) {
         return in.format != QLatin1String("unread");
     }));
+}
+
+QString AnalysisResult::nvidiaErrorLinesSentence() const
+{
+    if (nvidiaErrorLines() == 0)
+        return QStringLiteral("NVIDIA error lines: none.");
+    return QStringLiteral("NVIDIA error lines: %1 (%2 explained by rules, %3 not recognised).")
+        .arg(nvidiaErrorLines())
+        .arg(nvidiaExplainedLines)
+        .arg(nvidiaUnrecognisedLines);
 }
 
 int AnalysisResult::countAtLeast(Severity severity) const

@@ -137,9 +137,12 @@ struct AnalysisResult
     QList<MessageTemplate> unmatched;
     qint64 unmatchedLines = 0;
     // Never silent: lines from NVIDIA components with failure words, those no rule explained
-    // (reported as "Unrecognised NVIDIA message" findings), and lines the rules explained.
+    // (reported as "Unrecognised NVIDIA message" findings) and those a rule matched.
     qint64 nvidiaUnrecognisedLines = 0;
-    qint64 explainedLines = 0;
+    qint64 nvidiaExplainedLines = 0;
+    qint64 nvidiaErrorLines() const { return nvidiaUnrecognisedLines + nvidiaExplainedLines; }
+    // "NVIDIA error lines: 12 (10 explained by rules, 2 not recognised)." for every report.
+    QString nvidiaErrorLinesSentence() const;
     QList<Occurrence> unmatchedSamples; // the first of those lines, for the time chart
 
     int countAtLeast(Severity severity) const;

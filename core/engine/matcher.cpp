@@ -46,7 +46,7 @@ namespace {
 // Words that make a line worth a look when no rule explains it (see Matcher::match).
 constexpr const char *kNotablePattern
     = "(?i)error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
-      "can't|segfault|abort|oom|killed|unreachable|crash|traceback";
+      "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off the bus";
 
 RE2::Options setOptions()
 {
@@ -265,7 +265,8 @@ void Matcher::match(const LogDocument &doc,
                     int first,
                     int last,
                     std::vector<LineMatch> &out,
-                    std::vector<int> *notable) const
+                    std::vector<int> *notable,
+                    std::vector<int> *explained) const
 {
     last = std::min(last, doc.lineCount());
     if (first >= last)
@@ -315,7 +316,7 @@ void Matcher::match(const LogDocument &doc,
             const bool many = candidates > (last - first) / 16;
             if (many && m_sets->fast)
                 buildFast();
-            matchLines(normalized, size_t(behind), first, last - first, out, notable, &only,
+            matchLines(normalized, size_t(behind), first, last - first, out, notable, explained, &only,
                        many && m_sets->fast);
             return;
         }
@@ -351,7 +352,7 @@ void Matcher::match(const LogDocument &doc,
         blankBefore = edges[1];
         partial = p;
     }
-    matchLines(normalized, size_t(behind), first, last - first, out, notable, nullptr,
+    matchLines(normalized, size_t(behind), first, last - first, out, notable, explained, nullptr,
                m_sets->fast != nullptr);
 }
 
@@ -389,6 +390,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                          int count,
                          std::vector<LineMatch> &out,
                          std::vector<int> *notable,
+                         std::vector<int> *explained,
                          const std::vector<char> *only,
                          bool fast) const
 {
@@ -473,8 +475,12 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             }
             out.push_back(std::move(m));
         }
-        if (notable && errorWords && !recognised && RE2::PartialMatch(line, *m_sets->notable))
-            notable->push_back(firstLine + int(i - begin));
+        if (notable && errorWords && RE2::PartialMatch(line, *m_sets->notable)) {
+            if (!recognised)
+                notable->push_back(firstLine + int(i - begin));
+            else if (explained)
+                explained->push_back(firstLine + int(i - begin));
+        }
     }
 }
 

@@ -32,12 +32,14 @@ public:
     // Matches lines [first, last) of `doc`; windows may read past `last` for wrapped text.
     // `notable`, when given, receives the lines no rule's pattern matched (a match a condition
     // dropped still explains its line) that contain error words
-    // ("error", "failed", "timeout", …), for the unknown-message templates.
+    // ("error", "failed", "timeout", …), for the unknown-message templates; `explained`, when
+    // given, the lines with error words that a rule's pattern did match.
     void match(const LogDocument &doc,
                int first,
                int last,
                std::vector<LineMatch> &out,
-               std::vector<int> *notable = nullptr) const;
+               std::vector<int> *notable = nullptr,
+               std::vector<int> *explained = nullptr) const;
     // Convenience for rule examples and tests: all hits in a text.
     std::vector<LineMatch> matchText(const QString &text) const;
     // The error words `notable` lines are found by (an RE2 pattern).
@@ -56,6 +58,7 @@ private:
                     int count,
                     std::vector<LineMatch> &out,
                     std::vector<int> *notable,
+                    std::vector<int> *explained,
                     const std::vector<char> *only,
                     bool fast) const;
     void buildFast() const;

@@ -60,6 +60,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
              .arg(htmlText(options.generated.toUTC().toString(Qt::ISODate)),
                   QStringLiteral(GPUTRIAGE_VERSION))
              .arg(result.readInputCount());
+    h += QLatin1String("<p>") + htmlText(result.nvidiaErrorLinesSentence()) + QLatin1String("</p>\n");
 
     h += QLatin1String("<h2>Summary</h2>\n<table>\n<tr><th>Severity</th><th>Finding</th><th>Count</"
                        "th><th>Key facts</th></tr>\n");

@@ -148,6 +148,10 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
     QJsonObject summary;
     for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})
         summary.insert(severityName(s), result.countOf(s));
+    summary.insert(QStringLiteral("nvidia_error_lines"),
+                   QJsonObject{{QStringLiteral("total"), result.nvidiaErrorLines()},
+                               {QStringLiteral("explained"), result.nvidiaExplainedLines},
+                               {QStringLiteral("unrecognised"), result.nvidiaUnrecognisedLines}});
     root.insert(QStringLiteral("summary"), summary);
 
     QJsonArray problems;

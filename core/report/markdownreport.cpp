@@ -132,6 +132,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
               .arg(options.generated.toUTC().toString(Qt::ISODate),
                    QStringLiteral(GPUTRIAGE_VERSION))
               .arg(result.readInputCount());
+    md += result.nvidiaErrorLinesSentence() + QLatin1String("\n\n");
 
     md += QLatin1String(
         "## Summary\n\n| Severity | Finding | Count | Key facts |\n|---|---|---:|---|\n");

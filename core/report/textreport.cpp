@@ -143,6 +143,7 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                .arg(result.findings.size())
                .arg(result.readInputCount())
                .arg(lines);
+    out += result.nvidiaErrorLinesSentence() + QLatin1Char('\n');
     if (std::any_of(result.gpus.begin(), result.gpus.end(),
                     [](const GpuVerdict &g) { return g.hasEvents(); })) {
         out += QLatin1Char('\n') + paint("1", QStringLiteral("GPUs: ") + nodeVerdict(result.gpus))

@@ -229,6 +229,40 @@ private Q_SLOTS:
         QVERIFY(!result.problems[0].warning);
     }
 
+    // Every report says how many NVIDIA error lines there were and how many the rules explained;
+    // error lines of other programs do not count, and a clean log says "none".
+    void nvidiaErrorLinesAreCountedExplainedOrNot_data()
+    {
+        QTest::addColumn<QByteArray>("log");
+        QTest::addColumn<int>("explained");
+        QTest::addColumn<int>("unrecognised");
+        QTest::addColumn<QString>("sentence");
+        QTest::newRow("mixed") << QByteArray(
+            "[ 10.1] NVRM: Xid (PCI:0000:3b:00): 79, pid=0, GPU has fallen off the bus.\n"
+            "Failed to initialize NVML: Unknown Error\n"
+            "[ 11.2] NVRM: GPU0 frobnicateWidget: widget setup failed, status 0x1f\n"
+            "nginx: connect() failed (111: Connection refused)\n"
+            "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n")
+            << 2 << 1 << QStringLiteral("NVIDIA error lines: 3 (2 explained by rules, 1 not recognised).");
+        QTest::newRow("clean") << QByteArray("NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
+                                             "nginx: connect() failed (111: Connection refused)\n")
+                               << 0 << 0 << QStringLiteral("NVIDIA error lines: none.");
+    }
+
+    void nvidiaErrorLinesAreCountedExplainedOrNot()
+    {
+        QFETCH(QByteArray, log);
+        QFETCH(int, explained);
+        QFETCH(int, unrecognised);
+        QFETCH(QString, sentence);
+        const Analyzer analyzer(loadRules({}, true));
+        const AnalysisResult result
+            = analyzer.analyze({LogDocument::fromBytes(log, QStringLiteral("kern.log"))});
+        QCOMPARE(result.nvidiaExplainedLines, qint64(explained));
+        QCOMPARE(result.nvidiaUnrecognisedLines, qint64(unrecognised));
+        QCOMPARE(result.nvidiaErrorLinesSentence(), sentence);
+    }
+
     void highlightsOnlyWhatIsReported()
     {
         const Analyzer analyzer(load(kXid + kXidRepeated));
