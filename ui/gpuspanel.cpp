@@ -45,7 +45,7 @@ void GpusPanel::setGpus(const QList<GpuVerdict> &gpus)
         auto *item = new QTreeWidgetItem(this);
         item->setData(0, kBusRole, g.key);
         item->setText(GpuColumn, g.key);
-        item->setText(NameColumn, g.name);
+        item->setText(NameColumn, g.nameAndSerial());
         item->setText(UuidColumn, g.uuid);
         QStringList events;
         for (const GpuEvent &e : g.events)

@@ -110,6 +110,13 @@ struct GpuVerdict
     QString action;     // said as an instruction
     int recurredAfterReboots = 0; // the most boots one event was seen in, minus one
     bool hasEvents() const { return !events.isEmpty(); }
+    // "NVIDIA H100 80GB HBM3, S/N 1654922000123": what an RMA request names the board by.
+    QString nameAndSerial() const
+    {
+        if (serial.isEmpty())
+            return name;
+        return (name.isEmpty() ? QString() : name + QLatin1String(", ")) + QLatin1String("S/N ") + serial;
+    }
 };
 
 struct InputInfo

@@ -91,7 +91,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
             h += QStringLiteral("<tr class=\"%1\"><td><code>%2</code></td><td>%3</td><td><code>%4"
                                 "</code></td><td>%5</td><td>%6</td></tr>\n")
                      .arg(g.hasEvents() ? severityName(g.severity) : QStringLiteral("none"),
-                          htmlText(g.key), htmlText(g.name), htmlText(g.uuid),
+                          htmlText(g.key), htmlText(g.nameAndSerial()), htmlText(g.uuid),
                           events.join(QLatin1String("<br>")),
                           g.hasEvents() ? QStringLiteral("<span class=\"sev\">%1</span> %2")
                                               .arg(severityName(g.severity), htmlText(g.action))

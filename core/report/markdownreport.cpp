@@ -159,7 +159,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
                 events << cell(QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
                                + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                      .arg(cell(g.key), cell(g.name), cell(g.uuid), events.join(QLatin1String("<br>")),
+                      .arg(cell(g.key), cell(g.nameAndSerial()), cell(g.uuid), events.join(QLatin1String("<br>")),
                            g.hasEvents() ? QLatin1String("**") + severityName(g.severity)
                                                + QLatin1String("**: ") + cell(g.action)
                                          : QStringLiteral("no events"));

@@ -150,9 +150,9 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                + QLatin1Char('\n');
         for (const GpuVerdict &g : result.gpus) {
             QStringList who{g.key};
-            for (const QString *s : {&g.name, &g.uuid})
-                if (!s->isEmpty())
-                    who << stripControl(*s);
+            for (const QString &s : {g.nameAndSerial(), g.uuid})
+                if (!s.isEmpty())
+                    who << stripControl(s);
             QStringList events;
             for (const GpuEvent &e : g.events)
                 events << QStringLiteral("%1 %2×").arg(e.code.isEmpty() ? e.rule : e.code).arg(e.count)
