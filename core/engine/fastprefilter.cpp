@@ -280,6 +280,7 @@ RawPrefilter::RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan)
             const auto words = bestWords(clause, 2);
             const int c = int(m_clauseSizes.size());
             m_clauseSizes.push_back(int(words.size()));
+            m_clauseWrappable.push_back(p.wrappable);
             for (const std::string &w : words) {
                 const int id = idOf(w);
                 m_wordKinds[size_t(id)] |= kSingle;
@@ -359,10 +360,15 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         }
         void mark(int at, uint8_t kind)
         {
-            // A window pattern's match begins at most maxSpan - 1 lines before its word.
+            // A window pattern's match begins at most maxSpan - 1 lines before its word, or, its
+            // text wrapped further (see kMayBeginWrapped), kWrapLines - 1 lines more (window
+            // patterns are few, and their one word may come late).
             const int first = kind & kSpanning ? std::max(from, at - maxSpan + 1) : at;
             for (int i = first; i <= at; ++i)
-                (*starts)[size_t(i - from)] = 1;
+                (*starts)[size_t(i - from)] |= kMayBegin;
+            if (kind & kSpanning)
+                for (int i = std::max(from, first - kWrapLines + 1); i <= at; ++i)
+                    (*starts)[size_t(i - from)] |= kMayBeginWrapped;
         }
     };
     thread_local std::vector<std::pair<int, int>> hits;
@@ -405,6 +411,7 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         if (partial)
             return false;
         state.mark(state.stopLine, m_spanning ? kSpanning : kSingle);
+        starts[size_t(state.stopLine - from)] |= kMayBeginWrapped; // its words were not counted
         if (state.stopLine + 1 >= to)
             break;
         p = doc.line(state.stopLine + 1).data();
@@ -418,6 +425,15 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         std::sort(hits.begin(), hits.end());
     thread_local std::vector<int> counts;
     counts.resize(m_clauseSizes.size());
+    // (The matcher also looks for the start of a wrapped message up to kWrapBack lines before.)
+    auto markWrapped = [&](int line) { starts[size_t(line - from)] |= kMayBeginWrapped; };
+    struct LineWords
+    {
+        int line;
+        size_t begin, end; // its distinct words: hits[begin, end)
+    };
+    thread_local std::vector<LineWords> lineWords;
+    lineWords.clear();
     for (size_t next = 0; next < hits.size();) {
         const int line = hits[next].first;
         const auto begin = hits.begin() + std::ptrdiff_t(next);
@@ -428,15 +444,54 @@ bool RawPrefilter::startLines(const LogDocument &doc,
             std::sort(begin, end);
             end = std::unique(begin, end);
         }
-        bool complete = false;
+        lineWords.push_back({line, size_t(begin - hits.begin()), size_t(end - hits.begin())});
+        bool complete = false, wrappable = false;
         for (auto h = begin; h != end; ++h)
             for (int c : m_wordClauses[size_t(h->second)])
-                complete = ++counts[size_t(c)] == m_clauseSizes[size_t(c)] || complete;
+                if (++counts[size_t(c)] == m_clauseSizes[size_t(c)]) {
+                    complete = true;
+                    wrappable = wrappable || m_clauseWrappable[size_t(c)];
+                }
         for (auto h = begin; h != end; ++h)
             for (int c : m_wordClauses[size_t(h->second)])
                 counts[size_t(c)] = 0;
         if (complete)
-            starts[size_t(line - from)] = 1;
+            starts[size_t(line - from)] |= kMayBegin;
+        if (wrappable)
+            markWrapped(line);
+    }
+
+    // A message wrapped at a blank keeps its words whole, on the next lines: a clause whose
+    // words are all within kWrapLines lines may match across the wrap.
+    thread_local std::vector<char> seen;
+    seen.assign(m_wordClauses.size(), 0);
+    for (size_t r = 0; r < lineWords.size(); ++r) {
+        size_t last = r;
+        while (last + 1 < lineWords.size()
+               && lineWords[last + 1].line < lineWords[r].line + kWrapLines)
+            ++last;
+        if (last == r)
+            continue;
+        bool complete = false;
+        for (size_t k = r; k <= last; ++k)
+            for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
+                const int word = hits[h].second;
+                if (seen[size_t(word)])
+                    continue;
+                seen[size_t(word)] = 1;
+                for (int c : m_wordClauses[size_t(word)])
+                    complete = (++counts[size_t(c)] == m_clauseSizes[size_t(c)]
+                                && m_clauseWrappable[size_t(c)])
+                               || complete;
+            }
+        for (size_t k = r; k <= last; ++k)
+            for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
+                seen[size_t(hits[h].second)] = 0;
+                for (int c : m_wordClauses[size_t(hits[h].second)])
+                    counts[size_t(c)] = 0;
+            }
+        if (complete)
+            markWrapped(lineWords[r].line);
     }
     return true;
 }

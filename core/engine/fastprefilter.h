@@ -56,6 +56,7 @@ public:
     {
         Clauses clauses; // from clausesOf()
         bool spanning = false;
+        bool wrappable = true; // its text may be wrapped over lines (see kMayBeginWrapped)
     };
     RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan);
     ~RawPrefilter();
@@ -67,9 +68,16 @@ public:
     // The words of 3+ letters or digits that `re2` spells out, as clauses; empty when a text
     // without any of them can match (then no rule pack holding it can use this prefilter).
     static Clauses clausesOf(const std::string &re2, const re2::RE2::Options &options);
-    // Sets starts[i - from] for lines i of [from, to) where a match may begin (1) or not (0).
-    // False when the lines hold a CRI partial line (the caller then normalizes them all, to
-    // join the parts) or vectorscan failed.
+    // Sets starts[i - from] for lines i of [from, to): kMayBegin where a match may begin,
+    // kMayBeginWrapped where a wrappable one-line pattern may begin a match that a wrap at a
+    // blank carries over to the next kWrapLines - 1 lines (its words are on those lines), 0
+    // where neither. False when the lines
+    // hold a CRI partial line (the caller then normalizes them all, to join the parts) or
+    // vectorscan failed.
+    static constexpr char kMayBegin = 1, kMayBeginWrapped = 2;
+    static constexpr int kWrapLines = 8;
+    // How many lines before a marked line the matcher looks for the start of a wrapped match.
+    static constexpr int kWrapBack = 2;
     bool startLines(const LogDocument &doc, int from, int to, std::vector<char> &starts) const;
 
 private:
@@ -79,6 +87,7 @@ private:
     std::vector<uint8_t> m_wordKinds;            // vectorscan id → kSingle | kSpanning
     std::vector<std::vector<int>> m_wordClauses; // word → clauses of one-line patterns
     std::vector<int> m_clauseSizes;              // clause → how many words it needs
+    std::vector<char> m_clauseWrappable;         // clause → of a wrappable pattern
     bool m_spanning = false;
     int m_maxSpan = 1;
 };

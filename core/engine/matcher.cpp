@@ -174,6 +174,10 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         if (m_sets->single.Add(kNotablePattern, nullptr) >= 0)
             m_sets->singleRules.push_back(-1);
     }
+    // Wrapped messages are matched over up to RawPrefilter::kWrapLines lines (see matchLines).
+    m_wrap = !qEnvironmentVariableIsSet("GPUTRIAGE_NO_WRAP");
+    if (m_wrap)
+        m_lookahead = std::max(m_lookahead, 4 * (m_sets->maxSpan + RawPrefilter::kWrapLines));
     m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
     m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
     if (shareFastFrom) {
@@ -198,7 +202,8 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
             continue;
         for (int i : *indices) {
             const RE2 &re = setRegex(i);
-            patterns.push_back({RawPrefilter::clausesOf(re.pattern(), re.options()), spanning});
+            // The error words are looked for line by line; rules' messages may be wrapped.
+            patterns.push_back({RawPrefilter::clausesOf(re.pattern(), re.options()), spanning, i >= 0});
         }
     }
     auto rawNotable = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
@@ -292,12 +297,15 @@ void Matcher::match(const LogDocument &doc,
         only.assign(normalized.size(), 0);
         std::vector<char> needed(normalized.size(), 0);
         int candidates = 0;
+        const char wanted = m_wrap ? RawPrefilter::kMayBegin | RawPrefilter::kMayBeginWrapped
+                                   : RawPrefilter::kMayBegin;
         for (int i = first; i < last; ++i) {
-            if (!starts[size_t(i - from)])
+            if (!(starts[size_t(i - from)] & wanted))
                 continue;
             ++candidates;
-            only[size_t(i - base)] = 1;
-            const int lo = std::max(base, i - m_lookbehind),
+            only[size_t(i - base)] = starts[size_t(i - from)];
+            // (A wrapped message may have begun up to kWrapBack lines before: see matchLines.)
+            const int lo = std::max(base, i - std::max(m_lookbehind, m_wrap ? RawPrefilter::kWrapBack : 0)),
                       hi = std::min(end, i + m_lookahead + 1);
             std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
         }
@@ -402,6 +410,7 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
         fastSpanning = m_sets->fast->spanning.get();
     }
     std::string window; // kept across lines: no allocation per line
+    std::vector<int> matched, retry;
     for (size_t i = begin; i < begin + size_t(count); ++i) {
         const std::string &line = lines[i];
         if (line.empty() || (only && !(*only)[i]))
@@ -427,32 +436,40 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
         }
         std::sort(candidates.begin(), candidates.end());
 
-        for (int ruleIndex : candidates) {
+        // One rule over the window of `span` lines from line `at` (i, or a line before it when
+        // a wrapped message began there); `wrapped`: only a match that goes on past line `at`
+        // counts (line `at` alone did not match).
+        auto tryRule = [&](int ruleIndex, size_t at, int span, bool wrapped) {
             const Rule &rule = m_rules[size_t(ruleIndex)];
             const RE2 &re = *rule.pattern.regex;
-            const std::string text = rule.span > 1 ? join(lines, i, size_t(rule.span)) : line;
+            const std::string &head = lines[at];
+            const std::string text = span > 1 ? join(lines, at, size_t(span)) : head;
             groups.assign(size_t(re.NumberOfCapturingGroups() + 1), re2::StringPiece());
             if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), int(groups.size())))
-                continue;
+                return false;
             const size_t start = size_t(groups[0].data() - text.data());
             // A match that begins on a later line is reported when the scan reaches that line.
-            if (start >= line.size())
-                continue;
-            recognised = true;
+            if (start >= head.size() || (wrapped && start + groups[0].size() <= head.size()))
+                return false;
             LineMatch m;
             m.rule = ruleIndex;
-            m.line = firstLine + int(i - begin);
+            m.line = firstLine + int(at) - int(begin);
             m.start = int(start);
             m.end = int(start + groups[0].size());
+            // The same wrapped message, found again from a later line of it.
+            for (size_t k = out.size(); k-- > 0 && k + 16 > out.size();)
+                if (out[k].rule == ruleIndex && out[k].line == m.line && out[k].start == m.start)
+                    return true;
+            recognised = true;
             m.endLine = m.line
-                        + lineOfOffset(lines, i, size_t(rule.span),
+                        + lineOfOffset(lines, at, size_t(span),
                                        start + groups[0].size() - (groups[0].empty() ? 0 : 1));
             capture(rule.pattern, groups, m.facts);
 
             if (rule.thenPattern) {
                 const RE2 &then = *rule.thenPattern->regex;
                 const size_t n = size_t(rule.thenWithin) + 1;
-                const std::string area = join(lines, i, n);
+                const std::string area = join(lines, at, n);
                 std::vector<re2::StringPiece> thenGroups(
                     size_t(then.NumberOfCapturingGroups() + 1));
                 const size_t from = std::min(area.size(), size_t(m.end));
@@ -462,18 +479,84 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
                     const size_t thenEnd
                         = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
                     m.endLine = std::max(
-                        m.endLine, m.line + lineOfOffset(lines, i, n, thenEnd ? thenEnd - 1 : 0));
+                        m.endLine, m.line + lineOfOffset(lines, at, n, thenEnd ? thenEnd - 1 : 0));
                 } else if (rule.thenRequired) {
-                    continue;
+                    return true; // the pattern matched: the line is explained
                 }
             }
-            if (!nearbyHolds(rule, lines, i, size_t(m.endLine - m.line)))
-                continue;
+            if (!nearbyHolds(rule, lines, at, size_t(m.endLine - m.line)))
+                return true;
             if (!rule.facts.isEmpty()) {
                 for (auto it = m.facts.begin(); it != m.facts.end();)
                     it = rule.facts.contains(it->first) ? std::next(it) : m.facts.erase(it);
             }
             out.push_back(std::move(m));
+            return true;
+        };
+        matched.clear();
+        retry.clear();
+        for (int ruleIndex : candidates) {
+            const int span = m_rules[size_t(ruleIndex)].span;
+            if (tryRule(ruleIndex, i, span, false))
+                matched.push_back(ruleIndex);
+            else
+                retry.push_back(ruleIndex);
+        }
+
+        // A message wrapped at a blank (a terminal, a banner, an installer's 80 columns): the
+        // rules this line suggested but did not match, and those whose words the raw prefilter
+        // found spread over this line and the next ones, over up to kWrapLines more lines,
+        // from this line or from one of the kWrapBack lines before it.
+        if (m_wrap && (i + 1 < lines.size() || i > begin)) {
+            auto consider = [&](int r) {
+                if (r >= 0 && std::find(matched.begin(), matched.end(), r) == matched.end()
+                    && std::find(retry.begin(), retry.end(), r) == retry.end())
+                    retry.push_back(r);
+            };
+            // A line a rule matched is rarely also the start of another, wrapped, message.
+            if (only && ((*only)[i] & RawPrefilter::kMayBeginWrapped) && matched.empty()) {
+                // From the earliest line the message may have begun on.
+                const size_t from = i - std::min(i - begin, size_t(RawPrefilter::kWrapBack));
+                const size_t back = i - from;
+                if (m_sets->singleOk) {
+                    joinInto(lines, from, back + size_t(RawPrefilter::kWrapLines), window);
+                    candidatesOf(window, m_sets->single, fastSingle, hits);
+                    for (int h : hits)
+                        consider(m_sets->singleRules[size_t(h)]);
+                }
+                if (m_sets->spanningOk) {
+                    joinInto(lines, from, back + size_t(m_sets->maxSpan + RawPrefilter::kWrapLines - 1),
+                             window);
+                    candidatesOf(window, m_sets->spanning, fastSpanning, hits);
+                    for (int h : hits)
+                        consider(m_sets->spanningRules[size_t(h)]);
+                }
+            }
+            for (int r : retry) {
+                const Rule &rule = m_rules[size_t(r)];
+                for (size_t back = 0; back <= size_t(RawPrefilter::kWrapBack); ++back) {
+                    if (back > i - begin || (back && lines[i - back].empty()))
+                        break;
+                    const size_t at = i - back;
+                    // A rule that matches that line by itself is that line's (a trailing .*
+                    // would otherwise run on into the lines after it).
+                    if (back && RE2::PartialMatch(lines[at], *rule.pattern.regex))
+                        continue;
+                    // The widest window first: most retries fail there, once. RE2 finds the
+                    // leftmost match, so none begins on line `at` if that one begins later.
+                    const int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1;
+                    joinInto(lines, at, size_t(widest), window);
+                    re2::StringPiece whole;
+                    if (!rule.pattern.regex->Match(window, 0, window.size(), RE2::UNANCHORED, &whole, 1)
+                        || size_t(whole.data() - window.data()) >= lines[at].size())
+                        continue;
+                    bool found = false;
+                    for (int span = int(back) + rule.span + (back ? 0 : 1); !found && span <= widest; ++span)
+                        found = tryRule(r, at, span, true);
+                    if (found)
+                        break;
+                }
+            }
         }
         if (notable && errorWords && RE2::PartialMatch(line, *m_sets->notable)) {
             if (!recognised)

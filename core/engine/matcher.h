@@ -71,6 +71,7 @@ private:
 
     std::vector<Rule> m_rules;
     std::unique_ptr<Sets> m_sets;
+    bool m_wrap = true; // match messages wrapped over lines (off: GPUTRIAGE_NO_WRAP, to measure)
     int m_lookahead = 0;
     int m_lookbehind = 0;
 };
