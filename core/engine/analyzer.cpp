@@ -290,10 +290,13 @@ void AnalysisSession::collect()
             for (int line : notable[t]) {
                 if (!nvidiaOrigin(doc.line(line)))
                     continue;
-                Normalizer::normalize(doc.line(line), normalized);
+                bool edges[2] = {false, false}; // [0]: the message starts with a blank
+                Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (benign(normalized))
                     continue;
                 ++m_result.nvidiaUnrecognisedLines;
+                if (m_nvidiaTraceback.skip(doc, edges[0], normalized))
+                    continue;
                 // The lines of one multi-line message (an NVRM explanation) follow each other.
                 const bool continues = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1;
                 m_nvidiaDoc = &doc;
@@ -309,7 +312,10 @@ void AnalysisSession::collect()
                 ++m_result.unmatchedLines;
                 if (m_miner.lines() >= kMaxMinedLines)
                     continue; // counted, not mined: the shapes are known by then
-                Normalizer::normalize(doc.line(line), normalized);
+                bool edges[2] = {false, false};
+                Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
+                if (m_unmatchedTraceback.skip(doc, edges[0], normalized))
+                    continue;
                 const std::string raw = Normalizer::withoutEscapes(doc.line(line));
                 m_miner.add(normalized, raw, doc.path(), doc.lineNumber(line));
                 if (m_result.unmatchedSamples.size() < kMaxUnmatchedSamples) {
@@ -558,6 +564,31 @@ AnalysisResult AnalysisSession::finish()
         });
     m_result.cancelled = m_options.cancel && m_options.cancel->load();
     return std::move(m_result);
+}
+
+// A traceback's header, its frames (indented) and the lines that chain two tracebacks are parts
+// of the one message its exception line states.
+bool AnalysisSession::TracebackFold::skip(const LogDocument &d, bool indented,
+                                          std::string_view normalized)
+{
+    if (&d != doc) {
+        doc = &d;
+        inside = false;
+    }
+    auto startsWith = [&](std::string_view prefix) { return normalized.substr(0, prefix.size()) == prefix; };
+    if (startsWith("Traceback (most recent call last)")) {
+        inside = true;
+        return true;
+    }
+    if (!inside)
+        return false;
+    if (indented)
+        return true;
+    if (startsWith("During handling of the above exception")
+        || startsWith("The above exception was the direct cause"))
+        return true;
+    inside = false; // the exception line: it is the message
+    return false;
 }
 
 // Never silent: each shape of NVIDIA error line that no rule explained is a warning of its

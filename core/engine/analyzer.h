@@ -112,6 +112,14 @@ private:
     TemplateMiner m_nvidiaMiner;
     const LogDocument *m_nvidiaDoc = nullptr;
     int m_nvidiaPrevLine = -2;
+    // A Python traceback is one message: its last line (the exception) stands for it.
+    struct TracebackFold
+    {
+        const LogDocument *doc = nullptr;
+        bool inside = false;
+        bool skip(const LogDocument &d, bool indented, std::string_view normalized);
+    };
+    TracebackFold m_unmatchedTraceback, m_nvidiaTraceback;
     static constexpr qint64 kMaxMinedLines = 1'000'000;
     static constexpr qsizetype kMaxUnmatchedSamples = 5000;
     std::atomic<qint64> m_totalBytes{0};

@@ -86,6 +86,40 @@ private Q_SLOTS:
                  QStringLiteral("RuntimeError: NCCL communicator was aborted on rank <*>"));
     }
 
+    // A Python traceback is one message, the exception it ends with, not one shape per frame
+    // (frames whose paths or code hold error words included), in a plain log and in CRI records.
+    void aTracebackIsOneMessage_data()
+    {
+        QTest::addColumn<QByteArray>("prefix");
+        QTest::newRow("plain") << QByteArray();
+        QTest::newRow("CRI") << QByteArray("2025-11-30T08:15:02.1Z stderr F ");
+    }
+
+    void aTracebackIsOneMessage()
+    {
+        QFETCH(QByteArray, prefix);
+        QByteArray log;
+        for (int i = 0; i < 3; ++i)
+            for (const char *line :
+                 {"Traceback (most recent call last):",
+                  "  File \"/srv/app/errorhandler/run.py\", line 12, in fail_fast",
+                  "    raise UpstreamError(\"upstream failed\")",
+                  "During handling of the above exception, another exception occurred:",
+                  "  File \"/srv/app/main.py\", line 40, in <module>",
+                  "    retry_on_failure()",
+                  "app.UpstreamError: upstream failed after 3 attempts"})
+                log += prefix + line + '\n';
+        const RuleSet rules = loadRules({});
+        AnalyzeOptions options;
+        options.unmatched = true;
+        const AnalysisResult result = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(log, QStringLiteral("app.log"))}, options);
+        QCOMPARE(result.unmatched.size(), 1);
+        QCOMPARE(result.unmatched.front().text,
+                 QStringLiteral("app.UpstreamError: upstream failed after <*> attempts"));
+        QCOMPARE(result.unmatched.front().count, 3);
+    }
+
     void theAnalyzerMinesOnlyNotableLinesNoRuleMatched()
     {
         const RuleSet rules = loadRules({});
