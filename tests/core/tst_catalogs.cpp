@@ -169,6 +169,19 @@ private Q_SLOTS:
             if (f.busKnown)
                 QCOMPARE(finding.facts.at(QStringLiteral("pci")), busFor(code));
         }
+        // One GPU per code: the GPUs section has one entry for each, with that Xid as its event.
+        if (f.busKnown) {
+            QCOMPARE(result.gpus.size(), qsizetype(xid->entries.size()));
+            for (const auto &[code, e] : xid->entries) {
+                const auto gpu = std::find_if(result.gpus.begin(), result.gpus.end(), [&](const GpuVerdict &g) {
+                    return g.key == gpuKey(busFor(code));
+                });
+                QVERIFY2(gpu != result.gpus.end(), qPrintable(QString::number(code)));
+                QVERIFY2(std::any_of(gpu->events.begin(), gpu->events.end(),
+                                     [&](const GpuEvent &ev) { return ev.code == QStringLiteral("Xid %1").arg(code); }),
+                         qPrintable(QString::number(code)));
+            }
+        }
     }
 
     // Every SXid of the Fabric Manager guide's tables gives its own finding, per switch, with
