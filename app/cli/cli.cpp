@@ -71,7 +71,7 @@ analyze options:
   --max-entries N      files read from a bundle (default 100000)
   --max-depth N        archives inside archives (default 3)
   --max-entry-size S   one decompressed file, e.g. 512M (default 2G)
-  --max-total-size S   everything decompressed (default 32G)
+  --max-total-size S   everything decompressed (default 8G)
   --max-ratio N        decompressed:compressed before a stream counts as a bomb (default 1000)
 
 diff compares the findings (new, gone, other count) and the facts (driver 570.158.08 ->

@@ -180,8 +180,10 @@ private:
             if (m_reader.m_totalBytes > limits.maxTotalBytes) {
                 m_reader.problem(
                     name,
-                    QStringLiteral("bundle larger than %1 bytes decompressed; the rest is not read")
-                        .arg(limits.maxTotalBytes));
+                    QStringLiteral("bundle larger than %1 MiB decompressed; the rest is not read "
+                                   "(raise the limit with --max-total-size, or in Settings, "
+                                   "Bundle Limits)")
+                        .arg(limits.maxTotalBytes >> 20));
                 return false;
             }
             const qint64 consumed = std::max<qint64>(1, archive_filter_bytes(m_a, -1));

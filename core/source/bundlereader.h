@@ -21,7 +21,7 @@ struct BundleLimits
     int maxEntries = 100000;
     int maxDepth = 3;                           // archives inside archives
     qint64 maxEntryBytes = qint64(2) << 30;     // one decompressed entry
-    qint64 maxTotalBytes = qint64(32) << 30;    // everything decompressed
+    qint64 maxTotalBytes = qint64(8) << 30;     // everything decompressed: a laptop's worth
     int maxRatio = 1000;                        // decompressed : compressed, past 1 MiB
     qint64 streamChunkBytes = qint64(64) << 20; // chunk size when streaming to a sink
 };

@@ -234,6 +234,33 @@ private Q_SLOTS:
         }
     }
 
+    // A bomb spread over many entries, each under the ratio limit, stops at the total size, and
+    // the message says which option raises it. The default suits a laptop: 8 GiB.
+    void manyEntriesStopAtTheTotalSize()
+    {
+        QCOMPARE(BundleLimits().maxTotalBytes, qint64(8) << 30);
+        QByteArray noise; // compresses little, so the ratio limit stays out of the way
+        for (quint32 x = 7; noise.size() < (1 << 20);) {
+            x = x * 1664525u + 1013904223u;
+            noise += QByteArray::number(x, 16) + ((x & 7) ? ' ' : '\n');
+        }
+        QList<Member> members;
+        for (int i = 0; i < 12; ++i)
+            members.append({"part" + QByteArray::number(i) + ".log", noise});
+        members.append({"last.log", kSeed});
+        const QString path = writeFile(m_dir, QStringLiteral("total/spread.tgz"),
+                                       makeArchive("tar", "gzip", members));
+        BundleLimits limits;
+        limits.maxTotalBytes = qint64(4) << 20;
+        const AnalysisResult result = analyze({path}, limits);
+        const QString problems = problemTexts(result.problems).join(u'\n');
+        QVERIFY2(problems.contains(u"bundle larger than 4 MiB decompressed")
+                     && problems.contains(u"--max-total-size"),
+                 qPrintable(problems));
+        QVERIFY(result.findings.isEmpty()); // the entry after the limit is not read
+        QVERIFY(result.inputs.size() <= 6);
+    }
+
     void aFolderNeverFollowsSymlinks()
     {
         QTemporaryDir dir;
