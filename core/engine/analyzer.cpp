@@ -662,8 +662,8 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     f.investigate = entry->investigate;
     if (const auto severity = severityForResolution(entry->resolution))
         f.severity = *severity;
-    else if (entry->severityClass.endsWith(QLatin1String("fatal"))
-             && !entry->severityClass.startsWith(QLatin1String("non")))
+    else if (entry->severityClass == QLatin1String("fatal")
+             || entry->severityClass == QLatin1String("always-fatal"))
         f.severity = std::max(f.severity, Severity::Error);
     // A hand-written rule's words replace the catalog's: they say more about this code.
     if (rule.explain.isEmpty()) {

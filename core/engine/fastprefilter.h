@@ -69,11 +69,10 @@ public:
     // without any of them can match (then no rule pack holding it can use this prefilter).
     static Clauses clausesOf(const std::string &re2, const re2::RE2::Options &options);
     // Sets starts[i - from] for lines i of [from, to): kMayBegin where a match may begin,
-    // kMayBeginWrapped where a wrappable one-line pattern may begin a match that a wrap at a
-    // blank carries over to the next kWrapLines - 1 lines (its words are on those lines), 0
-    // where neither. False when the lines
-    // hold a CRI partial line (the caller then normalizes them all, to join the parts) or
-    // vectorscan failed.
+    // kMayBeginWrapped where a wrappable pattern may begin a match that a wrap at a blank
+    // carries over to the next kWrapLines - 1 lines (its words are on those lines), 0 where
+    // neither. False when the lines hold a CRI partial line (the caller then normalizes them
+    // all, to join the parts) or vectorscan failed.
     static constexpr char kMayBegin = 1, kMayBeginWrapped = 2;
     static constexpr int kWrapLines = 8;
     // How many lines before a marked line the matcher looks for the start of a wrapped match.

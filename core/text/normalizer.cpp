@@ -182,6 +182,12 @@ size_t bsdTimestampLength(std::string_view s)
     return i < s.size() && s[i] == ' ' ? i + 1 : 0;
 }
 
+// A syslog ident that names a process for sure: "kernel:" or "name[pid]:".
+bool isProcessIdent(std::string_view token)
+{
+    return token == "kernel:" || (token.size() > 4 && token.substr(token.size() - 2) == "]:");
+}
+
 // "host ident[pid]: " after a syslog timestamp. With `strict`, only "ident[pid]:" or "kernel:"
 // count, since after an ISO timestamp the text may simply be the message.
 size_t hostIdentLength(std::string_view s, bool strict)
@@ -190,14 +196,13 @@ size_t hostIdentLength(std::string_view s, bool strict)
     if (hostEnd == std::string_view::npos || hostEnd == 0)
         return 0;
     // No host name ("Mar 27 17:40:36 kernel: NVRM: ..."): the ident comes first.
-    if (const std::string_view first = s.substr(0, hostEnd);
-        first == "kernel:" || (first.size() > 4 && first.substr(first.size() - 2) == "]:"))
+    if (isProcessIdent(s.substr(0, hostEnd)))
         return hostEnd + 1;
     const size_t identEnd = s.find(' ', hostEnd + 1);
     if (identEnd == std::string_view::npos || identEnd < hostEnd + 3 || s[identEnd - 1] != ':')
         return 0;
     const std::string_view ident = s.substr(hostEnd + 1, identEnd - hostEnd - 1);
-    if (strict && !(ident == "kernel:" || (ident.size() > 3 && ident[ident.size() - 2] == ']')))
+    if (strict && !isProcessIdent(ident))
         return 0;
     return identEnd + 1;
 }

@@ -111,13 +111,15 @@ private Q_SLOTS:
                 bool found = false;
                 // Bus ids are the same GPU however they are written (0000:3b:00, 00000000:3B:00.0).
                 const QString gpu = gpuKey(value);
+                auto same = [&](const QString &v) {
+                    return v.compare(value, Qt::CaseInsensitive) == 0
+                           || (!gpu.isEmpty() && gpuKey(v) == gpu);
+                };
                 for (const Finding *f : recognising)
                     for (const auto &[name, v] : f->facts)
-                        found = found || v.compare(value, Qt::CaseInsensitive) == 0
-                                || (!gpu.isEmpty() && gpuKey(v) == gpu);
+                        found = found || same(v);
                 for (const BundleFact &b : result.facts)
-                    found = found || b.value.compare(value, Qt::CaseInsensitive) == 0
-                            || (!gpu.isEmpty() && gpuKey(b.value) == gpu);
+                    found = found || same(b.value);
                 s.factsFound += found;
                 if (!found)
                     wrongFacts << file + QLatin1String(": ") + qs(fact.first.as<std::string>())
