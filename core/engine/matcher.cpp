@@ -131,6 +131,30 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
     return offset <= pos ? line : int(end - first - 1);
 }
 
+// How many lines after line `last` continue it as a word wrap would: each holds text, does not
+// begin a record of its own (a bracket, a timestamp, a table or box edge, an indented frame, a
+// level word, a kernel or daemon label, a traceback or its frames; indentation is gone by now), and its first word would not have fitted
+// on the line before within the widest line of the block from `first`.
+size_t wrapContinuation(const std::vector<std::string> &lines, size_t first, size_t last, size_t most)
+{
+    static const RE2 recordStart(
+        R"(^(?:\s|[\[<{|+#*=>"-]|\xe2\x94|\d+[-/:.,]\d|[IWEF]\d{4} |NVRM: |nvidia[\w-]*: |[\w.-]+\[\d+\]: |)"
+        R"(Traceback |File "|During handling |The above exception |(?:INFO|WARN|WARNING|ERROR|ERRO|DEBUG|FATAL|CRITICAL|NOTE)\b|(?:Error|Warning):))");
+    size_t width = 0;
+    for (size_t k = first; k <= last; ++k)
+        width = std::max(width, lines[k].size());
+    size_t n = 0;
+    for (size_t j = last + 1; j < lines.size() && n < most; ++j, ++n) {
+        const std::string &before = lines[j - 1], &line = lines[j];
+        if (line.empty() || before.size() < 8 || RE2::PartialMatch(line, recordStart))
+            break;
+        width = std::max(width, line.size());
+        if (before.size() + 1 + std::min(line.find(' '), line.size()) <= width)
+            break;
+    }
+    return n;
+}
+
 void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &groups, Facts &facts)
 {
     for (const auto &[index, name] : p.groupNames) {
@@ -451,6 +475,24 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             // A match that begins on a later line is reported when the scan reaches that line.
             if (start >= head.size() || (wrapped && start + groups[0].size() <= head.size()))
                 return false;
+            // A match that ends on the last line of its window may have lost the rest of a value
+            // (or an optional part) to a wrap: read on over the lines that continue that line.
+            std::string longer;
+            size_t last = windowEnd(lines, at, size_t(span)) - 1;
+            while (last > at && lines[last].empty())
+                --last;
+            if (m_wrap && start + groups[0].size() + lines[last].size() >= text.size()) {
+                if (const size_t more = wrapContinuation(lines, at, last, RawPrefilter::kWrapLines - 1)) {
+                    longer = join(lines, at, size_t(span) + more);
+                    std::vector<re2::StringPiece> further(groups.size());
+                    if (re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(), int(further.size()))
+                        && size_t(further[0].data() - longer.data()) == start
+                        && further[0].size() > groups[0].size()) {
+                        groups.swap(further);
+                        span += int(more);
+                    }
+                }
+            }
             LineMatch m;
             m.rule = ruleIndex;
             m.line = firstLine + int(at) - int(begin);

@@ -37,6 +37,13 @@ const QByteArray kPeermem = "  - id: pm\n    title: PM\n    severity: info\n"
                             "memory driver not detected'\n"
                             "      span: 3\n";
 
+const QByteArray kReason = "  - id: why\n    title: Why\n    severity: error\n"
+                           "    match:\n"
+                           "      pattern: 'nvidia-container-cli: (?P<reason>.+?)(?:: unknown|$)'\n"
+                           "  - id: rm\n    title: RM\n    severity: error\n"
+                           "    match:\n"
+                           "      pattern: 'RmInitAdapter failed!(?: \\((?P<code>0x[0-9a-f:x]+)\\))?'\n";
+
 const QByteArray kXid45
     = "  - id: x45\n    title: X45\n    severity: warning\n"
       "    match:\n"
@@ -129,6 +136,33 @@ private Q_SLOTS:
                "{\"log\":\"  Using CUDA 13.0 driver version 580.65.06 with kernel driver version "
                "570.158.08.\\n\"}\n"
             << "1:fc:cuda=13.0,kd=570.158.08,ud=580.65.06";
+        QTest::newRow("a value wrapped at a blank is read on over the next line")
+            << kReason
+            << "nvidia-container-cli: initialization error: load library failed:\n"
+               "libnvidia-ml.so.1: cannot open shared object file\n"
+            << "1:why:reason=initialization error: load library failed: libnvidia-ml.so.1: "
+               "cannot open shared object file";
+        QTest::newRow("an optional part wrapped to the next line is read")
+            << kReason
+            << "NVRM: GPU 0000:3b:00.0: RmInitAdapter failed!\n(0x24:0x72:1568)\n"
+            << "1:rm:code=0x24:0x72:1568";
+        QTest::newRow("a value is not read on into the next record")
+            << kReason
+            << "nvidia-container-cli: initialization error: driver rpc error\n"
+               "Traceback (most recent call last):\n"
+               "nvidia-container-cli: mount error: stat failed\n"
+               "ERROR: something else went wrong here\n"
+               "nvidia-container-cli: device error: 1: unknown device\n"
+               "[   12.34] NVRM: GPU at PCI:0000:3b:00.0\n"
+               "nvidia-container-cli: detection error: nvml error\n"
+               "  File \"x.py\", line 1\n"
+            << "1:why:reason=initialization error: driver rpc error;3:why:reason=mount error: stat "
+               "failed;5:why:reason=device error: 1;7:why:reason=detection error: nvml error";
+        QTest::newRow("a line whose first word fitted on the line before is its own message")
+            << kReason
+            << "nvidia-container-cli: initialization error: nvml error: driver not loaded\n"
+               "exit status 1, and the rest of a line much longer than a wrap at the first line's width\n"
+            << "1:why:reason=initialization error: nvml error: driver not loaded";
         QTest::newRow("matching is case-sensitive")
             << kPeermem
             << "mellanox network driver detected, but nvidia peer memory driver not detected"
