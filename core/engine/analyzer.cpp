@@ -22,6 +22,18 @@ namespace gputriage {
 
 namespace {
 
+// A row of a text table whose first cell is empty ("|        | …text… |") goes on with the cell
+// text of the row above it; the first row of such a run, or `line` itself.
+int tableRowHead(const LogDocument &doc, int line)
+{
+    static const RE2 continuation(R"(^\s*\|\s+\|)");
+    auto row = [&](int i) { return re2::StringPiece(doc.line(i).data(), doc.line(i).size()); };
+    int head = line;
+    while (head > 0 && line - head < 50 && RE2::PartialMatch(row(head), continuation))
+        --head;
+    return head;
+}
+
 // Lines written by NVIDIA components: the kernel driver, NVML and nvidia-smi, CUDA and its
 // libraries, NCCL, the container toolkit, Fabric Manager, persistenced, DCGM, the GPU Operator.
 bool nvidiaOrigin(std::string_view line)
@@ -40,7 +52,8 @@ bool benign(std::string_view normalized)
     static const RE2 re(
         "(?i)^#|\\b(?:errors?|failures?|failed|timeouts?|warnings?)\\b ?[:=] ?(?:0|0x0+|none|n/a|no|"
         "not active|disabled|false)\\b|^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
-        "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b");
+        "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b|"
+        "\\bloaded \\d+ \\w+ error mappings\\b");
     return RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), re);
 }
 
@@ -287,6 +300,11 @@ void AnalysisSession::collect()
             m_result.nvidiaExplainedLines += nvidiaOrigin(doc.line(line));
         {
             std::string normalized;
+            std::vector<int> matchedLines; // lines a rule's match covers, ascending
+            for (const LineMatch &m : hits[t])
+                for (int l = m.line; l <= m.endLine; ++l)
+                    matchedLines.push_back(l);
+            std::sort(matchedLines.begin(), matchedLines.end());
             for (int line : notable[t]) {
                 if (!nvidiaOrigin(doc.line(line)))
                     continue;
@@ -294,6 +312,14 @@ void AnalysisSession::collect()
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (benign(normalized))
                     continue;
+                // A line a match goes on over (a wrapped message) is explained by it; so are the
+                // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
+                // width) when their row is.
+                if (std::binary_search(matchedLines.begin(), matchedLines.end(), line)
+                    || std::binary_search(matchedLines.begin(), matchedLines.end(), tableRowHead(doc, line))) {
+                    ++m_result.nvidiaExplainedLines;
+                    continue;
+                }
                 ++m_result.nvidiaUnrecognisedLines;
                 if (m_nvidiaTraceback.skip(doc, edges[0], normalized))
                     continue;

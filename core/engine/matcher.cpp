@@ -132,24 +132,43 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
 }
 
 // How many lines after line `last` continue it as a word wrap would: each holds text, does not
-// begin a record of its own (a bracket, a timestamp, a table or box edge, an indented frame, a
-// level word, a kernel or daemon label, a traceback or its frames; indentation is gone by now), and its first word would not have fitted
-// on the line before within the widest line of the block from `first`.
-size_t wrapContinuation(const std::vector<std::string> &lines, size_t first, size_t last, size_t most)
+// begin a record of its own (on the raw line: a syslog, journald or kernel time stamp, aligned
+// "Key:   value" columns; in the message: a bracket, a table or box edge, a level word, a kernel
+// or daemon label, a traceback or its frames, what PyTorch and the C++ runtime print after an
+// error), and its first word would not have fitted on the line before within the widest raw
+// line of the block from `first`. `raw(k)` is the document line of lines[k].
+template<typename Raw>
+size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
 {
     static const RE2 recordStart(
-        R"(^(?:\s|[\[<{|+#*=>"-]|\xe2\x94|\d+[-/:.,]\d|[IWEF]\d{4} |NVRM: |nvidia[\w-]*: |[\w.-]+\[\d+\]: |)"
-        R"(Traceback |File "|During handling |The above exception |(?:INFO|WARN|WARNING|ERROR|ERRO|DEBUG|FATAL|CRITICAL|NOTE)\b|(?:Error|Warning):))");
+        R"(^(?:\s|[\[<{|+#*=>-]|\xe2\x94|\d{4}[-/]\d\d[-/]\d\d|\d{1,2}:\d\d:\d\d|[IWEF]\d{4} |NVRM: |)"
+        R"(nvidia[\w-]*: |[\w.-]+\[\d+\]: |Traceback |File "|During handling |The above exception |)"
+        // What PyTorch and the C++ runtime print after a CUDA error line.
+        R"(CUDA kernel errors might be |Compile with `TORCH_USE_CUDA_DSA`|For debugging consider passing |)"
+        R"(terminate called after throwing |what\(\): |Exception raised from |frame #\d|)"
+        R"((?:INFO|WARN|WARNING|ERROR|ERRO|DEBUG|FATAL|CRITICAL|NOTE)\b|(?:Error|Warning):))");
+    // Container runtimes (CRI, docker json-file, kubectl --timestamps) stamp every line an
+    // application writes, wrapped ones too; a syslog or kernel stamp starts a record.
+    // A row of aligned "Key:   value" columns (nvidia-container-cli info, nvidia-smi -q) too.
+    static const RE2 alignedKey(R"(^\s*[^\s:][^:]{0,40}?(?: {2,}: | ?: {2,})\S)");
+    auto ownRecord = [](std::string_view line) {
+        bool cri = false;
+        if (RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), alignedKey))
+            return true;
+        return !line.empty() && line[0] != '{' && !Normalizer::timestampPrefixLength(line, &cri)
+               && !Normalizer::timestamp(line).empty();
+    };
     size_t width = 0;
     for (size_t k = first; k <= last; ++k)
-        width = std::max(width, lines[k].size());
+        width = std::max(width, raw(k).size());
     size_t n = 0;
     for (size_t j = last + 1; j < lines.size() && n < most; ++j, ++n) {
-        const std::string &before = lines[j - 1], &line = lines[j];
-        if (line.empty() || before.size() < 8 || RE2::PartialMatch(line, recordStart))
+        const std::string &line = lines[j];
+        if (line.empty() || lines[j - 1].size() < 8 || RE2::PartialMatch(line, recordStart)
+            || ownRecord(raw(j)))
             break;
-        width = std::max(width, line.size());
-        if (before.size() + 1 + std::min(line.find(' '), line.size()) <= width)
+        width = std::max(width, raw(j).size());
+        if (raw(j - 1).size() + 1 + std::min(line.find(' '), line.size()) <= width)
             break;
     }
     return n;
@@ -348,7 +367,7 @@ void Matcher::match(const LogDocument &doc,
             const bool many = candidates > (last - first) / 16;
             if (many && m_sets->fast)
                 buildFast();
-            matchLines(normalized, size_t(behind), first, last - first, out, notable, explained, &only,
+            matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, &only,
                        many && m_sets->fast);
             return;
         }
@@ -384,7 +403,7 @@ void Matcher::match(const LogDocument &doc,
         blankBefore = edges[1];
         partial = p;
     }
-    matchLines(normalized, size_t(behind), first, last - first, out, notable, explained, nullptr,
+    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, nullptr,
                m_sets->fast != nullptr);
 }
 
@@ -416,7 +435,8 @@ bool Matcher::nearbyHolds(const Rule &rule,
     return true;
 }
 
-void Matcher::matchLines(const std::vector<std::string> &lines,
+void Matcher::matchLines(const LogDocument &doc,
+                         const std::vector<std::string> &lines,
                          size_t begin,
                          int firstLine,
                          int count,
@@ -482,7 +502,8 @@ void Matcher::matchLines(const std::vector<std::string> &lines,
             while (last > at && lines[last].empty())
                 --last;
             if (m_wrap && start + groups[0].size() + lines[last].size() >= text.size()) {
-                if (const size_t more = wrapContinuation(lines, at, last, RawPrefilter::kWrapLines - 1)) {
+                auto raw = [&](size_t k) { return doc.line(firstLine + int(k) - int(begin)); };
+                if (const size_t more = wrapContinuation(lines, raw, at, last, RawPrefilter::kWrapLines - 1)) {
                     longer = join(lines, at, size_t(span) + more);
                     std::vector<re2::StringPiece> further(groups.size());
                     if (re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(), int(further.size()))

@@ -51,8 +51,10 @@ private:
     // Matches lines [begin, begin + count) of `normalized`; line `begin` is document line
     // `firstLine`. Lines before `begin` are context for requires/absent conditions. `only`, when
     // given, marks the lines to match (the others are context). `fast`: candidates come from
-    // the vectorscan databases (built), else from RE2::Set.
-    void matchLines(const std::vector<std::string> &normalized,
+    // the vectorscan databases (built), else from RE2::Set. `doc` holds the raw lines (a wrapped
+    // message is told from the next record by them).
+    void matchLines(const LogDocument &doc,
+                    const std::vector<std::string> &normalized,
                     size_t begin,
                     int firstLine,
                     int count,

@@ -158,6 +158,16 @@ private Q_SLOTS:
                "  File \"x.py\", line 1\n"
             << "1:why:reason=initialization error: driver rpc error;3:why:reason=mount error: stat "
                "failed;5:why:reason=device error: 1;7:why:reason=detection error: nvml error";
+        QTest::newRow("a syslog record after the match is its own message")
+            << kReason
+            << "Nov 30 08:15:02 node dockerd[12]: nvidia-container-cli: initialization error: nvml error\n"
+               "Nov 30 08:15:02 node systemd[1]: var-lib-containerd.mount: Succeeded.\n"
+            << "1:why:reason=initialization error: nvml error";
+        QTest::newRow("an indented line wrapped by a terminal is measured with its indentation")
+            << kReason
+            << "                    nvidia-container-cli: initialization error: load library\n"
+               "failed: libnvidia-ml.so.1\n"
+            << "1:why:reason=initialization error: load library failed: libnvidia-ml.so.1";
         QTest::newRow("a line whose first word fitted on the line before is its own message")
             << kReason
             << "nvidia-container-cli: initialization error: nvml error: driver not loaded\n"
