@@ -364,7 +364,12 @@ void AnalysisSession::collect()
         for (LineMatch &m : hits[t]) {
             const Rule &rule = rules[size_t(m.rule)];
             if (rule.kind == RuleKind::Fact) {
+                // A "topology" fact (the PCI bridge above a bus) joins findings to GPUs; it is
+                // not a fact of the report.
+                const bool listed = !rule.tags.contains(QLatin1String("topology"));
                 for (const auto &[name, value] : m.facts) {
+                    if (!listed)
+                        break;
                     auto [it, inserted] = m_facts.try_emplace(
                         std::pair(name, value), BundleFact{.name = name,
                                                            .value = value,

@@ -111,6 +111,60 @@ int bucketRank(const QString &bucket)
     return int(order.indexOf(bucket));
 }
 
+// "0000:00:03.1" for "0000:00:03.1" or "00000000:00:03.1": a PCI function's full address.
+QString functionKey(const QString &busId)
+{
+    const QString key = gpuKey(busId);
+    const qsizetype dot = busId.lastIndexOf(QLatin1Char('.'));
+    return key.isEmpty() || dot < 0 ? QString() : key + busId.mid(dot).toLower();
+}
+
+// An error a PCIe port reported (a finding with a `device` and maybe a `source` bus id) belongs
+// to the GPU it names, or to the GPUs on the buses below that port, as the kernel's boot log
+// lists its bridges ("pci 0000:00:03.1: PCI bridge to [bus 07-08]").
+void joinPortErrors(const QList<Finding> &findings,
+                    const std::map<Facts, QString> &records,
+                    const BootMarks &boots,
+                    std::map<QString, GpuVerdict> &gpus)
+{
+    std::map<QString, std::pair<int, int>> bridges; // port → first and last bus below it
+    for (const auto &[facts, source] : records) {
+        const auto port = facts.find(QStringLiteral("pci_bridge"));
+        const auto first = facts.find(QStringLiteral("bus_first"));
+        if (port == facts.end() || first == facts.end())
+            continue;
+        const auto last = facts.find(QStringLiteral("bus_last"));
+        bridges[functionKey(port->second)] = {first->second.toInt(nullptr, 16),
+                                              (last == facts.end() ? first : last)->second.toInt(nullptr, 16)};
+    }
+    for (const Finding &f : findings) {
+        if (!gpuOfFacts(f.facts).isEmpty())
+            continue;
+        std::set<QString> below;
+        for (const char *name : {"source", "device"}) {
+            const auto it = f.facts.find(QLatin1String(name));
+            if (it == f.facts.end())
+                continue;
+            if (const QString key = gpuKey(it->second); gpus.count(key)) {
+                below.insert(key);
+                continue;
+            }
+            const auto bridge = bridges.find(functionKey(it->second));
+            if (bridge == bridges.end())
+                continue;
+            const QString domain = gpuKey(it->second).section(QLatin1Char(':'), 0, 0);
+            for (const auto &[key, g] : gpus) {
+                const int bus = key.section(QLatin1Char(':'), 1, 1).toInt(nullptr, 16);
+                if (key.section(QLatin1Char(':'), 0, 0) == domain && bus >= bridge->second.first
+                    && bus <= bridge->second.second)
+                    below.insert(key);
+            }
+        }
+        for (const QString &key : below)
+            gpus[key].events.append(eventOf(f, boots));
+    }
+}
+
 } // namespace
 
 QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
@@ -140,6 +194,7 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
             g.uuid = it->second;
         g.events.append(eventOf(f, boots));
     }
+    joinPortErrors(findings, records, boots, gpus);
     QList<GpuVerdict> out;
     for (auto &[key, g] : gpus) {
         std::stable_sort(g.events.begin(), g.events.end(), [](const GpuEvent &a, const GpuEvent &b) {

@@ -21,7 +21,9 @@ QString gpuOfFacts(const Facts &facts);
 // journald "-- Boot … --"), ascending.
 using BootMarks = std::map<QString, std::vector<int>>;
 
-// The GPUs of a bundle: those findings name (by bus id) and those the facts list.
+// The GPUs of a bundle: those findings name (by bus id) and those the facts list. A PCIe port's
+// error (facts `device`, `source`) joins the GPU it names or the GPUs below the port, as the
+// records of `pci_bridge` facts say.
 // `records` are fact-rule matches (facts seen together on one line) that join bus ids, UUIDs,
 // names and serials.
 QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,

@@ -14,7 +14,9 @@ constexpr std::array<const char *, 4> kSeverityNames = {"info", "warning", "erro
 constexpr std::array<const char *, 6> kOpNames = {"<", "<=", ">", ">=", "==", "!="};
 const QRegularExpression &placeholder()
 {
-    static const QRegularExpression re(QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    // {name}, or {a|b}: the first of the facts a finding has.
+    static const QRegularExpression re(
+        QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*(?:\\|[A-Za-z_][A-Za-z0-9_]*)*)\\}"));
     return re;
 }
 } // namespace
@@ -66,7 +68,7 @@ QList<QString> templateNames(const QString &text)
     const QRegularExpression &re = placeholder();
     QList<QString> names;
     for (auto it = re.globalMatch(text); it.hasNext();)
-        names.append(it.next().captured(1));
+        names.append(it.next().captured(1).split(QLatin1Char('|')));
     return names;
 }
 
@@ -78,8 +80,13 @@ QString expandTemplate(const QString &text, const std::map<QString, QString> &fa
     for (auto it = re.globalMatch(text); it.hasNext();) {
         const auto m = it.next();
         out += QStringView(text).mid(at, m.capturedStart() - at);
-        const auto f = facts.find(m.captured(1));
-        out += f != facts.end() ? f->second : QStringLiteral("?");
+        QString value = QStringLiteral("?");
+        for (const QString &name : m.captured(1).split(QLatin1Char('|')))
+            if (const auto f = facts.find(name); f != facts.end()) {
+                value = f->second;
+                break;
+            }
+        out += value;
         at = m.capturedEnd();
     }
     return out + QStringView(text).mid(at);

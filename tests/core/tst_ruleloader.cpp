@@ -1,3 +1,4 @@
+#include "rules/rule.h"
 #include "rules/ruleloader.h"
 
 #include <QTemporaryDir>
@@ -248,6 +249,25 @@ private Q_SLOTS:
         QFETCH(QString, pattern);
         QFETCH(QString, expected);
         QCOMPARE(QString::fromStdString(withoutGroupNames(pattern.toStdString())), expected);
+    }
+
+    void titlesTakeTheFirstFactPresent_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("one name") << "at {device}" << "at 0000:00:03.1";
+        QTest::newRow("the first of two present") << "at {device|gpu_pci}" << "at 0000:00:03.1";
+        QTest::newRow("the second when the first is missing") << "at {port|gpu_pci}" << "at 0000:07:00.0";
+        QTest::newRow("none present") << "at {port|bus}" << "at ?";
+    }
+    void titlesTakeTheFirstFactPresent()
+    {
+        QFETCH(QString, title);
+        QFETCH(QString, expected);
+        const std::map<QString, QString> facts{{QStringLiteral("device"), QStringLiteral("0000:00:03.1")},
+                                               {QStringLiteral("gpu_pci"), QStringLiteral("0000:07:00.0")}};
+        QCOMPARE(expandTemplate(title, facts), expected);
+        QCOMPARE(templateNames(QStringLiteral("{a|b} {c}")), QList<QString>({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
     }
 };
 
