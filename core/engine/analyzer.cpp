@@ -62,13 +62,27 @@ constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
 
+// Binary when the bytes are not text: NUL runs do not count (a log that crashed or was
+// truncated by copytruncate starts with a hole of NULs, and text follows), control bytes other
+// than whitespace and ESC do. A file of NULs only is binary. Decided on 64 KiB after the
+// leading NULs.
 bool looksBinary(const LogDocument &doc)
 {
-    const int n = std::min(doc.lineCount(), 64);
-    for (int i = 0; i < n; ++i)
-        if (doc.line(i).find('\0') != std::string_view::npos)
-            return true;
-    return false;
+    std::string_view bytes = doc.bytes();
+    const size_t text = bytes.find_first_not_of('\0');
+    if (text == std::string_view::npos)
+        return !bytes.empty();
+    bytes = bytes.substr(text, 64 * 1024);
+    size_t nul = 0, control = 0;
+    for (const char c : bytes) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u == 0)
+            ++nul;
+        else if (u < 0x20 && u != '\t' && u != '\n' && u != '\r' && u != '\f' && u != '\v'
+                 && u != '\b' && u != 0x1b)
+            ++control;
+    }
+    return control * 10 > bytes.size() - nul;
 }
 
 QString displayText(std::string_view line)

@@ -52,46 +52,83 @@ public:
         : m_reader(reader)
         , m_display(std::move(display))
         , m_depth(depth)
-        , m_a(archive_read_new())
-    {
-        archive_read_support_filter_all(m_a);
-        archive_read_support_format_all(m_a);
-        archive_read_support_format_raw(m_a);
-    }
-    ~ArchiveWalker() { archive_read_free(m_a); }
+    {}
+    ~ArchiveWalker() { close(); }
 
     void walkFile(const QString &path)
     {
-        if (archive_read_open_filename(m_a, QFile::encodeName(path).constData(), 64 * 1024)
-            != ARCHIVE_OK) {
-            m_reader.problem(m_display, QStringLiteral("cannot open archive: %1").arg(errorText()));
-            return;
-        }
-        walk();
+        walkEach([&] {
+            return archive_read_open_filename(m_a, QFile::encodeName(path).constData(), 64 * 1024);
+        });
     }
 
     void walkMemory(const QByteArray &bytes)
     {
-        if (archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())) != ARCHIVE_OK) {
-            m_reader.problem(m_display, QStringLiteral("cannot open archive: %1").arg(errorText()));
-            return;
-        }
-        walk();
+        walkEach([&] { return archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())); });
     }
 
 private:
+    // How the bytes are taken: as any archive format; as one compressed file (a gzip whose text
+    // starts with NULs reads as an empty tar, one of single words as an mtree manifest); as
+    // the plain file it is (a log whose first bytes only look like an archive's magic).
+    enum class Mode { Archive, Compressed, Plain };
+    enum class Outcome { Done, NotThisWay };
+
+    template<typename Open>
+    void walkEach(Open open)
+    {
+        for (const Mode mode : {Mode::Archive, Mode::Compressed, Mode::Plain}) {
+            close();
+            m_mode = mode;
+            m_a = archive_read_new();
+            if (mode != Mode::Plain)
+                archive_read_support_filter_all(m_a);
+            if (mode == Mode::Archive)
+                archive_read_support_format_all(m_a);
+            archive_read_support_format_raw(m_a);
+            if (open() != ARCHIVE_OK) {
+                if (mode != Mode::Plain)
+                    continue;
+                m_reader.problem(m_display, QStringLiteral("cannot open: %1").arg(errorText()));
+                return;
+            }
+            if (walk() == Outcome::Done)
+                return;
+        }
+    }
+
+    void close()
+    {
+        if (m_a)
+            archive_read_free(m_a);
+        m_a = nullptr;
+        m_seen = 0;
+        m_produced = 0;
+    }
+
     QString errorText() const
     {
         const char *e = archive_error_string(m_a);
         return e ? QString::fromLocal8Bit(e) : QStringLiteral("unknown error");
     }
 
-    void walk()
+    Outcome walk()
     {
         archive_entry *entry = nullptr;
         int skipped = 0;
         for (;;) {
             const int r = archive_read_next_header(m_a, &entry);
+            // Nothing read yet, and no archive after all (an empty one, a broken one, or no
+            // archive format but a manifest's): the next way of taking the bytes.
+            if (m_seen == 0 && m_mode != Mode::Plain
+                && (r == ARCHIVE_EOF || r < ARCHIVE_WARN
+                    || archive_format(m_a) == ARCHIVE_FORMAT_MTREE)) {
+                if (m_mode == Mode::Compressed && r >= ARCHIVE_WARN)
+                    return Outcome::NotThisWay;
+                if (m_mode == Mode::Archive && r < ARCHIVE_WARN)
+                    m_damage = errorText();
+                return Outcome::NotThisWay;
+            }
             if (r == ARCHIVE_EOF)
                 break;
             if (r < ARCHIVE_WARN) {
@@ -102,6 +139,15 @@ private:
                 break;
             }
             ++m_seen;
+            // The raw format with nothing to decompress returns the bytes as they are.
+            if (archive_format(m_a) == ARCHIVE_FORMAT_RAW
+                && archive_filter_code(m_a, 0) == ARCHIVE_FILTER_NONE)
+                m_mode = Mode::Plain;
+            if (m_mode == Mode::Plain)
+                m_reader.note(m_display,
+                              QStringLiteral("starts like an archive but is not one%1; read as a "
+                                             "plain file")
+                                  .arg(m_damage.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_damage)));
             if (!m_reader.admitEntry(m_display))
                 break;
             const bool raw = archive_format(m_a) == ARCHIVE_FORMAT_RAW;
@@ -137,7 +183,7 @@ private:
             m_chunks = 0;
             m_nextLine = 1;
             if (!readData(name, data))
-                return;
+                return Outcome::Done;
             if (m_chunks > 0) {
                 m_reader.m_sink(LogDocument::fromBytes(std::move(data), name, m_nextLine), -1,
                                 true);
@@ -145,12 +191,18 @@ private:
             }
             if (data.isEmpty() && !raw)
                 continue;
+            // Taken as the plain file it is: a log, whatever its first bytes look like.
+            if (m_mode == Mode::Plain) {
+                m_reader.addDocument(LogDocument::fromBytes(std::move(data), name));
+                continue;
+            }
             if (!m_reader.addBytes(std::move(data), name, m_depth))
-                return;
+                return Outcome::Done;
         }
         if (skipped)
             m_reader.note(m_display,
                           QStringLiteral("%1 link/device entries not followed").arg(skipped));
+        return Outcome::Done;
     }
 
     // Reads the current entry; false stops the whole archive (a limit was hit).
@@ -210,7 +262,9 @@ private:
     BundleReader &m_reader;
     QString m_display;
     int m_depth;
-    archive *m_a;
+    archive *m_a = nullptr;
+    Mode m_mode = Mode::Archive;
+    QString m_damage; // why the bytes were not an archive after all
     int m_seen = 0;
     qint64 m_produced = 0;
     int m_chunks = 0;   // chunks of the current entry already streamed

@@ -5,9 +5,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -191,6 +191,26 @@ private Q_SLOTS:
         sections += "____________________________________________\ndmesg:\n" + kXid + '\n';
         writeFile(path("nvidia-bug-report-sections.log"), sections);
 
+        // Logs that look like something else.
+        writeFile(path("nul-run.log"), "line one\n" + QByteArray(300, '\0') + "\nline three\n" + kXid + '\n');
+        writeFile(path("magic-bzh.log"), "BZh91AY starting\n" + kXid + '\n');
+        writeFile(path("magic-gzip.log"), "\x1f\x8b starting\n" + kXid + '\n');
+        writeFile(path("magic-zip.log"), "PK\x05\x06 starting\n" + kXid + '\n');
+        writeFile(path("magic-ustar.log"), QByteArray(257, 'a') + "ustar\n" + kXid + '\n');
+        if (const QString gzip = QStandardPaths::findExecutable(QStringLiteral("gzip")); !gzip.isEmpty()) {
+            auto gzipped = [&](const QString &name, const QByteArray &bytes) {
+                QProcess p;
+                p.setStandardOutputFile(path(name));
+                p.start(gzip, {QStringLiteral("-1"), QStringLiteral("-c")});
+                p.write(bytes);
+                p.closeWriteChannel();
+                QVERIFY(p.waitForFinished(60000) && p.exitCode() == 0);
+            };
+            gzipped(QStringLiteral("nul-led.log.gz"), QByteArray(512, '\0') + kXid + '\n');
+            gzipped(QStringLiteral("words.log.gz"), "start\nok\nready\n" + kXid + '\n');
+            gzipped(QStringLiteral("zeros.gz"), QByteArray(64 << 20, '\0'));
+        }
+
         // Rules.
         QVERIFY(QDir().mkpath(path("rules-zero")));
         QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path("rules-zero/zero.yaml")));
@@ -257,6 +277,24 @@ private Q_SLOTS:
             << "0 finding\\(s\\) in 1 file\\(s\\), 10000000 lines" << 30.0 << 256;
         QTest::newRow("CR and CRLF mixed") << QStringList{"analyze", "cr-mix.log"} << 0
                                            << "cr-mix.log:3: NVRM: Xid" << 20.0 << 128;
+        QTest::newRow("a NUL run in a text log")
+            << QStringList{"analyze", "nul-run.log"} << 0
+            << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+        for (const char *name : {"magic-bzh.log", "magic-gzip.log", "magic-zip.log", "magic-ustar.log"})
+            QTest::newRow(qPrintable(QStringLiteral("a log starting like an archive: %1").arg(QLatin1String(name))))
+                << QStringList{"analyze", QLatin1String(name)} << 0
+                << QStringLiteral("(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*%1: starts like an archive but is "
+                                  "not one; read as a plain file)").arg(QLatin1String(name))
+                << 20.0 << 128;
+        QTest::newRow("a gzipped log starting with NULs")
+            << QStringList{"analyze", "nul-led.log.gz"} << 0
+            << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+        QTest::newRow("a gzipped log of single words")
+            << QStringList{"analyze", "words.log.gz"} << 0
+            << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+        QTest::newRow("gzipped zeros")
+            << QStringList{"analyze", "zeros.gz"} << 0
+            << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0 << 256;
         QTest::newRow("YAML alias bomb")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-bomb"} << 2
             << "bomb.yaml:\\d+:\\d+: error: each rule must be a map" << 20.0 << 128;
