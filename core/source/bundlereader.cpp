@@ -182,6 +182,7 @@ private:
             QByteArray data;
             m_chunks = 0;
             m_nextLine = 1;
+            m_lineless = 0;
             if (!readData(name, data))
                 return Outcome::Done;
             if (m_chunks > 0) {
@@ -249,8 +250,16 @@ private:
             }
             data.append(buffer, qsizetype(n));
             if (m_reader.m_sink && data.size() >= limits.streamChunkBytes
-                && !looksLikeArchive({data.constData(), 512}))
+                && !looksLikeArchive({data.constData(), 512})) {
+                // Only the bytes added since the last look can hold the first line end (a long
+                // line must not be searched again on every read).
+                if (!memchr(data.constData() + m_lineless, '\n', size_t(data.size() - m_lineless))) {
+                    m_lineless = data.size();
+                    continue;
+                }
                 streamChunk(name, data);
+                m_lineless = 0;
+            }
         }
     }
 
@@ -268,6 +277,7 @@ private:
     int m_seen = 0;
     qint64 m_produced = 0;
     int m_chunks = 0;   // chunks of the current entry already streamed
+    qsizetype m_lineless = 0; // the current entry's kept bytes, from the start, without a line end
     int m_nextLine = 1; // line number the current entry's kept data starts at
 };
 

@@ -209,6 +209,7 @@ private Q_SLOTS:
             gzipped(QStringLiteral("nul-led.log.gz"), QByteArray(512, '\0') + kXid + '\n');
             gzipped(QStringLiteral("words.log.gz"), "start\nok\nready\n" + kXid + '\n');
             gzipped(QStringLiteral("zeros.gz"), QByteArray(64 << 20, '\0'));
+            gzipped(QStringLiteral("long-line.log.gz"), QByteArray(256 << 20, 'x') + '\n' + kXid + '\n');
         }
 
         // Rules.
@@ -292,6 +293,9 @@ private Q_SLOTS:
         QTest::newRow("a gzipped log of single words")
             << QStringList{"analyze", "words.log.gz"} << 0
             << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+        QTest::newRow("a 256 MiB line in a compressed log")
+            << QStringList{"analyze", "long-line.log.gz", "--max-evidence", "1"} << 0
+            << "Xid 13 on GPU 0000:3b:00" << 10.0 << 1024;
         QTest::newRow("gzipped zeros")
             << QStringList{"analyze", "zeros.gz"} << 0
             << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0 << 256;
