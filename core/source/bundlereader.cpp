@@ -4,7 +4,6 @@
 #include "text/logdocument.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QScopeGuard>
@@ -16,9 +15,11 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <mutex>
 #include <thread>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -663,6 +664,78 @@ void BundleReader::addStandardInput(const QString &display)
         addDocument(LogDocument::fromBytes(std::move(bytes), display));
 }
 
+// Files of a folder are named from the folder itself ("sample/pods/app.log"), so reports do not
+// carry the engineer's local directory layout. The walk is on the names' bytes: names that are
+// not valid UTF-8 are read too, and folders that cannot be read are reported.
+void BundleReader::addFolder(const QString &path)
+{
+    namespace fs = std::filesystem;
+    const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
+    auto display = [&](const std::string &native) {
+        return QDir::cleanPath(
+            base.relativeFilePath(QFileInfo(QFile::decodeName(QByteArray::fromStdString(native))).absoluteFilePath()));
+    };
+    std::vector<std::string> files;
+    int links = 0;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(QFile::encodeName(path).toStdString(), ec);
+    for (const fs::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+        const fs::file_status status = it->symlink_status(ec);
+        if (ec) {
+            ec.clear();
+            ++links;
+        } else if (fs::is_symlink(status) || (!fs::is_regular_file(status) && !fs::is_directory(status))) {
+            ++links;
+        } else if (fs::is_directory(status)) {
+            if (::access(it->path().c_str(), R_OK | X_OK) != 0) {
+                problem(display(it->path().native()),
+                        QStringLiteral("folder cannot be read (%1); its files are not analysed")
+                            .arg(QString::fromLocal8Bit(strerror(errno))));
+                it.disable_recursion_pending();
+            }
+        } else {
+            files.push_back(it->path().native());
+        }
+    }
+    if (ec)
+        problem(QDir::cleanPath(path), QStringLiteral("folder read stopped: %1")
+                                           .arg(QString::fromStdString(ec.message())));
+    std::sort(files.begin(), files.end());
+    for (const std::string &f : files) {
+        const QByteArray bytes = QByteArray::fromStdString(f);
+        const QString name = QFile::decodeName(bytes);
+        if (QFile::encodeName(name) == bytes) {
+            addFile(name, display(f));
+        } else {
+            note(display(f), QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for its other bytes)"));
+            addFileByNativeName(f, display(f));
+        }
+    }
+    if (links)
+        note(QDir::cleanPath(path), QStringLiteral("%1 symlinks or special files not followed").arg(links));
+}
+
+void BundleReader::addFileByNativeName(const std::string &native, const QString &display)
+{
+    const int fd = ::open(native.c_str(), O_RDONLY | O_CLOEXEC);
+    QFile file;
+    if (fd < 0 || !file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        if (fd >= 0)
+            ::close(fd);
+        problem(display, QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+        return;
+    }
+    if (file.size() > m_limits.maxEntryBytes) {
+        problem(display, QStringLiteral("file is larger than %1 bytes; not read").arg(m_limits.maxEntryBytes));
+        return;
+    }
+    QByteArray bytes = file.readAll();
+    if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size()))))
+        ArchiveWalker(*this, display, 1).walkMemory(bytes);
+    else if (admitEntry(display))
+        addDocument(LogDocument::fromBytes(std::move(bytes), display));
+}
+
 std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QStringList &paths)
 {
     for (const QString &path : paths) {
@@ -674,27 +747,7 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
                                          "'-' to read standard input)")
                               .arg(specialKind(path)));
         } else if (kind == PathKind::Folder) {
-            // Files of a folder are named from the folder itself ("sample/pods/app.log"), so
-            // reports do not carry the engineer's local directory layout.
-            const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
-            QStringList files;
-            int links = 0;
-            QDirIterator it(
-                path, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
-                QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                const QFileInfo f(it.next());
-                if (f.isSymLink() || (!f.isFile() && !f.isDir()))
-                    ++links;
-                else if (f.isFile())
-                    files << f.filePath();
-            }
-            files.sort();
-            for (const QString &f : files)
-                addFile(f, QDir::cleanPath(base.relativeFilePath(QFileInfo(f).absoluteFilePath())));
-            if (links)
-                note(QDir::cleanPath(path),
-                     QStringLiteral("%1 symlinks or special files not followed").arg(links));
+            addFolder(path);
         } else if (kind == PathKind::Regular) {
             addFile(path, QDir::cleanPath(path));
         } else {

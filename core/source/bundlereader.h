@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -59,6 +60,9 @@ public:
 private:
     friend class ArchiveWalker;
     void addFile(const QString &path, const QString &display);
+    void addFolder(const QString &path);
+    // A file whose name is not valid UTF-8 (Qt cannot name it): read through its bytes' name.
+    void addFileByNativeName(const std::string &native, const QString &display);
     void addDocument(std::shared_ptr<const LogDocument> doc);
     // Counts one more entry; false (reported once) when that passes the entry limit.
     bool admitEntry(const QString &display);

@@ -372,6 +372,48 @@ private Q_SLOTS:
                 qPrintable(QStringLiteral("peak %1 MiB > %2 MiB").arg(run.peakMiB).arg(mebibytes)));
     }
 
+    // Names that are not valid UTF-8 (a tarball from another locale, extracted) are read, and
+    // the folders below them too.
+    void namesThatAreNotUtf8AreRead()
+    {
+        const QByteArray folder = QFile::encodeName(path(QStringLiteral("latin1"))) + "/caf\xe9";
+        QVERIFY(QDir().mkpath(path(QStringLiteral("latin1"))));
+        QVERIFY(::mkdir(folder.constData(), 0755) == 0 || errno == EEXIST);
+        const QByteArray file = folder + "/k\xf6rnel.log";
+        const int fd = ::open(file.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        QVERIFY(fd >= 0);
+        const QByteArray line = kXid + '\n';
+        QVERIFY(::write(fd, line.constData(), size_t(line.size())) == line.size());
+        ::close(fd);
+        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("latin1")}, m_dir.path(), 20);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(QRegularExpression(QStringLiteral("(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU.*"
+                                                   "latin1/caf\uFFFD/k\uFFFDrnel.log: file name is not valid UTF-8"))
+                     .match(QString::fromUtf8(run.output)).hasMatch(),
+                 run.output.constData());
+    }
+
+    // A folder the engineer cannot read (a tarball extracted by another user) is named, and the
+    // rest of the bundle is still analysed.
+    void anUnreadableFolderIsReported()
+    {
+        if (::geteuid() == 0)
+            QSKIP("root reads every folder: this needs an unprivileged user");
+        QVERIFY(QDir().mkpath(path(QStringLiteral("locked/closed"))));
+        QVERIFY(QDir().mkpath(path(QStringLiteral("locked/open"))));
+        writeFile(path(QStringLiteral("locked/closed/kern.log")), kXid + '\n');
+        writeFile(path(QStringLiteral("locked/open/kern.log")), kXid + '\n');
+        QVERIFY(::chmod(QFile::encodeName(path(QStringLiteral("locked/closed"))).constData(), 0) == 0);
+        const auto restore = qScopeGuard([&] {
+            ::chmod(QFile::encodeName(path(QStringLiteral("locked/closed"))).constData(), 0755);
+        });
+        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("locked")}, m_dir.path(), 20);
+        QVERIFY2(QRegularExpression(QStringLiteral("(?s)(?=.*in 1 file\\(s\\))(?=.*locked/closed: folder cannot "
+                                                   "be read)"))
+                     .match(QString::fromUtf8(run.output)).hasMatch(),
+                 run.output.constData());
+    }
+
     // --batch on a full disk names each report it could not write, and why, and does not say
     // that every report was written.
     void aBatchThatCannotWriteSaysWhich()
