@@ -184,7 +184,14 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 
 QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options)
 {
-    return QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
+    QByteArray json = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
+    // Bidirectional controls as \u escapes: the same strings, but a viewer of the file does
+    // not show them reordered.
+    for (const char16_t u : {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066,
+                             0x2067, 0x2068, 0x2069})
+        json.replace(QString(QChar(u)).toUtf8(),
+                     QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0')).toLatin1());
+    return json;
 }
 
 } // namespace gputriage

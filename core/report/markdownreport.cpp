@@ -14,7 +14,7 @@ QString markdownEscape(const QString &text)
     QString out;
     out.reserve(text.size());
     bool lineStart = true;
-    for (const QChar c : text) {
+    for (const QChar c : bidiVisible(text)) {
         if (c == QLatin1Char('\n')) {
             out += c;
             lineStart = true;

@@ -62,6 +62,27 @@ QString stripControl(const QString &text)
                : c.category() == QChar::Other_Control           ? QChar()
                                                                 : c;
     out.remove(QChar());
+    return bidiVisible(out);
+}
+
+bool isBidiControl(char16_t u)
+{
+    return (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069) || u == 0x200E
+           || u == 0x200F || u == 0x061C;
+}
+
+QString bidiVisible(const QString &text)
+{
+    if (std::none_of(text.begin(), text.end(), [](QChar c) { return isBidiControl(c.unicode()); }))
+        return text;
+    QString out;
+    out.reserve(text.size() + 16);
+    for (const QChar c : text) {
+        if (isBidiControl(c.unicode()))
+            out += QStringLiteral("<U+%1>").arg(uint(c.unicode()), 4, 16, QLatin1Char('0')).toUpper();
+        else
+            out += c;
+    }
     return out;
 }
 
@@ -71,9 +92,7 @@ QString terminalSafe(const QString &text)
     out.reserve(text.size());
     for (const QChar c : text) {
         const char16_t u = c.unicode();
-        const bool bidi = (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069)
-                          || u == 0x200E || u == 0x200F || u == 0x061C;
-        if (bidi)
+        if (isBidiControl(u))
             out += QStringLiteral("<U+%1>").arg(uint(u), 4, 16, QLatin1Char('0')).toUpper();
         else if (c.category() == QChar::Other_Control && u != u'\n' && u != u'\t')
             out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
@@ -109,7 +128,7 @@ QString evidenceLine(const Finding &finding, const Occurrence &o)
             facts << k + QLatin1Char('=') + stripControl(v);
         line += QLatin1String("  [") + facts.join(QLatin1String(", ")) + QLatin1Char(']');
     }
-    return line;
+    return bidiVisible(line);
 }
 
 QString factSource(const BundleFact &fact)

@@ -13,6 +13,10 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
 // Helpers shared by the human-readable writers.
 QString operandText(const QString &name, const QString &value); // "host_driver 570.158.08"
 QString stripControl(const QString &text);                      // tabs and newlines become spaces
+// Bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM) shown as <U+202E>: text
+// from a bundle cannot reorder what a report shows (Trojan Source). stripControl applies it.
+QString bidiVisible(const QString &text);
+bool isBidiControl(char16_t u);
 // For a terminal: control characters other than newline and tab are shown as \x1b, \x9b ...,
 // and bidirectional controls as <U+202E>, so text from a bundle can neither drive the terminal
 // (titles, screen clears, hidden links) nor reorder what is shown (Trojan Source).

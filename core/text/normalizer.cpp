@@ -136,8 +136,10 @@ bool decodeDockerJson(std::string_view line,
                     && isHex(line[i + 3]) && isHex(line[i + 4])) {
                     const auto cp
                         = uint32_t(std::stoul(std::string(line.substr(i + 1, 4)), nullptr, 16));
-                    if (cp == 0x1b)
-                        out.push_back('\x1b');
+                    // ESC and BEL stay: the escape step needs them to find where a sequence
+                    // (an OSC window title ends with BEL) stops.
+                    if (cp == 0x1b || cp == 0x07)
+                        out.push_back(char(cp));
                     else
                         appendUtf8(out, cp < 0x20 ? 0x20 : cp);
                     i += 4;

@@ -397,6 +397,40 @@ private Q_SLOTS:
         QVERIFY(!md.contains(QChar(0x1b)));
     }
 
+    // Trojan Source: bidirectional controls from a bundle are shown, not obeyed, in every
+    // format.
+    void bidiControlsAreShownInEveryFormat()
+    {
+        AnalysisResult result;
+        Finding f;
+        f.ruleId = QStringLiteral("bidi.rule");
+        f.title = QStringLiteral("Title ") + QChar(0x202E) + QStringLiteral("cod.exe");
+        f.severity = Severity::Warning;
+        f.count = 1;
+        f.facts = {{QStringLiteral("v"), QStringLiteral("a") + QChar(0x2066) + QStringLiteral("b")}};
+        Occurrence o;
+        o.path = QStringLiteral("pods/") + QChar(0x202E) + QStringLiteral("gol.log");
+        o.line = 1;
+        o.text = QStringLiteral("line ") + QChar(0x2067) + QStringLiteral("x") + QChar(0x2069);
+        f.occurrences.append(o);
+        result.findings.append(f);
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+        const QList<std::pair<const char *, QByteArray>> outputs{
+            {"text", writeTextReport(result, options)},
+            {"markdown", writeMarkdownReport(result, options)},
+            {"html", writeHtmlReport(result, options)},
+            {"json", writeJsonReport(result, options)}};
+        for (const auto &[name, bytes] : outputs) {
+            const QString out = QString::fromUtf8(bytes);
+            for (const char16_t u : {0x202E, 0x2066, 0x2067, 0x2069})
+                QVERIFY2(!out.contains(QChar(u)), name);
+            QVERIFY2(out.contains(u"U+202E") || out.contains(u"\\u202e"), name);
+        }
+        QCOMPARE(QJsonDocument::fromJson(writeJsonReport(result, options))["findings"][0]["title"].toString(),
+                 f.title);
+    }
+
     void redaction_data()
     {
         QTest::addColumn<QString>("text");
