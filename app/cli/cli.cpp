@@ -49,7 +49,7 @@ const char kUsage[] = R"(Usage:
   gputriage analyze PATH... [options]       analyse files and folders, print a report
   gputriage analyze --batch DIR -o OUT [options]   one report per bundle in DIR, and a summary
   gputriage rules list [--patterns]|check|test [--rules P]...
-  gputriage diff A B [--format F] [-o FILE]   what changed between two bundles
+  gputriage diff A B [--format F] [-o FILE] [--redact]   what changed between two bundles
   gputriage -v|--version, -h|--help
 
 analyze options:
@@ -57,7 +57,8 @@ analyze options:
   --no-default-rules   do not load the shipped and user rules
   --format F           text (default), json, markdown, html or pdf
   --min-severity S     leave out findings below info|warning|error|critical
-  --redact             mask IPs, host names, MACs, e-mail addresses and tokens in evidence
+  --redact             mask IPs, host names, MACs, e-mail addresses, credentials and tokens in
+                       every string of the report: evidence, facts, titles, file names
   --unmatched          add "other notable messages": lines with error words no rule matched,
                        grouped into message templates
   --batch DIR          every file or folder in DIR is a bundle: analyse them side by side (one
@@ -313,7 +314,9 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     // name): a clash gets "-2", "-3" ... before the suffix.
     std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
     for (size_t i = 0; i < rows.size(); ++i) {
-        const QString base = entries[qsizetype(i)].fileName(), suffix = reportSuffix(format);
+        const QString base = redact ? gputriage::redact(entries[qsizetype(i)].fileName())
+                                    : entries[qsizetype(i)].fileName(),
+                      suffix = reportSuffix(format);
         QString name = base + QLatin1Char('.') + suffix;
         for (int n = 2; taken.count(name.toLower()); ++n)
             name = QStringLiteral("%1-%2.%3").arg(base).arg(n).arg(suffix);
@@ -325,8 +328,10 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
             const QFileInfo &entry = entries[qsizetype(i)];
             BatchRow &row = rows[i];
-            row.bundle = entry.fileName();
+            row.bundle = redact ? gputriage::redact(entry.fileName()) : entry.fileName();
             row.result = analyzer.analyzePaths({entry.filePath()}, options);
+            if (redact) // the summary shows its words too
+                row.result = reportView(row.result, std::nullopt, true);
             const QByteArray bytes
                 = writeReport(reportView(row.result, minSeverity, redact), format, ro);
             if (QString error = writeFileAtomically(QDir(out).filePath(row.report), bytes);
@@ -680,6 +685,7 @@ int diffCommand(const QStringList &args)
     addRuleOptions(p);
     addOutputOptions(p);
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
+    p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data.")});
     if (!parse(p, args))
         return UsageOrInput;
     const QStringList paths = p.positionalArguments();
@@ -693,9 +699,15 @@ int diffCommand(const QStringList &args)
             QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
     const RuleSet rules = rulesFrom(p);
     const Analyzer analyzer(rules);
-    const AnalysisResult left = analyzer.analyzePaths({paths[0]});
-    const AnalysisResult right = analyzer.analyzePaths({paths[1]});
-    const BundleDiff diff = diffResults(left, right, paths[0], paths[1]);
+    const bool redacted = p.isSet(QStringLiteral("redact"));
+    auto shown = [&](const QString &path) {
+        const AnalysisResult r = analyzer.analyzePaths({path});
+        return redacted ? reportView(r, std::nullopt, true) : r;
+    };
+    const AnalysisResult left = shown(paths[0]);
+    const AnalysisResult right = shown(paths[1]);
+    const BundleDiff diff = diffResults(left, right, redacted ? redact(paths[0]) : paths[0],
+                                        redacted ? redact(paths[1]) : paths[1]);
     if (const int rc = writeOutput(p.value(QStringLiteral("output")), writeDiff(diff, format));
         rc != Ok)
         return rc;

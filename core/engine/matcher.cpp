@@ -135,8 +135,9 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
 // begin a record of its own (on the raw line: a syslog, journald or kernel time stamp, aligned
 // "Key:   value" columns; in the message: a bracket, a table or box edge, a level word, a kernel
 // or daemon label, a traceback or its frames, what PyTorch and the C++ runtime print after an
-// error), and its first word would not have fitted on the line before within the widest raw
-// line of the block from `first`. `raw(k)` is the document line of lines[k].
+// error, NCCL's host:pid:tid prefix), and its first word would not have fitted on the line
+// before within the widest raw line of the block from `first`. `raw(k)` is the document line
+// of lines[k].
 template<typename Raw>
 size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
 {
@@ -146,6 +147,7 @@ size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t f
         // What PyTorch and the C++ runtime print after a CUDA error line.
         R"(CUDA kernel errors might be |Compile with `TORCH_USE_CUDA_DSA`|For debugging consider passing |)"
         R"(terminate called after throwing |what\(\): |Exception raised from |frame #\d|)"
+        R"(\S+:\d+:\d+ \[\d+\] |)"
         R"((?:INFO|WARN|WARNING|ERROR|ERRO|DEBUG|FATAL|CRITICAL|NOTE)\b|(?:Error|Warning):))");
     // Container runtimes (CRI, docker json-file, kubectl --timestamps) stamp every line an
     // application writes, wrapped ones too; a syslog or kernel stamp starts a record.

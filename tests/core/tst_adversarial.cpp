@@ -414,6 +414,78 @@ private Q_SLOTS:
                  run.output.constData());
     }
 
+    // --redact: a bundle holding 30 kinds of customer data, through every format, the batch
+    // summary and diff: not one datum in any output.
+    void redactionLeavesNoCustomerData()
+    {
+        const QString root = path(QStringLiteral("leak/bundle"));
+        const QStringList data{
+            "10.20.30.40", "fe80::1ff:fe23:4567:890a", "10.20.30.41", "10.20.30.42", "fd00::a1b2",
+            "aa:bb:cc:dd:ee:01", "aa-bb-cc-dd-ee-02", "0011.2233.4455", "jane.doe@example.com",
+            "gpu-03.prod.example.com", "api.customer.co", "node7.lab.acme.us", "dgxnode",
+            "trainhost", "abc.def-123xyz", "hunter2", "s3cr3tpw", "KEYVALUE123",
+            "AKIAIOSFODNN7EXAMPLE", "xoxb-123456789012-abcdefghijk", "alice", "pa55word",
+            "repo.example.com", "ghp_0123456789abcdefABCDEF0123456789abcd", "10.20.30.43",
+            "topsecretvalue", "tok_live_998877", "opensesame1", "10.99.88.77", "ops@customer.com",
+            "worker.acme.io", "10.20.30.44"};
+        writeFile(root + QStringLiteral("/kern.log"),
+                  "Nov 30 08:15:02 dgxnode17 kernel: NVRM: Xid (PCI:0000:3b:00): 13, pid=1, Graphics Exception\n"
+                  "Nov 30 08:15:03 dgxnode17 kernel: NVRM: login failed password=hunter2 pwd=s3cr3tpw api_key=KEYVALUE123\n"
+                  "Nov 30 08:15:04 dgxnode17 kernel: NVRM: key AKIAIOSFODNN7EXAMPLE hook xoxb-123456789012-abcdefghijk failed\n");
+        writeFile(root + QStringLiteral("/10.99.88.77/ops@customer.com/worker.acme.io.log"),
+                  "nvidia-container-cli: initialization error: cannot reach 10.20.30.40 via fe80::1ff:fe23:4567:890a\n"
+                  "nvidia-container-cli: mount error: peer 10.20.30.41.\n"
+                  "nvidia-container-cli: detection error: ip_10.20.30.42 fd00::a1b2 unreachable\n"
+                  "nvidia-container-cli: device error: mac aa:bb:cc:dd:ee:01 aa-bb-cc-dd-ee-02 0011.2233.4455\n"
+                  "nvidia-container-cli: ldcache error: owner jane.doe@example.com\n"
+                  "nvidia-container-cli: load library failed: gpu-03.prod.example.com api.customer.co node7.lab.acme.us\n"
+                  "Authorization: Bearer abc.def-123xyz failed for the device plugin\n"
+                  "nvidia-container-cli: initialization error: pull https://alice:pa55word@repo.example.com/x ghp_0123456789abcdefABCDEF0123456789abcd\n"
+                  "trainhost42:1234:1290 [0] NCCL WARN NET/Socket : Connect to 10.20.30.43<43210> failed : Connection refused\n"
+                  "nvidia error: secret: topsecretvalue token=tok_live_998877 passphrase=opensesame1\n"
+                  "error: cannot connect to 10.20.30.44: connection refused\n");
+        QVERIFY(QDir().mkpath(path(QStringLiteral("leak/empty"))));
+        QVERIFY(QDir().mkpath(path(QStringLiteral("leak/out"))));
+        const QStringList common{"--redact", "--unmatched", "--max-evidence", "100", "--deterministic"};
+        QStringList outputs;
+        for (const char *format : {"text", "json", "markdown", "html"}) {
+            const QString out = QStringLiteral("leak/report.%1").arg(QLatin1String(format));
+            const Run run = runGpuTriage(QStringList{"analyze", "leak/bundle", "--format", format, "-o", out} + common,
+                                         m_dir.path(), 60);
+            QVERIFY2(run.exitCode == 0, run.output.constData());
+            outputs << out;
+        }
+        for (const char *format : {"text", "json", "markdown", "html"}) {
+            const QString out = QStringLiteral("leak/diff.%1").arg(QLatin1String(format));
+            const Run run = runGpuTriage({"diff", "leak/empty", "leak/bundle", "--redact", "--format", format, "-o", out},
+                                         m_dir.path(), 60);
+            QVERIFY2(run.exitCode == 1, run.output.constData());
+            outputs << out;
+        }
+        QVERIFY(QDir().mkpath(path(QStringLiteral("leak/batch"))));
+        QVERIFY(QFile::rename(path(QStringLiteral("leak/bundle")), path(QStringLiteral("leak/batch/10.99.88.77"))));
+        const Run batch = runGpuTriage(QStringList{"analyze", "--batch", "leak/batch", "-o", "leak/out", "--format", "markdown"} + common,
+                                       m_dir.path(), 60);
+        QVERIFY2(batch.exitCode == 0, batch.output.constData());
+        const QStringList written = QDir(path(QStringLiteral("leak/out"))).entryList(QDir::Files);
+        QCOMPARE(written.size(), 3); // the report, summary.md, summary.json
+        for (const QString &f : written)
+            outputs << QStringLiteral("leak/out/") + f;
+        int checked = 0;
+        for (const QString &out : outputs) {
+            QFile f(path(out));
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(out));
+            const QString text = QString::fromUtf8(f.readAll());
+            // Masked, not dropped (Markdown escapes the brackets).
+            QVERIFY2(text.contains(u"[ip]") || text.contains(u"\\[ip\\]"), qPrintable(out));
+            for (const QString &datum : data)
+                QVERIFY2(!text.contains(datum, Qt::CaseInsensitive),
+                         qPrintable(QStringLiteral("%1 holds %2").arg(out, datum)));
+            ++checked;
+        }
+        qInfo("%d outputs, %lld kinds of data, 0 leaks", checked, qlonglong(data.size()));
+    }
+
     // --batch on a full disk names each report it could not write, and why, and does not say
     // that every report was written.
     void aBatchThatCannotWriteSaysWhich()

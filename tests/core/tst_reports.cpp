@@ -461,6 +461,33 @@ private Q_SLOTS:
                                             << "at 08:15:02.123 and 2025-11-30T08:15:02Z";
         QTest::newRow("GPU UUID is kept") << "GPU-5f8e6b0a-1c2d-4e3f-8a9b-0c1d2e3f4a5b"
                                           << "GPU-5f8e6b0a-1c2d-4e3f-8a9b-0c1d2e3f4a5b";
+        QTest::newRow("syslog host field") << "Nov 30 08:15:02 dgxnode17 kernel: NVRM: Xid"
+                                           << "Nov 30 08:15:02 [host] kernel: NVRM: Xid";
+        QTest::newRow("syslog host after an ISO time")
+            << "2025-11-30T08:15:02.123456+00:00 dgxnode17 nvidia-persistenced[12]: started"
+            << "2025-11-30T08:15:02.123456+00:00 [host] nvidia-persistenced[12]: started";
+        QTest::newRow("NCCL host prefix") << "trainhost42:1234:1290 [0] NCCL INFO Bootstrap"
+                                          << "[host]:1234:1290 [0] NCCL INFO Bootstrap";
+        QTest::newRow("NCCL host prefix in a message template")
+            << "trainhost<*> [<*>] NCCL WARN NET/Socket" << "[host] [<*>] NCCL WARN NET/Socket";
+        QTest::newRow("a PCI bus id before a colon is kept") << "Xid 13 on GPU 0000:3b:00: graphics"
+                                                             << "Xid 13 on GPU 0000:3b:00: graphics";
+        QTest::newRow("IPv4 at a sentence's end") << "peer 10.20.30.41." << "peer [ip].";
+        QTest::newRow("IPv4 after an underscore") << "ip_10.20.30.42 down" << "ip_[ip] down";
+        QTest::newRow("a dotted number inside a longer one is not an IP") << "build 10.20.30.40.5 ok"
+                                                                     << "build 10.20.30.40.5 ok";
+        QTest::newRow("IPv6 with ::") << "route via fd00::a1b2 dev ib0" << "route via [ip6] dev ib0";
+        QTest::newRow("a C++ scope is not IPv6") << "c10::Error at c10::detail::torchCheckFail"
+                                                 << "c10::Error at c10::detail::torchCheckFail";
+        QTest::newRow("host under a country domain") << "GET api.customer.co failed"
+                                                     << "GET [host] failed";
+        QTest::newRow("dotted MAC") << "port 0011.2233.4455 flapped" << "port [mac] flapped";
+        QTest::newRow("AWS access key id") << "key AKIAIOSFODNN7EXAMPLE used" << "key [secret] used";
+        QTest::newRow("credentials in a URL") << "pull https://alice:pa55word@registry.example.com/x"
+                                              << "pull https://[credentials]@[host]/x";
+        QTest::newRow("pwd=") << "login pwd=s3cr3t ok" << "login pwd=[secret] ok";
+        QTest::newRow("Slack token") << "hook xoxb-123456789012-abcdefghijk sent"
+                                     << "hook [secret] sent";
     }
 
     void redaction()
