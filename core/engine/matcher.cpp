@@ -485,6 +485,7 @@ void Matcher::matchLines(const LogDocument &doc,
         // One rule over the window of `span` lines from line `at` (i, or a line before it when
         // a wrapped message began there); `wrapped`: only a match that goes on past line `at`
         // counts (line `at` alone did not match).
+        auto raw = [&](size_t k) { return doc.line(firstLine + int(k) - int(begin)); };
         auto tryRule = [&](int ruleIndex, size_t at, int span, bool wrapped) {
             const Rule &rule = m_rules[size_t(ruleIndex)];
             const RE2 &re = *rule.pattern.regex;
@@ -504,7 +505,6 @@ void Matcher::matchLines(const LogDocument &doc,
             while (last > at && lines[last].empty())
                 --last;
             if (m_wrap && start + groups[0].size() + lines[last].size() >= text.size()) {
-                auto raw = [&](size_t k) { return doc.line(firstLine + int(k) - int(begin)); };
                 if (const size_t more = wrapContinuation(lines, raw, at, last, RawPrefilter::kWrapLines - 1)) {
                     longer = join(lines, at, size_t(span) + more);
                     std::vector<re2::StringPiece> further(groups.size());
@@ -533,13 +533,30 @@ void Matcher::matchLines(const LogDocument &doc,
 
             if (rule.thenPattern) {
                 const RE2 &then = *rule.thenPattern->regex;
-                const size_t n = size_t(rule.thenWithin) + 1;
-                const std::string area = join(lines, at, n);
+                size_t n = size_t(rule.thenWithin) + 1;
+                std::string area = join(lines, at, n);
                 std::vector<re2::StringPiece> thenGroups(
                     size_t(then.NumberOfCapturingGroups() + 1));
                 const size_t from = std::min(area.size(), size_t(m.end));
-                if (then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(),
-                               int(thenGroups.size()))) {
+                auto findThen = [&] {
+                    return then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(),
+                                      int(thenGroups.size()));
+                };
+                bool found = findThen();
+                if (!found && m_wrap) {
+                    // Lines a wrap carried over do not count against `within`.
+                    size_t extra = 0;
+                    for (size_t k = at + 1; k < lines.size() && k < at + n + extra
+                                            && extra < size_t(2 * RawPrefilter::kWrapLines);
+                         ++k)
+                        extra += !lines[k].empty() && wrapContinuation(lines, raw, k - 1, k - 1, 1) == 1;
+                    if (extra) {
+                        n += extra;
+                        area = join(lines, at, n);
+                        found = findThen();
+                    }
+                }
+                if (found) {
                     capture(*rule.thenPattern, thenGroups, m.facts);
                     const size_t thenEnd
                         = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
