@@ -241,6 +241,16 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         info.format = doc->format();
         info.lines = lines;
         info.bytes = bytes;
+        if (doc->byteCount() > qint64(Normalizer::kMaxLineBytes))
+            for (int i = 0; i < lines; ++i)
+                if (doc->line(i).size() > Normalizer::kMaxLineBytes) {
+                    m_result.problems.append(Error{
+                        doc->path(), doc->lineNumber(i), 0,
+                        QStringLiteral("a line longer than %1 MiB; only its first %1 MiB are matched")
+                            .arg(Normalizer::kMaxLineBytes >> 20),
+                        true});
+                    break; // one note per input
+                }
         if (looksBinary(*doc)) {
             info.format = QStringLiteral("binary");
             info.problems.append(QStringLiteral("note: binary file, listed but not analysed"));

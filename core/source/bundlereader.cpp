@@ -2,6 +2,7 @@
 
 #include "source/bugreport.h"
 #include "text/logdocument.h"
+#include "text/normalizer.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,6 +19,7 @@
 #include <filesystem>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -457,7 +459,11 @@ void BundleReader::streamPooled(QFile &file,
         int context = 0;   // the last lines, which start the next chunk too
         bool last = false;
         QString error; // of the read that ended the file early
+        int longLine = -1;        // index in the chunk of a line cut to kKeptLineBytes
+        qint64 longLineBytes = 0; // its length in the file
     };
+    // What of one line is kept (Normalizer::kMaxLineBytes of it are matched).
+    constexpr size_t kKeptLineBytes = 8 * Normalizer::kMaxLineBytes;
     std::mutex mutex;
     std::condition_variable changed;
     std::deque<Chunk> ready;
@@ -473,6 +479,7 @@ void BundleReader::streamPooled(QFile &file,
     };
     std::thread reader([&] {
         std::string carry(head.constData(), size_t(head.size()));
+        qint64 longLineBytes = 0; // of a line cut to kKeptLineBytes, for the next chunk
         for (bool end = false; !end;) {
             // A carried part too big for a pooled buffer (an enormous line) gets its own.
             const size_t room = std::max(pool->size(), carry.size() + size_t(chunkBytes));
@@ -493,8 +500,27 @@ void BundleReader::streamPooled(QFile &file,
                 used += size_t(got);
             }
             const void *nl = end ? nullptr : memrchr(b, '\n', used);
-            if (!end && !nl) { // no line ends here yet
-                carry.assign(b, used);
+            if (!end && !nl) {
+                // A line longer than a chunk (`b` holds only its start): its first kKeptLineBytes
+                // are kept, the rest is read past, each byte looked at once, up to its end.
+                qint64 lineBytes = qint64(used);
+                carry.assign(b, std::min(used, kKeptLineBytes));
+                for (;;) {
+                    const qint64 got = file.read(b, chunkBytes);
+                    if (got <= 0)
+                        break;
+                    const void *stop = memchr(b, '\n', size_t(got));
+                    const size_t part = stop ? size_t(static_cast<const char *>(stop) - b) : size_t(got);
+                    if (carry.size() < kKeptLineBytes)
+                        carry.append(b, std::min(part, kKeptLineBytes - carry.size()));
+                    lineBytes += qint64(part);
+                    if (stop) {
+                        carry.append(b + part, size_t(got) - part);
+                        break;
+                    }
+                }
+                if (lineBytes > qint64(kKeptLineBytes))
+                    longLineBytes = lineBytes;
                 continue;
             }
             Chunk chunk{buffer, end ? used : size_t(static_cast<const char *>(nl) + 1 - b), 0, end};
@@ -508,6 +534,10 @@ void BundleReader::streamPooled(QFile &file,
                 ++chunk.context;
             }
             carry.assign(next, size_t(b + used - next));
+            if (longLineBytes) { // the chunk starts with the line that was cut
+                chunk.longLine = 0;
+                chunk.longLineBytes = std::exchange(longLineBytes, 0);
+            }
             if (end && file.error() != QFileDevice::NoError)
                 chunk.error = file.errorString();
             if (!produce(std::move(chunk)))
@@ -535,6 +565,12 @@ void BundleReader::streamPooled(QFile &file,
         last = chunk.last;
         if (!chunk.error.isEmpty())
             problem(display, QStringLiteral("read error: %1").arg(chunk.error));
+        if (chunk.longLine >= 0)
+            m_problems.append(Error{display, nextLine + chunk.longLine, 0,
+                                    QStringLiteral("a line of %1 MiB; its first %2 MiB are read")
+                                        .arg(double(chunk.longLineBytes) / (1 << 20), 0, 'f', 1)
+                                        .arg(kKeptLineBytes >> 20),
+                                    true});
         auto doc = LogDocument::window(
             chunk.buffer, std::string_view(chunk.buffer.get(), chunk.length), display, nextLine);
         if (last) {

@@ -305,6 +305,7 @@ void Normalizer::normalize(std::string_view line,
         map->clear();
     if (partial)
         *partial = false;
+    line = line.substr(0, kMaxLineBytes);
 
     // 1. Decode docker json-file records and drop ANSI escapes; `origin` maps back to `line`
     //    whenever the text was rewritten (empty means identity).

@@ -20,6 +20,9 @@ public:
     // "\n": the message continues on the next line. `blankEdges`, when given, receives whether
     // the message began and ended with blanks (two bools): the parts of a split record keep
     // the space between them when they are joined.
+    // Only the first kMaxLineBytes of a line are normalized (and so matched): a longer line is
+    // a dump, not a message, and must not cost memory and time in proportion to its length.
+    static constexpr size_t kMaxLineBytes = size_t(1) << 20;
     static void normalize(std::string_view line,
                           std::string &out,
                           std::vector<uint32_t> *map = nullptr,

@@ -157,8 +157,17 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         // Logs.
         QByteArray longLine(100 << 20, 'x');
-        writeFile(path("long-line.log"), longLine + ' ' + kXid);
+        writeFile(path("long-line.log"), longLine + '\n' + kXid);
         longLine.clear();
+        {
+            // Over 512 MiB: read in chunks, not mapped.
+            QFile huge(path("huge-line.log"));
+            QVERIFY(huge.open(QIODevice::WriteOnly));
+            const QByteArray block(16 << 20, 'x');
+            for (int i = 0; i < 33; ++i)
+                QVERIFY(huge.write(block) == block.size());
+            QVERIFY(huge.write("\n" + kXid + '\n') > 0);
+        }
         writeFile(path("nul.log"), QByteArray(10 << 20, '\0'));
         QByteArray bad;
         for (int i = 0; i < 1000; ++i)
@@ -263,7 +272,12 @@ private Q_SLOTS:
 
         QTest::newRow("100 MiB single line")
             << QStringList{"analyze", "long-line.log", "--max-evidence", "1"} << 0
-            << "Xid 13 on GPU 0000:3b:00" << 60.0 << 512;
+            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*long-line.log:1: a line longer than 1 MiB; only its "
+               "first 1 MiB are matched)" << 60.0 << 512;
+        QTest::newRow("a 528 MiB line in a plain file")
+            << QStringList{"analyze", "huge-line.log", "--max-evidence", "1"} << 0
+            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*huge-line.log:1: a line of 528.0 MiB; its first 8 "
+               "MiB are read)" << 20.0 << 256;
         QTest::newRow("only NUL bytes")
             << QStringList{"analyze", "nul.log"} << 0
             << "nul.log: binary file, listed but not analysed" << 20.0 << 128;
@@ -295,7 +309,7 @@ private Q_SLOTS:
             << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
         QTest::newRow("a 256 MiB line in a compressed log")
             << QStringList{"analyze", "long-line.log.gz", "--max-evidence", "1"} << 0
-            << "Xid 13 on GPU 0000:3b:00" << 10.0 << 1024;
+            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*a line longer than 1 MiB)" << 10.0 << 1024;
         QTest::newRow("gzipped zeros")
             << QStringList{"analyze", "zeros.gz"} << 0
             << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0 << 256;

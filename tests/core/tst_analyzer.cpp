@@ -203,7 +203,8 @@ private Q_SLOTS:
         QByteArray text;
         for (int i = 0; i < 20000; ++i)
             text += "NVRM: Xid (PCI:0000:3b:00): 13, pid=" + QByteArray::number(i) + ", a\n";
-        text += QByteArray(8 << 20, 'x') + '\n'; // pages past the first ones
+        for (int i = 0; i < 64; ++i) // pages past the first ones
+            text += QByteArray(128 << 10, 'x') + '\n';
         text += "NVRM: Xid (PCI:0000:86:00): 13, pid=1, b\n";
         {
             QFile f(path);
