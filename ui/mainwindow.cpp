@@ -802,7 +802,7 @@ void MainWindow::analysisDone(quint64 generation,
             ? tr("Cancelled: %1 finding(s) so far").arg(m_result.findings.size())
             : tr("%1 finding(s) in %2 file(s)").arg(m_result.findings.size()).arg(m_docs.size())
                   + (m_pendingNotice.isEmpty() ? QString()
-                                               : QLatin1String(" — ") + m_pendingNotice));
+                                               : QStringLiteral(" — ") + m_pendingNotice));
     m_pendingNotice.clear();
     updateStatusFields();
     Q_EMIT analysisFinished();

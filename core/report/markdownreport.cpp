@@ -146,7 +146,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
                   .arg(facts.join(QLatin1String(", ")));
     }
     if (result.findings.isEmpty())
-        md += QLatin1String("| – | No known condition found | 0 | |\n");
+        md += QStringLiteral("| – | No known condition found | 0 | |\n");
     md += QLatin1Char('\n');
 
     if (std::any_of(result.gpus.begin(), result.gpus.end(),

@@ -431,6 +431,21 @@ private Q_SLOTS:
                  f.title);
     }
 
+    // Non-ASCII text of the writers themselves (dashes, ×) comes out as UTF-8, not as
+    // Latin-1 read mojibake.
+    void aCleanReportHasNoMojibake()
+    {
+        AnalysisResult result;
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+        for (const QByteArray &bytes : {writeMarkdownReport(result, options), writeTextReport(result, options),
+                                        writeHtmlReport(result, options)}) {
+            const QString text = QString::fromUtf8(bytes);
+            QVERIFY2(!text.contains(QChar(0xE2)) && !text.contains(QChar(0xC3)), bytes.constData());
+        }
+        QVERIFY(QString::fromUtf8(writeMarkdownReport(result, options)).contains(u"| – | No known condition found"));
+    }
+
     void redaction_data()
     {
         QTest::addColumn<QString>("text");
