@@ -34,6 +34,7 @@ namespace {
 constexpr int kMaxDisplayColumns = 4000;           // longer lines are cut for display only
 constexpr qint64 kMaxCopyBytes = qint64(64) << 20; // a bigger selection is copied in part
 constexpr qint64 kMaxWholeLineBytes = qint64(16) << 20;
+constexpr qsizetype kWholeLineRow = 16384;
 } // namespace
 
 // Collects the formats KSyntaxHighlighting assigns to one line.
@@ -218,13 +219,34 @@ void LogView::showWholeLine(int line)
     text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     const bool cut = qint64(raw.size()) > kMaxWholeLineBytes;
-    text->setPlainText(QString::fromUtf8(
-        raw.data(), qsizetype(std::min<size_t>(raw.size(), size_t(kMaxWholeLineBytes)))));
-    auto *info = new QLabel(cut ? tr("%L1 bytes; the first %2 MiB are shown.")
-                                      .arg(qint64(raw.size()))
-                                      .arg(kMaxWholeLineBytes >> 20)
-                                : tr("%L1 characters").arg(text->document()->characterCount() - 1),
-                            dialog);
+    QString whole = QString::fromUtf8(
+        raw.data(), qsizetype(std::min<size_t>(raw.size(), size_t(kMaxWholeLineBytes))));
+    const qsizetype characters = whole.size();
+    // A text block is laid out whole: a very long line goes in as rows of kWholeLineRow
+    // characters, so only the rows in view are laid out (a 10 MB line as one block froze the
+    // window for minutes).
+    const bool rows = whole.size() > 4 * kWholeLineRow;
+    if (rows) {
+        QString split;
+        split.reserve(whole.size() + whole.size() / kWholeLineRow + 1);
+        for (qsizetype at = 0; at < whole.size();) {
+            qsizetype n = std::min(kWholeLineRow, whole.size() - at);
+            if (at + n < whole.size() && whole.at(at + n - 1).isHighSurrogate())
+                --n; // never between the halves of a surrogate pair
+            if (at)
+                split += QLatin1Char('\n');
+            split += QStringView(whole).mid(at, n);
+            at += n;
+        }
+        whole = std::move(split);
+    }
+    text->setPlainText(whole);
+    QString about = cut ? tr("%L1 bytes; the first %2 MiB are shown").arg(qint64(raw.size())).arg(kMaxWholeLineBytes >> 20)
+                        : tr("%L1 characters").arg(characters);
+    if (rows)
+        about += tr(", in rows of %L1 characters").arg(kWholeLineRow);
+    auto *info = new QLabel(about + QLatin1Char('.'), dialog);
+    info->setObjectName(QStringLiteral("wholeLineInfo"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     auto *layout = new QVBoxLayout(dialog);

@@ -19,6 +19,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -510,6 +511,38 @@ private Q_SLOTS:
         QVERIFY(!view->isFiltered());
         QVERIFY(!onlyFindings->isChecked());
         QCOMPARE(view->rowCount(), all);
+    }
+
+    // Enter on a 10 MB line without a blank: the window shows at once (only the rows in view
+    // are laid out), not after minutes of layout on the GUI thread.
+    void aHugeLineIsShownWholeWithoutAFreeze()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("huge.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("first line\n" + QByteArray(10'000'000, 'x') + "\nthird line\n");
+        file.close();
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({path});
+        QVERIFY(finished.wait(20000));
+        LogView *view = window.logView();
+        view->setCurrentLine(1);
+        QElapsedTimer timer;
+        timer.start();
+        QTest::keyClick(view, Qt::Key_Return);
+        auto *whole = window.findChild<QPlainTextEdit *>(QStringLiteral("wholeLineText"));
+        QVERIFY(whole);
+        QVERIFY(QTest::qWaitForWindowExposed(whole->window()));
+        whole->viewport()->repaint();
+        QCoreApplication::processEvents();
+        const qint64 ms = timer.elapsed();
+        qInfo("10 MB line shown in %lld ms", ms);
+        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+        QCOMPARE(whole->toPlainText().remove(QLatin1Char('\n')).size(), 10'000'000);
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("wholeLineInfo"))->text().contains(u"in rows of"));
     }
 
     void linesAreSelectedCopiedAndShownWhole()
