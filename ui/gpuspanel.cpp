@@ -5,6 +5,8 @@
 
 #include <QHeaderView>
 
+#include <set>
+
 namespace gputriage {
 
 namespace {
@@ -15,11 +17,12 @@ GpusPanel::GpusPanel(QWidget *parent)
     : QTreeWidget(parent)
 {
     setObjectName(QStringLiteral("gpusPanel"));
-    setHeaderLabels({tr("GPU"), tr("Action"), tr("Events"), tr("Name"), tr("UUID")});
+    setHeaderLabels({tr("GPU"), tr("Name"), tr("Action"), tr("Events"), tr("UUID")});
     setRootIsDecorated(false);
     setAlternatingRowColors(true);
     setTextElideMode(Qt::ElideMiddle);
     header()->setSectionResizeMode(GpuColumn, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(ActionColumn, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(EventsColumn, QHeaderView::ResizeToContents);
     connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
@@ -72,13 +75,19 @@ QString GpusPanel::selectedGpu() const
     return currentItem() ? currentItem()->data(0, kBusRole).toString() : QString();
 }
 
-QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QString &busId)
+QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus,
+                             const QString &busId)
 {
     if (busId.isEmpty())
         return findings;
+    std::set<std::pair<QString, QString>> joined; // rule and title of the GPU's events
+    for (const GpuVerdict &g : gpus)
+        if (g.key == busId)
+            for (const GpuEvent &e : g.events)
+                joined.emplace(e.rule, e.title);
     QList<Finding> out;
     for (const Finding &f : findings)
-        if (gpuOfFacts(f.facts) == busId)
+        if (gpuOfFacts(f.facts) == busId || joined.count({f.ruleId, f.title}))
             out.append(f);
     return out;
 }

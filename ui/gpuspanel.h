@@ -13,7 +13,8 @@ class GpusPanel : public QTreeWidget
     Q_OBJECT
 
 public:
-    enum Column { GpuColumn, ActionColumn, EventsColumn, NameColumn, UuidColumn };
+    // The name (with the serial number) next to the bus id, so both fit at the default width.
+    enum Column { GpuColumn, NameColumn, ActionColumn, EventsColumn, UuidColumn };
     explicit GpusPanel(QWidget *parent = nullptr);
     void setGpus(const QList<GpuVerdict> &gpus);
     // The bus id of the selected GPU; empty for the node row (all findings).
@@ -24,6 +25,9 @@ Q_SIGNALS:
 };
 
 // The findings about one GPU (bus id as gpuKey() gives it); all of them for an empty id.
-QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QString &busId);
+// The findings about the GPU at `busId`: those that name it, and those its verdict joined to it
+// (a PCIe error a port above it reported).
+QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus,
+                             const QString &busId);
 
 } // namespace gputriage

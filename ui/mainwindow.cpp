@@ -129,7 +129,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_sideTabs->addTab(m_facts, tr("Bundle facts"));
     // A GPU selected in the GPUs tab narrows the findings to it; the node row shows them all.
     connect(m_gpus, &GpusPanel::gpuSelected, this, [this](const QString &bus) {
-        m_findings->setFindings(findingsOfGpu(m_result.findings, bus));
+        m_findings->setFindings(findingsOfGpu(m_result.findings, m_result.gpus, bus));
         if (!bus.isEmpty())
             m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings (GPU %1)").arg(bus));
         else

@@ -217,6 +217,37 @@ private Q_SLOTS:
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
     }
 
+    // A PCIe error that a root port reported belongs to the GPU below it: clicking that GPU
+    // shows it next to the GPU's Xid; the name sits next to the bus id.
+    void aGpuShowsThePortErrorsJoinedToIt()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/gpus/aer")});
+        QVERIFY(finished.wait(10000));
+        GpusPanel *gpus = window.gpusPanel();
+        QCOMPARE(gpus->headerItem()->text(GpusPanel::NameColumn), QStringLiteral("Name"));
+        QCOMPARE(int(GpusPanel::NameColumn), 1);
+        QTreeWidgetItem *fallen = nullptr;
+        for (int i = 1; i < gpus->topLevelItemCount(); ++i)
+            if (gpus->topLevelItem(i)->text(GpusPanel::GpuColumn) == u"0000:41:00")
+                fallen = gpus->topLevelItem(i);
+        QVERIFY(fallen);
+        window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(gpus);
+        gpus->scrollToItem(fallen);
+        QTest::mouseClick(gpus->viewport(), Qt::LeftButton, {},
+                          QPoint(10, gpus->visualItemRect(fallen).center().y()));
+        QStringList titles;
+        const QAbstractItemModel *model = window.findingsPanel()->model();
+        for (int r = 0; r < model->rowCount(); ++r)
+            titles << model->index(r, FindingsModel::TitleColumn).data().toString();
+        QCOMPARE(titles.size(), 2);
+        QVERIFY2(titles.join(u'|').contains(u"PCIe uncorrected error at 0000:40:01.1"), qPrintable(titles.join(u'|')));
+        QVERIFY2(titles.join(u'|').contains(u"Xid 79"), qPrintable(titles.join(u'|')));
+    }
+
     void openingTheSeedLogShowsBothFindings()
     {
         MainWindow window;
