@@ -563,12 +563,22 @@ void RulesDock::editRule(const QString &id)
                                      "schema: gputriage/rules/v1\npack: user-overrides\nrules:\n")
                           .arg(id, QFileInfo(rule->file).fileName())
                           .toUtf8();
+    QByteArray cut;
     for (int i = start; i < end; ++i)
-        yaml += lines[i] + '\n';
+        cut += lines[i] + '\n';
+    // The cut text keeps its comments, but aliases of anchors elsewhere in the pack would not
+    // load: then the rule is written out whole.
+    static const QRegularExpression alias(QStringLiteral("(?:^|[\\s\\[,{:])\\*[A-Za-z0-9_-]+"));
+    if (alias.match(QString::fromUtf8(cut)).hasMatch())
+        if (const QByteArray whole = standaloneRuleYaml(text, id); !whole.isEmpty())
+            cut = whole;
+    yaml += cut;
     m_overrideOf = id;
     openFile(userOverridePath(id), QByteArray(),
              tr("Override of the shipped rule %1 (not saved)").arg(id));
     m_editor->setPlainText(QString::fromUtf8(yaml));
+    // Reading a shipped rule is not editing it: nothing to save until the text changes.
+    m_savedText = yaml;
     updateButtons();
 }
 

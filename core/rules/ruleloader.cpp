@@ -16,6 +16,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace gputriage {
@@ -1002,6 +1003,45 @@ QString RuleLoader::userRulesDir()
 {
     return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
            + QLatin1String("/gputriage/rules");
+}
+
+QByteArray standaloneRuleYaml(const QByteArray &yaml, const QString &id)
+{
+    try {
+        const YAML::Node root = YAML::Load(yaml.toStdString());
+        const YAML::Node rules = root["rules"];
+        if (!rules || !rules.IsSequence())
+            return {};
+        for (const YAML::Node &rule : rules) {
+            if (!rule.IsMap() || !rule["id"] || rule["id"].as<std::string>() != id.toStdString())
+                continue;
+            // A copy made node by node: the emitter writes shared nodes as anchors again.
+            std::function<YAML::Node(const YAML::Node &)> copy = [&](const YAML::Node &n) {
+                if (n.IsMap()) {
+                    YAML::Node out(YAML::NodeType::Map);
+                    for (const auto &kv : n)
+                        out[kv.first.as<std::string>()] = copy(kv.second);
+                    return out;
+                }
+                if (n.IsSequence()) {
+                    YAML::Node out(YAML::NodeType::Sequence);
+                    for (const YAML::Node &item : n)
+                        out.push_back(copy(item));
+                    return out;
+                }
+                return YAML::Node(n.Scalar());
+            };
+            YAML::Emitter out;
+            out.SetIndent(2);
+            out << YAML::BeginSeq << copy(rule) << YAML::EndSeq;
+            QByteArray text;
+            for (const QByteArray &line : QByteArray(out.c_str()).split('\n'))
+                text += "  " + line + '\n';
+            return text;
+        }
+    } catch (const YAML::Exception &) {
+    }
+    return {};
 }
 
 RuleSet loadRules(const QStringList &extraPaths, bool defaults)

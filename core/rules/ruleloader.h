@@ -40,6 +40,11 @@ private:
 // and what rules say about other rules, facts and tables is checked.
 void finishRules(RuleSet &set);
 
+// The rule `id` of the pack text `yaml` as a "rules:" list item of its own, with the pack's
+// anchors and aliases (*gpu-uuid) written out, so it loads on its own (an override of a shipped
+// rule). Comments are not kept. Empty when the text has no such rule.
+QByteArray standaloneRuleYaml(const QByteArray &yaml, const QString &id);
+
 // Loads the default packs (shipped + user, unless `defaults` is false) plus `extraPaths`.
 RuleSet loadRules(const QStringList &extraPaths, bool defaults = true);
 

@@ -1,6 +1,8 @@
 #include "rules/rule.h"
 #include "rules/ruleloader.h"
 
+#include <QDirIterator>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -249,6 +251,44 @@ private Q_SLOTS:
         QFETCH(QString, pattern);
         QFETCH(QString, expected);
         QCOMPARE(QString::fromStdString(withoutGroupNames(pattern.toStdString())), expected);
+    }
+
+    // An override of a shipped rule starts from standaloneRuleYaml(): every shipped rule, even
+    // one that uses an alias of an anchor elsewhere in its pack, loads from it on its own.
+    void everyShippedRuleStandsAloneAsAnOverride()
+    {
+        QTemporaryDir dir;
+        int rules = 0, aliased = 0;
+        QDirIterator it(RuleLoader::shippedRulesDir(), {QStringLiteral("*.yaml")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString pack = it.next();
+            QFile f(pack);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray text = f.readAll();
+            RuleSet set;
+            RuleLoader(set).loadFile(pack);
+            for (const Rule &rule : set.rules) {
+                const QByteArray item = standaloneRuleYaml(text, rule.id);
+                QVERIFY2(!item.isEmpty(), qPrintable(rule.id));
+                aliased += text.contains("*") && item.contains("lookup:");
+                const QString path = dir.filePath(QStringLiteral("override.yaml"));
+                QFile out(path);
+                QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                out.write("schema: gputriage/rules/v1\npack: user-overrides\nrules:\n" + item);
+                out.close();
+                RuleSet loaded;
+                RuleLoader(loaded).loadFile(path, true);
+                for (const Diagnostic &d : loaded.diagnostics)
+                    QVERIFY2(!d.isError(),
+                             qPrintable(d.toString()));
+                QCOMPARE(loaded.rules.size(), size_t(1));
+                QCOMPARE(loaded.rules.front().id, rule.id);
+                ++rules;
+            }
+        }
+        qInfo("%d shipped rules, %d with a lookup, each loads on its own", rules, aliased);
+        QVERIFY(rules > 150);
     }
 
     void titlesTakeTheFirstFactPresent_data()

@@ -1035,6 +1035,36 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(path)); // saved on the way out
     }
 
+    // Opening a shipped rule to read it is not an edit, and its override loads as opened even
+    // when the pack shares parts between rules (YAML anchors and aliases).
+    void aShippedRuleOpensAsAnOverrideThatLoads()
+    {
+        const PrivateConfig config;
+        MainWindow window;
+        window.show();
+        RulesDock *dock = window.rulesDock();
+        dock->editRule(QStringLiteral("gpu.xid.31-mmu-fault"));
+        QVERIFY(dock->filePath().endsWith(u"override-gpu.xid.31-mmu-fault.yaml"));
+        QVERIFY(!dock->isModified());
+        auto *editor = dock->findChild<QPlainTextEdit *>();
+        QVERIFY(editor);
+        const QString text = editor->toPlainText();
+        QVERIFY2(!text.contains(u"*gpu-uuid") && text.contains(u"lookup:"), qPrintable(text));
+        // It loads as it is.
+        QTemporaryDir dir;
+        QFile out(dir.filePath(QStringLiteral("o.yaml")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text.toUtf8());
+        out.close();
+        RuleSet set;
+        RuleLoader(set).loadFile(out.fileName(), true);
+        QCOMPARE(set.rules.size(), size_t(1));
+        QVERIFY(std::none_of(set.diagnostics.begin(), set.diagnostics.end(),
+                             [](const Diagnostic &d) { return d.isError(); }));
+        // Closing asks nothing: there is nothing to save.
+        QVERIFY(window.close());
+    }
+
     void otherNotableMessagesLeadToTheLineAndToANewRule()
     {
         const PrivateConfig config;
