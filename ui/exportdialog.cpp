@@ -18,6 +18,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -205,18 +206,23 @@ void ExportDialog::updatePreview()
     m_preview->verticalScrollBar()->setValue(scroll);
 }
 
+QString ExportDialog::suggestedPath(const QString &suffix)
+{
+    QString dir = QSettings().value(QStringLiteral("export/dir")).toString();
+    if (dir.isEmpty() || !QFileInfo(dir).isDir())
+        dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QDir(dir).filePath(QStringLiteral("gputriage-report.") + suffix);
+}
+
 void ExportDialog::exportToFile()
 {
     const ExportSettings s = settings();
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("lastDir")).toString();
-    const QString suggested = QDir(dir).filePath(QStringLiteral("gputriage-report.") + s.suffix());
     const QString fileName
-        = QFileDialog::getSaveFileName(this, tr("Export report"), suggested,
+        = QFileDialog::getSaveFileName(this, tr("Export report"), suggestedPath(s.suffix()),
                                        tr("%1 (*.%2)").arg(m_format->currentText(), s.suffix()));
     if (fileName.isEmpty())
         return;
-    settings.setValue(QStringLiteral("lastDir"), QFileInfo(fileName).absolutePath());
+    QSettings().setValue(QStringLiteral("export/dir"), QFileInfo(fileName).absolutePath());
     s.save();
     Q_EMIT exportRequested(fileName, s);
     accept();

@@ -45,6 +45,10 @@ public:
     QTextBrowser *preview() const { return m_preview; }
     // Asks for a file name, writes the report there (atomically) and closes the dialog.
     void exportToFile();
+    // Where the file dialog starts: the folder of the last export, else the user's documents
+    // folder; never the folder a bundle was opened from (reports do not go into the customer's
+    // bundle).
+    static QString suggestedPath(const QString &suffix);
 
 Q_SIGNALS:
     // Emitted by exportToFile with the chosen name; the window writes the file.

@@ -115,8 +115,13 @@ bool isWebUrl(const QString &url)
 QString evidenceLine(const Finding &finding, const Occurrence &o)
 {
     QString text = stripControl(o.text).simplified();
-    if (text.size() > 200)
-        text = text.left(199) + QChar(0x2026);
+    if (text.size() > 200) {
+        // At a blank when there is one near the end: not in the middle of a word or a number.
+        qsizetype cut = text.lastIndexOf(QLatin1Char(' '), 199);
+        if (cut < 160)
+            cut = 199;
+        text = text.left(cut) + QChar(0x2026);
+    }
     QString line = QStringLiteral("%1:%2: %3").arg(o.path).arg(o.line).arg(text);
     const bool differs = std::any_of(o.facts.begin(), o.facts.end(), [&](const auto &fact) {
         const auto it = finding.facts.find(fact.first);

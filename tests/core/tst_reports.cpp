@@ -433,6 +433,19 @@ private Q_SLOTS:
 
     // Non-ASCII text of the writers themselves (dashes, ×) comes out as UTF-8, not as
     // Latin-1 read mojibake.
+    // A long evidence line is cut at a blank, not in the middle of a word or a version.
+    void evidenceIsCutBetweenWords()
+    {
+        Finding f;
+        Occurrence o;
+        o.path = QStringLiteral("kern.log");
+        o.line = 7;
+        o.text = QString(QStringLiteral("word ")).repeated(39) + QStringLiteral("570.158.08 tail tail");
+        const QString line = evidenceLine(f, o);
+        QVERIFY2(line.endsWith(QStringLiteral("word") + QChar(0x2026)), qPrintable(line));
+        QVERIFY(!line.contains(u"570.1"));
+    }
+
     void aCleanReportHasNoMojibake()
     {
         AnalysisResult result;

@@ -444,6 +444,24 @@ private Q_SLOTS:
         QCOMPARE(tree.currentPath(), paths.last());
     }
 
+    // Opening a bundle does not make its folder the export folder: reports are not written into
+    // the customer's bundle unless the engineer chooses so.
+    void theExportFolderIsNotTheBundle()
+    {
+        const PrivateConfig config;
+        MainWindow window;
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
+        QVERIFY(finished.wait(10000));
+        QSettings().setValue(QStringLiteral("lastDir"), QStringLiteral(TESTDATA "/seed")); // as "Open" leaves it
+        const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"));
+        QVERIFY2(!suggested.startsWith(QStringLiteral(TESTDATA)), qPrintable(suggested));
+        QVERIFY(suggested.endsWith(u"/gputriage-report.html"));
+        QSettings().setValue(QStringLiteral("export/dir"), QDir::tempPath());
+        QCOMPARE(ExportDialog::suggestedPath(QStringLiteral("md")),
+                 QDir(QDir::tempPath()).filePath(QStringLiteral("gputriage-report.md")));
+    }
+
     void theExportDialogPreviewsWhatItWrites()
     {
         MainWindow window;
