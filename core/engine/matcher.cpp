@@ -392,7 +392,8 @@ void Matcher::match(const LogDocument &doc,
         bool edges[2] = {false, false};
         Normalizer::normalize(doc.line(i), line, nullptr, &p, edges);
         if (partial) {
-            if (joinInto != SIZE_MAX) {
+            // (A joined message is matched up to Normalizer::kMaxLineBytes, as a line is.)
+            if (joinInto != SIZE_MAX && normalized[joinInto].size() < Normalizer::kMaxLineBytes) {
                 // The split fell on a blank: keep one between the parts.
                 if ((blankBefore || edges[0]) && !line.empty() && !normalized[joinInto].empty())
                     normalized[joinInto] += ' ';
@@ -404,6 +405,18 @@ void Matcher::match(const LogDocument &doc,
         }
         blankBefore = edges[1];
         partial = p;
+    }
+    // A run that goes on past the chunk's end is joined here to its end (the next chunk leaves
+    // the lines of a run begun before it to this one).
+    for (int i = end; partial && joinInto != SIZE_MAX && i < doc.lineCount()
+                      && normalized[joinInto].size() < Normalizer::kMaxLineBytes;
+         ++i) {
+        bool edges[2] = {false, false};
+        Normalizer::normalize(doc.line(i), scratch, nullptr, &partial, edges);
+        if ((blankBefore || edges[0]) && !scratch.empty() && !normalized[joinInto].empty())
+            normalized[joinInto] += ' ';
+        normalized[joinInto] += scratch;
+        blankBefore = edges[1];
     }
     matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, nullptr,
                m_sets->fast != nullptr);

@@ -194,6 +194,24 @@ private Q_SLOTS:
         QCOMPARE(f.occurrences[1].text, QStringLiteral("CUDA Version 12.8.1"));
     }
 
+    // A CRI message split into many partial (P) records across the analyzer's chunk boundary
+    // (32 768 lines) is joined whole, so a message deep inside the run is still found.
+    void aPartialRunAcrossChunksIsJoinedWhole()
+    {
+        QByteArray text;
+        for (int i = 0; i < 32760; ++i)
+            text += "2025-11-30T08:15:02.1Z stdout F filler " + QByteArray::number(i) + '\n';
+        for (int i = 0; i < 400; ++i)
+            text += "2025-11-30T08:15:02.2Z stdout P progress " + QByteArray::number(i) + " \n";
+        text += "2025-11-30T08:15:02.3Z stdout P NVRM: Xid (PCI:0000:3b:00): 13, pid=1, \n";
+        text += "2025-11-30T08:15:02.3Z stdout F end\n";
+        const Analyzer analyzer(load(kXid));
+        const AnalysisResult result = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings[0].title, QStringLiteral("GPU 0000:3b:00: Xid 13"));
+        QCOMPARE(result.findings[0].occurrences.front().line, 32761); // where the message begins
+    }
+
     // logrotate's copytruncate while a mapped log is read: no SIGBUS, the part that is still
     // there is analysed, and the report says the file changed.
     void aLogThatShrinksWhileReadIsReportedNotFatal()
