@@ -141,6 +141,15 @@ QByteArray simpleRule(const QByteArray &id, const QByteArray &pattern, const QBy
            + pattern + "'}\n" + extra + "    explain: x\n";
 }
 
+// A case outside the hostileInput table: it finished in time (a killed or overdue run has no
+// exit code) and within 128 MiB.
+void checkBounds(const Run &run)
+{
+    QVERIFY2(run.exitCode >= 0, "killed or over its time limit");
+    if (kCheckMemory)
+        QVERIFY2(run.peakMiB <= 128, qPrintable(QStringLiteral("peak %1 MiB > 128 MiB").arg(run.peakMiB)));
+}
+
 } // namespace
 
 class TestAdversarial : public QObject
@@ -399,7 +408,8 @@ private Q_SLOTS:
         const QByteArray line = kXid + '\n';
         QVERIFY(::write(fd, line.constData(), size_t(line.size())) == line.size());
         ::close(fd);
-        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("latin1")}, m_dir.path(), 20);
+        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("latin1")}, m_dir.path(), 20 * kSlowdown);
+        checkBounds(run);
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(QRegularExpression(QStringLiteral("(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU.*"
                                                    "latin1/caf\uFFFD/k\uFFFDrnel.log: file name is not valid UTF-8"))
@@ -421,7 +431,8 @@ private Q_SLOTS:
         const auto restore = qScopeGuard([&] {
             ::chmod(QFile::encodeName(path(QStringLiteral("locked/closed"))).constData(), 0755);
         });
-        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("locked")}, m_dir.path(), 20);
+        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("locked")}, m_dir.path(), 20 * kSlowdown);
+        checkBounds(run);
         QVERIFY2(QRegularExpression(QStringLiteral("(?s)(?=.*in 1 file\\(s\\))(?=.*locked/closed: folder cannot "
                                                    "be read)"))
                      .match(QString::fromUtf8(run.output)).hasMatch(),
@@ -465,21 +476,24 @@ private Q_SLOTS:
         for (const char *format : {"text", "json", "markdown", "html"}) {
             const QString out = QStringLiteral("leak/report.%1").arg(QLatin1String(format));
             const Run run = runGpuTriage(QStringList{"analyze", "leak/bundle", "--format", format, "-o", out} + common,
-                                         m_dir.path(), 60);
+                                         m_dir.path(), 60 * kSlowdown);
+            checkBounds(run);
             QVERIFY2(run.exitCode == 0, run.output.constData());
             outputs << out;
         }
         for (const char *format : {"text", "json", "markdown", "html"}) {
             const QString out = QStringLiteral("leak/diff.%1").arg(QLatin1String(format));
             const Run run = runGpuTriage({"diff", "leak/empty", "leak/bundle", "--redact", "--format", format, "-o", out},
-                                         m_dir.path(), 60);
+                                         m_dir.path(), 60 * kSlowdown);
+            checkBounds(run);
             QVERIFY2(run.exitCode == 1, run.output.constData());
             outputs << out;
         }
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/batch"))));
         QVERIFY(QFile::rename(path(QStringLiteral("leak/bundle")), path(QStringLiteral("leak/batch/10.99.88.77"))));
         const Run batch = runGpuTriage(QStringList{"analyze", "--batch", "leak/batch", "-o", "leak/out", "--format", "markdown"} + common,
-                                       m_dir.path(), 60);
+                                       m_dir.path(), 60 * kSlowdown);
+        checkBounds(batch);
         QVERIFY2(batch.exitCode == 0, batch.output.constData());
         const QStringList written = QDir(path(QStringLiteral("leak/out"))).entryList(QDir::Files);
         QCOMPARE(written.size(), 3); // the report, summary.md, summary.json
