@@ -543,6 +543,28 @@ void Matcher::matchLines(const LogDocument &doc,
                         + lineOfOffset(lines, at, size_t(span),
                                        start + groups[0].size() - (groups[0].empty() ? 0 : 1));
             capture(rule.pattern, groups, m.facts);
+            if (rule.contextPattern) {
+                // The nearest line before that the context pattern matches gives its facts.
+                const RE2 &context = *rule.contextPattern->regex;
+                std::vector<re2::StringPiece> contextGroups(size_t(context.NumberOfCapturingGroups() + 1));
+                std::string scratch;
+                const int docLine = firstLine + int(at) - int(begin);
+                for (int k = docLine - 1; k >= std::max(0, docLine - rule.contextWithin); --k) {
+                    // The chunk's own text when it has it (split records joined), else the line.
+                    const qint64 kk = qint64(k) - firstLine + qint64(begin);
+                    const bool held = kk >= 0 && kk < qint64(lines.size()) && !lines[size_t(kk)].empty();
+                    if (!held)
+                        Normalizer::normalize(doc.line(k), scratch);
+                    const std::string &text = held ? lines[size_t(kk)] : scratch;
+                    if (context.Match(text, 0, text.size(), RE2::UNANCHORED, contextGroups.data(),
+                                      int(contextGroups.size()))) {
+                        Facts found;
+                        capture(*rule.contextPattern, contextGroups, found);
+                        m.facts.insert(found.begin(), found.end());
+                        break;
+                    }
+                }
+            }
 
             if (rule.thenPattern) {
                 const RE2 &then = *rule.thenPattern->regex;

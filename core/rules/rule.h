@@ -122,6 +122,10 @@ struct Rule
     int thenWithin = 0;
     bool thenRequired = false; // no match unless `then` is found
     QList<NearbyPattern> nearby; // line conditions from requires/absent
+    // Facts from the nearest line before the match that this pattern matches, up to
+    // `contextWithin` lines back: the "GPU 00000000:3B:00.0" header of an nvidia-smi -q block.
+    std::optional<CompiledPattern> contextPattern;
+    int contextWithin = 0;
 
     // Conditions on other rules (ids): all `requires` have findings or facts, no `absent` has.
     QList<QString> requiresRules;

@@ -28,6 +28,7 @@ constexpr auto kTableSchema = "gputriage/table/v1";
 constexpr auto kCatalogSchema = "gputriage/catalog/v1";
 constexpr int kMaxSpan = 20;
 constexpr int kMaxWithin = 50;
+constexpr int kMaxContextWithin = 1000;
 
 QString qs(const std::string &s)
 {
@@ -519,7 +520,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
                "facts", "group_by", "min_count", "supersedes", "lookup", "compare", "explain",
-               "action", "references", "examples", "catalog", "resolution"},
+               "action", "references", "examples", "catalog", "resolution", "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -554,12 +555,27 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         error(node["kind"], QStringLiteral("a bundle rule reports a finding; it cannot be a fact"));
     parseConditions(node["requires"], rule, false);
     parseConditions(node["absent"], rule, true);
+    if (const YAML::Node c = node["context"]) {
+        if (rule.scope == RuleScope::Bundle) {
+            error(c, QStringLiteral("a bundle rule has no lines around it for 'context'"));
+        } else if (!c.IsMap()) {
+            error(c, QStringLiteral("'context' is a {pattern, within} map"));
+        } else {
+            checkKeys(c, {"pattern", "within"}, QStringLiteral("context"));
+            rule.contextWithin = integer(c, "within", 1, kMaxContextWithin).value_or(100);
+            if (auto p = pattern(c, "pattern"))
+                rule.contextPattern = std::move(*p);
+        }
+    }
 
     std::set<QString> captures;
     for (const auto &[i, name] : rule.pattern.groupNames)
         captures.insert(name);
     if (rule.thenPattern)
         for (const auto &[i, name] : rule.thenPattern->groupNames)
+            captures.insert(name);
+    if (rule.contextPattern)
+        for (const auto &[i, name] : rule.contextPattern->groupNames)
             captures.insert(name);
 
     rule.facts = stringList(node, "facts");

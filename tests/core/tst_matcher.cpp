@@ -44,6 +44,10 @@ const QByteArray kReason = "  - id: why\n    title: Why\n    severity: error\n"
                            "    match:\n"
                            "      pattern: 'RmInitAdapter failed!(?: \\((?P<code>0x[0-9a-f:x]+)\\))?'\n";
 
+const QByteArray kPending = "  - id: pend\n    title: Pending\n    severity: warning\n"
+                            "    match: {pattern: '^Pending : Yes$'}\n"
+                            "    context: {pattern: '^GPU (?P<pci>[0-9A-F:.]+)$', within: 5}\n";
+
 const QByteArray kXid45
     = "  - id: x45\n    title: X45\n    severity: warning\n"
       "    match:\n"
@@ -173,6 +177,15 @@ private Q_SLOTS:
             << "nvidia-container-cli: initialization error: nvml error: driver not loaded\n"
                "exit status 1, and the rest of a line much longer than a wrap at the first line's width\n"
             << "1:why:reason=initialization error: nvml error: driver not loaded";
+        QTest::newRow("context: each match takes the nearest header before it")
+            << kPending
+            << "GPU 00000000:3B:00.0\n    Remapped Rows\n        Pending : Yes\n"
+               "GPU 00000000:86:00.0\n    Remapped Rows\n        Pending : Yes\n"
+            << "3:pend:pci=00000000:3B:00.0;6:pend:pci=00000000:86:00.0";
+        QTest::newRow("context: a header further back than 'within' is not taken")
+            << kPending
+            << "GPU 00000000:3B:00.0\na\nb\nc\nd\ne\nf\n        Pending : Yes\n"
+            << "8:pend:";
         QTest::newRow("matching is case-sensitive")
             << kPeermem
             << "mellanox network driver detected, but nvidia peer memory driver not detected"
