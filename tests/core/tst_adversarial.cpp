@@ -209,6 +209,21 @@ private Q_SLOTS:
         sections += "____________________________________________\ndmesg:\n" + kXid + '\n';
         writeFile(path("nvidia-bug-report-sections.log"), sections);
 
+        // A CRI message split over a run of partial records across the 32 768-line chunk; a
+        // docker json-file record whose message follows a window title (OSC ended by BEL); a
+        // name and a line holding bidirectional controls.
+        {
+            QByteArray cri;
+            for (int i = 0; i < 32760; ++i)
+                cri += "2025-11-30T08:15:02.1Z stdout F filler " + QByteArray::number(i) + '\n';
+            for (int i = 0; i < 400; ++i)
+                cri += "2025-11-30T08:15:02.2Z stdout P progress " + QByteArray::number(i) + " \n";
+            cri += "2025-11-30T08:15:02.3Z stdout P " + kXid + "\n2025-11-30T08:15:02.3Z stdout F end\n";
+            writeFile(path("cri-run.log"), cri);
+        }
+        writeFile(path("osc.log"), "{\"log\":\"\\u001b]0;title\\u0007" + kXid + "\\n\",\"stream\":\"stdout\"}\n");
+        writeFile(path("bidi\xe2\x80\xaegol.log"), kXid + " \xe2\x81\xa6x\xe2\x81\xa9\n");
+
         // Logs that look like something else.
         writeFile(path("nul-run.log"), "line one\n" + QByteArray(300, '\0') + "\nline three\n" + kXid + '\n');
         writeFile(path("magic-bzh.log"), "BZh91AY starting\n" + kXid + '\n');
@@ -322,6 +337,14 @@ private Q_SLOTS:
         QTest::newRow("gzipped zeros")
             << QStringList{"analyze", "zeros.gz"} << 0
             << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0 << 256;
+        QTest::newRow("a CRI partial run across a matching chunk")
+            << QStringList{"analyze", "cri-run.log", "--max-evidence", "1"} << 0
+            << "Xid 13 on GPU 0000:3b:00" << 20.0 << 256;
+        QTest::newRow("a window title before a docker json-file message")
+            << QStringList{"analyze", "osc.log"} << 0 << "Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+        QTest::newRow("bidirectional controls in a name and a line, Markdown")
+            << QStringList{"analyze", "bidi\u202Egol.log", "--format", "markdown"} << 0
+            << "(?s)^(?!.*[\u202E\u2066\u2069])(?=.*bidi<U\\+202E>gol\\.log)(?=.*<U\\+2066>x<U\\+2069>)" << 20.0 << 128;
         QTest::newRow("YAML alias bomb")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-bomb"} << 2
             << "bomb.yaml:\\d+:\\d+: error: each rule must be a map" << 20.0 << 128;
