@@ -325,10 +325,12 @@ void AnalysisSession::collect()
         {
             std::string normalized;
             std::vector<int> matchedLines; // lines a rule's match covers, ascending
-            for (const LineMatch &m : hits[t])
-                for (int l = m.line; l <= m.endLine; ++l)
-                    matchedLines.push_back(l);
-            std::sort(matchedLines.begin(), matchedLines.end());
+            if (!notable[t].empty()) {
+                for (const LineMatch &m : hits[t])
+                    for (int l = m.line; l <= m.endLine; ++l)
+                        matchedLines.push_back(l);
+                std::sort(matchedLines.begin(), matchedLines.end());
+            }
             for (int line : notable[t]) {
                 if (!nvidiaOrigin(doc.line(line)))
                     continue;

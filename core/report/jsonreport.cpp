@@ -1,5 +1,7 @@
 #include "report/jsonreport.h"
 
+#include "report/textreport.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -187,8 +189,7 @@ QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &op
     QByteArray json = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
     // Bidirectional controls as \u escapes: the same strings, but a viewer of the file does
     // not show them reordered.
-    for (const char16_t u : {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066,
-                             0x2067, 0x2068, 0x2069})
+    for (const char16_t u : kBidiControls)
         json.replace(QString(QChar(u)).toUtf8(),
                      QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0')).toLatin1());
     return json;

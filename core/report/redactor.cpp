@@ -67,6 +67,13 @@ void redactFacts(Facts &facts)
         value = redact(value);
 }
 
+void redactOccurrence(Occurrence &o)
+{
+    o.path = redact(o.path);
+    o.text = redact(o.text);
+    redactFacts(o.facts);
+}
+
 // Every string of a result that can hold customer data: names of files and entries, evidence,
 // captured facts and the titles they fill, comparisons, problems, unmatched lines.
 void redactResult(AnalysisResult &r)
@@ -89,11 +96,8 @@ void redactResult(AnalysisResult &r)
             c.leftSource = redact(c.leftSource);
             c.rightSource = redact(c.rightSource);
         }
-        for (Occurrence &o : f.occurrences) {
-            o.path = redact(o.path);
-            o.text = redact(o.text);
-            redactFacts(o.facts);
-        }
+        for (Occurrence &o : f.occurrences)
+            redactOccurrence(o);
     }
     for (BundleFact &f : r.facts) {
         f.value = redact(f.value);
@@ -116,10 +120,8 @@ void redactResult(AnalysisResult &r)
         for (QString &file : t.files)
             file = redact(file);
     }
-    for (Occurrence &o : r.unmatchedSamples) {
-        o.path = redact(o.path);
-        o.text = redact(o.text);
-    }
+    for (Occurrence &o : r.unmatchedSamples)
+        redactOccurrence(o);
 }
 
 } // namespace

@@ -67,8 +67,7 @@ QString stripControl(const QString &text)
 
 bool isBidiControl(char16_t u)
 {
-    return (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069) || u == 0x200E
-           || u == 0x200F || u == 0x061C;
+    return std::find(std::begin(kBidiControls), std::end(kBidiControls), u) != std::end(kBidiControls);
 }
 
 QString bidiVisible(const QString &text)
@@ -92,14 +91,12 @@ QString terminalSafe(const QString &text)
     out.reserve(text.size());
     for (const QChar c : text) {
         const char16_t u = c.unicode();
-        if (isBidiControl(u))
-            out += QStringLiteral("<U+%1>").arg(uint(u), 4, 16, QLatin1Char('0')).toUpper();
-        else if (c.category() == QChar::Other_Control && u != u'\n' && u != u'\t')
+        if (c.category() == QChar::Other_Control && u != u'\n' && u != u'\t')
             out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
         else
             out += c;
     }
-    return out;
+    return bidiVisible(out);
 }
 
 QString htmlText(const QString &text)

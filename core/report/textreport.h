@@ -16,6 +16,8 @@ QString stripControl(const QString &text);                      // tabs and newl
 // Bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM) shown as <U+202E>: text
 // from a bundle cannot reorder what a report shows (Trojan Source). stripControl applies it.
 QString bidiVisible(const QString &text);
+inline constexpr char16_t kBidiControls[] = {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C,
+                                             0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069};
 bool isBidiControl(char16_t u);
 // For a terminal: control characters other than newline and tab are shown as \x1b, \x9b ...,
 // and bidirectional controls as <U+202E>, so text from a bundle can neither drive the terminal

@@ -126,8 +126,6 @@ private:
             if (m_seen == 0 && m_mode != Mode::Plain
                 && (r == ARCHIVE_EOF || r < ARCHIVE_WARN
                     || archive_format(m_a) == ARCHIVE_FORMAT_MTREE)) {
-                if (m_mode == Mode::Compressed && r >= ARCHIVE_WARN)
-                    return Outcome::NotThisWay;
                 if (m_mode == Mode::Archive && r < ARCHIVE_WARN)
                     m_damage = errorText();
                 return Outcome::NotThisWay;
