@@ -59,7 +59,6 @@ namespace gputriage {
 
 namespace {
 constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
-constexpr size_t kMaxTimelineLines = 2'000'000;
 constexpr qsizetype kMaxTimelineBytes = qsizetype(256) << 20;
 
 // The shortest path suffix ("pytorch.log", "pod-a/0.log") that tells each document apart.
@@ -671,6 +670,7 @@ void MainWindow::openPaths(const QStringList &paths)
     m_stack->setCurrentIndex(1);
     m_statusTime->clear();
     statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
+    setWindowTitle(tr("%1 — GPU Triage").arg(paths.join(QLatin1String(", "))));
     showPreview(paths);
 
     std::shared_ptr<const Analyzer> analyzer = m_analyzer;
@@ -775,6 +775,9 @@ void MainWindow::analysisDone(quint64 generation,
     const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(),
                                        [](const Error &e) { return e.warning; });
     QString banner = problems.isEmpty() ? QString()
+                     : m_docs.empty()
+                         ? tr("Nothing in the bundle could be read:\n%1")
+                               .arg(problems.join(QLatin1Char('\n')))
                      : onlyNotes
                          ? tr("Notes on the bundle:\n%1").arg(problems.join(QLatin1Char('\n')))
                          : tr("Problems while reading the bundle (the rest was analysed):\n%1")
@@ -962,12 +965,14 @@ void MainWindow::showTimeline()
         for (const LineMatch &m : m_result.matches[d])
             hits[d].emplace_back(m.line, m.rule);
     QPointer<MainWindow> self(this);
-    QThreadPool::globalInstance()->start([self, job, generation, docs, hits = std::move(hits)] {
-        const Timeline timeline = buildTimeline(docs, kMaxTimelineLines, &job->cancel);
+    QThreadPool::globalInstance()->start([self, job, generation, docs, hits = std::move(hits),
+                                          clock = m_result.clock, limit = m_timelineLimit] {
+        const Timeline timeline = buildTimeline(docs, clock, limit, &job->cancel);
         std::shared_ptr<const LogDocument> doc;
         std::vector<std::pair<int, int>> sources;
         std::vector<LineMatch> matches;
         QString note;
+        bool cut = timeline.truncated;
         if (!timeline.cancelled) {
             const QStringList names = shortNames(docs);
             qsizetype width = 0;
@@ -980,7 +985,6 @@ void MainWindow::showTimeline()
             bytes.reserve(
                 std::min<qsizetype>(kMaxTimelineBytes, qsizetype(timeline.entries.size()) * 160));
             sources.reserve(timeline.entries.size());
-            bool cut = timeline.truncated;
             int64_t lastSecond = INT64_MIN;
             QByteArray stamp; // "2025-11-30 08:15:01." is the same for a whole second
             for (const TimelineEntry &e : timeline.entries) {
@@ -1052,10 +1056,10 @@ void MainWindow::showTimeline()
         QMetaObject::invokeMethod(
             qApp, // not self: its QPointer is read on the GUI thread only
             [self, generation, doc = std::move(doc), sources = std::move(sources),
-             matches = std::move(matches), note]() mutable {
+             matches = std::move(matches), note, cut]() mutable {
                 if (self)
                     self->timelineDone(generation, std::move(doc), std::move(sources),
-                                       std::move(matches), note);
+                                       std::move(matches), note, cut);
             },
             Qt::QueuedConnection);
     });
@@ -1065,7 +1069,8 @@ void MainWindow::timelineDone(quint64 generation,
                               std::shared_ptr<const LogDocument> doc,
                               std::vector<std::pair<int, int>> sources,
                               std::vector<LineMatch> matches,
-                              QString note)
+                              QString note,
+                              bool cut)
 {
     if (generation != m_generation)
         return; // another bundle was opened meanwhile
@@ -1078,6 +1083,8 @@ void MainWindow::timelineDone(quint64 generation,
     m_timelineDoc = std::move(doc);
     m_timelineSources = std::move(sources);
     statusBar()->showMessage(note);
+    if (cut) // said where it stays, not only in the status bar
+        showBanner(m_banner->isVisible() ? m_banner->text() + QLatin1Char('\n') + note : note);
     showTimeline();
 }
 

@@ -76,6 +76,8 @@ public:
     // The merged, time-ordered view of every dated line of the bundle; built on first use.
     void showTimeline();
     bool isTimelineShown() const;
+    // The most lines the merged timeline shows (the earliest; the rest is said in the banner).
+    void setTimelineLimit(size_t lines) { m_timelineLimit = lines; }
     // The file and line (0-based) a line of the timeline view comes from.
     std::pair<QString, int> timelineSource(int line) const;
     static constexpr auto kTimelinePath = "gputriage:timeline";
@@ -120,7 +122,8 @@ private:
                       std::shared_ptr<const LogDocument> doc,
                       std::vector<std::pair<int, int>> sources,
                       std::vector<LineMatch> matches,
-                      QString note);
+                      QString note,
+                      bool cut);
     void updateProgress();
     void updateStatusFields();
     void analysisDone(quint64 generation,
@@ -135,6 +138,7 @@ private:
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     AnalysisResult m_result;
     quint64 m_generation = 0;
+    size_t m_timelineLimit = 2'000'000;
     std::vector<std::optional<Severity>> m_ruleSeverity; // empty for fact rules
 
     QStackedWidget *m_stack;

@@ -228,6 +228,7 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
                        - doc->bytes().data())
                 + 1;
     m_paths.append(doc->path());
+    m_clock.add(*doc, lines);
     if (auto flag = doc->shrankWhileRead();
         flag && (m_shrinkFlags.empty() || m_shrinkFlags.back().second != flag))
         m_shrinkFlags.emplace_back(doc->path(), std::move(flag));
@@ -606,6 +607,7 @@ AnalysisResult AnalysisSession::finish()
     for (auto &[path, lines] : m_boots)
         std::sort(lines.begin(), lines.end());
     addUnrecognisedNvidiaMessages();
+    m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
     addLimitNotes();
     std::sort(

@@ -86,6 +86,7 @@ private:
     std::unique_ptr<Batch> m_batch;                   // being filled
     std::unique_ptr<Batch> m_running;                 // being matched
     AnalysisResult m_result;
+    ClockReader m_clock;
     std::map<std::pair<size_t, QString>, Finding> m_groups; // rule index, group_by values
     struct RuleHits
     {

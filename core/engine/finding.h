@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/templateminer.h"
+#include "engine/timeline.h"
 
 #include "result.h"
 #include "rules/rule.h"
@@ -151,6 +152,7 @@ struct AnalysisResult
     // "NVIDIA error lines: 12 (10 explained by rules, 2 not recognised)." for every report.
     QString nvidiaErrorLinesSentence() const;
     QList<Occurrence> unmatchedSamples; // the first of those lines, for the time chart
+    BundleClock clock; // the bundle's year and boot times, to date every line
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document

@@ -5,6 +5,7 @@
 #include <QDate>
 
 #include <algorithm>
+#include <functional>
 
 namespace gputriage {
 
@@ -202,30 +203,320 @@ int fullDateYear(std::string_view line)
     return t ? formatTime(*t).left(4).toInt() : 0;
 }
 
+std::optional<int64_t> uptimeOf(std::string_view s, size_t *messageStart)
+{
+    size_t pos = 0;
+    if (s.size() > 3 && s[0] == '<' && isDigit(s[1]) && s[2] == '>') // dmesg -r
+        pos = 3;
+    else if (s.size() > 14 && s[0] >= 'a' && s[0] <= 'z' && s[13] == ':') // dmesg -x
+        pos = 14;
+    while (pos < s.size() && s[pos] == ' ')
+        ++pos;
+    if (pos >= s.size() || s[pos] != '[')
+        return std::nullopt;
+    ++pos;
+    while (pos < s.size() && s[pos] == ' ')
+        ++pos;
+    int64_t secs = 0;
+    const size_t digitsAt = pos;
+    for (; pos < s.size() && isDigit(s[pos]) && pos - digitsAt < 12; ++pos)
+        secs = secs * 10 + (s[pos] - '0');
+    if (pos == digitsAt || pos >= s.size() || s[pos] != '.')
+        return std::nullopt;
+    const int64_t micros = fraction(s, pos);
+    if (pos >= s.size() || s[pos] != ']')
+        return std::nullopt;
+    if (messageStart) {
+        ++pos;
+        while (pos < s.size() && s[pos] == ' ')
+            ++pos;
+        *messageStart = pos;
+    }
+    return secs * 1000000 + micros;
+}
+
+const BootClock *BundleClock::bootOf(const std::vector<BootClock> &boots, int lineNumber)
+{
+    const auto after = std::upper_bound(
+        boots.begin(), boots.end(), lineNumber,
+        [](int line, const BootClock &boot) { return line < boot.firstLine; });
+    return after == boots.begin() ? nullptr : &*(after - 1);
+}
+
+std::optional<int64_t> BundleClock::timeOf(const QString &path,
+                                           int lineNumber,
+                                           std::string_view line) const
+{
+    if (const auto t = lineTime(line, context))
+        return t;
+    const auto it = boots.find(path);
+    if (it == boots.end())
+        return std::nullopt;
+    const auto up = uptimeOf(line);
+    const BootClock *boot = up ? bootOf(it->second, lineNumber) : nullptr;
+    if (!boot || !boot->start)
+        return std::nullopt;
+    return *boot->start + *up;
+}
+
+namespace {
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// The kernel message of a line written with a date: after "kernel: " (syslog, journald, kern.log,
+// a bug report's kernel log scan; an uptime stamp after it is dropped) or after a
+// `dmesg -T` stamp. Empty for other lines.
+std::string_view datedKernelMessage(std::string_view s)
+{
+    std::string_view message;
+    if (const size_t at = s.substr(0, 200).find("kernel: "); at != std::string_view::npos) {
+        message = s.substr(at + 8);
+        size_t start = 0;
+        if (uptimeOf(message, &start))
+            message.remove_prefix(start);
+    } else if (s.size() > 27 && s[0] == '[' && s[4] == ' ' && s[25] == ']') {
+        message = s.substr(26);
+    }
+    while (!message.empty() && message.front() == ' ')
+        message.remove_prefix(1);
+    return trimmed(message);
+}
+
+// The same month, day and time of day in another year.
+int64_t inYear(int64_t us, int year)
+{
+    const QString text = formatTime(us); // "2000-11-30 08:15:01.902Z"
+    const int64_t micros = ((us % 1000000) + 1000000) % 1000000;
+    const auto t = compose(year, text.mid(5, 2).toInt(), text.mid(8, 2).toInt(),
+                           text.mid(11, 2).toInt(), text.mid(14, 2).toInt(),
+                           text.mid(17, 2).toInt(), micros);
+    return t.value_or(us);
+}
+
+constexpr size_t kMinPairedMessage = 16; // shorter messages recur too easily
+
+uint64_t messageKey(std::string_view message)
+{
+    return std::hash<std::string_view>{}(message);
+}
+
+} // namespace
+
+void ClockReader::addYear(std::string_view line, const QString &path)
+{
+    int year = fullDateYear(line);
+    if (!year && line.size() > 27 && line[0] == '[' && line[25] == ']') // dmesg -T
+        if (const auto y = number(line, 21, 4))
+            year = *y;
+    if (!year && line.substr(0, 6) == "Date: " && line.size() >= 10) // bug report, `date`
+        if (const auto y = number(trimmed(line), trimmed(line).size() - 4, 4))
+            year = *y;
+    if (year >= 1990 && year <= 2200) {
+        m_year = year;
+        m_yearSource = path;
+    }
+}
+
+void ClockReader::addBootRow(std::string_view s, const QString &path)
+{
+    // /proc/stat: "btime 1764489519" (the current boot)
+    if (s.substr(0, 6) == "btime ") {
+        int64_t secs = 0;
+        size_t pos = 6;
+        for (; pos < s.size() && isDigit(s[pos]); ++pos)
+            secs = secs * 10 + (s[pos] - '0');
+        if (pos > 14 && pos < 18 && trimmed(s).size() == pos)
+            m_bootRows.try_emplace(0, secs * 1000000, QStringLiteral("btime in %1").arg(path));
+        return;
+    }
+    // journalctl --list-boots: "  0 8a7b…(32 hex) Sun 2025-11-30 07:58:39 UTC Sun 2025-…"
+    size_t pos = 0;
+    while (pos < s.size() && s[pos] == ' ')
+        ++pos;
+    int sign = 1;
+    if (pos < s.size() && s[pos] == '-') {
+        sign = -1;
+        ++pos;
+    }
+    int index = 0;
+    const size_t digitsAt = pos;
+    for (; pos < s.size() && isDigit(s[pos]) && pos - digitsAt < 4; ++pos)
+        index = index * 10 + (s[pos] - '0');
+    if (pos == digitsAt || pos + 1 + 32 + 1 + 4 + 19 + 4 > s.size() || s[pos] != ' ')
+        return;
+    ++pos;
+    for (size_t i = 0; i < 32; ++i)
+        if (!isDigit(s[pos + i]) && !(s[pos + i] >= 'a' && s[pos + i] <= 'f'))
+            return;
+    pos += 33 + 4; // the id, a blank, "Sun "
+    const std::string_view date = s.substr(pos, 19);
+    const std::string_view zone = s.substr(pos + 20, 3);
+    if (zone != "UTC" && zone != "GMT")
+        return; // a local zone's offset is not known
+    if (const auto t = iso(date, {}))
+        m_bootRows.try_emplace(sign * index, *t,
+                               QStringLiteral("journalctl --list-boots in %1").arg(path));
+}
+
+void ClockReader::add(const LogDocument &doc, int lines)
+{
+    const int count = lines < 0 ? doc.lineCount() : std::min(lines, doc.lineCount());
+    const QString path = doc.path();
+    int log = -1; // index in m_paths once the document has an uptime stamp
+    if (!m_paths.empty() && m_paths.back() == path)
+        log = int(m_paths.size()) - 1; // the next chunk of the same input
+    for (int i = 0; i < count; ++i) {
+        const std::string_view line = doc.line(i);
+        if (line.empty())
+            continue;
+        if (!m_year && i < 1000)
+            addYear(line, path);
+        if (line[0] == 'b' || line[0] == ' ' || line[0] == '-' || isDigit(line[0]))
+            addBootRow(line, path);
+        size_t messageStart = 0;
+        if (const auto up = uptimeOf(line, &messageStart)) {
+            if (log < 0) {
+                log = int(m_paths.size());
+                m_paths.push_back(path);
+                m_boots.emplace_back();
+                m_lastUptime.push_back(INT64_MAX);
+            }
+            auto &boots = m_boots[size_t(log)];
+            // A stamp that goes down by more than a second starts the next boot.
+            if (boots.empty() || *up + 1000000 < m_lastUptime[size_t(log)])
+                boots.push_back(BootClock{doc.lineNumber(i), std::nullopt, {}});
+            m_lastUptime[size_t(log)] = *up;
+            const std::string_view message = trimmed(line.substr(messageStart));
+            if (message.size() < kMinPairedMessage)
+                continue;
+            const uint64_t key = messageKey(message);
+            auto it = m_uptimeMessages.find(key);
+            if (it != m_uptimeMessages.end())
+                ++it->second.count;
+            else if (m_uptimeMessages.size() < kMaxMessages)
+                m_uptimeMessages.emplace(
+                    key, Stamp{*up, log, int(boots.size()) - 1, 1});
+            continue;
+        }
+        const std::string_view message = datedKernelMessage(line);
+        if (message.size() < kMinPairedMessage)
+            continue;
+        // The bundle's year may come later: a line without one is dated in a reference year.
+        const auto t = lineTime(line, TimeContext{kReferenceYear, 0});
+        if (!t)
+            continue;
+        const bool yearless = lineTime(line, TimeContext{kReferenceYear + 1, 0}) != t;
+        const uint64_t key = messageKey(message);
+        auto it = m_wallMessages.find(key);
+        if (it != m_wallMessages.end())
+            ++it->second.count;
+        else if (m_wallMessages.size() < kMaxMessages)
+            m_wallMessages.emplace(key, Stamp{*t, 0, 0, 1, yearless});
+    }
+}
+
+BundleClock ClockReader::finish() const
+{
+    BundleClock clock;
+    clock.context.year = m_year;
+    clock.yearSource = m_yearSource;
+    // Per boot: the wall-clock start each message seen once on both sides gives.
+    const int year = m_year ? m_year : QDate::currentDate().year();
+    std::map<std::pair<int, int>, std::vector<int64_t>> starts;
+    for (const auto &[key, up] : m_uptimeMessages) {
+        if (up.count != 1)
+            continue;
+        const auto wall = m_wallMessages.find(key);
+        if (wall == m_wallMessages.end() || wall->second.count != 1)
+            continue;
+        const int64_t time
+            = wall->second.yearless ? inYear(wall->second.time, year) : wall->second.time;
+        starts[{up.path, up.boot}].push_back(time - up.time);
+    }
+    for (size_t log = 0; log < m_paths.size(); ++log) {
+        std::vector<BootClock> boots = m_boots[log];
+        for (size_t b = 0; b < boots.size(); ++b) {
+            auto it = starts.find({int(log), int(b)});
+            if (it != starts.end()) {
+                auto &values = it->second;
+                std::nth_element(values.begin(), values.begin() + values.size() / 2,
+                                 values.end());
+                boots[b].start = values[values.size() / 2];
+                boots[b].source = values.size() == 1
+                                      ? QStringLiteral("1 kernel message also written with a date")
+                                      : QStringLiteral("%1 kernel messages also written with a date")
+                                            .arg(values.size());
+                continue;
+            }
+            // The last boot of the log is the current one (index 0), the one before it -1.
+            const int index = int(b) - int(boots.size()) + 1;
+            if (const auto row = m_bootRows.find(index); row != m_bootRows.end()) {
+                boots[b].start = row->second.first;
+                boots[b].source = row->second.second;
+            }
+        }
+        clock.boots[m_paths[log]] = std::move(boots);
+    }
+    if (!clock.context.year)
+        for (const auto &[log, boots] : clock.boots)
+            for (const BootClock &boot : boots)
+                if (boot.start && !clock.context.year) {
+                    clock.context.year = formatTime(*boot.start).left(4).toInt();
+                    clock.yearSource = log;
+                }
+    return clock;
+}
+
+BundleClock bundleClock(const std::vector<std::shared_ptr<const LogDocument>> &docs)
+{
+    ClockReader reader;
+    for (const auto &doc : docs)
+        reader.add(*doc);
+    return reader.finish();
+}
+
 Timeline buildTimeline(const std::vector<std::shared_ptr<const LogDocument>> &docs,
+                       size_t maxEntries,
+                       const std::atomic<bool> *cancel)
+{
+    return buildTimeline(docs, bundleClock(docs), maxEntries, cancel);
+}
+
+Timeline buildTimeline(const std::vector<std::shared_ptr<const LogDocument>> &docs,
+                       const BundleClock &clock,
                        size_t maxEntries,
                        const std::atomic<bool> *cancel)
 {
     Timeline out;
     out.undated.assign(docs.size(), 0);
-    // Yearless formats take the year of the first full date in the bundle.
-    TimeContext context;
-    for (const auto &doc : docs) {
-        for (int i = 0; i < std::min(doc->lineCount(), 1000) && !context.year; ++i)
-            context.year = fullDateYear(doc->line(i));
-        if (context.year)
-            break;
-    }
+    static const std::vector<BootClock> noBoots;
     for (size_t d = 0; d < docs.size(); ++d) {
         const LogDocument &doc = *docs[d];
+        const auto bootsOfDoc = clock.boots.find(doc.path());
+        const auto &boots = bootsOfDoc == clock.boots.end() ? noBoots : bootsOfDoc->second;
+        size_t nextBoot = 0;
+        const BootClock *boot = nullptr;
         std::optional<int64_t> last;
         for (int line = 0; line < doc.lineCount(); ++line) {
             if ((line & 0xffff) == 0 && cancel && cancel->load()) {
                 out.cancelled = true;
                 return out;
             }
-            if (const auto t = lineTime(doc.line(line), context))
+            const int number = doc.lineNumber(line);
+            while (nextBoot < boots.size() && boots[nextBoot].firstLine <= number)
+                boot = &boots[nextBoot++];
+            const std::string_view text = doc.line(line);
+            if (const auto t = lineTime(text, clock.context)) {
                 last = t;
+            } else if (boot) {
+                if (const auto up = uptimeOf(text))
+                    last = boot->start ? std::optional(*boot->start + *up) : std::nullopt;
+            }
             if (last)
                 out.entries.push_back({*last, int(d), line});
             else

@@ -41,21 +41,13 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
     std::map<QString, QString> laneOfPath;
     for (const InputInfo &in : result.inputs)
         laneOfPath[in.path] = in.label.isEmpty() ? QFileInfo(in.path).fileName() : in.label;
-    // Lines without a year (syslog, klog) take the year of the first full date.
-    TimeContext context;
-    for (const Finding &f : result.findings)
-        for (const Occurrence &o : f.occurrences)
-            if (!context.year) {
-                const QByteArray text = o.text.toUtf8();
-                context.year
-                    = fullDateYear(std::string_view(text.constData(), size_t(text.size())));
-            }
     std::map<QString, std::vector<Point>> lanes;
     int64_t first = INT64_MAX, last = INT64_MIN;
     // The time of an occurrence's line and its lane; no time: not placed.
     auto place = [&](const Occurrence &o) -> std::optional<std::pair<int64_t, QString>> {
         const QByteArray text = o.text.toUtf8();
-        const auto t = lineTime(std::string_view(text.constData(), size_t(text.size())), context);
+        const auto t = result.clock.timeOf(o.path, o.line,
+                                           std::string_view(text.constData(), size_t(text.size())));
         if (!t)
             return std::nullopt;
         first = std::min(first, *t);

@@ -90,6 +90,15 @@ private:
                 archive_read_support_format_all(m_a);
             archive_read_support_format_raw(m_a);
             if (open() != ARCHIVE_OK) {
+                // A compressed stream cut before its first block is a damaged file, not a
+                // plain one: its bytes are not text.
+                if (mode == Mode::Compressed
+                    && errorText().contains(QLatin1String("truncated"), Qt::CaseInsensitive)) {
+                    m_reader.problem(m_display,
+                                     QStringLiteral("damaged, nothing could be read: %1")
+                                         .arg(errorText()));
+                    return;
+                }
                 if (mode != Mode::Plain)
                     continue;
                 m_reader.problem(m_display, QStringLiteral("cannot open: %1").arg(errorText()));

@@ -2,6 +2,7 @@
 #include "rules/ruleloader.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
+#include "testarchive.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -13,6 +14,8 @@
 #include <archive_entry.h>
 
 using namespace gputriage;
+using gputriage::test::makeArchive;
+using gputriage::test::Member;
 
 namespace {
 
@@ -20,52 +23,6 @@ const QByteArray kSeed = "\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENA
                          "       \xE2\x94\x82\n"
                          "\xE2\x94\x82   Using CUDA 13.0 driver version 580.65.06 with kernel "
                          "driver version 570.158.08. \xE2\x94\x82\n";
-
-struct Member
-{
-    QByteArray name;
-    QByteArray data;
-    int type = AE_IFREG;
-    qint64 claimedSize = -1;
-};
-
-// Writes an archive in memory with libarchive: `format` is "tar", "zip" or "raw" (a single
-// compressed stream), `filter` "none", "gzip", "xz", "zstd" or "bzip2".
-QByteArray
-makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members)
-{
-    archive *a = archive_write_new();
-    if (format == "zip")
-        archive_write_set_format_zip(a);
-    else if (format == "raw")
-        archive_write_set_format_raw(a);
-    else
-        archive_write_set_format_pax_restricted(a);
-    if (filter != "none")
-        archive_write_add_filter_by_name(a, filter.constData());
-    archive_write_set_bytes_in_last_block(a, 1);
-    QByteArray out(64 << 20, '\0');
-    size_t used = 0;
-    archive_write_open_memory(a, out.data(), size_t(out.size()), &used);
-    for (const Member &m : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, m.name.constData());
-        archive_entry_set_filetype(e, unsigned(m.type));
-        archive_entry_set_perm(e, 0644);
-        if (m.type == AE_IFLNK)
-            archive_entry_set_symlink(e, "/etc/passwd");
-        archive_entry_set_size(
-            e, m.type == AE_IFREG ? (m.claimedSize >= 0 ? m.claimedSize : m.data.size()) : 0);
-        archive_write_header(a, e);
-        if (!m.data.isEmpty())
-            archive_write_data(a, m.data.constData(), size_t(m.data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    out.truncate(qsizetype(used));
-    return out;
-}
 
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
 {
@@ -190,6 +147,8 @@ private Q_SLOTS:
         QByteArray gz = makeArchive("tar", "gzip", {{"app.log", kSeed}, {"more.log", noise}});
         QTest::newRow("a truncated gzip keeps what was read")
             << gz.left(gz.size() / 2) << "more.log" << true;
+        QTest::newRow("a gzip cut in its first block is damaged, not a plain file")
+            << gz.left(20) << "damaged, nothing could be read: truncated gzip input" << false;
         QList<Member> empties;
         for (int i = 0; i < 200000; ++i)
             empties.append({"e" + QByteArray::number(i), QByteArray()});

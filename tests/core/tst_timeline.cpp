@@ -112,6 +112,166 @@ private Q_SLOTS:
         QCOMPARE(formatTime(t.entries[1].time), QStringLiteral("2019-11-30 08:15:05.000Z"));
     }
 
+    void readsUptimeStamps_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<qint64>("micros"); // -1: none
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("dmesg") << QByteArray("[ 9512.662164] NVRM: Xid 79") << qint64(9512662164)
+                               << QByteArray("NVRM: Xid 79");
+        QTest::newRow("dmesg -r") << QByteArray("<4>[    4.131977] NVRM: loading")
+                                  << qint64(4131977) << QByteArray("NVRM: loading");
+        QTest::newRow("dmesg -x") << QByteArray("kern  :warn  : [   62.000001] nvidia: taint")
+                                  << qint64(62000001) << QByteArray("nvidia: taint");
+        QTest::newRow("short fraction") << QByteArray("[12.5] x") << qint64(12500000)
+                                        << QByteArray("x");
+        QTest::newRow("dmesg -T is not uptime")
+            << QByteArray("[Sun Nov 30 08:15:04 2025] NVRM: Xid") << qint64(-1) << QByteArray();
+        QTest::newRow("a bracketed word") << QByteArray("[rank0]: Initializing") << qint64(-1)
+                                          << QByteArray();
+        QTest::newRow("no fraction") << QByteArray("[ 12] x") << qint64(-1) << QByteArray();
+    }
+    void readsUptimeStamps()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(qint64, micros);
+        QFETCH(QByteArray, message);
+        size_t start = 0;
+        const auto up = uptimeOf(std::string_view(line.constData(), size_t(line.size())), &start);
+        QCOMPARE(up ? qint64(*up) : qint64(-1), micros);
+        if (up)
+            QCOMPARE(line.mid(qsizetype(start)), message);
+    }
+
+    // A dmesg dump (uptime stamps) and another file of the bundle that dates some of the same
+    // kernel messages: the dmesg lines get the time of the boot plus their uptime.
+    void uptimeLinesAreDatedFromTheBundle_data()
+    {
+        QTest::addColumn<QByteArray>("other");
+        QTest::addColumn<QString>("xid79"); // UTC of the dmesg Xid 79 line; empty: not placed
+        QTest::addColumn<QString>("source");
+
+        // Boot at 2025-11-30 07:58:39.000Z: uptime 4.131977 → 07:58:43.131977.
+        QTest::newRow("kern.log with the uptime in the message (rsyslog)")
+            << QByteArray("Nov 30 07:58:43 node-1 kernel: [    4.131977] NVRM: loading NVIDIA "
+                          "UNIX x86_64 Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n"
+                          "2025-11-30T07:00:00Z stdout F the year comes from this line\n")
+            << QStringLiteral("2025-11-30 10:37:11.530Z") // syslog keeps whole seconds
+            << QStringLiteral("1 kernel message");
+        QTest::newRow("journal short-precise, several messages, median")
+            << QByteArray("Nov 30 07:58:43.131977 node-1 kernel: NVRM: loading NVIDIA UNIX "
+                          "x86_64 Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n"
+                          "Nov 30 07:58:43.167004 node-1 kernel: nvidia-modeset: Loading NVIDIA "
+                          "Kernel Mode Setting Driver for UNIX platforms  570.158.08\n"
+                          "Nov 30 07:58:47.000000 node-1 kernel: nvidia-nvlink: Nvlink Core is "
+                          "being initialized, major device number 236\n"
+                          "Date: Sun Nov 30 10:40:00 UTC 2025\n")
+            << QStringLiteral("2025-11-30 10:37:11.662Z") << QStringLiteral("3 kernel messages");
+        QTest::newRow("dmesg -T of the same boot")
+            << QByteArray("[Sun Nov 30 07:58:43 2025] nvidia-modeset: Loading NVIDIA Kernel Mode "
+                          "Setting Driver for UNIX platforms  570.158.08\n")
+            << QStringLiteral("2025-11-30 10:37:11.495Z") << QStringLiteral("1 kernel message");
+        QTest::newRow("journalctl --list-boots")
+            << QByteArray("IDX BOOT ID                          FIRST ENTRY                 LAST "
+                          "ENTRY\n"
+                          " -1 1c3f6d8f7e5a4b2c9d0e1f2a3b4c5d6e Sat 2025-11-29 22:01:13 UTC Sun "
+                          "2025-11-30 07:56:58 UTC\n"
+                          "  0 8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d Sun 2025-11-30 07:58:39 UTC Sun "
+                          "2025-11-30 10:40:01 UTC\n")
+            << QStringLiteral("2025-11-30 10:37:11.662Z") << QStringLiteral("--list-boots");
+        QTest::newRow("/proc/stat btime")
+            << QByteArray("cpu  1 2 3\nbtime 1764489519\nprocesses 4\n")
+            << QStringLiteral("2025-11-30 10:37:11.662Z") << QStringLiteral("btime");
+        QTest::newRow("a zone that is not UTC is not guessed")
+            << QByteArray("  0 8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d Sun 2025-11-30 08:58:39 CET Sun "
+                          "2025-11-30 11:40:01 CET\n")
+            << QString() << QString();
+        QTest::newRow("a message dated twice is not a pair")
+            << QByteArray("Nov 30 07:58:43 node-1 kernel: NVRM: loading NVIDIA UNIX x86_64 "
+                          "Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n"
+                          "Nov 30 09:00:00 node-1 kernel: NVRM: loading NVIDIA UNIX x86_64 "
+                          "Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n")
+            << QString() << QString();
+        QTest::newRow("nothing dates the boot") << QByteArray("2025-11-30T07:00:00Z stdout F x\n")
+                                                << QString() << QString();
+    }
+    void uptimeLinesAreDatedFromTheBundle()
+    {
+        QFETCH(QByteArray, other);
+        QFETCH(QString, xid79);
+        QFETCH(QString, source);
+        auto dmesg = LogDocument::fromBytes(
+            "[    4.131977] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08  Tue Jun 10 "
+            "21:17:04 UTC 2025\n"
+            "[    4.167004] nvidia-modeset: Loading NVIDIA Kernel Mode Setting Driver for UNIX "
+            "platforms  570.158.08\n"
+            "[    8.000000] nvidia-nvlink: Nvlink Core is being initialized, major device number "
+            "236\n"
+            "[ 9512.662164] NVRM: Xid (PCI:0000:86:00): 79, pid=51877, name=python3, GPU has "
+            "fallen off the bus.\n"
+            "  a continuation line\n",
+            QStringLiteral("node/dmesg.log"));
+        auto file = LogDocument::fromBytes(other, QStringLiteral("node/other.log"));
+        for (const auto &docs : {std::vector{file, dmesg}, std::vector{dmesg, file}}) {
+            const BundleClock clock = bundleClock(docs);
+            const auto t = clock.timeOf(dmesg->path(), 4, dmesg->line(3));
+            QCOMPARE(t ? formatTime(*t) : QString(), xid79);
+            if (!source.isEmpty())
+                QVERIFY2(clock.boots.at(dmesg->path()).front().source.contains(source),
+                         qPrintable(clock.boots.at(dmesg->path()).front().source));
+            // The merged timeline places the line (and the continuation after it) there.
+            const Timeline timeline = buildTimeline(docs, clock);
+            const size_t d = docs.front() == dmesg ? 0 : 1;
+            QString placed;
+            for (const TimelineEntry &e : timeline.entries)
+                if (size_t(e.doc) == d && e.line == 4)
+                    placed = formatTime(e.time);
+            QCOMPARE(placed, xid79);
+        }
+    }
+
+    void eachBootOfADmesgLogHasItsOwnStart()
+    {
+        // Two boots in one log (the stamp goes down); a dated copy of a message of the second
+        // boot dates that boot only; --list-boots' row -1 dates the first.
+        auto dmesg = LogDocument::fromBytes(
+            "[    0.000000] Linux version 6.8.0-49-generic (buildd@lcy02-amd64-103)\n"
+            "[ 7000.000000] NVRM: Xid (PCI:0000:86:00): 79, pid=1, GPU has fallen off the bus.\n"
+            "[    0.000000] Linux version 6.8.0-49-generic (buildd@lcy02-amd64-104)\n"
+            "[   30.500000] NVRM: Xid (PCI:0000:86:00): 48, pid=2, An uncorrectable double bit\n",
+            QStringLiteral("dmesg"));
+        auto journal = LogDocument::fromBytes(
+            "2025-11-30T10:00:30.500000+0000 node-1 kernel: NVRM: Xid (PCI:0000:86:00): 48, "
+            "pid=2, An uncorrectable double bit\n"
+            " -1 1c3f6d8f7e5a4b2c9d0e1f2a3b4c5d6e Sun 2025-11-30 06:00:00 UTC Sun 2025-11-30 "
+            "09:59:00 UTC\n",
+            QStringLiteral("journal"));
+        const BundleClock clock = bundleClock({dmesg, journal});
+        QCOMPARE(clock.boots.at(QStringLiteral("dmesg")).size(), size_t(2));
+        auto at = [&](int number) {
+            const auto t = clock.timeOf(QStringLiteral("dmesg"), number, dmesg->line(number - 1));
+            return t ? formatTime(*t) : QString();
+        };
+        QCOMPARE(at(2), QStringLiteral("2025-11-30 07:56:40.000Z"));
+        QCOMPARE(at(4), QStringLiteral("2025-11-30 10:00:30.500Z"));
+    }
+
+    void yearlessLinesTakeTheYearOfABugReportOrDmesgT()
+    {
+        auto syslog = LogDocument::fromBytes("Nov 30 08:15:05 node-1 kernel: NVRM: Xid\n",
+                                             QStringLiteral("syslog"));
+        for (const QByteArray &dated :
+             {QByteArray("Date: Sun Nov 30 10:40:00 UTC 2019\n"),
+              QByteArray("[Sat Nov 30 08:15:04 2019] NVRM: Xid (PCI:0000:86:00): 79\n")}) {
+            auto other = LogDocument::fromBytes(dated, QStringLiteral("other"));
+            const BundleClock clock = bundleClock({syslog, other});
+            QCOMPARE(clock.context.year, 2019);
+            QCOMPARE(clock.yearSource, QStringLiteral("other"));
+            const auto t = clock.timeOf(QStringLiteral("syslog"), 1, syslog->line(0));
+            QCOMPARE(formatTime(*t), QStringLiteral("2019-11-30 08:15:05.000Z"));
+        }
+    }
+
     void cancelStopsTheBuild()
     {
         auto doc = LogDocument::fromBytes("2025-11-30T08:15:01Z a\n", QStringLiteral("a"));

@@ -13,6 +13,7 @@
 #include "searchbar.h"
 #include "settingsdialog.h"
 #include "text/logdocument.h"
+#include "uitest.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -47,16 +48,7 @@
 #include <QTreeWidget>
 
 using namespace gputriage;
-
-// A fresh $XDG_CONFIG_HOME (user rules) for one test, restored afterwards.
-struct PrivateConfig
-{
-    QTemporaryDir dir;
-    QByteArray old = qgetenv("XDG_CONFIG_HOME");
-    PrivateConfig() { qputenv("XDG_CONFIG_HOME", dir.path().toUtf8()); }
-    ~PrivateConfig() { qputenv("XDG_CONFIG_HOME", old); }
-    QString path() const { return dir.path(); }
-};
+using gputriage::test::PrivateConfig;
 
 static QByteArray readAll(const QString &path)
 {
@@ -331,7 +323,7 @@ private Q_SLOTS:
         window.openPaths({QStringLiteral(SAMPLE)});
         QVERIFY(finished.wait(10000));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
-        QCOMPARE(window.bundleTree()->visibleEntryCount(), 4);
+        QCOMPARE(window.bundleTree()->visibleEntryCount(), 5);
 
         // Choose another file in the tree first, then come back through the finding.
         QTreeView *tree = window.bundleTree()->tree();

@@ -1,0 +1,45 @@
+#pragma once
+
+// Set-up the GUI tests share: a private user configuration, files written for one test, and a
+// main window that has opened a bundle and finished analysing it.
+
+#include "mainwindow.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace gputriage::test {
+
+// A fresh $XDG_CONFIG_HOME (user rules) for one test, restored afterwards.
+struct PrivateConfig
+{
+    QTemporaryDir dir;
+    QByteArray old = qgetenv("XDG_CONFIG_HOME");
+    PrivateConfig() { qputenv("XDG_CONFIG_HOME", dir.path().toUtf8()); }
+    ~PrivateConfig() { qputenv("XDG_CONFIG_HOME", old); }
+    QString path() const { return dir.path(); }
+};
+
+inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write test file %s", qPrintable(path));
+    return path;
+}
+
+// Opens `paths` in `window` and waits until the analysis is done.
+[[nodiscard]] inline bool openAndWait(MainWindow &window, const QStringList &paths)
+{
+    QSignalSpy finished(&window, &MainWindow::analysisFinished);
+    window.openPaths(paths);
+    return finished.wait(20000);
+}
+
+} // namespace gputriage::test
