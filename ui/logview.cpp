@@ -19,7 +19,9 @@
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QContextMenuEvent>
 #include <QLabel>
+#include <QMenu>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -112,6 +114,7 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_marks.clear();
     m_searchHits.clear();
     m_current = m_anchor = -1;
+    m_textAnchor = m_textCursor = {};
     m_filter.reset(); // its owner sets it again for the new document
     m_filterOwner.clear();
     m_maxColumns = 0;
@@ -183,8 +186,40 @@ std::pair<int, int> LogView::selection() const
     return {std::min(anchor, m_current), std::max(anchor, m_current)};
 }
 
+bool LogView::hasTextSelection() const
+{
+    return m_doc && m_textAnchor.line >= 0 && m_textAnchor != m_textCursor;
+}
+
 QString LogView::selectedText() const
 {
+    if (hasTextSelection()) {
+        const auto [from, to] = std::minmax(m_textAnchor, m_textCursor);
+        QString out;
+        for (int row = rowOfLine(from.line); row < rowCount() && lineAtRow(row) <= to.line; ++row) {
+            const int line = lineAtRow(row);
+            const QString text = displayText(line);
+            const int a = line == from.line ? std::min<int>(from.column, text.size()) : 0;
+            const int b = line == to.line ? std::min<int>(to.column, text.size()) : text.size();
+            if (line != from.line)
+                out += QLatin1Char('\n');
+            if (line != to.line || b >= text.size()) {
+                // Whole rest of the line: from the raw text, not cut for display.
+                const std::string_view raw = m_doc->line(line);
+                QString whole = QString::fromUtf8(raw.data(), qsizetype(raw.size()));
+                whole.replace(QLatin1Char('\t'), QLatin1Char(' '));
+                out += whole.mid(a);
+            } else {
+                out += text.mid(a, b - a);
+            }
+            if (out.size() > kMaxCopyBytes / 2) {
+                Q_EMIT const_cast<LogView *>(this)->notice(
+                    tr("Copied the first %1 MiB of the selection").arg(kMaxCopyBytes >> 20));
+                break;
+            }
+        }
+        return out;
+    }
     const auto [first, last] = selection();
     if (!m_doc || first < 0)
         return {};
@@ -201,6 +236,95 @@ QString LogView::selectedText() const
         bytes.append(line.data(), qsizetype(line.size()));
     }
     return QString::fromUtf8(bytes);
+}
+
+void LogView::selectText(int line, int from, int to)
+{
+    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+        return;
+    setCurrentLine(line);
+    m_textAnchor = {line, from};
+    m_textCursor = {line, to};
+    ensureColumnVisible(displayText(line), to);
+    viewport()->update();
+}
+
+void LogView::copy()
+{
+    if (m_doc && (m_current >= 0 || hasTextSelection()))
+        QApplication::clipboard()->setText(selectedText());
+}
+
+void LogView::selectAll()
+{
+    if (!m_doc || rowCount() == 0)
+        return;
+    m_textAnchor = m_textCursor = {};
+    m_anchor = lineAtRow(0);
+    m_current = lineAtRow(rowCount() - 1);
+    viewport()->update();
+    Q_EMIT currentLineChanged(m_current);
+}
+
+QString LogView::displayText(int line) const
+{
+    const std::string_view raw = m_doc->line(line);
+    QString text = QString::fromUtf8(
+        raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
+    if (text.size() > kMaxDisplayColumns)
+        text = text.left(kMaxDisplayColumns) + QChar(0x2026);
+    text.replace(QLatin1Char('\t'), QLatin1Char(' '));
+    return text;
+}
+
+int LogView::xOfColumn(const QString &text, int column) const
+{
+    return fontMetrics().horizontalAdvance(text.left(column));
+}
+
+LogView::TextPos LogView::textPosAt(const QPoint &pos) const
+{
+    const int row = std::clamp(rowAt(pos), 0, std::max(0, rowCount() - 1));
+    const int line = lineAtRow(row);
+    if (line < 0)
+        return {};
+    const QString text = displayText(line);
+    const int x = pos.x() - (gutterWidth() + 6 - horizontalScrollBar()->value());
+    // The column boundary nearest to x.
+    int low = 0, high = int(text.size());
+    while (low < high) {
+        const int mid = (low + high) / 2;
+        const int middle = (xOfColumn(text, mid) + xOfColumn(text, mid + 1)) / 2;
+        if (middle < x)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return {line, low};
+}
+
+void LogView::ensureColumnVisible(const QString &text, int column)
+{
+    const int x = xOfColumn(text, column);
+    const int width = viewport()->width() - gutterWidth() - 12;
+    QScrollBar *bar = horizontalScrollBar();
+    if (x < bar->value() || x > bar->value() + width) {
+        if (bar->maximum() < x)
+            bar->setRange(0, x + width / 2);
+        bar->setValue(std::max(0, x - width / 3));
+    }
+}
+
+void LogView::extendTextSelection(int column)
+{
+    if (m_current < 0)
+        return;
+    if (m_textAnchor.line < 0 || m_textCursor.line != m_current)
+        m_textAnchor = m_textCursor = {m_current, m_textCursor.line == m_current ? m_textCursor.column : 0};
+    const QString text = displayText(m_current);
+    m_textCursor.column = std::clamp(column, 0, int(text.size()));
+    ensureColumnVisible(text, m_textCursor.column);
+    viewport()->update();
 }
 
 void LogView::showWholeLine(int line)
@@ -263,9 +387,48 @@ void LogView::setSearchHits(std::vector<int> lines)
     viewport()->update();
 }
 
+void LogView::setSearch(std::optional<TextSearch> search)
+{
+    m_search = std::move(search);
+    viewport()->update();
+}
+
 bool LogView::isSearchHit(int line) const
 {
     return std::binary_search(m_searchHits.begin(), m_searchHits.end(), line);
+}
+
+std::vector<std::pair<int, int>> LogView::searchSpans(int line) const
+{
+    std::vector<std::pair<int, int>> columns;
+    if (!m_doc || !m_search || line < 0 || line >= m_doc->lineCount() || !isSearchHit(line))
+        return columns;
+    std::string_view raw = m_doc->line(line);
+    raw = raw.substr(0, kMaxDisplayColumns * 4); // what is shown
+    int lastByte = 0, lastColumn = 0; // UTF-16 columns counted once along the line
+    auto column = [&](int byte) {
+        lastColumn += int(QString::fromUtf8(raw.data() + lastByte, byte - lastByte).size());
+        lastByte = byte;
+        return lastColumn;
+    };
+    for (const auto &[start, end] : m_search->spans(raw)) {
+        const int a = column(start);
+        const int b = column(end);
+        if (a >= kMaxDisplayColumns)
+            break;
+        columns.emplace_back(a, std::min(b, kMaxDisplayColumns));
+    }
+    return columns;
+}
+
+void LogView::revealSearchHit(int line)
+{
+    const auto spans = searchSpans(line);
+    if (spans.empty())
+        return;
+    const QString text = displayText(line);
+    ensureColumnVisible(text, spans.front().second);
+    ensureColumnVisible(text, spans.front().first);
 }
 
 void LogView::setMatches(const std::vector<LineMatch> &matches,
@@ -401,6 +564,8 @@ void LogView::paintEvent(QPaintEvent *)
     const int lastRow = std::min(rowCount(), firstRow + visibleLineCount() + 1);
     const auto [selFirst, selLast] = selection();
     const bool multiSelection = selFirst != selLast;
+    const bool textSelection = hasTextSelection();
+    const auto [textFrom, textTo] = std::minmax(m_textAnchor, m_textCursor);
     const QFont normalFont = font();
     QFont boldFont = font();
     boldFont.setBold(true);
@@ -411,16 +576,13 @@ void LogView::paintEvent(QPaintEvent *)
         const int line = lineAtRow(rowIndex);
         const int y = (rowIndex - firstRow) * lh;
         const std::string_view raw = m_doc->line(line);
-        QString text = QString::fromUtf8(
-            raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
-        if (text.size() > kMaxDisplayColumns)
-            text = text.left(kMaxDisplayColumns) + QChar(0x2026);
-        text.replace(QLatin1Char('\t'), QLatin1Char(' '));
+        const QString text = displayText(line);
         widest = std::max(widest, int(text.size()));
 
         const auto mark = m_marks.find(line);
         const QRect row(gutter, y, viewport()->width() - gutter, lh);
-        const bool selected = multiSelection && line >= selFirst && line <= selLast;
+        const bool selected
+            = multiSelection && !textSelection && line >= selFirst && line <= selLast;
         if (line == m_current || selected)
             p.fillRect(row, pal.color(QPalette::Highlight)
                                 .lighter(pal.color(QPalette::Base).lightness() > 128
@@ -462,6 +624,20 @@ void LogView::paintEvent(QPaintEvent *)
             }
         }
 
+        // Search hits: every occurrence, the current line's in a stronger colour; the text
+        // on them is drawn dark again below, whatever the theme.
+        const auto hits = searchSpans(line);
+        for (const auto &[a, b] : hits)
+            p.fillRect(QRect(xAt(a), y, xAt(b) - xAt(a), lh),
+                       line == m_current ? searchCurrentColor() : searchHitColor());
+        // Selected text (part of a line or several).
+        if (textSelection && line >= textFrom.line && line <= textTo.line) {
+            const int a = line == textFrom.line ? textFrom.column : 0;
+            const int b = line == textTo.line ? textTo.column : int(text.size()) + 1;
+            p.fillRect(QRect(xAt(a), y, std::max(2, xAt(b) - xAt(a)), lh),
+                       pal.color(QPalette::Highlight));
+        }
+
         const auto runs = m_highlighter->highlight(text);
         int column = 0;
         auto drawPlain = [&](int from, int to) {
@@ -481,6 +657,18 @@ void LogView::paintEvent(QPaintEvent *)
             column = run.offset + run.length;
         }
         drawPlain(column, int(text.size()));
+        for (const auto &[a, b] : hits) {
+            p.setFont(normalFont);
+            p.setPen(QColor(0x1a, 0x1a, 0x1a));
+            p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
+        }
+        if (textSelection && line >= textFrom.line && line <= textTo.line) {
+            const int a = line == textFrom.line ? textFrom.column : 0;
+            const int b = line == textTo.line ? textTo.column : int(text.size());
+            p.setFont(normalFont);
+            p.setPen(pal.color(QPalette::HighlightedText));
+            p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
+        }
         if (mark != m_marks.end()) {
             p.setPen(QPen(severityColor(mark->second.severity, 255), 2));
             for (const QString &value : mark->second.values)
@@ -509,16 +697,60 @@ void LogView::paintEvent(QPaintEvent *)
 void LogView::mousePressEvent(QMouseEvent *event)
 {
     const int row = rowAt(event->position().toPoint());
-    if (event->button() == Qt::LeftButton && m_doc && row < rowCount())
-        moveCurrent(row, event->modifiers() & Qt::ShiftModifier);
+    if (event->button() == Qt::LeftButton && m_doc && row < rowCount()) {
+        // A drag selects text; Shift+click extends the selection by whole lines.
+        const bool extend = event->modifiers() & Qt::ShiftModifier;
+        m_textAnchor = m_textCursor = extend ? TextPos{} : textPosAt(event->position().toPoint());
+        moveCurrent(row, extend);
+    }
     QAbstractScrollArea::mousePressEvent(event);
 }
 
 void LogView::mouseMoveEvent(QMouseEvent *event)
 {
-    if ((event->buttons() & Qt::LeftButton) && m_doc && rowCount() > 0)
+    if ((event->buttons() & Qt::LeftButton) && m_doc && rowCount() > 0) {
+        if (m_textAnchor.line >= 0)
+            m_textCursor = textPosAt(event->position().toPoint());
         moveCurrent(rowAt(event->position().toPoint()), true);
+    }
     QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void LogView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_doc)
+        return;
+    std::unique_ptr<QMenu> menu(
+        createContextMenu(lineAtRow(rowAt(viewport()->mapFromGlobal(event->globalPos())))));
+    menu->exec(event->globalPos());
+}
+
+QMenu *LogView::createContextMenu(int line)
+{
+    // A right-click outside the selection selects the line under the mouse first.
+    const auto [first, last] = selection();
+    if (line >= 0 && !hasTextSelection() && (line < first || line > last))
+        setCurrentLine(line);
+    auto *menu = new QMenu(this);
+    QAction *copyAction = menu->addAction(tr("&Copy"), this, &LogView::copy);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setObjectName(QStringLiteral("logCopy"));
+    copyAction->setEnabled(m_current >= 0 || hasTextSelection());
+    QAction *all = menu->addAction(tr("Select &All"), this, &LogView::selectAll);
+    all->setShortcut(QKeySequence::SelectAll);
+    all->setObjectName(QStringLiteral("logSelectAll"));
+    const QString selected = hasTextSelection() ? selectedText() : QString();
+    if (!selected.isEmpty() && !selected.contains(QLatin1Char('\n')) && selected.size() <= 200) {
+        menu->addSeparator();
+        const QString shown = selected.size() > 40 ? selected.left(39) + QChar(0x2026) : selected;
+        menu->addAction(tr("&Find \u201c%1\u201d").arg(shown), this,
+                        [this, selected] { Q_EMIT findRequested(selected, false); })
+            ->setObjectName(QStringLiteral("logFind"));
+        menu->addAction(tr("Search All &Files for \u201c%1\u201d").arg(shown), this,
+                        [this, selected] { Q_EMIT findRequested(selected, true); })
+            ->setObjectName(QStringLiteral("logFindAll"));
+    }
+    return menu;
 }
 
 void LogView::mouseDoubleClickEvent(QMouseEvent *event)
@@ -551,7 +783,11 @@ bool LogView::viewportEvent(QEvent *event)
 void LogView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Copy) && m_doc && m_current >= 0) {
-        QApplication::clipboard()->setText(selectedText());
+        copy();
+        return;
+    }
+    if (event->matches(QKeySequence::SelectAll) && m_doc) {
+        selectAll();
         return;
     }
     if (!m_doc) {
@@ -559,6 +795,40 @@ void LogView::keyPressEvent(QKeyEvent *event)
         return;
     }
     const bool extend = event->modifiers() & Qt::ShiftModifier;
+    const bool control = event->modifiers() & Qt::ControlModifier;
+    // Shift with Left, Right, Home or End selects part of the current line.
+    if (extend && m_current >= 0 && !control) {
+        const int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
+        switch (event->key()) {
+        case Qt::Key_Left: extendTextSelection(column - 1); return;
+        case Qt::Key_Right: extendTextSelection(column + 1); return;
+        case Qt::Key_Home: extendTextSelection(0); return;
+        case Qt::Key_End: extendTextSelection(int(displayText(m_current).size())); return;
+        default: break;
+        }
+    }
+    if (extend && m_current >= 0 && control) { // Ctrl+Shift+Left/Right: by word
+        const QString text = displayText(m_current);
+        int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
+        if (event->key() == Qt::Key_Right) {
+            while (column < text.size() && !text[column].isLetterOrNumber())
+                ++column;
+            while (column < text.size() && text[column].isLetterOrNumber())
+                ++column;
+            extendTextSelection(column);
+            return;
+        }
+        if (event->key() == Qt::Key_Left) {
+            while (column > 0 && !text[column - 1].isLetterOrNumber())
+                --column;
+            while (column > 0 && text[column - 1].isLetterOrNumber())
+                --column;
+            extendTextSelection(column);
+            return;
+        }
+    }
+    if (event->key() != Qt::Key_Shift && event->key() != Qt::Key_Control)
+        m_textAnchor = m_textCursor = {}; // any other key ends a text selection
     const int row = m_current < 0 ? verticalScrollBar()->value() - 1 : rowOfLine(m_current);
     switch (event->key()) {
     case Qt::Key_Down: moveCurrent(row + 1, extend); return;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/matcher.h"
+#include "engine/textsearch.h"
 #include "rules/rule.h"
 
 #include <QAbstractScrollArea>
@@ -10,6 +11,8 @@
 #include <memory>
 #include <optional>
 #include <vector>
+
+class QMenu;
 
 namespace KSyntaxHighlighting {
 class Repository;
@@ -37,9 +40,15 @@ public:
     void setMatches(const std::vector<LineMatch> &matches,
                     const std::vector<std::optional<Severity>> &ruleSeverity);
 
-    // Lines to mark as search hits (0-based, ascending).
+    // Lines to mark as search hits (0-based, ascending), and the search whose every
+    // occurrence on those lines is highlighted (the current line's more strongly).
     void setSearchHits(std::vector<int> lines);
+    void setSearch(std::optional<TextSearch> search);
     bool isSearchHit(int line) const;
+    // Where the search occurs on `line`, as [start, end) columns of its shown text.
+    std::vector<std::pair<int, int>> searchSpans(int line) const;
+    // Scrolls sideways so the first occurrence of the search on `line` is in view.
+    void revealSearchHit(int line);
 
     // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
     void setThemeName(const QString &name);
@@ -64,7 +73,18 @@ public:
     // The selected lines (Shift+click, Shift+arrows): first and last, 0-based; the current line
     // alone when nothing more is selected.
     std::pair<int, int> selection() const;
-    QString selectedText() const; // shown lines of the selection, newline-separated
+    // The text selected with the mouse or Shift+Left/Right/Home/End (part of a line, or from
+    // inside one line to inside another), else the shown lines of the selection, joined by
+    // newlines.
+    QString selectedText() const;
+    bool hasTextSelection() const;
+    // Selects columns [from, to) of `line` (its shown text), as a mouse drag does.
+    void selectText(int line, int from, int to);
+    void copy(); // the selected text to the clipboard
+    void selectAll();
+    // The context menu over `line` (Copy, Select All, Find the selected text); the caller owns
+    // it. A line outside the selection becomes the current line.
+    QMenu *createContextMenu(int line);
     // Opens a window with the whole line (long lines are cut at 4000 characters in the view).
     void showWholeLine(int line);
     // Double-click or Enter on a line calls this first; when it returns false (or is unset)
@@ -82,6 +102,8 @@ Q_SIGNALS:
     void documentPainted();           // once per setDocument(), after its first screen was painted
     void filterChanged();             // set, replaced or cleared
     void notice(const QString &text); // for the status bar
+    // "Find" or "Search All Files" from the context menu, with the selected text.
+    void findRequested(const QString &text, bool allFiles);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -92,6 +114,7 @@ protected:
     bool viewportEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     struct Mark
@@ -100,6 +123,17 @@ private:
         std::vector<std::pair<int, int>> spans; // normalized byte offsets on the first line
         QStringList values; // captured facts (versions, bus ids), underlined where they appear
     };
+    struct TextPos
+    {
+        int line = -1;
+        int column = 0;
+        auto operator<=>(const TextPos &) const = default;
+    };
+    QString displayText(int line) const; // as painted: cut at kMaxDisplayColumns, tabs as blanks
+    TextPos textPosAt(const QPoint &pos) const;
+    int xOfColumn(const QString &text, int column) const; // from the text's left edge
+    void ensureColumnVisible(const QString &text, int column);
+    void extendTextSelection(int column);
     void updateScrollBars();
     int rowOfLine(int line) const; // the row showing `line`, or of the next shown line
     int rowAt(const QPoint &pos) const;
@@ -117,6 +151,8 @@ private:
     std::function<bool(int)> m_activator;
     QString m_themeName;
     std::vector<int> m_searchHits;
+    std::optional<TextSearch> m_search;
+    TextPos m_textAnchor, m_textCursor; // a text selection when they differ
     int m_maxColumns = 0;
     bool m_painted = false;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;

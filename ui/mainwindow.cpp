@@ -18,6 +18,7 @@
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 #include "searchbar.h"
+#include "searchresults.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
@@ -101,6 +102,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_facts(new FactsPanel(this))
     , m_gpus(new GpusPanel(this))
     , m_notable(new NotablePanel(this))
+    , m_searchResults(new SearchResultsPanel(this))
     , m_chart(new QLabel(this))
     , m_banner(new QLabel(this))
     , m_rulesDock(new RulesDock(this))
@@ -142,6 +144,15 @@ MainWindow::MainWindow(QWidget *parent)
     chartScroll->setWidget(m_chart);
     chartScroll->setWidgetResizable(true);
     m_sideTabs->addTab(chartScroll, tr("Time chart"));
+    m_sideTabs->addTab(m_searchResults, tr("Search"));
+    connect(m_searchResults, &SearchResultsPanel::lineActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
+    connect(m_search, &SearchBar::searchAllFiles, this, &MainWindow::searchAllFiles);
+    connect(m_logView, &LogView::findRequested, this, [this](const QString &text, bool all) {
+        m_search->find(text);
+        if (all)
+            searchAllFiles(m_search->query());
+    });
     connect(m_notable, &NotablePanel::exampleActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
     connect(m_notable, &NotablePanel::ruleRequested, this,
@@ -405,15 +416,35 @@ void MainWindow::createMenus()
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *find = view->addAction(tr("&Find…"), m_search, &SearchBar::activate);
+    // Copy and Select All act on the log view; their shortcuts belong to the focused widget
+    // (the findings list copies a finding as Markdown), so the menu only shows them.
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *copy = edit->addAction(tr("&Copy"), m_logView, &LogView::copy);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    copy->setObjectName(QStringLiteral("actionCopy"));
+    QAction *selectAll = edit->addAction(tr("Select &All"), m_logView, &LogView::selectAll);
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    selectAll->setShortcutContext(Qt::WidgetShortcut);
+    selectAll->setObjectName(QStringLiteral("actionSelectAll"));
+    edit->addSeparator();
+    QAction *find = edit->addAction(tr("&Find…"), m_search, &SearchBar::activate);
     find->setShortcut(QKeySequence::Find);
     find->setObjectName(QStringLiteral("actionFind"));
-    QAction *findNext = view->addAction(tr("Find Ne&xt"), m_search, &SearchBar::next);
+    QAction *findNext = edit->addAction(tr("Find Ne&xt"), m_search, &SearchBar::next);
     findNext->setShortcut(QKeySequence::FindNext);
-    QAction *findPrevious = view->addAction(tr("Find Pre&vious"), m_search, &SearchBar::previous);
+    QAction *findPrevious = edit->addAction(tr("Find Pre&vious"), m_search, &SearchBar::previous);
     findPrevious->setShortcut(QKeySequence::FindPrevious);
-    view->addSeparator();
+    QAction *findAll = edit->addAction(tr("Search All &Files…"), this, [this] {
+        if (m_search->isHidden() || m_search->input()->text().isEmpty())
+            m_search->activate();
+        else
+            searchAllFiles(m_search->query());
+    });
+    findAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    findAll->setObjectName(QStringLiteral("actionSearchAllFiles"));
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *goToLine = view->addAction(tr("&Go to Line…"), this, [this] {
         const auto doc = m_logView->document();
         if (!doc || doc->lineCount() == 0)
@@ -671,6 +702,7 @@ void MainWindow::openPaths(const QStringList &paths)
     m_statusTime->clear();
     statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
     setWindowTitle(tr("%1 — GPU Triage").arg(paths.join(QLatin1String(", "))));
+    m_searchResults->clear();
     showPreview(paths);
 
     std::shared_ptr<const Analyzer> analyzer = m_analyzer;
@@ -809,6 +841,14 @@ void MainWindow::analysisDone(quint64 generation,
     m_pendingNotice.clear();
     updateStatusFields();
     Q_EMIT analysisFinished();
+}
+
+void MainWindow::searchAllFiles(const SearchQuery &query)
+{
+    if (query.text.isEmpty() || m_docs.empty())
+        return;
+    m_sideTabs->setCurrentWidget(m_searchResults);
+    m_searchResults->search(m_docs, query);
 }
 
 void MainWindow::newRuleFromCurrentLine()

@@ -35,6 +35,8 @@ class LogView;
 class NotablePanel;
 class RulesDock;
 class SearchBar;
+class SearchResultsPanel;
+struct SearchQuery;
 
 class MainWindow : public QMainWindow
 {
@@ -61,6 +63,9 @@ public:
     GpusPanel *gpusPanel() const { return m_gpus; }
     RulesDock *rulesDock() const { return m_rulesDock; }
     NotablePanel *notablePanel() const { return m_notable; }
+    SearchResultsPanel *searchResults() const { return m_searchResults; }
+    // Lists every line of every file that holds the query, in the Search tab.
+    void searchAllFiles(const SearchQuery &query);
     QLabel *timeChart() const { return m_chart; }
     // Opens the rule editor with a draft rule made from the current log line.
     void newRuleFromCurrentLine();
@@ -150,6 +155,7 @@ private:
     FactsPanel *m_facts;
     GpusPanel *m_gpus;
     NotablePanel *m_notable;
+    SearchResultsPanel *m_searchResults;
     QLabel *m_chart; // the findings over time, as in the HTML report
     QLabel *m_banner;
     RulesDock *m_rulesDock;

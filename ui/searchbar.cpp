@@ -25,6 +25,7 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     , m_case(new QCheckBox(tr("Match case"), this))
     , m_only(new QCheckBox(tr("Only matching lines"), this))
     , m_status(new QLabel(this))
+    , m_allFiles(new QToolButton(this))
 {
     setObjectName(QStringLiteral("searchBar"));
     m_input->setObjectName(QStringLiteral("searchInput"));
@@ -36,6 +37,9 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     auto *nextButton = new QToolButton(this);
     nextButton->setArrowType(Qt::DownArrow);
     nextButton->setToolTip(tr("Next hit (F3)"));
+    m_allFiles->setText(tr("All Files"));
+    m_allFiles->setObjectName(QStringLiteral("searchAllFiles"));
+    m_allFiles->setToolTip(tr("Search every file of the bundle and list the hits (Ctrl+Shift+G)"));
     auto *close = new QToolButton(this);
     close->setText(QStringLiteral("✕"));
     close->setToolTip(tr("Close (Esc)"));
@@ -49,6 +53,7 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     layout->addWidget(m_case);
     layout->addWidget(m_only);
     layout->addWidget(m_status);
+    layout->addWidget(m_allFiles);
     layout->addWidget(close);
 
     connect(m_input, &QLineEdit::textChanged, this, &SearchBar::startSearch);
@@ -66,10 +71,10 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     });
     connect(nextButton, &QToolButton::clicked, this, &SearchBar::next);
     connect(previousButton, &QToolButton::clicked, this, &SearchBar::previous);
-    connect(close, &QToolButton::clicked, this, [this] {
-        hide();
-        applyFilter();
-        m_view->setFocus();
+    connect(close, &QToolButton::clicked, this, &SearchBar::close);
+    connect(m_allFiles, &QToolButton::clicked, this, [this] {
+        if (!m_input->text().isEmpty())
+            Q_EMIT searchAllFiles(query());
     });
     connect(m_view, &LogView::documentChanged, this, &SearchBar::startSearch);
     hide();
@@ -83,17 +88,45 @@ SearchBar::~SearchBar()
 
 void SearchBar::activate()
 {
+    const bool wasHidden = isHidden();
     show();
     m_input->setFocus();
     m_input->selectAll();
+    if (wasHidden && !m_input->text().isEmpty())
+        startSearch(); // the marks were cleared when the bar closed
+}
+
+void SearchBar::find(const QString &text)
+{
+    show();
+    m_regex->setChecked(false);
+    if (m_input->text() == text)
+        startSearch();
+    m_input->setText(text);
+    m_input->setFocus();
+}
+
+SearchQuery SearchBar::query() const
+{
+    return {m_input->text(), m_regex->isChecked(), m_case->isChecked()};
+}
+
+void SearchBar::close()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    ++m_generation;
+    hide();
+    m_view->setSearch(std::nullopt);
+    m_view->setSearchHits({});
+    applyFilter();
+    m_view->setFocus();
 }
 
 void SearchBar::keyPressEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Escape) {
-        hide();
-        applyFilter();
-        m_view->setFocus();
+        close();
         return;
     }
     QWidget::keyPressEvent(event);
@@ -105,16 +138,22 @@ void SearchBar::startSearch()
         m_cancel->store(true); // a newer search makes the running one stale
     const quint64 generation = ++m_generation;
     const auto doc = m_view->document();
-    SearchQuery query{m_input->text(), m_regex->isChecked(), m_case->isChecked()};
-    if (!doc || query.text.isEmpty()) {
+    const SearchQuery q = query();
+    if (!doc || q.text.isEmpty() || isHidden()) {
         searchDone(generation, std::vector<int>());
         return;
     }
+    auto compiled = TextSearch::compile(q);
+    if (!compiled) {
+        searchDone(generation, compiled.error());
+        return;
+    }
+    m_view->setSearch(compiled.value());
     m_status->setText(tr("searching…"));
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     QPointer<SearchBar> self(this);
-    QThreadPool::globalInstance()->start([self, doc, query, generation, cancel = m_cancel] {
-        auto result = searchLines(*doc, query, cancel.get());
+    QThreadPool::globalInstance()->start([self, doc, q, generation, cancel = m_cancel] {
+        auto result = searchLines(*doc, q, cancel.get());
         if (cancel->load())
             return;
         QMetaObject::invokeMethod(
@@ -134,6 +173,7 @@ void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
     if (!result) {
         m_hits.clear();
         m_view->setSearchHits({});
+        m_view->setSearch(std::nullopt);
         applyFilter();
         m_status->setText(tr("invalid: %1").arg(result.error().message));
         m_input->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03020; }"));
@@ -142,6 +182,8 @@ void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
     }
     m_input->setStyleSheet(QString());
     m_hits = std::move(result).value();
+    if (m_hits.empty())
+        m_view->setSearch(std::nullopt);
     m_view->setSearchHits(m_hits);
     applyFilter();
     updateStatus();
@@ -181,6 +223,7 @@ void SearchBar::jump(int delta)
         target = it == m_hits.begin() ? m_hits.back() : *std::prev(it);
     }
     m_view->setCurrentLine(target);
+    m_view->revealSearchHit(target);
     updateStatus();
 }
 

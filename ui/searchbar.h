@@ -34,10 +34,15 @@ public:
     QCheckBox *regexBox() const { return m_regex; }
     QCheckBox *onlyMatchingBox() const { return m_only; }
     QLabel *status() const { return m_status; }
+    QToolButton *allFilesButton() const { return m_allFiles; }
+    SearchQuery query() const;
+    // Shows the bar with `text` searched (from the log view's context menu).
+    void find(const QString &text);
     const std::vector<int> &hits() const { return m_hits; }
 
 Q_SIGNALS:
     void searchFinished();
+    void searchAllFiles(const SearchQuery &query); // the user asked for every file of the bundle
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -48,6 +53,7 @@ private:
     void jump(int delta);
     void updateStatus();
     void applyFilter();
+    void close();
 
     LogView *m_view;
     QLineEdit *m_input;
@@ -55,6 +61,7 @@ private:
     QCheckBox *m_case;
     QCheckBox *m_only;
     QLabel *m_status;
+    QToolButton *m_allFiles;
     std::vector<int> m_hits;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;

@@ -14,4 +14,14 @@ QColor severityColor(Severity severity, int alpha)
     return c;
 }
 
+QColor searchHitColor()
+{
+    return QColor(0xff, 0xe0, 0x66);
+}
+
+QColor searchCurrentColor()
+{
+    return QColor(0xff, 0x9e, 0x2c);
+}
+
 } // namespace gputriage

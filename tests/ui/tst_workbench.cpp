@@ -4,12 +4,26 @@
 #include "bundletree.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "searchbar.h"
+#include "severitycolor.h"
+#include "searchresults.h"
 #include "testarchive.h"
 #include "text/logdocument.h"
 #include "uitest.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QContextMenuEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScrollBar>
+#include <QTimer>
+#include <QToolButton>
 #include <QRandomGenerator>
 #include <QSettings>
 #include <QStatusBar>
@@ -33,6 +47,32 @@ class TestWorkbench : public QObject
         QSignalSpy shown(&window, &MainWindow::timelineShown);
         window.findChild<QAction *>(QStringLiteral("actionTimeline"))->trigger();
         return window.isTimelineShown() || shown.wait(20000);
+    }
+
+    // Where column `column` of `line` is drawn in the log view's viewport (mid-height).
+    static QPoint pointOf(LogView *view, int line, int column)
+    {
+        const QString text = view->document()->lineText(line);
+        const QFontMetrics metrics = view->fontMetrics();
+        const int gutter = metrics.horizontalAdvance(QLatin1Char('9'))
+                           * (QString::number(view->document()->lineCount()).size() + 2);
+        const int x = gutter + 6 - view->horizontalScrollBar()->value()
+                      + metrics.horizontalAdvance(text.left(column));
+        const int row = line - view->firstVisibleLine();
+        return {x, row * metrics.height() + metrics.height() / 2};
+    }
+
+    // The log view's context menu over `line`: its items, and `name` triggered.
+    static QStringList triggerInContextMenu(LogView *view, int line, const QString &name)
+    {
+        std::unique_ptr<QMenu> menu(view->createContextMenu(line));
+        QStringList texts;
+        for (QAction *a : menu->actions())
+            if (!a->isSeparator())
+                texts << a->text();
+        if (auto *action = menu->findChild<QAction *>(name))
+            action->trigger();
+        return texts;
     }
 
 private Q_SLOTS:
@@ -135,6 +175,160 @@ private Q_SLOTS:
                 QVERIFY(texts[i].startsWith(bytes)); // the entry the damage cut: its start
         }
         QVERIFY(whole >= shown - 1);
+    }
+
+    // Point 2: every hit is highlighted in the text, the current line's differently; a hit
+    // past the right edge is scrolled into view; "n of m"; closing the bar clears the marks.
+    void searchHitsAreHighlightedInTheTextAndScrolledIntoView()
+    {
+        QTemporaryDir dir;
+        QByteArray log = "Nov 30 10:37:11 node-7 kernel: NVRM: GPU 0000:86:00.0: fallen off\n";
+        log += "filler line\n";
+        log += QByteArray(400, '.') + " NVRM: Xid (PCI:0000:86:00): 79 again 0000:86:00\n";
+        const QString path = writeFile(dir, QStringLiteral("kern.log"), log);
+        MainWindow window;
+        window.resize(1200, 700);
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        SearchBar *bar = window.searchBar();
+        QSignalSpy searched(bar, &SearchBar::searchFinished);
+        QTest::keyClicks(bar->input(), QStringLiteral("0000:86:00"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{0, 2}));
+        QCOMPARE(view->searchSpans(0), (std::vector<std::pair<int, int>>{{41, 51}}));
+        QCOMPARE(view->searchSpans(2),
+                 (std::vector<std::pair<int, int>>{{416, 426}, {438, 448}}));
+        QVERIFY(view->searchSpans(1).empty());
+
+        QTest::keyClick(bar->input(), Qt::Key_Return); // first hit
+        QTest::keyClick(bar->input(), Qt::Key_Return); // second: 400 columns to the right
+        QCOMPARE(view->currentLine(), 2);
+        QCOMPARE(bar->status()->text(), QStringLiteral("2 of 2"));
+        QVERIFY(view->horizontalScrollBar()->value() > 0);
+        const QPoint hit = pointOf(view, 2, 420);
+        QVERIFY2(hit.x() > 0 && hit.x() < view->viewport()->width(),
+                 qPrintable(QString::number(hit.x())));
+        // What the user sees there: the current hit's colour (top edge of the row, no glyph).
+        const QImage image = view->viewport()->grab().toImage();
+        const int top = hit.y() - view->fontMetrics().height() / 2 + 1;
+        QCOMPARE(image.pixelColor(hit.x() + 2, top), searchCurrentColor());
+
+        // Closing the bar clears the marks; opening it again brings them back.
+        QTest::keyClick(bar->input(), Qt::Key_Escape);
+        QVERIFY(bar->isHidden());
+        QVERIFY(!view->isSearchHit(2));
+        QVERIFY(view->searchSpans(2).empty());
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTRY_VERIFY(view->isSearchHit(2));
+    }
+
+    // Point 2: all files of the bundle, with a results list that leads to the line.
+    void searchingAllFilesListsEveryHitAndOpensIt()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("node/dmesg.log"),
+                  "[ 1.0] boot\n[ 9512.662164] NVRM: Xid (PCI:0000:86:00): 79, pid=1\n");
+        writeFile(dir, QStringLiteral("pods/train.log"), "step 1\nstep 2\n");
+        writeFile(dir, QStringLiteral("node/nvidia-smi.txt"),
+                  "GPU 00000000:3B:00.0\nGPU 00000000:86:00.0\nBus Id : 00000000:86:00.0\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(window.searchBar()->input(), QStringLiteral("86:00"));
+        SearchResultsPanel *panel = window.searchResults();
+        QAbstractItemModelTester tester(panel->model());
+        QSignalSpy done(panel, &SearchResultsPanel::searchFinished);
+        QTest::mouseClick(window.searchBar()->allFilesButton(), Qt::LeftButton);
+        QVERIFY(done.wait(10000));
+        QVERIFY(panel->isVisible()); // its tab was brought forward
+        QCOMPARE(panel->model()->rowCount(), 3);
+        QCOMPARE(panel->summary()->text(),
+                 QStringLiteral("\u201c86:00\u201d: 3 line(s) in 2 of 3 file(s)."));
+        const QModelIndex third = panel->model()->index(2, SearchResultsModel::TextColumn);
+        QCOMPARE(third.data().toString(), QStringLiteral("Bus Id : 00000000:86:00.0"));
+        QCOMPARE(panel->model()->index(2, SearchResultsModel::LineColumn).data().toInt(), 3);
+        QTest::mouseClick(panel->view()->viewport(), Qt::LeftButton, {},
+                          panel->view()->visualRect(third).center());
+        QVERIFY(window.logView()->document()->path().endsWith(u"nvidia-smi.txt"));
+        QCOMPARE(window.logView()->currentLine(), 2);
+
+        // Ctrl+Shift+G searches again with the bar's text; a query found nowhere says so.
+        window.searchBar()->input()->setText(QStringLiteral("no such text"));
+        window.findChild<QAction *>(QStringLiteral("actionSearchAllFiles"))->trigger();
+        QVERIFY(done.wait(10000));
+        QCOMPARE(panel->model()->rowCount(), 0);
+        QVERIFY(panel->summary()->text().contains(u"none of the 3 file(s)"));
+    }
+
+    // Point 3: part of a line is selected with the mouse or the keyboard and copied; the
+    // context menu and the Edit menu offer Copy and Select All, and Find with the selection.
+    void partOfALineIsSelectedAndCopied()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(
+            dir, QStringLiteral("dmesg.log"),
+            "[ 8123.400118] NVRM: GPU at PCI:0000:3b:00: GPU-2f6c1e0a-7d3b-4c1e-9a55-0b8e3f4d6a21\n"
+            "[ 8123.400131] NVRM: Xid (PCI:0000:3b:00): 13, pid=48211, name=python3\n"
+            "[ 9512.662164] NVRM: Xid (PCI:0000:86:00): 79, pid=51877, name=python3\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        view->setFocus();
+        const QString first = view->document()->lineText(0);
+        const int uuid = int(first.indexOf(u"GPU-"));
+
+        // A mouse drag over the UUID.
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, 0, uuid));
+        QTest::mouseMove(view->viewport(), pointOf(view, 0, int(first.size())));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, pointOf(view, 0, int(first.size())));
+        QVERIFY(view->hasTextSelection());
+        QCOMPARE(view->selectedText(), QStringLiteral("GPU-2f6c1e0a-7d3b-4c1e-9a55-0b8e3f4d6a21"));
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QApplication::clipboard()->text(), view->selectedText());
+
+        // The keyboard: a click before the bus id, then Ctrl+Shift+Right over its parts.
+        const QString second = view->document()->lineText(1);
+        const int bus = int(second.indexOf(u"0000:3b:00"));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, pointOf(view, 1, bus));
+        QVERIFY(!view->hasTextSelection());
+        for (int i = 0; i < 3; ++i)
+            QTest::keyClick(view, Qt::Key_Right, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedText(), QStringLiteral("0000:3b:00"));
+        QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);
+        QCOMPARE(view->selectedText(), QStringLiteral("0000:3b:0"));
+        // From inside one line to inside the next.
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, 1, bus));
+        QTest::mouseMove(view->viewport(), pointOf(view, 2, 14));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, pointOf(view, 2, 14));
+        QCOMPARE(view->selectedText(), second.mid(bus) + u'\n' + QStringLiteral("[ 9512.662164]"));
+        // A plain key ends the text selection; Ctrl+C then copies the current line whole.
+        QTest::keyClick(view, Qt::Key_Down);
+        QVERIFY(!view->hasTextSelection());
+
+        // The context menu: Copy, Select All, and Find with the selected text.
+        view->selectText(2, int(view->document()->lineText(2).indexOf(u"0000:86:00")),
+                         int(view->document()->lineText(2).indexOf(u"0000:86:00")) + 10);
+        const QStringList items
+            = triggerInContextMenu(view, 2, QStringLiteral("logFind"));
+        QCOMPARE(items.mid(0, 2), QStringList({tr("&Copy"), tr("Select &All")}));
+        QVERIFY(items.contains(u"&Find \u201c0000:86:00\u201d"));
+        QVERIFY(window.searchBar()->isVisible());
+        QCOMPARE(window.searchBar()->input()->text(), QStringLiteral("0000:86:00"));
+        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{2}));
+
+        // Edit ▸ Select All, then Edit ▸ Copy: every line.
+        QMenu *edit = nullptr;
+        for (QAction *menu : window.menuBar()->actions())
+            if (menu->text() == tr("&Edit"))
+                edit = menu->menu();
+        QVERIFY(edit);
+        edit->findChild<QAction *>(QStringLiteral("actionSelectAll"))->trigger();
+        edit->findChild<QAction *>(QStringLiteral("actionCopy"))->trigger();
+        QCOMPARE(QApplication::clipboard()->text().count(u'\n'), 2);
+        QVERIFY(QApplication::clipboard()->text().endsWith(u"name=python3"));
     }
 
     void anArchiveDamagedBeforeItsFirstEntrySaysNothingCouldBeRead()

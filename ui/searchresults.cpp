@@ -1,0 +1,189 @@
+#include "searchresults.h"
+
+#include "text/logdocument.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPointer>
+#include <QThreadPool>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace gputriage {
+
+namespace {
+constexpr int kMaxShownCharacters = 400;
+constexpr size_t kMaxHits = 100'000;
+} // namespace
+
+void SearchResultsModel::setResults(std::vector<std::shared_ptr<const LogDocument>> docs,
+                                    std::vector<BundleSearchHit> hits)
+{
+    beginResetModel();
+    m_docs = std::move(docs);
+    m_hits = std::move(hits);
+    endResetModel();
+}
+
+int SearchResultsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_hits.size());
+}
+
+int SearchResultsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SearchResultsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const BundleSearchHit &hit = m_hits[size_t(index.row())];
+    const LogDocument &doc = *m_docs[size_t(hit.doc)];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case FileColumn: return QFileInfo(doc.path()).fileName();
+        case LineColumn: return doc.lineNumber(hit.line);
+        case TextColumn: {
+            const std::string_view raw = doc.line(hit.line);
+            QString text = QString::fromUtf8(
+                raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxShownCharacters * 4)));
+            if (text.size() > kMaxShownCharacters)
+                text = text.left(kMaxShownCharacters) + QChar(0x2026);
+            return text.simplified();
+        }
+        default: return {};
+        }
+    case Qt::ToolTipRole:
+        return index.column() == FileColumn ? doc.path() : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == LineColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                            : QVariant();
+    case PathRole: return doc.path();
+    case LineNumberRole: return doc.lineNumber(hit.line);
+    default: return {};
+    }
+}
+
+QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case FileColumn: return tr("File");
+    case LineColumn: return tr("Line");
+    case TextColumn: return tr("Text");
+    default: return {};
+    }
+}
+
+SearchResultsPanel::SearchResultsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_summary(new QLabel(this))
+    , m_view(new QTreeView(this))
+    , m_model(new SearchResultsModel(this))
+{
+    setObjectName(QStringLiteral("searchResults"));
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("Search every file of the bundle: Ctrl+F, then \"All Files\" "
+                          "(Ctrl+Shift+G)."));
+    m_view->setModel(m_model);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->header()->setSectionResizeMode(SearchResultsModel::FileColumn,
+                                           QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(SearchResultsModel::LineColumn,
+                                           QHeaderView::ResizeToContents);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_view, 1);
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT lineActivated(index.data(SearchResultsModel::PathRole).toString(),
+                             index.data(SearchResultsModel::LineNumberRole).toInt());
+    });
+    connect(m_view, &QTreeView::clicked, m_view, &QTreeView::activated);
+}
+
+SearchResultsPanel::~SearchResultsPanel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void SearchResultsPanel::clear()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    ++m_generation;
+    m_model->setResults({}, {});
+    m_summary->setText(tr("Search every file of the bundle: Ctrl+F, then \"All Files\" "
+                          "(Ctrl+Shift+G)."));
+}
+
+void SearchResultsPanel::search(std::vector<std::shared_ptr<const LogDocument>> docs,
+                                const SearchQuery &query)
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    const quint64 generation = ++m_generation;
+    m_summary->setText(tr("Searching every file for \u201c%1\u201d…").arg(query.text));
+    m_model->setResults({}, {});
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    QPointer<SearchResultsPanel> self(this);
+    QThreadPool::globalInstance()->start([self, generation, query, docs = std::move(docs),
+                                          cancel = m_cancel]() mutable {
+        auto result = searchBundle(docs, query, kMaxHits, cancel.get());
+        if (cancel->load())
+            return;
+        QMetaObject::invokeMethod(
+            qApp, // not self: its QPointer is read on the GUI thread only
+            [self, generation, query, docs = std::move(docs), result = std::move(result)]() mutable {
+                if (self)
+                    self->showResults(generation, query, std::move(docs), std::move(result));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SearchResultsPanel::showResults(quint64 generation,
+                                     const SearchQuery &query,
+                                     std::vector<std::shared_ptr<const LogDocument>> docs,
+                                     Result<BundleSearch> result)
+{
+    if (generation != m_generation)
+        return;
+    if (!result) {
+        m_summary->setText(tr("Not searched: %1").arg(result.error().message));
+        Q_EMIT searchFinished();
+        return;
+    }
+    BundleSearch found = std::move(result).value();
+    std::set<int> files;
+    for (const BundleSearchHit &hit : found.hits)
+        files.insert(hit.doc);
+    QString text = found.hits.empty()
+                       ? tr("\u201c%1\u201d is in none of the %2 file(s).")
+                             .arg(query.text)
+                             .arg(docs.size())
+                       : tr("\u201c%1\u201d: %L2 line(s) in %3 of %4 file(s).")
+                             .arg(query.text)
+                             .arg(qint64(found.hits.size()))
+                             .arg(files.size())
+                             .arg(docs.size());
+    if (found.capped)
+        text += tr(" Only the first %L1 lines are listed.").arg(qint64(found.hits.size()));
+    m_summary->setText(text);
+    m_model->setResults(std::move(docs), std::move(found.hits));
+    Q_EMIT searchFinished();
+}
+
+} // namespace gputriage

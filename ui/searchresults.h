@@ -1,0 +1,73 @@
+#pragma once
+
+#include "engine/textsearch.h"
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QTreeView;
+
+namespace gputriage {
+
+class LogDocument;
+
+// The lines of every file of the bundle that hold a search: file, line number, text.
+class SearchResultsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { FileColumn, LineColumn, TextColumn, ColumnCount };
+    enum Role { PathRole = Qt::UserRole + 1, LineNumberRole };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setResults(std::vector<std::shared_ptr<const LogDocument>> docs,
+                    std::vector<BundleSearchHit> hits);
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::vector<std::shared_ptr<const LogDocument>> m_docs;
+    std::vector<BundleSearchHit> m_hits;
+};
+
+// The "Search" tab: what was searched, how many lines in how many files, and the list; a click
+// or Enter opens the line.
+class SearchResultsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SearchResultsPanel(QWidget *parent = nullptr);
+    ~SearchResultsPanel() override;
+    // Searches `docs` off the GUI thread (a newer search cancels the one running).
+    void search(std::vector<std::shared_ptr<const LogDocument>> docs, const SearchQuery &query);
+    void clear();
+    SearchResultsModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    QLabel *summary() const { return m_summary; }
+
+Q_SIGNALS:
+    void lineActivated(const QString &path, int lineNumber); // 1-based
+    void searchFinished();
+
+private:
+    void showResults(quint64 generation,
+                     const SearchQuery &query,
+                     std::vector<std::shared_ptr<const LogDocument>> docs,
+                     Result<BundleSearch> search);
+
+    QLabel *m_summary;
+    QTreeView *m_view;
+    SearchResultsModel *m_model;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+};
+
+} // namespace gputriage
