@@ -1,6 +1,6 @@
 #include "bundletree.h"
 
-#include "severitycolor.h"
+#include "palette.h"
 
 #include <QHeaderView>
 #include <QLineEdit>

@@ -1,6 +1,6 @@
 #include "findingsmodel.h"
 
-#include "severitycolor.h"
+#include "palette.h"
 
 #include <algorithm>
 

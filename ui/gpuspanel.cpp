@@ -1,7 +1,7 @@
 #include "gpuspanel.h"
 
 #include "engine/gpus.h"
-#include "severitycolor.h"
+#include "palette.h"
 
 #include <QHeaderView>
 

@@ -1,6 +1,6 @@
 #include "logview.h"
 
-#include "severitycolor.h"
+#include "palette.h"
 
 #include "text/logdocument.h"
 #include "text/normalizer.h"
@@ -87,6 +87,16 @@ void LogView::setThemeName(const QString &name)
 {
     m_themeName = name;
     applyTheme();
+}
+
+QColor LogView::themeBackground() const
+{
+    if (m_themeName.isEmpty())
+        return {};
+    const KSyntaxHighlighting::Theme theme = m_repository->theme(m_themeName);
+    return theme.isValid() ? QColor::fromRgba(theme.editorColor(
+                                 KSyntaxHighlighting::Theme::BackgroundColor))
+                           : QColor();
 }
 
 void LogView::applyTheme()
@@ -555,6 +565,10 @@ void LogView::paintEvent(QPaintEvent *)
     p.fillRect(viewport()->rect(), pal.color(QPalette::Base));
     if (!m_doc)
         return;
+    // Tints, markers and fallbacks for text that would not read on them come from one palette.
+    const ViewPalette &vp = ViewPalette::forBase(pal.color(QPalette::Base));
+    const QColor textColor
+        = readableOn(pal.color(QPalette::Text), {pal.color(QPalette::Base)}, vp.text);
 
     const int lh = lineHeight();
     const int ascent = fontMetrics().ascent();
@@ -572,6 +586,8 @@ void LogView::paintEvent(QPaintEvent *)
     int widest = m_maxColumns;
 
     p.fillRect(QRect(0, 0, gutter, viewport()->height()), pal.color(QPalette::AlternateBase));
+    const QColor lineNumberColor = readableOn(pal.color(QPalette::PlaceholderText),
+                                              {pal.color(QPalette::AlternateBase)}, vp.muted);
     for (int rowIndex = firstRow; rowIndex < lastRow; ++rowIndex) {
         const int line = lineAtRow(rowIndex);
         const int y = (rowIndex - firstRow) * lh;
@@ -583,20 +599,23 @@ void LogView::paintEvent(QPaintEvent *)
         const QRect row(gutter, y, viewport()->width() - gutter, lh);
         const bool selected
             = multiSelection && !textSelection && line >= selFirst && line <= selLast;
-        if (line == m_current || selected)
-            p.fillRect(row, pal.color(QPalette::Highlight)
-                                .lighter(pal.color(QPalette::Base).lightness() > 128
-                                             ? (selected && line != m_current ? 185 : 170)
-                                             : 60));
+        const size_t severity = mark != m_marks.end() ? size_t(mark->second.severity) : 0;
+        QColor background = pal.color(QPalette::Base);
+        if (selected)
+            background = vp.selection;
+        else if (line == m_current)
+            background = vp.currentLine;
         else if (mark != m_marks.end())
-            p.fillRect(row, severityColor(mark->second.severity, 45));
+            background = vp.lineTint[severity];
+        if (background != pal.color(QPalette::Base))
+            p.fillRect(row, background);
         if (mark != m_marks.end())
-            p.fillRect(QRect(gutter - 4, y, 4, lh), severityColor(mark->second.severity, 255));
+            p.fillRect(QRect(gutter - 4, y, 4, lh), vp.severity[severity]);
         if (isSearchHit(line))
-            p.fillRect(QRect(gutter, y, 6, lh), QColor(0xf0, 0xc0, 0x20));
+            p.fillRect(QRect(gutter, y, 6, lh), vp.searchHit);
 
         p.setFont(normalFont);
-        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.setPen(lineNumberColor);
         p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(m_doc->lineNumber(line)));
 
@@ -620,7 +639,7 @@ void LogView::paintEvent(QPaintEvent *)
                 const int b = int(QString::fromUtf8(raw.data(), lastByte).size());
                 p.fillRect(
                     QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
-                    severityColor(mark->second.severity, 90));
+                    vp.spanTint[severity]);
             }
         }
 
@@ -629,48 +648,55 @@ void LogView::paintEvent(QPaintEvent *)
         const auto hits = searchSpans(line);
         for (const auto &[a, b] : hits)
             p.fillRect(QRect(xAt(a), y, xAt(b) - xAt(a), lh),
-                       line == m_current ? searchCurrentColor() : searchHitColor());
+                       line == m_current ? vp.searchCurrent : vp.searchHit);
         // Selected text (part of a line or several).
         if (textSelection && line >= textFrom.line && line <= textTo.line) {
             const int a = line == textFrom.line ? textFrom.column : 0;
             const int b = line == textTo.line ? textTo.column : int(text.size()) + 1;
-            p.fillRect(QRect(xAt(a), y, std::max(2, xAt(b) - xAt(a)), lh),
-                       pal.color(QPalette::Highlight));
+            p.fillRect(QRect(xAt(a), y, std::max(2, xAt(b) - xAt(a)), lh), vp.selection);
         }
 
         const auto runs = m_highlighter->highlight(text);
         int column = 0;
+        // A theme's colour that would not read on this line's tint (punctuation on a critical
+        // line) is drawn in the palette's text colour.
+        const bool spans = mark != m_marks.end() && !mark->second.spans.empty();
+        auto readable = [&](const QColor &colour) {
+            return spans ? readableOn(colour, {background, vp.spanTint[severity]}, vp.text)
+                         : readableOn(colour, {background}, vp.text);
+        };
+        const QColor plainColor = readable(textColor);
         auto drawPlain = [&](int from, int to) {
             if (to <= from)
                 return;
             p.setFont(normalFont);
-            p.setPen(pal.color(QPalette::Text));
+            p.setPen(plainColor);
             p.drawText(xAt(from), y + ascent, text.mid(from, to - from));
         };
         for (const auto &run : runs) {
             drawPlain(column, run.offset);
             p.setFont(run.format.isBold(m_highlighter->theme()) ? boldFont : normalFont);
             p.setPen(run.format.hasTextColor(m_highlighter->theme())
-                         ? run.format.textColor(m_highlighter->theme())
-                         : pal.color(QPalette::Text));
+                         ? readable(run.format.textColor(m_highlighter->theme()))
+                         : plainColor);
             p.drawText(xAt(run.offset), y + ascent, text.mid(run.offset, run.length));
             column = run.offset + run.length;
         }
         drawPlain(column, int(text.size()));
         for (const auto &[a, b] : hits) {
             p.setFont(normalFont);
-            p.setPen(QColor(0x1a, 0x1a, 0x1a));
+            p.setPen(vp.searchText);
             p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
         }
         if (textSelection && line >= textFrom.line && line <= textTo.line) {
             const int a = line == textFrom.line ? textFrom.column : 0;
             const int b = line == textTo.line ? textTo.column : int(text.size());
             p.setFont(normalFont);
-            p.setPen(pal.color(QPalette::HighlightedText));
+            p.setPen(vp.selectedText);
             p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
         }
         if (mark != m_marks.end()) {
-            p.setPen(QPen(severityColor(mark->second.severity, 255), 2));
+            p.setPen(QPen(vp.severity[severity], 2));
             for (const QString &value : mark->second.values)
                 for (qsizetype at = text.indexOf(value); at >= 0;
                      at = text.indexOf(value, at + value.size())) {

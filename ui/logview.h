@@ -53,6 +53,8 @@ public:
     // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
     void setThemeName(const QString &name);
     QString themeName() const { return m_themeName; }
+    // The chosen theme's background; invalid when the view follows the palette.
+    QColor themeBackground() const;
 
     // Shows only these lines (0-based, ascending), e.g. the search hits; nullopt shows all.
     // `owner` says who filters ("search", "findings"), so one filter replaces the other.

@@ -17,6 +17,7 @@
 #include "report/timelinesvg.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
+#include "palette.h"
 #include "searchbar.h"
 #include "searchresults.h"
 #include "source/bundlereader.h"
@@ -176,8 +177,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_banner->setObjectName(QStringLiteral("banner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: "
-                                           "6px; border-bottom: 1px solid #e0c060; }"));
+    updateBannerColours();
     m_banner->hide();
 
     auto *workspace = new QWidget(this);
@@ -255,7 +255,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     const Preferences preferences = Preferences::load();
     m_logView->setFont(preferences.logFont);
-    m_logView->setThemeName(preferences.theme);
+    applyTheme(preferences.theme);
     loadRuleSet(preferences.ruleFolders);
 }
 
@@ -281,10 +281,20 @@ void MainWindow::loadRuleSet(const QStringList &extraFolders)
     statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
 }
 
+void MainWindow::applyTheme(const QString &name)
+{
+    m_logView->setThemeName(name);
+    // The whole window follows the log's theme: a dark theme darkens the panels too.
+    static const QPalette systemPalette = QApplication::palette();
+    const QColor themeBase = m_logView->themeBackground();
+    QApplication::setPalette(themeBase.isValid() ? ViewPalette::forBase(themeBase).toQPalette()
+                                                 : systemPalette);
+}
+
 void MainWindow::applyPreferences(const Preferences &preferences)
 {
     m_logView->setFont(preferences.logFont);
-    m_logView->setThemeName(preferences.theme);
+    applyTheme(preferences.theme);
     if (preferences.ruleFolders != m_ruleFolders) {
         loadRuleSet(preferences.ruleFolders);
         if (!m_openPaths.isEmpty())
@@ -641,6 +651,22 @@ void MainWindow::openSample()
         return;
     }
     openPaths({sample});
+}
+
+void MainWindow::updateBannerColours()
+{
+    const ViewPalette &vp = ViewPalette::ofApplication();
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: %2; padding: 6px; border-bottom: 1px "
+                       "solid %2; }")
+            .arg(vp.bannerBackground.name(), vp.bannerText.name()));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateBannerColours();
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::showBanner(const QString &text)

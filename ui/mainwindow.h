@@ -103,6 +103,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -123,6 +124,8 @@ private:
     void loadRuleSet(const QStringList &extraFolders);
     void startJob();
     void endJob();
+    void updateBannerColours();
+    void applyTheme(const QString &name); // the log's theme, and a window palette to match
     void timelineDone(quint64 generation,
                       std::shared_ptr<const LogDocument> doc,
                       std::vector<std::pair<int, int>> sources,

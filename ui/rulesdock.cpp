@@ -4,7 +4,7 @@
 #include "rules/exampletester.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
-#include "severitycolor.h"
+#include "palette.h"
 #include "text/logdocument.h"
 
 #include <KSyntaxHighlighting/Definition>

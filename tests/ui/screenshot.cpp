@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "rulesdock.h"
 #include "searchbar.h"
+#include "settingsdialog.h"
 #include "text/logdocument.h"
 
 #include <QApplication>
@@ -24,6 +25,12 @@ int main(int argc, char **argv)
         return 2;
     }
     gputriage::MainWindow window;
+    // GPUTRIAGE_SCREENSHOT_THEME=name uses that KSyntaxHighlighting theme ("Breeze Dark").
+    if (const QString theme = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_THEME"); !theme.isEmpty()) {
+        gputriage::Preferences preferences = gputriage::Preferences::load();
+        preferences.theme = theme;
+        window.applyPreferences(preferences);
+    }
     window.resize(1500, 820);
     window.show();
     QObject::connect(&window, &gputriage::MainWindow::analysisFinished, &window, [&] {

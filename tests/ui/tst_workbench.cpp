@@ -5,8 +5,9 @@
 #include "logview.h"
 #include "mainwindow.h"
 #include "searchbar.h"
-#include "severitycolor.h"
+#include "palette.h"
 #include "searchresults.h"
+#include "settingsdialog.h"
 #include "testarchive.h"
 #include "text/logdocument.h"
 #include "uitest.h"
@@ -99,7 +100,7 @@ private Q_SLOTS:
                 lastStep = i;
         }
         QVERIFY2(xid79 >= 0, "the Xid 79 is not on the timeline");
-        QVERIFY(doc->lineText(xid79).startsWith(u"2025-11-30 10:37:11.662Z  dmesg.log:13 "));
+        QVERIFY(doc->lineText(xid79).startsWith(u"2025-11-30 10:37:12.662Z  dmesg.log:13 "));
         QVERIFY(lastStep >= 0 && lastStep < xid79);
         QVERIFY(window.logView()->lineSeverity(xid79).has_value()); // still red
         QVERIFY2(!window.statusBar()->currentMessage().contains(u"dmesg.log ("),
@@ -212,7 +213,7 @@ private Q_SLOTS:
         // What the user sees there: the current hit's colour (top edge of the row, no glyph).
         const QImage image = view->viewport()->grab().toImage();
         const int top = hit.y() - view->fontMetrics().height() / 2 + 1;
-        QCOMPARE(image.pixelColor(hit.x() + 2, top), searchCurrentColor());
+        QCOMPARE(image.pixelColor(hit.x() + 2, top), ViewPalette::light().searchCurrent);
 
         // Closing the bar clears the marks; opening it again brings them back.
         QTest::keyClick(bar->input(), Qt::Key_Escape);
@@ -329,6 +330,29 @@ private Q_SLOTS:
         edit->findChild<QAction *>(QStringLiteral("actionCopy"))->trigger();
         QCOMPARE(QApplication::clipboard()->text().count(u'\n'), 2);
         QVERIFY(QApplication::clipboard()->text().endsWith(u"name=python3"));
+    }
+
+    // Point 7: a dark log theme darkens the whole window, and following the system again
+    // brings its palette back; the banner's colours follow.
+    void aDarkThemeDarkensTheWholeWindow()
+    {
+        const QPalette system = QApplication::palette();
+        MainWindow window;
+        window.show();
+        Preferences preferences = Preferences::load();
+        preferences.theme = QStringLiteral("Breeze Dark");
+        window.applyPreferences(preferences);
+        QVERIFY(ViewPalette::forBase(QApplication::palette().color(QPalette::Window)).isDark);
+        QTRY_VERIFY(
+            ViewPalette::forBase(window.bundleTree()->tree()->palette().color(QPalette::Base))
+                .isDark);
+        QTRY_VERIFY(
+            banner(window)->styleSheet().contains(ViewPalette::dark().bannerBackground.name()));
+        preferences.theme.clear();
+        window.applyPreferences(preferences);
+        QCOMPARE(QApplication::palette().color(QPalette::Base), system.color(QPalette::Base));
+        QTRY_VERIFY(banner(window)->styleSheet().contains(
+            ViewPalette::forBase(system.color(QPalette::Base)).bannerBackground.name()));
     }
 
     void anArchiveDamagedBeforeItsFirstEntrySaysNothingCouldBeRead()
