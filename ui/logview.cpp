@@ -23,7 +23,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPainter>
-#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -36,7 +36,7 @@ namespace {
 constexpr int kMaxDisplayColumns = 4000;           // longer lines are cut for display only
 constexpr qint64 kMaxCopyBytes = qint64(64) << 20; // a bigger selection is copied in part
 constexpr qint64 kMaxWholeLineBytes = qint64(16) << 20;
-constexpr qsizetype kWholeLineRow = 16384;
+constexpr size_t kWholeLineRowBytes = 160;
 } // namespace
 
 // Collects the formats KSyntaxHighlighting assigns to one line.
@@ -341,54 +341,93 @@ void LogView::showWholeLine(int line)
 {
     if (!m_doc || line < 0 || line >= m_doc->lineCount())
         return;
-    const std::string_view raw = m_doc->line(line);
+    const std::string_view full = m_doc->line(line);
+    const bool cut = qint64(full.size()) > kMaxWholeLineBytes;
+    const std::string_view raw = full.substr(0, size_t(kMaxWholeLineBytes));
+    // The line is shown wrapped in rows of another log view, which lays out only the rows in
+    // view: a 10 MB line opens at once. A row ends after a blank near its end when there is
+    // one, never inside a UTF-8 sequence; the rows joined are the line.
+    QByteArray rows;
+    rows.reserve(qsizetype(raw.size() + raw.size() / kWholeLineRowBytes + 1));
+    std::vector<size_t> rowStarts;
+    for (size_t at = 0; at < raw.size();) {
+        size_t end = std::min(raw.size(), at + kWholeLineRowBytes);
+        if (end < raw.size()) {
+            while (end > at + 1 && (uchar(raw[end]) & 0xC0) == 0x80)
+                --end;
+            for (size_t b = end; b > at + kWholeLineRowBytes * 3 / 4; --b)
+                if (raw[b - 1] == ' ') {
+                    end = b;
+                    break;
+                }
+        }
+        rowStarts.push_back(at);
+        rows.append(raw.data() + at, qsizetype(end - at));
+        rows += '\n';
+        at = end;
+    }
+    // Where to open it: the first search hit on the line, else the text a rule matched.
+    std::optional<size_t> target;
+    if (m_search && isSearchHit(line))
+        if (const auto spans = m_search->spans(raw, 1); !spans.empty())
+            target = size_t(spans.front().first);
+    if (const auto mark = m_marks.find(line);
+        !target && mark != m_marks.end() && !mark->second.spans.empty()) {
+        std::string normalized;
+        std::vector<uint32_t> map;
+        Normalizer::normalize(raw, normalized, &map);
+        if (const size_t start = size_t(mark->second.spans.front().first); start < map.size())
+            target = map[start];
+    }
+
     auto *dialog = new QDialog(this);
     dialog->setObjectName(QStringLiteral("wholeLineDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("%1, line %2").arg(m_doc->path()).arg(m_doc->lineNumber(line)));
-    auto *text = new QPlainTextEdit(dialog);
-    text->setObjectName(QStringLiteral("wholeLineText"));
-    text->setReadOnly(true);
-    text->setFont(font());
-    text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    const bool cut = qint64(raw.size()) > kMaxWholeLineBytes;
-    QString whole = QString::fromUtf8(
-        raw.data(), qsizetype(std::min<size_t>(raw.size(), size_t(kMaxWholeLineBytes))));
-    const qsizetype characters = whole.size();
-    // A text block is laid out whole: a very long line goes in as rows of kWholeLineRow
-    // characters, so only the rows in view are laid out (a 10 MB line as one block froze the
-    // window for minutes).
-    const bool rows = whole.size() > 4 * kWholeLineRow;
-    if (rows) {
-        QString split;
-        split.reserve(whole.size() + whole.size() / kWholeLineRow + 1);
-        for (qsizetype at = 0; at < whole.size();) {
-            qsizetype n = std::min(kWholeLineRow, whole.size() - at);
-            if (at + n < whole.size() && whole.at(at + n - 1).isHighSurrogate())
-                --n; // never between the halves of a surrogate pair
-            if (at)
-                split += QLatin1Char('\n');
-            split += QStringView(whole).mid(at, n);
-            at += n;
-        }
-        whole = std::move(split);
+    const QString title = tr("%1, line %2").arg(m_doc->path()).arg(m_doc->lineNumber(line));
+    dialog->setWindowTitle(title);
+    auto *view = new LogView(dialog);
+    view->setObjectName(QStringLiteral("wholeLineView"));
+    view->setFont(font());
+    view->setThemeName(m_themeName);
+    view->setDocument(LogDocument::fromBytes(std::move(rows), title));
+    if (m_search && isSearchHit(line)) {
+        view->setSearch(m_search);
+        std::vector<int> hits;
+        for (int row = 0; row < view->document()->lineCount(); ++row)
+            if (m_search->matches(view->document()->line(row)))
+                hits.push_back(row);
+        view->setSearchHits(std::move(hits));
     }
-    text->setPlainText(whole);
-    QString about = cut ? tr("%L1 bytes; the first %2 MiB are shown").arg(qint64(raw.size())).arg(kMaxWholeLineBytes >> 20)
-                        : tr("%L1 characters").arg(characters);
-    if (rows)
-        about += tr(", in rows of %L1 characters").arg(kWholeLineRow);
+    if (target) {
+        const auto row = std::upper_bound(rowStarts.begin(), rowStarts.end(), *target);
+        view->setCurrentLine(int(row - rowStarts.begin()) - 1);
+    }
+    QString about = cut ? tr("%L1 bytes; the first %2 MiB are shown")
+                              .arg(qint64(full.size()))
+                              .arg(kMaxWholeLineBytes >> 20)
+                        : tr("%L1 bytes").arg(qint64(raw.size()));
+    if (rowStarts.size() > 1)
+        about += tr(", wrapped in %L1 rows").arg(qint64(rowStarts.size()));
     auto *info = new QLabel(about + QLatin1Char('.'), dialog);
     info->setObjectName(QStringLiteral("wholeLineInfo"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    QPushButton *copyLine = buttons->addButton(tr("Copy Line"), QDialogButtonBox::ActionRole);
+    copyLine->setObjectName(QStringLiteral("wholeLineCopy"));
+    connect(copyLine, &QPushButton::clicked, this, [this, line] {
+        if (m_doc && line < m_doc->lineCount()) {
+            const std::string_view text = m_doc->line(line);
+            QApplication::clipboard()->setText(QString::fromUtf8(
+                text.data(), qsizetype(std::min<size_t>(text.size(), size_t(kMaxCopyBytes)))));
+        }
+    });
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     auto *layout = new QVBoxLayout(dialog);
-    layout->addWidget(text, 1);
+    layout->addWidget(view, 1);
     layout->addWidget(info);
     layout->addWidget(buttons);
     dialog->resize(900, 500);
     dialog->show();
+    view->setFocus();
 }
 
 void LogView::setSearchHits(std::vector<int> lines)

@@ -274,13 +274,28 @@ std::string_view trimmed(std::string_view s)
 std::string_view datedKernelMessage(std::string_view s)
 {
     std::string_view message;
-    if (const size_t at = s.substr(0, 200).find("kernel: "); at != std::string_view::npos) {
-        message = s.substr(at + 8);
+    size_t from = 0; // where "kernel: " may start
+    if (s.size() > 27 && s[0] == '[' && s[4] == ' ' && s[25] == ']') { // dmesg -T
+        message = s.substr(26);
+    } else if (s.size() > 20 && s[0] >= 'A' && s[0] <= 'S' && s[3] == ' ') { // syslog
+        from = 15;
+    } else if (s.size() > 20 && isDigit(s[0])) { // journald short-iso, not CRI
+        const size_t blank = s.substr(0, 40).find(' ');
+        if (blank == std::string_view::npos || s.substr(blank + 1, 7) == "stdout "
+            || s.substr(blank + 1, 7) == "stderr ")
+            return {};
+        from = blank;
+    } else {
+        return {};
+    }
+    if (message.empty()) {
+        const size_t at = s.substr(from, 80).find("kernel: ");
+        if (at == std::string_view::npos)
+            return {};
+        message = s.substr(from + at + 8);
         size_t start = 0;
         if (uptimeOf(message, &start))
             message.remove_prefix(start);
-    } else if (s.size() > 27 && s[0] == '[' && s[4] == ' ' && s[25] == ']') {
-        message = s.substr(26);
     }
     while (!message.empty() && message.front() == ' ')
         message.remove_prefix(1);
