@@ -198,7 +198,7 @@ void ExportDialog::updatePreview()
     const int scroll = m_preview->verticalScrollBar()->value();
     if (rich) {
         m_preview->document()->setDefaultStyleSheet(printStyleSheet());
-        m_preview->setHtml(printableHtml(text));
+        m_preview->setHtml(printableHtml(text, m_preview->document()));
     } else {
         m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         m_preview->setPlainText(text);

@@ -2,6 +2,8 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QImageReader>
+#include <QUrl>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextDocument>
@@ -11,8 +13,37 @@ namespace gputriage {
 // QTextDocument knows only part of CSS: tables get their borders as attributes, and the
 // severity labels their colour inline. The input is our own report HTML, where all bundle
 // text is already escaped, so these tags are ours.
-QString printableHtml(QString html)
+QString printableHtml(QString html, QTextDocument *doc)
 {
+    // QTextDocument has no SVG: each picture (the timeline) becomes an image resource of `doc`,
+    // drawn at twice its size so it stays sharp in print; without a document it is left out.
+    for (int n = 0;; ++n) {
+        const qsizetype start = html.indexOf(QLatin1String("<svg"));
+        const qsizetype end = html.indexOf(QLatin1String("</svg>"), start);
+        if (start < 0 || end < 0)
+            break;
+        QByteArray svg = html.mid(start, end + 6 - start).toUtf8();
+        QBuffer buffer(&svg);
+        QImageReader reader(&buffer, "svg");
+        const QSize size = reader.size();
+        QString replacement;
+        if (doc && size.isValid()) {
+            reader.setScaledSize(size * 2);
+            const QImage image = reader.read();
+            if (!image.isNull()) {
+                const QString name = QStringLiteral("gputriage-figure-%1.png").arg(n);
+                doc->addResource(QTextDocument::ImageResource, QUrl(name), image);
+                // As wide as the page at most (the SVG is drawn for a browser window).
+                const qreal room = doc->textWidth() > 0 ? doc->textWidth() - 16 : 680;
+                const qreal scale = std::min<qreal>(1, room / size.width());
+                replacement = QStringLiteral("<img src=\"%1\" width=\"%2\" height=\"%3\">")
+                                  .arg(name)
+                                  .arg(qRound(size.width() * scale))
+                                  .arg(qRound(size.height() * scale));
+            }
+        }
+        html.replace(start, end + 6 - start, replacement);
+    }
     // The report's own style sheet is for browsers (CSS variables, media queries); print uses
     // the default style sheet set below instead.
     const qsizetype styleStart = html.indexOf(QLatin1String("<style"));
@@ -62,8 +93,9 @@ QByteArray renderPdf(const QString &html, const QString &title)
 
     QTextDocument doc;
     doc.setDefaultStyleSheet(printStyleSheet());
-    doc.setHtml(printableHtml(html));
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
+    doc.setTextWidth(page.width());
+    doc.setHtml(printableHtml(html, &doc));
     const qreal band = 28; // header and footer height, in pixels at 96 dpi
     doc.setPageSize(QSizeF(page.width(), page.height() - 2 * band));
 

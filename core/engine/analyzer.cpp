@@ -97,6 +97,31 @@ QString displayText(std::string_view line)
     return text;
 }
 
+// The line for display with the place of the match in it: a line longer than the display limit
+// shows the part around the match, not its start.
+std::pair<QString, int> displayTextAt(std::string_view line, int normalizedStart)
+{
+    size_t rawStart = 0;
+    if (normalizedStart > 0 && line.size() > 200) {
+        std::string normalized;
+        std::vector<uint32_t> map;
+        Normalizer::normalize(line, normalized, &map);
+        if (size_t(normalizedStart) < map.size())
+            rawStart = map[size_t(normalizedStart)];
+    }
+    constexpr size_t kMax = 4096, kBefore = 1024;
+    if (rawStart + 200 < kMax) {
+        const std::string before = Normalizer::withoutEscapes(line.substr(0, rawStart));
+        return {displayText(line), int(QString::fromUtf8(before.data(), qsizetype(before.size())).size())};
+    }
+    size_t from = rawStart - kBefore;
+    while (from < rawStart && (static_cast<unsigned char>(line[from]) & 0xC0) == 0x80)
+        ++from; // not inside a UTF-8 sequence
+    const std::string before = Normalizer::withoutEscapes(line.substr(from, rawStart - from));
+    QString text = QChar(0x2026) + displayText(line.substr(from));
+    return {text, 1 + int(QString::fromUtf8(before.data(), qsizetype(before.size())).size())};
+}
+
 // Findings of a rule with group_by are kept apart by the values of those facts.
 QString groupKey(const Rule &rule, const Facts &facts)
 {
@@ -439,7 +464,7 @@ void AnalysisSession::collect()
                 o.path = doc.path();
                 o.line = doc.lineNumber(m.line);
                 o.endLine = doc.lineNumber(m.endLine);
-                o.text = displayText(doc.line(m.line));
+                std::tie(o.text, o.at) = displayTextAt(doc.line(m.line), m.start);
                 o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
                 o.facts = std::move(m.facts);
                 f.occurrences.append(std::move(o));

@@ -32,7 +32,8 @@ struct Occurrence
     QString path;
     int line = 0;    // 1-based
     int endLine = 0; // last line the match (or its `then`) used
-    QString text;    // the original first line, for display
+    QString text;    // the original first line, for display (around the match when very long)
+    int at = 0;      // where the match starts in `text` (characters)
     QString time;    // the line's own timestamp, as written, if it has one
     Facts facts;
 };

@@ -111,13 +111,27 @@ bool isWebUrl(const QString &url)
 
 QString evidenceLine(const Finding &finding, const Occurrence &o)
 {
-    QString text = stripControl(o.text).simplified();
+    const QString whole = stripControl(o.text);
+    QString text = whole.simplified();
+    // Where the match starts once blanks are simplified (about: ±1 character).
+    const QString head = whole.left(o.at).simplified();
+    const qsizetype at = head.isEmpty() ? 0 : head.size() + 1;
     if (text.size() > 200) {
-        // At a blank when there is one near the end: not in the middle of a word or a number.
-        qsizetype cut = text.lastIndexOf(QLatin1Char(' '), 199);
-        if (cut < 160)
-            cut = 199;
-        text = text.left(cut) + QChar(0x2026);
+        // 200 characters around the match, cut at blanks when there are some near the ends:
+        // not in the middle of a word or a number.
+        qsizetype from = 0;
+        if (at > 140) {
+            from = at - 60;
+            const qsizetype blank = text.indexOf(QLatin1Char(' '), from);
+            if (blank >= 0 && blank < from + 30)
+                from = blank + 1;
+        }
+        qsizetype cut = from + 199 < text.size() ? text.lastIndexOf(QLatin1Char(' '), from + 199)
+                                                 : text.size();
+        if (cut < from + 160)
+            cut = std::min(text.size(), from + 199);
+        text = (from > 0 ? QString(QChar(0x2026)) : QString()) + text.mid(from, cut - from)
+               + (cut < text.size() ? QString(QChar(0x2026)) : QString());
     }
     QString line = QStringLiteral("%1:%2: %3").arg(o.path).arg(o.line).arg(text);
     const bool differs = std::any_of(o.facts.begin(), o.facts.end(), [&](const auto &fact) {

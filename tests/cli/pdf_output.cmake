@@ -43,3 +43,12 @@ foreach(title "Xid 79 on GPU 0000:86:00: GPU has fallen off the bus"
         message(FATAL_ERROR "pdftotext: '${title}' not found in\n${text}")
     endif()
 endforeach()
+# The timeline is a picture in the PDF, not its labels run together as text.
+string(FIND "${text}" "(UTC)" at)
+if(NOT at LESS 0)
+    message(FATAL_ERROR "pdftotext: the timeline's labels are text in the PDF:\n${text}")
+endif()
+execute_process(COMMAND ${PDFIMAGES} -list ${OUT} OUTPUT_VARIABLE images RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT images MATCHES "\n +1 +0 +image +[0-9]+ +[0-9]+")
+    message(FATAL_ERROR "pdfimages: no picture on page 1:\n${images}")
+endif()

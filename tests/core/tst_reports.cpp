@@ -4,6 +4,7 @@
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
 #include "report/redactor.h"
+#include "report/reportwriter.h"
 #include "report/textreport.h"
 #include "report/timelinesvg.h"
 #include "rules/ruleloader.h"
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gputriage;
@@ -444,6 +446,46 @@ private Q_SLOTS:
         const QString line = evidenceLine(f, o);
         QVERIFY2(line.endsWith(QStringLiteral("word") + QChar(0x2026)), qPrintable(line));
         QVERIFY(!line.contains(u"570.1"));
+    }
+
+    // Issue 22 point 5: the excerpt of a long line shows the match, not the line's start.
+    void evidenceShowsTheMatchOfALongLine_data()
+    {
+        QTest::addColumn<int>("filler"); // words before and after the Xid
+        QTest::newRow("300 characters") << 40;
+        QTest::newRow("past the 4096-character display limit") << 1500;
+    }
+    void evidenceShowsTheMatchOfALongLine()
+    {
+        QFETCH(int, filler);
+        QByteArray words;
+        for (int i = 0; i < filler; ++i)
+            words += 'w' + QByteArray::number(i) + ' ';
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("kern.log")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("[ 9512.662164] trace: " + words
+                   + "NVRM: Xid (PCI:0000:86:00): 79, pid=51877, name=python3, GPU has fallen off "
+                     "the bus. "
+                   + words + '\n');
+        file.close();
+        const Analyzer analyzer(loadRules({}, true));
+        const AnalysisResult result = analyzer.analyzePaths({file.fileName()});
+        const Finding *xid = nullptr;
+        for (const Finding &f : result.findings)
+            if (f.ruleId == QLatin1String("gpu.xid.79-fallen-off-bus"))
+                xid = &f;
+        QVERIFY(xid);
+        const Occurrence &o = xid->occurrences.front();
+        QVERIFY2(o.text.mid(o.at).startsWith(u"NVRM: Xid"), qPrintable(o.text.mid(o.at, 40)));
+        const QString line = evidenceLine(*xid, o);
+        QVERIFY2(line.contains(u"NVRM: Xid (PCI:0000:86:00): 79, pid=51877"), qPrintable(line));
+        QVERIFY(line.contains(QChar(0x2026) + QStringLiteral("w")));        // cut before
+        QVERIFY(line.size() < 260);
+        for (const QString &format : {QStringLiteral("markdown"), QStringLiteral("html")})
+            QVERIFY2(QString::fromUtf8(writeReport(result, format, {}))
+                         .contains(u"NVRM: Xid (PCI:0000:86:00): 79"),
+                     qPrintable(format));
     }
 
     void aCleanReportHasNoMojibake()
