@@ -386,7 +386,8 @@ void MainWindow::showPreview(const QStringList &paths)
         if (cut > 0)
             head.truncate(cut + 1);
     }
-    m_logView->setDocument(LogDocument::fromBytes(std::move(head), paths.front()));
+    m_logView->setDocument(
+        LogDocument::fromBytes(std::move(head), BundleReader::displayNames(paths).front()));
     m_previewMoved = false;
     setWindowTitle(tr("%1 — GPU Triage").arg(paths.front()));
 }

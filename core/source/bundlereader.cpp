@@ -741,7 +741,7 @@ void BundleReader::addFolder(const QString &path)
         }
     }
     if (ec)
-        problem(QDir::cleanPath(path), QStringLiteral("folder read stopped: %1")
+        problem(display(QFile::encodeName(path).toStdString()), QStringLiteral("folder read stopped: %1")
                                            .arg(QString::fromStdString(ec.message())));
     std::sort(files.begin(), files.end());
     for (const std::string &f : files) {
@@ -755,7 +755,8 @@ void BundleReader::addFolder(const QString &path)
         }
     }
     if (links)
-        note(QDir::cleanPath(path), QStringLiteral("%1 symlinks or special files not followed").arg(links));
+        note(display(QFile::encodeName(path).toStdString()),
+             QStringLiteral("%1 symlinks or special files not followed").arg(links));
 }
 
 void BundleReader::addFileByNativeName(const std::string &native, const QString &display)
@@ -779,9 +780,37 @@ void BundleReader::addFileByNativeName(const std::string &native, const QString 
         addDocument(LogDocument::fromBytes(std::move(bytes), display));
 }
 
+QStringList BundleReader::displayNames(const QStringList &paths)
+{
+    QStringList names;
+    for (const QString &path : paths)
+        names << QDir::cleanPath(path);
+    // Absolute paths lose their folders, one more kept while two names are the same.
+    std::vector<int> kept(size_t(paths.size()), 1);
+    for (int round = 0; round < 64; ++round) {
+        QStringList shown = names;
+        for (qsizetype i = 0; i < names.size(); ++i)
+            if (QDir::isAbsolutePath(names[i]) && names[i] != QLatin1String("/"))
+                shown[i] = names[i].section(QLatin1Char('/'), -kept[size_t(i)]);
+        bool clash = false;
+        for (qsizetype i = 0; i < shown.size(); ++i)
+            for (qsizetype j = i + 1; j < shown.size(); ++j)
+                if (shown[i] == shown[j] && names[i] != names[j]) {
+                    ++kept[size_t(i)];
+                    ++kept[size_t(j)];
+                    clash = true;
+                }
+        if (!clash)
+            return shown;
+    }
+    return names;
+}
+
 std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QStringList &paths)
 {
-    for (const QString &path : paths) {
+    const QStringList names = displayNames(paths);
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        const QString &path = paths[i];
         const PathKind kind = pathKind(path);
         if (kind == PathKind::StandardInput) {
             addStandardInput(QStringLiteral("stdin"));
@@ -792,7 +821,7 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
         } else if (kind == PathKind::Folder) {
             addFolder(path);
         } else if (kind == PathKind::Regular) {
-            addFile(path, QDir::cleanPath(path));
+            addFile(path, names[i]);
         } else {
             problem(path, QStringLiteral("no such file or folder"));
         }

@@ -56,6 +56,10 @@ public:
 
     // "name!with/../odd/name" made safe for display: no absolute paths, drive letters or "..".
     static QString sanitizeEntryName(const QString &name, bool *changed = nullptr);
+    // How files given on their own are named in documents and reports: a relative path as
+    // given, an absolute one by its name (with as many parent folders as tell it apart from the
+    // others given), so reports do not carry the engineer's local folders.
+    static QStringList displayNames(const QStringList &paths);
 
 private:
     friend class ArchiveWalker;

@@ -161,7 +161,7 @@ private Q_SLOTS:
         int whole = 0;
         for (int i = 0; i < 10; ++i) {
             const QModelIndex row = window.bundleTree()->viewIndex(
-                path + QStringLiteral("!logs/f%1.log").arg(i));
+                QStringLiteral("node-7.tar.gz!logs/f%1.log").arg(i));
             if (!row.isValid())
                 continue;
             QTreeView *tree = window.bundleTree()->tree();
