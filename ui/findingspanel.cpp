@@ -5,7 +5,10 @@
 #include "report/textreport.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QHBoxLayout>
+#include <QLineEdit>
 #include <QGuiApplication>
 
 #include <QDesktopServices>
@@ -36,6 +39,8 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     , m_model(new FindingsModel(this))
     , m_view(new QTreeView(this))
     , m_details(new QTextBrowser(this))
+    , m_filter(new QLineEdit(this))
+    , m_followFile(new QCheckBox(tr("This file"), this))
 {
     setObjectName(QStringLiteral("findingsPanel"));
     m_view->setObjectName(QStringLiteral("findingsView"));
@@ -62,8 +67,25 @@ FindingsPanel::FindingsPanel(QWidget *parent)
                     QToolTip::hideText();
             });
 
+    m_filter->setObjectName(QStringLiteral("findingsFilter"));
+    m_filter->setPlaceholderText(tr("Filter findings…"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, &FindingsPanel::applyFilter);
+    m_followFile->setObjectName(QStringLiteral("findingsFollowFile"));
+    m_followFile->setToolTip(tr("Only the findings with evidence in the file shown"));
+    connect(m_followFile, &QCheckBox::toggled, this, &FindingsPanel::applyFilter);
+    auto *list = new QWidget(this);
+    auto *listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->setSpacing(2);
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_followFile);
+    listLayout->addLayout(filterRow);
+    listLayout->addWidget(m_view, 1);
+
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_view);
+    splitter->addWidget(list);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
@@ -83,8 +105,57 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     m_view->addAction(copy);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
-    connect(m_view, &QTreeView::activated, this,
-            [this](const QModelIndex &index) { showFinding(index.row()); });
+    // Enter (or a double-click) jumps to the evidence; moving with the keys shows the details.
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        showFinding(index.row());
+        showOccurrence(0);
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid() && current.row() != m_row)
+                    showFinding(current.row());
+            });
+}
+
+void FindingsPanel::setFilter(const QString &text)
+{
+    m_filter->setText(text);
+}
+
+void FindingsPanel::setFileFilter(const QString &file)
+{
+    m_file = file;
+    if (m_followFile->isChecked())
+        applyFilter();
+}
+
+bool FindingsPanel::followsFile() const
+{
+    return m_followFile->isChecked();
+}
+
+int FindingsPanel::visibleRowCount() const
+{
+    int n = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        n += !m_view->isRowHidden(row, {});
+    return n;
+}
+
+void FindingsPanel::applyFilter()
+{
+    const QString text = m_filter->text().trimmed();
+    const bool byFile = m_followFile->isChecked() && !m_file.isEmpty();
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const Finding *f = m_model->finding(row);
+        bool shown = text.isEmpty() || f->title.contains(text, Qt::CaseInsensitive)
+                     || f->ruleId.contains(text, Qt::CaseInsensitive)
+                     || severityName(f->severity).contains(text, Qt::CaseInsensitive);
+        if (shown && byFile)
+            shown = std::any_of(f->occurrences.begin(), f->occurrences.end(),
+                                [&](const Occurrence &o) { return o.path == m_file; });
+        m_view->setRowHidden(row, {}, !shown);
+    }
 }
 
 void FindingsPanel::setFindings(const QList<Finding> &findings)
@@ -92,6 +163,7 @@ void FindingsPanel::setFindings(const QList<Finding> &findings)
     m_model->setFindings(findings);
     m_row = -1;
     m_details->clear();
+    applyFilter();
     if (!findings.isEmpty()) {
         m_view->setCurrentIndex(m_model->index(0, FindingsModel::TitleColumn));
         showFinding(0);
@@ -180,6 +252,7 @@ void FindingsPanel::showOccurrence(int delta)
     m_occurrence = delta == 0 ? 0 : ((std::max(m_occurrence, 0) + delta) % n + n) % n;
     const Occurrence &o = f->occurrences[m_occurrence];
     Q_EMIT occurrenceActivated(o.path, o.line);
+    Q_EMIT occurrenceShown(f->title, m_occurrence + 1, n);
 }
 
 void FindingsPanel::copySelectedAsMarkdown()

@@ -5,6 +5,8 @@
 #include <QWidget>
 
 class QTextBrowser;
+class QCheckBox;
+class QLineEdit;
 class QTreeView;
 class QUrl;
 
@@ -32,17 +34,31 @@ public:
     // Steps through the selected finding's occurrences (wrapping around), jumping to each.
     void showOccurrence(int delta);
     int currentOccurrence() const { return m_occurrence; }
+    // Hides the findings whose title, rule id or severity do not contain `text`, and, with a
+    // `file`, those without an occurrence in it ("follow the selected file").
+    void setFilter(const QString &text);
+    void setFileFilter(const QString &file);
+    QLineEdit *filterBox() const { return m_filter; }
+    QCheckBox *followFileBox() const { return m_followFile; }
+    bool followsFile() const;
+    int visibleRowCount() const;
 
 Q_SIGNALS:
     void occurrenceActivated(const QString &path, int line); // line is 1-based
+    // After a jump to an occurrence: which one of how many (for the status bar).
+    void occurrenceShown(const QString &title, int number, int count);
 
 private:
     void showFinding(int row);
+    void applyFilter();
     void linkActivated(const QUrl &url);
 
     FindingsModel *m_model;
     QTreeView *m_view;
     QTextBrowser *m_details;
+    QLineEdit *m_filter;
+    QCheckBox *m_followFile;
+    QString m_file; // the file the list follows, when it does
     int m_row = -1;
     int m_occurrence = -1;
 };

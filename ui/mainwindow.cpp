@@ -25,6 +25,7 @@
 #include "text/normalizer.h"
 
 #include <QAction>
+#include <QDialog>
 #include <QApplication>
 #include <QBuffer>
 #include <QCloseEvent>
@@ -121,6 +122,19 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_bundle, &BundleTree::entrySelected, this,
             [this](const QString &path) { showDocument(path); });
+    connect(m_findings, &FindingsPanel::occurrenceShown, this,
+            [this](const QString &title, int number, int count) {
+                statusBar()->showMessage(
+                    tr("Occurrence %1 of %2 of \u201c%3\u201d (F8 / Shift+F8)")
+                        .arg(number)
+                        .arg(count)
+                        .arg(title));
+            });
+    // The findings list can follow the file shown (not the merged timeline).
+    connect(m_logView, &LogView::documentChanged, this, [this] {
+        const auto doc = m_logView->document();
+        m_findings->setFileFilter(doc && !isTimelineShown() ? doc->path() : QString());
+    });
     connect(m_findings, &FindingsPanel::occurrenceActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
     connect(m_facts, &FactsPanel::sourceActivated, this,
@@ -534,6 +548,10 @@ void MainWindow::createMenus()
     limits->setObjectName(QStringLiteral("actionLimits"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts
+        = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showKeyboardShortcuts);
+    shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    shortcuts->setObjectName(QStringLiteral("actionShortcuts"));
     help->addAction(tr("&About GPU Triage"), this, [this] {
         QMessageBox::about(
             this, tr("About GPU Triage"),
@@ -541,6 +559,53 @@ void MainWindow::createMenus()
                "explains them and links NVIDIA's documentation.</p>")
                 .arg(QStringLiteral(GPUTRIAGE_VERSION)));
     });
+}
+
+void MainWindow::showKeyboardShortcuts()
+{
+    // The menus' own shortcuts (so the list is always true), then the keys of the views.
+    QString rows;
+    auto row = [&](const QString &what, const QString &keys) {
+        rows += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                    .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
+    };
+    for (QAction *menu : menuBar()->actions()) {
+        if (!menu->menu())
+            continue;
+        rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>")
+                    .arg(menu->text().remove(QLatin1Char('&')));
+        for (QAction *a : menu->menu()->actions())
+            if (!a->shortcut().isEmpty())
+                row(a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")),
+                    a->shortcut().toString(QKeySequence::NativeText));
+    }
+    rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(tr("Log view"));
+    row(tr("Select lines"), tr("Shift+Up / Shift+Down, Shift+click"));
+    row(tr("Select part of a line"), tr("mouse drag, Shift+Left / Shift+Right, Shift+Home / End"));
+    row(tr("Select by word"), tr("Ctrl+Shift+Left / Ctrl+Shift+Right"));
+    row(tr("Show the line whole"), tr("Enter, double-click"));
+    row(tr("First / last line"), tr("Ctrl+Home / Ctrl+End"));
+    rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(tr("Findings"));
+    row(tr("Jump to the evidence"), tr("Enter, click"));
+    row(tr("Copy the finding as Markdown"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText));
+    rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(tr("Search bar"));
+    row(tr("Next / previous hit"), tr("Enter / Shift+Enter, F3 / Shift+F3"));
+    row(tr("Close and clear the marks"), tr("Esc"));
+
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Keyboard Shortcuts — GPU Triage"));
+    auto *text = new QTextBrowser(dialog);
+    text->setObjectName(QStringLiteral("shortcutsText"));
+    text->setHtml(QStringLiteral("<table cellpadding='3'>%1</table>").arg(rows));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(text, 1);
+    layout->addWidget(buttons);
+    dialog->resize(520, 640);
+    dialog->show();
 }
 
 QWidget *MainWindow::createWelcomePage()

@@ -125,6 +125,7 @@ private:
     void startJob();
     void endJob();
     void updateBannerColours();
+    void showKeyboardShortcuts();
     void applyTheme(const QString &name); // the log's theme, and a window palette to match
     void timelineDone(quint64 generation,
                       std::shared_ptr<const LogDocument> doc,

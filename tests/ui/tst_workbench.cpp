@@ -2,6 +2,8 @@
 // the timeline, damaged bundles. Offscreen; each test types and clicks like a user.
 
 #include "bundletree.h"
+#include "findingsmodel.h"
+#include "findingspanel.h"
 #include "logview.h"
 #include "mainwindow.h"
 #include "searchbar.h"
@@ -23,6 +25,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollBar>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QRandomGenerator>
@@ -353,6 +356,65 @@ private Q_SLOTS:
         QCOMPARE(QApplication::palette().color(QPalette::Base), system.color(QPalette::Base));
         QTRY_VERIFY(banner(window)->styleSheet().contains(
             ViewPalette::forBase(system.color(QPalette::Base)).bannerBackground.name()));
+    }
+
+    // Point 11: the findings list by keyboard: arrows show a finding, Enter jumps to its
+    // evidence, F8 says which occurrence of how many; a filter box; following the file shown.
+    void findingsAreUsedFromTheKeyboardFilteredAndFollowTheFile()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        FindingsPanel *panel = window.findingsPanel();
+        QTreeView *list = panel->view();
+        list->setFocus();
+        list->setCurrentIndex(panel->model()->index(0, FindingsModel::TitleColumn));
+        QTest::keyClick(list, Qt::Key_Down);
+        const QModelIndex second = list->currentIndex();
+        QCOMPARE(second.row(), 1);
+        const QString title = second.data(FindingsModel::RuleIdRole).toString();
+        QCOMPARE(title, QStringLiteral("gpu.xid.13-graphics-exception"));
+        QVERIFY(panel->details()->toPlainText().contains(u"Xid 13"));
+        QTest::keyClick(list, Qt::Key_Return);
+        QVERIFY(window.logView()->document()->path().endsWith(u"node/dmesg.log"));
+        QCOMPARE(window.logView()->currentLine(), 8); // line 9
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(u"Occurrence 1 of 2 of"),
+                 qPrintable(window.statusBar()->currentMessage()));
+        window.findChild<QAction *>(QStringLiteral("actionNextOccurrence"))->trigger();
+        QCOMPARE(window.logView()->currentLine(), 9);
+        QVERIFY(window.statusBar()->currentMessage().startsWith(u"Occurrence 2 of 2 of"));
+
+        QTest::keyClicks(panel->filterBox(), QStringLiteral("xid"));
+        QCOMPARE(panel->visibleRowCount(), 2);
+        panel->filterBox()->clear();
+        QCOMPARE(panel->visibleRowCount(), 4);
+        QTest::mouseClick(panel->followFileBox(), Qt::LeftButton);
+        QVERIFY(panel->followsFile());
+        QCOMPARE(panel->visibleRowCount(), 2); // dmesg.log is shown: its two Xid findings
+        const QModelIndex pytorch = window.bundleTree()->viewIndex(
+            QStringLiteral("sample/pods/ml-team/pytorch-train-0/pytorch.log"));
+        QTreeView *tree = window.bundleTree()->tree();
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(pytorch).center());
+        QCOMPARE(panel->visibleRowCount(), 2);
+        QVERIFY(list->isRowHidden(0, {})); // the critical Xid is not in pytorch.log
+        QTest::mouseClick(panel->followFileBox(), Qt::LeftButton);
+        QCOMPARE(panel->visibleRowCount(), 4);
+    }
+
+    void helpListsTheKeyboardShortcuts()
+    {
+        MainWindow window;
+        window.show();
+        window.findChild<QAction *>(QStringLiteral("actionShortcuts"))->trigger();
+        auto *text = window.findChild<QTextBrowser *>(QStringLiteral("shortcutsText"));
+        QVERIFY(text);
+        const QString shown = text->toPlainText();
+        for (const QString &item :
+             {QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText),
+              QStringLiteral("Search All Files"), QStringLiteral("Ctrl+Shift+G"),
+              QStringLiteral("Next Occurrence"), QStringLiteral("F8"),
+              QStringLiteral("Select part of a line"), QStringLiteral("Jump to the evidence")})
+            QVERIFY2(shown.contains(item), qPrintable(item));
     }
 
     void anArchiveDamagedBeforeItsFirstEntrySaysNothingCouldBeRead()
