@@ -20,6 +20,7 @@
 #include "palette.h"
 #include "searchbar.h"
 #include "searchresults.h"
+#include "timechart.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
@@ -105,7 +106,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_gpus(new GpusPanel(this))
     , m_notable(new NotablePanel(this))
     , m_searchResults(new SearchResultsPanel(this))
-    , m_chart(new QLabel(this))
+    , m_chart(new TimeChart(this))
     , m_banner(new QLabel(this))
     , m_rulesDock(new RulesDock(this))
     , m_progress(new QProgressBar(this))
@@ -152,9 +153,8 @@ MainWindow::MainWindow(QWidget *parent)
             m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings"));
     });
     m_sideTabs->addTab(m_notable, tr("Other messages"));
-    m_chart->setObjectName(QStringLiteral("timeChart"));
-    m_chart->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_chart->setWordWrap(true);
+    connect(m_chart, &TimeChart::pointActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
     auto *chartScroll = new QScrollArea(this);
     chartScroll->setWidget(m_chart);
     chartScroll->setWidgetResizable(true);
@@ -800,9 +800,8 @@ void MainWindow::openPaths(const QStringList &paths)
     std::shared_ptr<const Analyzer> analyzer = m_analyzer;
     QPointer<MainWindow> self(this);
     const BundleLimits limits = LimitsDialog::load();
-    const int chartWidth = std::max(320, m_sideTabs->width() - 24);
     QThreadPool::globalInstance()->start(
-        [self, analyzer, paths, generation, limits, job, chartWidth] {
+        [self, analyzer, paths, generation, limits, job] {
             QList<Error> problems;
             auto docs = Analyzer::openInputs(paths, problems, limits);
             AnalyzeOptions options;
@@ -815,12 +814,7 @@ void MainWindow::openPaths(const QStringList &paths)
             };
             AnalysisResult result = analyzer->analyze(docs, options);
             result.addReadProblems(problems);
-            // The time chart is drawn here: thousands of dots take tens of milliseconds.
-            QImage chart;
-            if (QByteArray svg = timelineSvg(result, chartWidth); !svg.isEmpty()) {
-                QBuffer buffer(&svg);
-                chart = QImageReader(&buffer, "svg").read();
-            }
+            ChartData chart = timelineChartData(result); // dates every occurrence: not here
             QMetaObject::invokeMethod(
                 qApp, // not self: its QPointer is read on the GUI thread only
                 [self, generation, docs = std::move(docs), result = std::move(result),
@@ -836,7 +830,7 @@ void MainWindow::openPaths(const QStringList &paths)
 void MainWindow::analysisDone(quint64 generation,
                               std::vector<std::shared_ptr<const LogDocument>> docs,
                               AnalysisResult result,
-                              QImage chart)
+                              ChartData chart)
 {
     if (generation != m_generation)
         return;
@@ -879,14 +873,7 @@ void MainWindow::analysisDone(quint64 generation,
     m_gpus->setGpus(m_result.gpus);
     m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings"));
     m_notable->setTemplates(m_result.unmatched, m_result.unmatchedLines);
-    if (chart.isNull()) {
-        m_chart->setPixmap({});
-        m_chart->setText(tr("No finding has a date in its line (kernel uptime stamps have none), "
-                            "so there is nothing to place on a time axis."));
-    } else {
-        m_chart->setPixmap(QPixmap::fromImage(chart));
-        m_chart->setToolTip(tr("Findings with a date, one lane per pod or file (UTC)"));
-    }
+    m_chart->setData(std::move(chart));
     m_sideTabs->setTabText(m_sideTabs->indexOf(m_notable),
                            m_result.unmatched.isEmpty()
                                ? tr("Other messages")

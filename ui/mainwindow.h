@@ -36,6 +36,8 @@ class NotablePanel;
 class RulesDock;
 class SearchBar;
 class SearchResultsPanel;
+class TimeChart;
+struct ChartData;
 struct SearchQuery;
 
 class MainWindow : public QMainWindow
@@ -66,7 +68,7 @@ public:
     SearchResultsPanel *searchResults() const { return m_searchResults; }
     // Lists every line of every file that holds the query, in the Search tab.
     void searchAllFiles(const SearchQuery &query);
-    QLabel *timeChart() const { return m_chart; }
+    TimeChart *timeChart() const { return m_chart; }
     // Opens the rule editor with a draft rule made from the current log line.
     void newRuleFromCurrentLine();
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
@@ -138,7 +140,7 @@ private:
     void analysisDone(quint64 generation,
                       std::vector<std::shared_ptr<const LogDocument>> docs,
                       AnalysisResult result,
-                      QImage chart);
+                      ChartData chart);
 
     std::shared_ptr<const Analyzer> m_analyzer;
     QStringList m_openPaths; // what openPaths() was last given
@@ -160,7 +162,7 @@ private:
     GpusPanel *m_gpus;
     NotablePanel *m_notable;
     SearchResultsPanel *m_searchResults;
-    QLabel *m_chart; // the findings over time, as in the HTML report
+    TimeChart *m_chart; // the findings over time, as in the HTML report
     QLabel *m_banner;
     RulesDock *m_rulesDock;
     QProgressBar *m_progress;

@@ -25,64 +25,100 @@ const char *severityColour(Severity s)
     return "#3c7dc4";
 }
 
-struct Point
-{
-    int64_t time;
-    Severity severity;
-    QString title;
-    QString where;
-};
-
 } // namespace
 
-QByteArray timelineSvg(const AnalysisResult &result, int width)
+ChartData timelineChartData(const AnalysisResult &result)
 {
     // Lanes: the pod / container label of the input when the path tells, else the file.
     std::map<QString, QString> laneOfPath;
     for (const InputInfo &in : result.inputs)
         laneOfPath[in.path] = in.label.isEmpty() ? QFileInfo(in.path).fileName() : in.label;
-    std::map<QString, std::vector<Point>> lanes;
-    int64_t first = INT64_MAX, last = INT64_MIN;
-    // The time of an occurrence's line and its lane; no time: not placed.
-    auto place = [&](const Occurrence &o) -> std::optional<std::pair<int64_t, QString>> {
+    std::map<QString, std::vector<ChartPoint>> lanes;
+    ChartData data;
+    data.first = INT64_MAX;
+    data.last = INT64_MIN;
+    auto place = [&](const Occurrence &o, ChartPoint point) {
         const QByteArray text = o.text.toUtf8();
         const auto t = result.clock.timeOf(o.path, o.line,
                                            std::string_view(text.constData(), size_t(text.size())));
         if (!t)
-            return std::nullopt;
-        first = std::min(first, *t);
-        last = std::max(last, *t);
+            return;
+        data.first = std::min(data.first, *t);
+        data.last = std::max(data.last, *t);
+        point.time = *t;
+        point.path = o.path;
+        point.line = o.line;
         const auto lane = laneOfPath.find(o.path);
-        return std::pair(*t,
-                         lane != laneOfPath.end() ? lane->second : QFileInfo(o.path).fileName());
+        lanes[lane != laneOfPath.end() ? lane->second : QFileInfo(o.path).fileName()].push_back(
+            std::move(point));
     };
     for (const Finding &f : result.findings)
         for (const Occurrence &o : f.occurrences)
-            if (const auto at = place(o))
-                lanes[at->second].push_back({at->first, f.severity, f.title,
-                                             QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
+            place(o, ChartPoint{0, f.severity, false, f.title, {}, 0});
     // Error lines no rule matched, in grey under the findings.
-    std::map<QString, std::vector<Point>> others;
-    for (const Occurrence &o : result.unmatchedSamples) {
-        const auto at = place(o);
-        if (!at)
-            continue;
-        QString excerpt = o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text;
-        others[at->second].push_back({at->first, Severity::Info,
-                                      QStringLiteral("other message: ") + excerpt,
-                                      QStringLiteral("%1:%2").arg(o.path).arg(o.line)});
-        lanes[at->second]; // the lane exists even without findings
-    }
+    for (const Occurrence &o : result.unmatchedSamples)
+        place(o, ChartPoint{0, Severity::Info, true,
+                            o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text, {},
+                            0});
     if (lanes.empty())
         return {};
-    if (last == first)
-        last = first + 1000000; // one second, so a single burst still has an axis
+    if (data.last == data.first)
+        data.last = data.first + 1000000; // one second, so a single burst still has an axis
+    for (auto &[name, points] : lanes) {
+        std::stable_sort(points.begin(), points.end(),
+                         [](const ChartPoint &a, const ChartPoint &b) { return a.time < b.time; });
+        data.lanes.push_back({name, std::move(points)});
+    }
+    return data;
+}
+
+std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, int maxTicks)
+{
+    constexpr int64_t ms = 1000, s = 1000 * ms, min = 60 * s, h = 60 * min, day = 24 * h;
+    static constexpr int64_t steps[]
+        = {ms,     2 * ms,  5 * ms,  10 * ms, 20 * ms, 50 * ms,  100 * ms, 200 * ms, 500 * ms,
+           s,      2 * s,   5 * s,   10 * s,  15 * s,  30 * s,   min,      2 * min,  5 * min,
+           10 * min, 15 * min, 30 * min, h,   2 * h,   3 * h,    6 * h,    12 * h,   day,
+           2 * day, 7 * day, 14 * day, 30 * day, 90 * day, 365 * day};
+    std::vector<std::pair<int64_t, QString>> ticks;
+    if (last <= first || maxTicks < 1)
+        return ticks;
+    int64_t step = steps[std::size(steps) - 1];
+    for (const int64_t candidate : steps)
+        if ((last - first) / candidate + 1 <= maxTicks) {
+            step = candidate;
+            break;
+        }
+    // "2025-11-30 10:37:11.662Z": the part the step needs, with the date when days differ.
+    const bool days = formatTime(first).left(10) != formatTime(last).left(10);
+    auto label = [&](int64_t t) {
+        const QString full = formatTime(t);
+        const QString clock = step < s      ? full.mid(11, 12)
+                              : step < min  ? full.mid(11, 8)
+                              : step < day  ? full.mid(11, 5)
+                                            : QString();
+        if (step >= day)
+            return full.left(10);
+        return days ? full.mid(5, 5) + QLatin1Char(' ') + clock : clock;
+    };
+    const int64_t start = (first >= 0 ? (first + step - 1) / step : first / step) * step;
+    for (int64_t t = start; t <= last; t += step)
+        ticks.emplace_back(t, label(t));
+    return ticks;
+}
+
+QByteArray timelineSvg(const AnalysisResult &result, int width)
+{
+    const ChartData data = timelineChartData(result);
+    if (data.isEmpty())
+        return {};
+    const int64_t first = data.first, last = data.last;
 
     constexpr int kLane = 26, kTop = 34, kRight = 20;
     const int kLabel = std::clamp(width / 4, 110, 210);
     const int plot = std::max(150, width - kLabel - kRight);
     width = kLabel + plot + kRight;
-    const int height = kTop + int(lanes.size()) * kLane + 30;
+    const int height = kTop + int(data.lanes.size()) * kLane + 30;
     auto x = [&](int64_t t) {
         return kLabel + double(t - first) * plot / double(last - first);
     };
@@ -98,26 +134,19 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
     svg += QStringLiteral("<text x=\"%1\" y=\"16\" fill=\"#555\">%2 → %3 (UTC)</text>\n")
                .arg(kLabel)
                .arg(formatTime(first), formatTime(last));
-    // Five ticks along the axis.
-    const int step = plot >= 400 ? 1 : 2; // fewer labels on a narrow axis
-    for (int i = 0; i <= 4; i += step) {
-        const int64_t t = first + (last - first) * i / 4;
+    for (const auto &[t, text] : timeTicks(first, last, std::max(2, plot / 110))) {
         const double xt = x(t);
         svg += QStringLiteral(
                    "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#ddd\"/>\n"
-                   "<text x=\"%1\" y=\"%4\" fill=\"#555\" text-anchor=\"%5\">%6</text>\n")
+                   "<text x=\"%1\" y=\"%4\" fill=\"#555\" text-anchor=\"middle\">%5</text>\n")
                    .arg(xt, 0, 'f', 1)
                    .arg(kTop - 6)
                    .arg(height - 24)
                    .arg(height - 8)
-                   .arg(i == 0   ? QStringLiteral("start")
-                        : i == 4 ? QStringLiteral("end")
-                                 : QStringLiteral("middle"))
-                   .arg(last - first > int64_t(86400) * 1000000 ? formatTime(t).mid(5, 11)
-                                                                : formatTime(t).mid(11, 8));
+                   .arg(htmlText(text));
     }
     int row = 0;
-    for (const auto &[lane, points] : lanes) {
+    for (const ChartLane &lane : data.lanes) {
         const int y = kTop + row * kLane + kLane / 2;
         if (row % 2 == 0)
             svg += QStringLiteral("<rect x=\"0\" y=\"%1\" width=\"%2\" height=\"%3\" "
@@ -125,33 +154,45 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
                        .arg(y - kLane / 2)
                        .arg(width)
                        .arg(kLane);
-        QString label = lane;
+        QString label = lane.name;
         const int maxChars = std::max(8, kLabel / 7);
         if (label.size() > maxChars)
             label = QChar(0x2026) + label.right(maxChars - 1);
         svg += QStringLiteral("<text x=\"6\" y=\"%1\" fill=\"#222\">%2<title>%3</title></text>\n")
                    .arg(y + 4)
-                   .arg(htmlText(label), htmlText(lane));
-        std::set<int> drawnOther;
-        for (const Point &p : others[lane]) {
-            if (!drawnOther.insert(int(x(p.time))).second)
-                continue;
-            svg += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"3\" height=\"10\" "
-                                  "fill=\"#9aa0a6\"><title>%3 — %4 — %5</title></rect>\n")
-                       .arg(x(p.time) - 1.5, 0, 'f', 1)
-                       .arg(y - 5)
-                       .arg(htmlText(formatTime(p.time)), htmlText(p.title), htmlText(p.where));
+                   .arg(htmlText(label), htmlText(lane.name));
+        // Other messages first, then each severity from info to critical: the strongest on top,
+        // one mark per pixel column and kind, its tooltip counting what it stands for.
+        std::map<std::pair<int, int>, std::pair<const ChartPoint *, int>> marks; // (kind, px)
+        for (const ChartPoint &p : lane.points) {
+            const int kind = p.other ? -1 : int(p.severity);
+            auto &[point, count] = marks[{kind, int(x(p.time))}];
+            if (!point)
+                point = &p;
+            ++count;
         }
-        std::set<std::pair<int, int>> drawn; // pixel, severity: one dot where many overlap
-        for (const Point &p : points) {
-            if (!drawn.insert({int(x(p.time)), int(p.severity)}).second)
-                continue;
-            svg += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"5\" fill=\"%3\" "
-                                  "fill-opacity=\"0.8\"><title>%4 — %5 — %6</title></circle>\n")
-                       .arg(x(p.time), 0, 'f', 1)
-                       .arg(y)
-                       .arg(QLatin1String(severityColour(p.severity)))
-                       .arg(htmlText(formatTime(p.time)), htmlText(p.title), htmlText(p.where));
+        for (const auto &[key, mark] : marks) {
+            const auto &[p, count] = mark;
+            const QString more = count > 1 ? QStringLiteral(" (and %1 more here)").arg(count - 1)
+                                           : QString();
+            const QString tip = htmlText(formatTime(p->time)) + QStringLiteral(" — ")
+                                + htmlText((p->other ? QStringLiteral("other message: ") : QString())
+                                           + p->title)
+                                + QStringLiteral(" — ")
+                                + htmlText(QStringLiteral("%1:%2").arg(p->path).arg(p->line)) + more;
+            if (p->other)
+                svg += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"3\" height=\"10\" "
+                                      "fill=\"#9aa0a6\"><title>%3</title></rect>\n")
+                           .arg(x(p->time) - 1.5, 0, 'f', 1)
+                           .arg(y - 5)
+                           .arg(tip);
+            else
+                svg += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"5\" fill=\"%3\" "
+                                      "fill-opacity=\"0.85\"><title>%4</title></circle>\n")
+                           .arg(x(p->time), 0, 'f', 1)
+                           .arg(y)
+                           .arg(QLatin1String(severityColour(p->severity)))
+                           .arg(tip);
         }
         ++row;
     }

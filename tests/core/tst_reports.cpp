@@ -1,4 +1,5 @@
 #include "engine/analyzer.h"
+#include "engine/timeline.h"
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
@@ -157,6 +158,39 @@ private Q_SLOTS:
         r.findings.removeLast();
         r.findings.front().occurrences.removeFirst();
         QVERIFY(timelineSvg(r).isEmpty());
+    }
+
+    void timeTicksNeverRepeat_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("last");
+        QTest::addColumn<QString>("labels");
+        QTest::newRow("a one-second burst")
+            << QStringLiteral("2025-11-30T10:37:11.100Z") << QStringLiteral("2025-11-30T10:37:12.100Z")
+            << QStringLiteral("10:37:11.500|10:37:12.000");
+        QTest::newRow("an hour")
+            << QStringLiteral("2025-11-30T10:00:05Z") << QStringLiteral("2025-11-30T11:00:00Z")
+            << QStringLiteral("10:15|10:30|10:45|11:00");
+        QTest::newRow("over midnight")
+            << QStringLiteral("2025-11-30T22:00:00Z") << QStringLiteral("2025-12-01T04:00:00Z")
+            << QStringLiteral("11-30 22:00|12-01 00:00|12-01 02:00|12-01 04:00");
+        QTest::newRow("a month") << QStringLiteral("2025-11-01T00:00:00Z")
+                                 << QStringLiteral("2025-12-01T00:00:00Z")
+                                 << QStringLiteral("2025-11-06|2025-11-13|2025-11-20|2025-11-27");
+    }
+    void timeTicksNeverRepeat()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, last);
+        QFETCH(QString, labels);
+        auto at = [](const QString &text) {
+            const QByteArray utf8 = text.toUtf8();
+            return *lineTime(std::string_view(utf8.constData(), size_t(utf8.size())));
+        };
+        QStringList got;
+        for (const auto &tick : timeTicks(at(first), at(last), 5))
+            got << tick.second;
+        QCOMPARE(got.join(u'|'), labels);
     }
 
     void diffKeysFindingsByRuleAndGroupAndEscapesEverything()

@@ -13,6 +13,7 @@
 #include "searchbar.h"
 #include "settingsdialog.h"
 #include "text/logdocument.h"
+#include "timechart.h"
 #include "uitest.h"
 
 #include <QAbstractItemModelTester>
@@ -835,9 +836,9 @@ private Q_SLOTS:
                     ->text()
                     .startsWith(u"timeline (UTC)"));
 
-        // The time chart tab shows the dated findings as a picture.
-        QVERIFY(!window.timeChart()->pixmap().isNull());
-        QVERIFY(window.timeChart()->pixmap().width() >= 320);
+        // The time chart tab shows the dated findings.
+        QVERIFY(!window.timeChart()->isEmpty());
+        QVERIFY(!window.timeChart()->marks().empty());
 
         // Enter on a merged line opens that line in its own file.
         window.logView()->setCurrentLine(1);

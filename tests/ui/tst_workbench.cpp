@@ -12,6 +12,7 @@
 #include "settingsdialog.h"
 #include "testarchive.h"
 #include "text/logdocument.h"
+#include "timechart.h"
 #include "uitest.h"
 
 #include <QAbstractItemModelTester>
@@ -25,6 +26,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
@@ -399,6 +401,62 @@ private Q_SLOTS:
         QVERIFY(list->isRowHidden(0, {})); // the critical Xid is not in pytorch.log
         QTest::mouseClick(panel->followFileBox(), Qt::LeftButton);
         QCOMPARE(panel->visibleRowCount(), 4);
+    }
+
+    // Point 9: marks are clickable with tooltips and a legend; thousands of findings do not
+    // hide the critical ones; tick labels never repeat.
+    void theTimeChartLeadsToTheLineAndKeepsCriticalMarksOnTop()
+    {
+        QTemporaryDir dir;
+        QByteArray journal;
+        // 3000 warnings in one minute, and one critical Xid in the middle of them.
+        for (int i = 0; i < 3000; ++i) {
+            journal += QStringLiteral("2025-11-30T10:%1:%2.%3+0000 node-7 kernel: NVRM: Xid "
+                                      "(PCI:0000:3b:00): 13, pid=%4, Graphics Exception\n")
+                           .arg(37)
+                           .arg(i / 50, 2, 10, QLatin1Char('0'))
+                           .arg(i % 50 * 20, 3, 10, QLatin1Char('0'))
+                           .arg(1000 + i)
+                           .toUtf8();
+            if (i == 1500)
+                journal += "2025-11-30T10:37:30.001+0000 node-7 kernel: NVRM: Xid "
+                           "(PCI:0000:86:00): 79, pid=51877, name=python3, GPU has fallen off "
+                           "the bus.\n";
+        }
+        const QString path = writeFile(dir, QStringLiteral("journal.log"), journal);
+        MainWindow window;
+        window.resize(1400, 800);
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        TimeChart *chart = window.timeChart();
+        window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))
+            ->setCurrentWidget(chart->parentWidget()->parentWidget());
+        QVERIFY(QTest::qWaitForWindowExposed(chart));
+        QVERIFY(!chart->isEmpty());
+        // The critical mark is drawn after every warning mark: on top.
+        const auto &marks = chart->marks();
+        const auto critical = std::find_if(marks.begin(), marks.end(), [](const auto &m) {
+            return !m.other && m.severity == Severity::Critical;
+        });
+        QVERIFY(critical != marks.end());
+        QCOMPARE(critical - marks.begin(), qsizetype(marks.size()) - 1);
+        QVERIFY(marks.size() < 1000); // one mark per few pixels, not 3000
+        // What the user sees there: the critical colour at the mark's centre.
+        const QImage image = chart->grab().toImage();
+        const QPointF centre = critical->rect.center() * chart->devicePixelRatioF();
+        QCOMPARE(image.pixelColor(centre.toPoint()),
+                 ViewPalette::forBase(chart->palette().color(QPalette::Base))
+                     .severity[size_t(Severity::Critical)]);
+        // Its tooltip names it; a click opens its line.
+        QVERIFY2(chart->toolTipAt(critical->rect.center()).contains(u"Xid 79"),
+                 qPrintable(chart->toolTipAt(critical->rect.center())));
+        QTest::mouseClick(chart, Qt::LeftButton, {}, critical->rect.center().toPoint());
+        QVERIFY(window.logView()->document()->path().endsWith(u"journal.log"));
+        QCOMPARE(window.logView()->currentLine(), 1501);
+        // Tick labels are all different.
+        const QStringList ticks = chart->tickLabels();
+        QVERIFY(ticks.size() >= 2);
+        QCOMPARE(QSet<QString>(ticks.begin(), ticks.end()).size(), ticks.size());
     }
 
     void helpListsTheKeyboardShortcuts()
