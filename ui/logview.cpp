@@ -215,7 +215,7 @@ QString LogView::selectedText() const
                 out += QLatin1Char('\n');
             if (line != to.line || b >= text.size()) {
                 // Whole rest of the line: from the raw text, not cut for display.
-                const std::string_view raw = m_doc->line(line);
+                const std::string_view raw = shownBytes(line);
                 QString whole = QString::fromUtf8(raw.data(), qsizetype(raw.size()));
                 whole.replace(QLatin1Char('\t'), QLatin1Char(' '));
                 out += whole.mid(a);
@@ -276,9 +276,34 @@ void LogView::selectAll()
     Q_EMIT currentLineChanged(m_current);
 }
 
-QString LogView::displayText(int line) const
+size_t LogView::hiddenPrefixBytes(std::string_view raw) const
+{
+    if (!m_hidePrefixes || raw.empty() || raw.front() == '{')
+        return 0; // a docker JSON record is shown as it is
+    std::string normalized;
+    std::vector<uint32_t> map;
+    Normalizer::normalize(raw.substr(0, 4096), normalized, &map);
+    return map.empty() ? 0 : std::min<size_t>(map.front(), raw.size());
+}
+
+std::string_view LogView::shownBytes(int line) const
 {
     const std::string_view raw = m_doc->line(line);
+    return raw.substr(hiddenPrefixBytes(raw));
+}
+
+void LogView::setHidePrefixes(bool hide)
+{
+    m_hidePrefixes = hide;
+    m_maxColumns = 0;
+    m_textAnchor = m_textCursor = {};
+    updateScrollBars();
+    viewport()->update();
+}
+
+QString LogView::displayText(int line) const
+{
+    const std::string_view raw = shownBytes(line);
     QString text = QString::fromUtf8(
         raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
     if (text.size() > kMaxDisplayColumns)
@@ -452,7 +477,7 @@ std::vector<std::pair<int, int>> LogView::searchSpans(int line) const
     std::vector<std::pair<int, int>> columns;
     if (!m_doc || !m_search || line < 0 || line >= m_doc->lineCount() || !isSearchHit(line))
         return columns;
-    std::string_view raw = m_doc->line(line);
+    std::string_view raw = shownBytes(line);
     raw = raw.substr(0, kMaxDisplayColumns * 4); // what is shown
     int lastByte = 0, lastColumn = 0; // UTF-16 columns counted once along the line
     auto column = [&](int byte) {
@@ -670,12 +695,17 @@ void LogView::paintEvent(QPaintEvent *)
             std::string normalized;
             std::vector<uint32_t> map;
             Normalizer::normalize(raw, normalized, &map);
+            const int hidden = int(hiddenPrefixBytes(raw));
+            auto columnOf = [&](int byte) { // raw byte offset → column of the shown text
+                byte = std::max(byte - hidden, 0);
+                return int(QString::fromUtf8(raw.data() + hidden, byte).size());
+            };
             for (const auto &[start, end] : mark->second.spans) {
                 if (map.empty() || start >= int(map.size()) || end <= start)
                     continue;
                 const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
-                const int a = int(QString::fromUtf8(raw.data(), map[size_t(start)]).size());
-                const int b = int(QString::fromUtf8(raw.data(), lastByte).size());
+                const int a = columnOf(int(map[size_t(start)]));
+                const int b = columnOf(lastByte);
                 p.fillRect(
                     QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
                     vp.spanTint[severity]);
@@ -831,8 +861,13 @@ bool LogView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::ToolTip && m_doc) {
         const auto *help = static_cast<QHelpEvent *>(event);
         const int line = lineAtRow(rowAt(help->pos()));
-        const std::string_view raw = m_doc->line(line);
-        if (line >= 0 && raw.size() > size_t(kMaxDisplayColumns))
+        const std::string_view raw = line >= 0 ? m_doc->line(line) : std::string_view();
+        if (const size_t hidden = hiddenPrefixBytes(raw); hidden > 0)
+            QToolTip::showText(help->globalPos(),
+                               tr("Hidden prefix: %1")
+                                   .arg(QString::fromUtf8(raw.data(), qsizetype(hidden)).trimmed()),
+                               viewport());
+        else if (line >= 0 && raw.size() > size_t(kMaxDisplayColumns))
             QToolTip::showText(help->globalPos(),
                                tr("This line has %L1 bytes and is cut here; double-click it or "
                                   "press Enter to see it whole.")

@@ -53,6 +53,10 @@ public:
     // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
     void setThemeName(const QString &name);
     QString themeName() const { return m_themeName; }
+    // Shows each line without its timestamp / syslog / journald / kernel prefix (the message
+    // rules match); the prefix is in the line's tooltip.
+    void setHidePrefixes(bool hide);
+    bool hidesPrefixes() const { return m_hidePrefixes; }
     // The chosen theme's background; invalid when the view follows the palette.
     QColor themeBackground() const;
 
@@ -132,6 +136,8 @@ private:
         auto operator<=>(const TextPos &) const = default;
     };
     QString displayText(int line) const; // as painted: cut at kMaxDisplayColumns, tabs as blanks
+    size_t hiddenPrefixBytes(std::string_view raw) const;
+    std::string_view shownBytes(int line) const; // the line without a hidden prefix
     TextPos textPosAt(const QPoint &pos) const;
     int xOfColumn(const QString &text, int column) const; // from the text's left edge
     void ensureColumnVisible(const QString &text, int column);
@@ -156,6 +162,7 @@ private:
     std::optional<TextSearch> m_search;
     TextPos m_textAnchor, m_textCursor; // a text selection when they differ
     int m_maxColumns = 0;
+    bool m_hidePrefixes = false;
     bool m_painted = false;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
     std::unique_ptr<LineHighlighter> m_highlighter;

@@ -498,6 +498,31 @@ void MainWindow::createMenus()
     timeline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     timeline->setObjectName(QStringLiteral("actionTimeline"));
     view->addSeparator();
+    QAction *hidePrefixes = view->addAction(tr("&Hide Line Prefixes"));
+    hidePrefixes->setObjectName(QStringLiteral("actionHidePrefixes"));
+    hidePrefixes->setCheckable(true);
+    hidePrefixes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    hidePrefixes->setToolTip(tr("Show each line's message without its timestamp, host and "
+                                "process prefix (in the line's tooltip)"));
+    hidePrefixes->setChecked(QSettings().value(QStringLiteral("view/hidePrefixes")).toBool());
+    m_logView->setHidePrefixes(hidePrefixes->isChecked());
+    connect(hidePrefixes, &QAction::toggled, this, [this](bool on) {
+        m_logView->setHidePrefixes(on);
+        QSettings().setValue(QStringLiteral("view/hidePrefixes"), on);
+    });
+    QAction *showTree = view->addAction(tr("Show File &Tree"));
+    showTree->setObjectName(QStringLiteral("actionShowTree"));
+    showTree->setCheckable(true);
+    showTree->setChecked(true);
+    showTree->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_1));
+    connect(showTree, &QAction::toggled, m_bundle, &QWidget::setVisible);
+    QAction *showSide = view->addAction(tr("Show Side &Panel"));
+    showSide->setObjectName(QStringLiteral("actionShowSidePanel"));
+    showSide->setCheckable(true);
+    showSide->setChecked(true);
+    showSide->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_2));
+    connect(showSide, &QAction::toggled, m_sideTabs, &QWidget::setVisible);
+    view->addSeparator();
     m_onlyFindings = view->addAction(tr("Only Lines with &Findings"));
     m_onlyFindings->setObjectName(QStringLiteral("actionOnlyFindings"));
     m_onlyFindings->setCheckable(true);
@@ -517,7 +542,12 @@ void MainWindow::createMenus()
     });
 
     QMenu *rulesMenu = menuBar()->addMenu(tr("&Rules"));
+    // The same shortcut shows and hides the rules dock.
     QAction *showRules = rulesMenu->addAction(tr("&Rules and Editor"), this, [this] {
+        if (m_rulesDock->isVisible() && !m_rulesDock->visibleRegion().isEmpty()) {
+            m_rulesDock->hide();
+            return;
+        }
         m_rulesDock->show();
         m_rulesDock->raise();
     });
@@ -783,6 +813,12 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::openPaths(const QStringList &paths)
 {
+    // The same bundle again (rules changed): come back to the file and place being read.
+    savePlace();
+    const auto shown = m_logView->document();
+    m_reopenedPath = paths == m_openPaths && shown ? shown->path() : QString();
+    if (paths != m_openPaths)
+        m_places.clear();
     m_openPaths = paths;
     rememberRecent(paths);
     const quint64 generation = ++m_generation; // a newer open makes older results stale
@@ -899,7 +935,9 @@ void MainWindow::analysisDone(quint64 generation,
                            .arg(banner.isEmpty() ? QString() : QStringLiteral("\n")));
     showBanner(banner);
 
-    if (keepPlace && showDocument(preview->path())) {
+    if (!m_reopenedPath.isEmpty() && showDocument(m_reopenedPath)) {
+        // showDocument() put the place back
+    } else if (keepPlace && showDocument(preview->path())) {
         m_logView->setCurrentLine(previewLine);
         m_logView->scrollToLine(previewTop);
     } else if (const Finding *top = m_findings->model()->finding(0);
@@ -1051,10 +1089,19 @@ std::pair<QString, int> MainWindow::timelineSource(int line) const
     return {m_docs[size_t(doc)]->path(), docLine};
 }
 
+void MainWindow::savePlace()
+{
+    // Only a document of the bundle analysed (not a preview, not a bundle being replaced).
+    const auto doc = m_logView->document();
+    if (doc && (doc == m_timelineDoc || std::find(m_docs.begin(), m_docs.end(), doc) != m_docs.end()))
+        m_places[doc->path()] = {m_logView->firstVisibleLine(), m_logView->currentLine()};
+}
+
 void MainWindow::viewDocument(const std::shared_ptr<const LogDocument> &doc,
                               const std::vector<LineMatch> &matches,
                               const QString &title)
 {
+    savePlace(); // to come back to it
     m_logView->setDocument(doc);
     m_logView->setMatches(matches, m_ruleSeverity);
     if (m_onlyFindings->isChecked())
@@ -1216,13 +1263,19 @@ bool MainWindow::showDocument(const QString &path, int line)
     for (size_t i = 0; i < m_docs.size(); ++i) {
         if (m_docs[i]->path() != path)
             continue;
-        if (m_logView->document() != m_docs[i])
+        const bool switched = m_logView->document() != m_docs[i];
+        if (switched)
             viewDocument(
                 m_docs[i],
                 i < m_result.matches.size() ? m_result.matches[i] : std::vector<LineMatch>(), path);
         m_bundle->selectPath(path);
-        if (line > 0)
+        if (line > 0) {
             m_logView->setCurrentLine(m_docs[i]->indexOfLineNumber(line));
+        } else if (const auto place = m_places.find(path); switched && place != m_places.end()) {
+            // Back in a file: where the user was reading it.
+            m_logView->setCurrentLine(place->second.second);
+            m_logView->scrollToLine(place->second.first);
+        }
         return true;
     }
     return false;

@@ -10,6 +10,7 @@
 #include <QImage>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -127,6 +128,7 @@ private:
     void startJob();
     void endJob();
     void updateBannerColours();
+    void savePlace();
     void showKeyboardShortcuts();
     void applyTheme(const QString &name); // the log's theme, and a window palette to match
     void timelineDone(quint64 generation,
@@ -144,6 +146,10 @@ private:
 
     std::shared_ptr<const Analyzer> m_analyzer;
     QStringList m_openPaths; // what openPaths() was last given
+    // Where the user was in each file of the bundle (first visible line, current line), to go
+    // back there; and the file shown when the same bundle is analysed again.
+    std::map<QString, std::pair<int, int>> m_places;
+    QString m_reopenedPath;
     QStringList m_ruleFolders;
     QString m_pendingNotice; // why the bundle is being analysed again
     std::vector<std::shared_ptr<const LogDocument>> m_docs;

@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "searchbar.h"
 #include "palette.h"
+#include "rulesdock.h"
 #include "searchresults.h"
 #include "settingsdialog.h"
 #include "testarchive.h"
@@ -457,6 +458,82 @@ private Q_SLOTS:
         const QStringList ticks = chart->tickLabels();
         QVERIFY(ticks.size() >= 2);
         QCOMPARE(QSet<QString>(ticks.begin(), ticks.end()).size(), ticks.size());
+    }
+
+    // Point 8: prefixes can be hidden (the message as rules read it; the prefix in the
+    // tooltip), panels and the rules dock hide, and the place in a file is kept across the
+    // timeline and a new analysis of the same bundle.
+    void prefixesHideAndPanelsFoldAway()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(
+            dir, QStringLiteral("mixed.log"),
+            "2025-11-30T10:36:02.118374652Z stdout F NOTE: CUDA Forward Compatibility mode "
+            "ENABLED.\n"
+            "Nov 30 10:37:11 node-7 kernel: NVRM: Xid (PCI:0000:86:00): 79, pid=51877, "
+            "name=python3, GPU has fallen off the bus.\n"
+            "[ 9512.662177] NVRM: GPU 0000:86:00.0: GPU has fallen off the bus.\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        auto *hide = window.findChild<QAction *>(QStringLiteral("actionHidePrefixes"));
+        QVERIFY(hide && !hide->isChecked());
+        view->selectText(0, 0, 4);
+        QCOMPARE(view->selectedText(), QStringLiteral("2025"));
+        hide->trigger();
+        QVERIFY(view->hidesPrefixes());
+        const QStringList starts = {QStringLiteral("NOTE"), QStringLiteral("NVRM"),
+                                    QStringLiteral("NVRM")};
+        for (int line = 0; line < 3; ++line) {
+            view->selectText(line, 0, 4);
+            QCOMPARE(view->selectedText(), starts[line]);
+        }
+        // Search marks follow the shown text.
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(window.searchBar()->input(), QStringLiteral("Xid"));
+        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{1}));
+        QCOMPARE(view->searchSpans(1), (std::vector<std::pair<int, int>>{{6, 9}}));
+        hide->trigger(); // back, and remembered off for the next window
+        QCOMPARE(view->searchSpans(1), (std::vector<std::pair<int, int>>{{37, 40}}));
+
+        auto *tree = window.findChild<QAction *>(QStringLiteral("actionShowTree"));
+        tree->trigger();
+        QVERIFY(!window.bundleTree()->isVisible());
+        tree->trigger();
+        QVERIFY(window.bundleTree()->isVisible());
+        auto *side = window.findChild<QAction *>(QStringLiteral("actionShowSidePanel"));
+        side->trigger();
+        QVERIFY(!window.findingsPanel()->isVisible());
+        side->trigger();
+        auto *rules = window.findChild<QAction *>(QStringLiteral("actionRules"));
+        rules->trigger();
+        QTRY_VERIFY(window.rulesDock()->isVisible());
+        rules->trigger();
+        QTRY_VERIFY(!window.rulesDock()->isVisible());
+    }
+
+    void thePlaceInAFileIsKeptAcrossTheTimelineAndANewAnalysis()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        const QString dmesg = QStringLiteral("sample/node/dmesg.log");
+        QTreeView *tree = window.bundleTree()->tree();
+        auto click = [&](const QString &entry) {
+            const QModelIndex row = window.bundleTree()->viewIndex(entry);
+            QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(row).center());
+        };
+        click(dmesg);
+        window.logView()->setCurrentLine(11);
+        QVERIFY(showTimeline(window));
+        click(dmesg);
+        QCOMPARE(window.logView()->document()->path(), dmesg);
+        QCOMPARE(window.logView()->currentLine(), 11);
+        // The rules changed: the same bundle is analysed again, and the reader stays put.
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        QCOMPARE(window.logView()->document()->path(), dmesg);
+        QCOMPARE(window.logView()->currentLine(), 11);
     }
 
     void helpListsTheKeyboardShortcuts()
