@@ -526,6 +526,22 @@ void LogView::setMatches(const std::vector<LineMatch> &matches,
     viewport()->update();
 }
 
+int LogView::nextMarkedLine(int from, int delta, Severity atLeast) const
+{
+    auto strong = [&](const auto &entry) { return entry.second.severity >= atLeast; };
+    if (delta > 0) {
+        auto it = std::find_if(m_marks.upper_bound(from), m_marks.end(), strong);
+        if (it == m_marks.end())
+            it = std::find_if(m_marks.begin(), m_marks.end(), strong);
+        return it == m_marks.end() ? -1 : it->first;
+    }
+    auto before = std::make_reverse_iterator(m_marks.lower_bound(from));
+    auto it = std::find_if(before, m_marks.rend(), strong);
+    if (it == m_marks.rend())
+        it = std::find_if(m_marks.rbegin(), m_marks.rend(), strong);
+    return it == m_marks.rend() ? -1 : it->first;
+}
+
 std::optional<Severity> LogView::lineSeverity(int line) const
 {
     const auto it = m_marks.find(line);

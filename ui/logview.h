@@ -99,6 +99,9 @@ public:
     {
         m_activator = std::move(activator);
     }
+    // The next line after `from` (delta +1) or before it (-1) that a rule marked with
+    // `atLeast` or worse, wrapping around; -1 when there is none.
+    int nextMarkedLine(int from, int delta, Severity atLeast) const;
     // The severity shown for a line, if a rule matched it.
     std::optional<Severity> lineSeverity(int line) const;
 

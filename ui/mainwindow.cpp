@@ -493,6 +493,25 @@ void MainWindow::createMenus()
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
     previous->setObjectName(QStringLiteral("actionPreviousOccurrence"));
 
+    // lnav's habit: step through the lines that matter, here those a rule marked warning or
+    // worse, across the whole file.
+    auto problemLine = [this](int delta) {
+        const int line
+            = m_logView->nextMarkedLine(m_logView->currentLine(), delta, Severity::Warning);
+        if (line < 0)
+            statusBar()->showMessage(tr("No line in this file is marked warning or worse"), 5000);
+        else
+            m_logView->setCurrentLine(line);
+    };
+    QAction *nextProblem
+        = view->addAction(tr("Next &Problem Line"), this, [problemLine] { problemLine(+1); });
+    nextProblem->setShortcut(QKeySequence(Qt::Key_F4));
+    nextProblem->setObjectName(QStringLiteral("actionNextProblem"));
+    QAction *previousProblem = view->addAction(tr("Previous Problem Line"), this,
+                                               [problemLine] { problemLine(-1); });
+    previousProblem->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F4));
+    previousProblem->setObjectName(QStringLiteral("actionPreviousProblem"));
+
     QAction *timeline
         = view->addAction(tr("&Timeline of All Files"), this, &MainWindow::showTimeline);
     timeline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPointer>
+#include <QSpinBox>
 #include <QThreadPool>
 #include <QToolButton>
 
@@ -24,6 +25,8 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     , m_regex(new QCheckBox(tr("Regex"), this))
     , m_case(new QCheckBox(tr("Match case"), this))
     , m_only(new QCheckBox(tr("Only matching lines"), this))
+    , m_exclude(new QCheckBox(tr("Hide matching"), this))
+    , m_context(new QSpinBox(this))
     , m_status(new QLabel(this))
     , m_allFiles(new QToolButton(this))
 {
@@ -52,6 +55,8 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     layout->addWidget(m_regex);
     layout->addWidget(m_case);
     layout->addWidget(m_only);
+    layout->addWidget(m_context);
+    layout->addWidget(m_exclude);
     layout->addWidget(m_status);
     layout->addWidget(m_allFiles);
     layout->addWidget(close);
@@ -62,11 +67,32 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     connect(m_case, &QCheckBox::toggled, this, &SearchBar::startSearch);
     m_only->setObjectName(QStringLiteral("onlyMatchingLines"));
     m_only->setToolTip(tr("Hide the lines without a hit"));
-    connect(m_only, &QCheckBox::toggled, this, &SearchBar::applyFilter);
+    connect(m_only, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            m_exclude->setChecked(false);
+        m_context->setEnabled(on);
+        applyFilter();
+    });
+    m_context->setObjectName(QStringLiteral("searchContext"));
+    m_context->setRange(0, 50);
+    m_context->setPrefix(tr("± "));
+    m_context->setSuffix(tr(" lines"));
+    m_context->setToolTip(tr("Lines shown around each hit with \"Only matching lines\""));
+    m_context->setEnabled(false);
+    connect(m_context, &QSpinBox::valueChanged, this, &SearchBar::applyFilter);
+    m_exclude->setObjectName(QStringLiteral("hideMatchingLines"));
+    m_exclude->setToolTip(tr("Hide the lines with a hit (filter them out)"));
+    connect(m_exclude, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            m_only->setChecked(false);
+        applyFilter();
+    });
     connect(m_view, &LogView::filterChanged, this, [this] {
         if (m_view->filterOwner() != QLatin1String("search")) {
             const QSignalBlocker blocker(m_only);
             m_only->setChecked(false);
+            const QSignalBlocker blockerOut(m_exclude);
+            m_exclude->setChecked(false);
         }
     });
     connect(nextButton, &QToolButton::clicked, this, &SearchBar::next);
@@ -192,11 +218,34 @@ void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
 
 void SearchBar::applyFilter()
 {
-    const bool on = m_only->isChecked() && !m_input->text().isEmpty() && !isHidden();
-    if (on)
-        m_view->setLineFilter(m_hits, QStringLiteral("search"));
-    else if (m_view->filterOwner() == QLatin1String("search"))
+    const bool active = !m_input->text().isEmpty() && !isHidden();
+    const auto doc = m_view->document();
+    if (active && doc && m_only->isChecked()) {
+        const int context = m_context->value();
+        if (context == 0) {
+            m_view->setLineFilter(m_hits, QStringLiteral("search"));
+            return;
+        }
+        std::vector<int> lines; // the hits and `context` lines around each, once, in order
+        for (const int hit : m_hits)
+            for (int line = std::max({0, hit - context, lines.empty() ? 0 : lines.back() + 1});
+                 line <= std::min(doc->lineCount() - 1, hit + context); ++line)
+                lines.push_back(line);
+        m_view->setLineFilter(std::move(lines), QStringLiteral("search"));
+    } else if (active && doc && m_exclude->isChecked()) {
+        std::vector<int> lines;
+        lines.reserve(size_t(doc->lineCount()) - m_hits.size());
+        auto hit = m_hits.begin();
+        for (int line = 0; line < doc->lineCount(); ++line) {
+            if (hit != m_hits.end() && *hit == line)
+                ++hit;
+            else
+                lines.push_back(line);
+        }
+        m_view->setLineFilter(std::move(lines), QStringLiteral("search"));
+    } else if (m_view->filterOwner() == QLatin1String("search")) {
         m_view->setLineFilter(std::nullopt);
+    }
 }
 
 void SearchBar::next()

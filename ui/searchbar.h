@@ -11,6 +11,7 @@
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 class QToolButton;
 
 namespace gputriage {
@@ -33,6 +34,8 @@ public:
     QLineEdit *input() const { return m_input; }
     QCheckBox *regexBox() const { return m_regex; }
     QCheckBox *onlyMatchingBox() const { return m_only; }
+    QCheckBox *hideMatchingBox() const { return m_exclude; }
+    QSpinBox *contextBox() const { return m_context; }
     QLabel *status() const { return m_status; }
     QToolButton *allFilesButton() const { return m_allFiles; }
     SearchQuery query() const;
@@ -60,6 +63,8 @@ private:
     QCheckBox *m_regex;
     QCheckBox *m_case;
     QCheckBox *m_only;
+    QCheckBox *m_exclude; // filter the hits out instead of in
+    QSpinBox *m_context;  // lines shown around each hit with "only matching"
     QLabel *m_status;
     QToolButton *m_allFiles;
     std::vector<int> m_hits;

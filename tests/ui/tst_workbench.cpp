@@ -27,6 +27,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
@@ -534,6 +535,66 @@ private Q_SLOTS:
         QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
         QCOMPARE(window.logView()->document()->path(), dmesg);
         QCOMPARE(window.logView()->currentLine(), 11);
+    }
+
+    // Point 12 (part): filter hits out as well as in, context lines around hits, and F4 /
+    // Shift+F4 through the lines a rule marked warning or worse.
+    void hitsAreFilteredOutOrShownWithContext()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; i <= 10; ++i)
+            log += (i == 3 || i == 7 ? "NVRM: Xid line " : "plain line ") + QByteArray::number(i) + '\n';
+        const QString path = writeFile(dir, QStringLiteral("ten.log"), log);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        SearchBar *bar = window.searchBar();
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(bar->input(), QStringLiteral("xid"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{2, 6}));
+        bar->onlyMatchingBox()->setChecked(true);
+        QCOMPARE(view->rowCount(), 2);
+        QVERIFY(bar->contextBox()->isEnabled());
+        bar->contextBox()->setValue(1);
+        QCOMPARE(view->rowCount(), 6); // lines 2-4 and 6-8
+        QCOMPARE(view->lineAtRow(3), 5);
+        bar->contextBox()->setValue(3); // the two windows meet: lines 1-10, each once
+        QCOMPARE(view->rowCount(), 10);
+        bar->hideMatchingBox()->setChecked(true);
+        QVERIFY(!bar->onlyMatchingBox()->isChecked());
+        QCOMPARE(view->rowCount(), 8);
+        QCOMPARE(view->lineAtRow(2), 3);
+        bar->hideMatchingBox()->setChecked(false);
+        QCOMPARE(view->rowCount(), 10);
+    }
+
+    void problemLinesAreSteppedThrough()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        QTreeView *tree = window.bundleTree()->tree();
+        const QModelIndex dmesg = window.bundleTree()->viewIndex(QStringLiteral("sample/node/dmesg.log"));
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(dmesg).center());
+        LogView *view = window.logView();
+        std::vector<int> problems;
+        for (int line = 0; line < view->document()->lineCount(); ++line)
+            if (view->lineSeverity(line).value_or(Severity::Info) >= Severity::Warning)
+                problems.push_back(line);
+        QVERIFY(problems.size() >= 3); // the two Xid 13 lines and the Xid 79
+        QVERIFY(std::find(problems.begin(), problems.end(), 12) != problems.end());
+        view->setCurrentLine(0);
+        auto *next = window.findChild<QAction *>(QStringLiteral("actionNextProblem"));
+        for (const int line : problems) {
+            next->trigger();
+            QCOMPARE(view->currentLine(), line);
+        }
+        next->trigger(); // wraps around
+        QCOMPARE(view->currentLine(), problems.front());
+        window.findChild<QAction *>(QStringLiteral("actionPreviousProblem"))->trigger();
+        QCOMPARE(view->currentLine(), problems.back());
     }
 
     void helpListsTheKeyboardShortcuts()
