@@ -5,6 +5,7 @@
 //   bench_gui LOG
 #include "logview.h"
 #include "mainwindow.h"
+#include "source/bundlereader.h"
 #include "text/logdocument.h"
 
 #include <QApplication>
@@ -52,7 +53,7 @@ int main(int argc, char **argv)
     });
     QTimer::singleShot(0, &window, [&] { window.openPaths({path}); });
     const int rc = app.exec();
-    window.showDocument(path);
+    window.showDocument(BundleReader::displayNames({path}).front()); // as documents name it
     const auto doc = window.logView()->document();
     const qint64 lines = doc ? doc->lineCount() : 0;
     std::printf("first_screen_ms=%lld analysis_ms=%lld timeline_ms=%lld lines=%lld "
