@@ -58,6 +58,8 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     m_details->setObjectName(QStringLiteral("findingDetails"));
     m_details->setOpenLinks(false);
     m_details->setPlaceholderText(tr("Select a finding to see what it means."));
+    // Lines break between words only: a version or bus id is never cut in a narrow panel.
+    m_details->setWordWrapMode(QTextOption::WordWrap);
     connect(m_details, &QTextBrowser::anchorClicked, this, &FindingsPanel::linkActivated);
     connect(m_details, qOverload<const QUrl &>(&QTextBrowser::highlighted), this,
             [this](const QUrl &url) {

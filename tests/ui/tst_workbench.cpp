@@ -29,7 +29,10 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 #include <QToolButton>
 #include <QRandomGenerator>
@@ -595,6 +598,38 @@ private Q_SLOTS:
         QCOMPARE(view->currentLine(), problems.front());
         window.findChild<QAction *>(QStringLiteral("actionPreviousProblem"))->trigger();
         QCOMPARE(view->currentLine(), problems.back());
+    }
+
+    // Point 8: in a narrow side panel, versions are not cut in the middle.
+    void versionsAreNotCutInANarrowPanel()
+    {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        FindingsPanel *panel = window.findingsPanel();
+        for (int row = 0; row < panel->model()->rowCount(); ++row) {
+            const QModelIndex index = panel->model()->index(row, FindingsModel::TitleColumn);
+            if (index.data(FindingsModel::RuleIdRole).toString()
+                == QLatin1String("cuda.forward-compat.enabled"))
+                Q_EMIT panel->view()->clicked(index);
+        }
+        panel->details()->setFixedWidth(120); // narrower than a version: it must not be cut
+        QTextDocument *doc = panel->details()->document();
+        doc->setTextWidth(panel->details()->viewport()->width());
+        QStringList lines;
+        for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+            QTextLayout *layout = block.layout();
+            for (int i = 0; layout && i < layout->lineCount(); ++i)
+                lines << block.text().mid(layout->lineAt(i).textStart(),
+                                          layout->lineAt(i).textLength());
+        }
+        for (const QString &version :
+             {QStringLiteral("580.65.06"), QStringLiteral("570.158.08")}) {
+            const bool whole = std::any_of(lines.begin(), lines.end(),
+                                           [&](const QString &l) { return l.contains(version); });
+            QVERIFY2(whole, qPrintable(version + QStringLiteral(" cut in: ") + lines.join(u'|')));
+        }
     }
 
     void helpListsTheKeyboardShortcuts()
