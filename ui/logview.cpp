@@ -303,7 +303,11 @@ void LogView::setHidePrefixes(bool hide)
 
 QString LogView::displayText(int line) const
 {
-    const std::string_view raw = shownBytes(line);
+    return displayTextOf(shownBytes(line));
+}
+
+QString LogView::displayTextOf(std::string_view raw)
+{
     QString text = QString::fromUtf8(
         raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
     if (text.size() > kMaxDisplayColumns)
@@ -417,11 +421,7 @@ void LogView::showWholeLine(int line)
     view->setDocument(LogDocument::fromBytes(std::move(rows), title));
     if (m_search && isSearchHit(line)) {
         view->setSearch(m_search);
-        std::vector<int> hits;
-        for (int row = 0; row < view->document()->lineCount(); ++row)
-            if (m_search->matches(view->document()->line(row)))
-                hits.push_back(row);
-        view->setSearchHits(std::move(hits));
+        view->setSearchHits(searchLines(*view->document(), *m_search));
     }
     if (target) {
         const auto row = std::upper_bound(rowStarts.begin(), rowStarts.end(), *target);
@@ -474,11 +474,17 @@ bool LogView::isSearchHit(int line) const
 
 std::vector<std::pair<int, int>> LogView::searchSpans(int line) const
 {
+    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+        return {};
+    return searchSpansIn(line, shownBytes(line));
+}
+
+std::vector<std::pair<int, int>> LogView::searchSpansIn(int line, std::string_view shown) const
+{
     std::vector<std::pair<int, int>> columns;
-    if (!m_doc || !m_search || line < 0 || line >= m_doc->lineCount() || !isSearchHit(line))
+    if (!m_search || !isSearchHit(line))
         return columns;
-    std::string_view raw = shownBytes(line);
-    raw = raw.substr(0, kMaxDisplayColumns * 4); // what is shown
+    const std::string_view raw = shown.substr(0, kMaxDisplayColumns * 4); // what is shown
     int lastByte = 0, lastColumn = 0; // UTF-16 columns counted once along the line
     auto column = [&](int byte) {
         lastColumn += int(QString::fromUtf8(raw.data() + lastByte, byte - lastByte).size());
@@ -672,7 +678,9 @@ void LogView::paintEvent(QPaintEvent *)
         const int line = lineAtRow(rowIndex);
         const int y = (rowIndex - firstRow) * lh;
         const std::string_view raw = m_doc->line(line);
-        const QString text = displayText(line);
+        const int hidden = int(hiddenPrefixBytes(raw)); // normalizes the line: once per row
+        const std::string_view shown = raw.substr(size_t(hidden));
+        const QString text = displayTextOf(shown);
         widest = std::max(widest, int(text.size()));
 
         const auto mark = m_marks.find(line);
@@ -711,7 +719,6 @@ void LogView::paintEvent(QPaintEvent *)
             std::string normalized;
             std::vector<uint32_t> map;
             Normalizer::normalize(raw, normalized, &map);
-            const int hidden = int(hiddenPrefixBytes(raw));
             auto columnOf = [&](int byte) { // raw byte offset → column of the shown text
                 byte = std::max(byte - hidden, 0);
                 return int(QString::fromUtf8(raw.data() + hidden, byte).size());
@@ -730,16 +737,17 @@ void LogView::paintEvent(QPaintEvent *)
 
         // Search hits: every occurrence, the current line's in a stronger colour; the text
         // on them is drawn dark again below, whatever the theme.
-        const auto hits = searchSpans(line);
+        const auto hits = searchSpansIn(line, shown);
         for (const auto &[a, b] : hits)
             p.fillRect(QRect(xAt(a), y, xAt(b) - xAt(a), lh),
                        line == m_current ? vp.searchCurrent : vp.searchHit);
         // Selected text (part of a line or several).
-        if (textSelection && line >= textFrom.line && line <= textTo.line) {
-            const int a = line == textFrom.line ? textFrom.column : 0;
-            const int b = line == textTo.line ? textTo.column : int(text.size()) + 1;
-            p.fillRect(QRect(xAt(a), y, std::max(2, xAt(b) - xAt(a)), lh), vp.selection);
-        }
+        const bool textSelected = textSelection && line >= textFrom.line && line <= textTo.line;
+        const int selectedFrom = textSelected && line == textFrom.line ? textFrom.column : 0;
+        const int selectedTo = textSelected && line == textTo.line ? textTo.column : int(text.size());
+        if (textSelected)
+            p.fillRect(QRect(xAt(selectedFrom), y, std::max(2, xAt(selectedTo) - xAt(selectedFrom)), lh),
+                       vp.selection);
 
         const auto runs = m_highlighter->highlight(text);
         int column = 0;
@@ -773,12 +781,11 @@ void LogView::paintEvent(QPaintEvent *)
             p.setPen(vp.searchText);
             p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
         }
-        if (textSelection && line >= textFrom.line && line <= textTo.line) {
-            const int a = line == textFrom.line ? textFrom.column : 0;
-            const int b = line == textTo.line ? textTo.column : int(text.size());
+        if (textSelected) {
             p.setFont(normalFont);
             p.setPen(vp.selectedText);
-            p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
+            p.drawText(xAt(selectedFrom), y + ascent,
+                       text.mid(selectedFrom, selectedTo - selectedFrom));
         }
         if (mark != m_marks.end()) {
             p.setPen(QPen(vp.severity[severity], 2));

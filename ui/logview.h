@@ -139,6 +139,8 @@ private:
         auto operator<=>(const TextPos &) const = default;
     };
     QString displayText(int line) const; // as painted: cut at kMaxDisplayColumns, tabs as blanks
+    static QString displayTextOf(std::string_view shown);
+    std::vector<std::pair<int, int>> searchSpansIn(int line, std::string_view shown) const;
     size_t hiddenPrefixBytes(std::string_view raw) const;
     std::string_view shownBytes(int line) const; // the line without a hidden prefix
     TextPos textPosAt(const QPoint &pos) const;

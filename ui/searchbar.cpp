@@ -174,19 +174,20 @@ void SearchBar::startSearch()
         searchDone(generation, compiled.error());
         return;
     }
-    m_view->setSearch(compiled.value());
+    const TextSearch search = compiled.value(); // compiled once, matched on the worker too
+    m_view->setSearch(search);
     m_status->setText(tr("searching…"));
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     QPointer<SearchBar> self(this);
-    QThreadPool::globalInstance()->start([self, doc, q, generation, cancel = m_cancel] {
-        auto result = searchLines(*doc, q, cancel.get());
+    QThreadPool::globalInstance()->start([self, doc, search, generation, cancel = m_cancel] {
+        std::vector<int> lines = searchLines(*doc, search, cancel.get());
         if (cancel->load())
             return;
         QMetaObject::invokeMethod(
             qApp, // not self: its QPointer is read on the GUI thread only
-            [self, generation, result = std::move(result)]() mutable {
+            [self, generation, lines = std::move(lines)]() mutable {
                 if (self)
-                    self->searchDone(generation, std::move(result));
+                    self->searchDone(generation, std::move(lines));
             },
             Qt::QueuedConnection);
     });

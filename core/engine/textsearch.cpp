@@ -53,7 +53,13 @@ searchLines(const LogDocument &doc, const SearchQuery &query, const std::atomic<
     const auto compiled = TextSearch::compile(query);
     if (!compiled)
         return compiled.error();
-    const TextSearch &search = compiled.value();
+    return searchLines(doc, compiled.value(), cancel);
+}
+
+std::vector<int>
+searchLines(const LogDocument &doc, const TextSearch &search, const std::atomic<bool> *cancel)
+{
+    std::vector<int> lines;
     for (int i = 0; i < doc.lineCount(); ++i) {
         if ((i & 0xFFFF) == 0 && cancel && cancel->load())
             break;

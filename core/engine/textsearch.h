@@ -41,6 +41,10 @@ private:
 Result<std::vector<int>> searchLines(const LogDocument &doc,
                                      const SearchQuery &query,
                                      const std::atomic<bool> *cancel = nullptr);
+// The same with a query already compiled.
+std::vector<int> searchLines(const LogDocument &doc,
+                             const TextSearch &search,
+                             const std::atomic<bool> *cancel = nullptr);
 
 // The lines of several documents that hold the query, in document then line order.
 struct BundleSearchHit

@@ -328,8 +328,9 @@ void ClockReader::addYear(std::string_view line, const QString &path)
     if (!year && line.size() > 27 && line[0] == '[' && line[25] == ']') // dmesg -T
         if (const auto y = number(line, 21, 4))
             year = *y;
-    if (!year && line.substr(0, 6) == "Date: " && line.size() >= 10) // bug report, `date`
-        if (const auto y = number(trimmed(line), trimmed(line).size() - 4, 4))
+    if (const std::string_view date = trimmed(line);
+        !year && date.substr(0, 6) == "Date: " && date.size() >= 10) // bug report, `date`
+        if (const auto y = number(date, date.size() - 4, 4))
             year = *y;
     if (year >= 1990 && year <= 2200) {
         m_year = year;

@@ -3,6 +3,7 @@
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
 #include "testarchive.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -16,6 +17,7 @@
 using namespace gputriage;
 using gputriage::test::makeArchive;
 using gputriage::test::Member;
+using gputriage::test::writeFile;
 
 namespace {
 
@@ -24,15 +26,6 @@ const QByteArray kSeed = "\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENA
                          "\xE2\x94\x82   Using CUDA 13.0 driver version 580.65.06 with kernel "
                          "driver version 570.158.08. \xE2\x94\x82\n";
 
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        qFatal("cannot write test file %s", qPrintable(path));
-    return path;
-}
 
 QStringList problemTexts(const QList<Error> &problems)
 {

@@ -1,13 +1,11 @@
 #pragma once
 
-// Set-up the GUI tests share: a private user configuration, files written for one test, and a
-// main window that has opened a bundle and finished analysing it.
+// Set-up the GUI tests share: a private user configuration, files written for one test
+// (testfiles.h), and a main window that has opened a bundle and finished analysing it.
 
 #include "mainwindow.h"
+#include "testfiles.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -23,16 +21,6 @@ struct PrivateConfig
     ~PrivateConfig() { qputenv("XDG_CONFIG_HOME", old); }
     QString path() const { return dir.path(); }
 };
-
-inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        qFatal("cannot write test file %s", qPrintable(path));
-    return path;
-}
 
 // Opens `paths` in `window` and waits until the analysis is done.
 [[nodiscard]] inline bool openAndWait(MainWindow &window, const QStringList &paths)
