@@ -34,6 +34,8 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     m_input->setObjectName(QStringLiteral("searchInput"));
     m_input->setPlaceholderText(tr("Search the open file…"));
     m_input->setClearButtonEnabled(true);
+    // The options beside it must not squeeze the text typed out of sight.
+    m_input->setMinimumWidth(m_input->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 24);
     auto *previousButton = new QToolButton(this);
     previousButton->setArrowType(Qt::UpArrow);
     previousButton->setToolTip(tr("Previous hit (Shift+F3)"));

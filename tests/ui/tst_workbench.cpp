@@ -207,6 +207,9 @@ private Q_SLOTS:
         QSignalSpy searched(bar, &SearchBar::searchFinished);
         QTest::keyClicks(bar->input(), QStringLiteral("0000:86:00"));
         QTRY_COMPARE(bar->hits(), (std::vector<int>{0, 2}));
+        // The text typed stays in sight beside the bar's options.
+        QVERIFY(bar->input()->width()
+                > bar->input()->fontMetrics().horizontalAdvance(bar->input()->text()));
         QCOMPARE(view->searchSpans(0), (std::vector<std::pair<int, int>>{{41, 51}}));
         QCOMPARE(view->searchSpans(2),
                  (std::vector<std::pair<int, int>>{{416, 426}, {438, 448}}));
