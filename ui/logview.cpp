@@ -704,6 +704,15 @@ void LogView::paintEvent(QPaintEvent *)
 
         p.setFont(normalFont);
         p.setPen(lineNumberColor);
+        if (m_isBookmarked && m_isBookmarked(line)) {
+            p.save();
+            p.setRenderHint(QPainter::Antialiasing);
+            p.setBrush(vp.bookmark);
+            p.setPen(Qt::NoPen);
+            p.drawRoundedRect(QRectF(2, y + 1, gutter - 6, lh - 2), 3, 3);
+            p.restore();
+            p.setPen(vp.bookmarkText);
+        }
         p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(m_doc->lineNumber(line)));
 
@@ -867,6 +876,10 @@ QMenu *LogView::createContextMenu(int line)
         menu->addAction(tr("Search All &Files for \u201c%1\u201d").arg(shown), this,
                         [this, selected] { Q_EMIT findRequested(selected, true); })
             ->setObjectName(QStringLiteral("logFindAll"));
+    }
+    if (!actions().isEmpty()) { // the window's actions on a line (bookmark, new rule)
+        menu->addSeparator();
+        menu->addActions(actions());
     }
     return menu;
 }

@@ -88,8 +88,8 @@ public:
     void selectText(int line, int from, int to);
     void copy(); // the selected text to the clipboard
     void selectAll();
-    // The context menu over `line` (Copy, Select All, Find the selected text); the caller owns
-    // it. A line outside the selection becomes the current line.
+    // The context menu over `line` (Copy, Select All, Find the selected text, then the actions
+    // added to the view); the caller owns it. A line outside the selection becomes the current line.
     QMenu *createContextMenu(int line);
     // Opens a window with the whole line (long lines are cut at 4000 characters in the view).
     void showWholeLine(int line);
@@ -98,6 +98,12 @@ public:
     void setLineActivator(std::function<bool(int line)> activator)
     {
         m_activator = std::move(activator);
+    }
+    // Says which lines are bookmarked (their numbers are painted on a mark in the gutter).
+    void setBookmarkTest(std::function<bool(int line)> test)
+    {
+        m_isBookmarked = std::move(test);
+        viewport()->update();
     }
     // The next line after `from` (delta +1) or before it (-1) that a rule marked with
     // `atLeast` or worse, wrapping around; -1 when there is none.
@@ -162,6 +168,7 @@ private:
     std::optional<std::vector<int>> m_filter;
     QString m_filterOwner;
     std::function<bool(int)> m_activator;
+    std::function<bool(int)> m_isBookmarked;
     QString m_themeName;
     std::vector<int> m_searchHits;
     std::optional<TextSearch> m_search;

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "bookmarks.h"
 #include "bundletree.h"
 #include "engine/analyzer.h"
 #include "engine/timeline.h"
@@ -106,6 +107,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_gpus(new GpusPanel(this))
     , m_notable(new NotablePanel(this))
     , m_searchResults(new SearchResultsPanel(this))
+    , m_bookmarks(new BookmarksPanel(this))
     , m_chart(new TimeChart(this))
     , m_banner(new QLabel(this))
     , m_rulesDock(new RulesDock(this))
@@ -162,6 +164,32 @@ MainWindow::MainWindow(QWidget *parent)
     m_sideTabs->addTab(m_searchResults, tr("Search"));
     connect(m_searchResults, &SearchResultsPanel::lineActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
+    m_sideTabs->addTab(m_bookmarks, tr("Bookmarks"));
+    connect(m_bookmarks, &BookmarksPanel::lineActivated, this,
+            [this](const QString &path, int line) { showDocument(path, line); });
+    connect(m_bookmarks, &BookmarksPanel::showRequested, this, [this] {
+        m_sideTabs->show();
+        m_sideTabs->setCurrentWidget(m_bookmarks);
+    });
+    connect(m_bookmarks, &BookmarksPanel::notice, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+    connect(m_bookmarks->model(), &BookmarksModel::bookmarksChanged, this, [this] {
+        m_result.bookmarks = m_bookmarks->model()->bookmarks(); // for the report
+        const qsizetype n = m_result.bookmarks.size();
+        m_sideTabs->setTabText(m_sideTabs->indexOf(m_bookmarks),
+                               n ? tr("Bookmarks (%1)").arg(n) : tr("Bookmarks"));
+        m_logView->viewport()->update();
+    });
+    m_bookmarks->setCurrentLineProvider([this]() -> std::optional<Bookmark> {
+        const auto [doc, line] = lineSource(m_logView->currentLine());
+        if (!doc)
+            return std::nullopt;
+        return Bookmark{doc->path(), doc->lineNumber(line), doc->lineText(line).left(1000)};
+    });
+    m_logView->setBookmarkTest([this](int line) {
+        const auto [doc, docLine] = lineSource(line);
+        return doc && m_bookmarks->model()->isBookmarked(doc->path(), doc->lineNumber(docLine));
+    });
     connect(m_search, &SearchBar::searchAllFiles, this, &MainWindow::searchAllFiles);
     connect(m_logView, &LogView::findRequested, this, [this](const QString &text, bool all) {
         m_search->find(text);
@@ -248,11 +276,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_logView->setLineActivator([this](int line) {
         if (!isTimelineShown())
             return false;
-        const auto [path, docLine] = timelineSource(line);
-        for (const auto &doc : m_docs)
-            if (doc->path() == path)
-                return showDocument(path, doc->lineNumber(docLine));
-        return false;
+        const auto [doc, docLine] = lineSource(line);
+        return doc && showDocument(doc->path(), doc->lineNumber(docLine));
     });
     connect(m_logView, &LogView::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 5000); });
@@ -560,6 +585,12 @@ void MainWindow::createMenus()
         }
     });
 
+    QMenu *bookmarks = menuBar()->addMenu(tr("&Bookmarks"));
+    bookmarks->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
+    bookmarks->addSeparator();
+    bookmarks->addActions({m_bookmarks->nextAction(), m_bookmarks->previousAction()});
+    m_logView->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
+
     QMenu *rulesMenu = menuBar()->addMenu(tr("&Rules"));
     // The same shortcut shows and hides the rules dock.
     QAction *showRules = rulesMenu->addAction(tr("&Rules and Editor"), this, [this] {
@@ -836,8 +867,10 @@ void MainWindow::openPaths(const QStringList &paths)
     savePlace();
     const auto shown = m_logView->document();
     m_reopenedPath = paths == m_openPaths && shown ? shown->path() : QString();
-    if (paths != m_openPaths)
+    if (paths != m_openPaths) {
         m_places.clear();
+        m_bookmarks->setBundle(paths);
+    }
     m_openPaths = paths;
     rememberRecent(paths);
     const quint64 generation = ++m_generation; // a newer open makes older results stale
@@ -902,6 +935,7 @@ void MainWindow::analysisDone(quint64 generation,
     const bool keepPlace = preview && m_previewMoved;
     m_docs = std::move(docs);
     m_result = std::move(result);
+    m_result.bookmarks = m_bookmarks->model()->bookmarks();
 
     QList<BundleTree::Entry> entries;
     QString firstWithHits;
@@ -989,19 +1023,11 @@ void MainWindow::searchAllFiles(const SearchQuery &query)
 
 void MainWindow::newRuleFromCurrentLine()
 {
-    const auto doc = m_logView->document();
-    int line = m_logView->currentLine();
-    if (!doc || line < 0) {
+    // In the timeline: the line as its file has it, without the timeline's columns.
+    const auto [doc, line] = lineSource(m_logView->currentLine());
+    if (!doc) {
         statusBar()->showMessage(tr("Select a log line first"), 5000);
         return;
-    }
-    if (isTimelineShown()) { // the line as its file has it, without the timeline's columns
-        const auto [path, docLine] = timelineSource(line);
-        for (const auto &d : m_docs)
-            if (d->path() == path) {
-                m_rulesDock->newRuleFromLine(d->lineText(docLine));
-                return;
-            }
     }
     m_rulesDock->newRuleFromLine(doc->lineText(line));
 }
@@ -1106,6 +1132,19 @@ std::pair<QString, int> MainWindow::timelineSource(int line) const
         return {};
     const auto [doc, docLine] = m_timelineSources[size_t(line)];
     return {m_docs[size_t(doc)]->path(), docLine};
+}
+
+std::pair<std::shared_ptr<const LogDocument>, int> MainWindow::lineSource(int line) const
+{
+    const auto doc = m_logView->document();
+    if (!doc || line < 0 || line >= doc->lineCount())
+        return {};
+    if (!isTimelineShown())
+        return {doc, line};
+    if (size_t(line) >= m_timelineSources.size())
+        return {};
+    const auto [source, sourceLine] = m_timelineSources[size_t(line)];
+    return {m_docs[size_t(source)], sourceLine};
 }
 
 void MainWindow::savePlace()

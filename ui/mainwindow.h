@@ -27,6 +27,7 @@ class QToolButton;
 namespace gputriage {
 
 class Analyzer;
+class BookmarksPanel;
 class BundleTree;
 class FactsPanel;
 class GpusPanel;
@@ -70,6 +71,7 @@ public:
     // Lists every line of every file that holds the query, in the Search tab.
     void searchAllFiles(const SearchQuery &query);
     TimeChart *timeChart() const { return m_chart; }
+    BookmarksPanel *bookmarksPanel() const { return m_bookmarks; }
     // Opens the rule editor with a draft rule made from the current log line.
     void newRuleFromCurrentLine();
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
@@ -88,6 +90,9 @@ public:
     void setTimelineLimit(size_t lines) { m_timelineLimit = lines; }
     // The file and line (0-based) a line of the timeline view comes from.
     std::pair<QString, int> timelineSource(int line) const;
+    // The document and line (0-based) a line of the log view comes from: the line itself, or
+    // in the timeline the line of its file; null when there is none.
+    std::pair<std::shared_ptr<const LogDocument>, int> lineSource(int line) const;
     static constexpr auto kTimelinePath = "gputriage:timeline";
 
     // True while a bundle is being read and analysed.
@@ -168,6 +173,7 @@ private:
     GpusPanel *m_gpus;
     NotablePanel *m_notable;
     SearchResultsPanel *m_searchResults;
+    BookmarksPanel *m_bookmarks;
     TimeChart *m_chart; // the findings over time, as in the HTML report
     QLabel *m_banner;
     RulesDock *m_rulesDock;

@@ -22,6 +22,7 @@ struct ViewPalette
     std::array<QColor, 4> spanTint;            // the matched text on it
     std::array<QColor, 4> severity;            // severity text and markers, on `base`
     QColor searchHit, searchCurrent, searchText;
+    QColor bookmark, bookmarkText; // a bookmarked line's number in the gutter
     QColor bannerBackground, bannerText;
 
     static const ViewPalette &light();

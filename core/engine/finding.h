@@ -121,6 +121,16 @@ struct GpuVerdict
     }
 };
 
+// A line the engineer marked while reading, with their note; listed in reports as it is.
+struct Bookmark
+{
+    QString path;
+    int line = 0; // 1-based
+    QString text; // the line, for the report
+    QString note;
+    bool operator==(const Bookmark &) const = default;
+};
+
 struct InputInfo
 {
     QString path;
@@ -154,6 +164,7 @@ struct AnalysisResult
     QString nvidiaErrorLinesSentence() const;
     QList<Occurrence> unmatchedSamples; // the first of those lines, for the time chart
     BundleClock clock; // the bundle's year and boot times, to date every line
+    QList<Bookmark> bookmarks; // set by the GUI; the CLI has none
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document

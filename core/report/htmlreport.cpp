@@ -99,6 +99,14 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         }
         h += QLatin1String("</table>\n");
     }
+    if (!result.bookmarks.isEmpty()) {
+        h += QLatin1String("<h2>Bookmarks</h2>\n<table>\n<tr><th>Line</th><th>Note</th><th>Text</th></tr>\n");
+        for (const Bookmark &b : result.bookmarks)
+            h += QStringLiteral("<tr><td>%1</td><td>%2</td><td><code>%3</code></td></tr>\n")
+                     .arg(htmlText(QStringLiteral("%1:%2").arg(b.path).arg(b.line)),
+                          htmlText(b.note), htmlText(b.text));
+        h += QLatin1String("</table>\n");
+    }
     if (const QByteArray svg = timelineSvg(result); !svg.isEmpty())
         h += QLatin1String("<h2>Timeline</h2>\n<figure class=\"timeline\">\n")
              + QString::fromUtf8(svg)

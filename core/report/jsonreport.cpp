@@ -146,6 +146,15 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         gpus.append(gpu);
     }
     root.insert(QStringLiteral("gpus"), gpus);
+    if (!result.bookmarks.isEmpty()) {
+        QJsonArray bookmarks;
+        for (const Bookmark &b : result.bookmarks)
+            bookmarks.append(QJsonObject{{QStringLiteral("path"), b.path},
+                                         {QStringLiteral("line"), b.line},
+                                         {QStringLiteral("text"), b.text},
+                                         {QStringLiteral("note"), b.note}});
+        root.insert(QStringLiteral("bookmarks"), bookmarks);
+    }
 
     QJsonObject summary;
     for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})

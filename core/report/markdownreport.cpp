@@ -166,6 +166,14 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         }
         md += QLatin1Char('\n');
     }
+    if (!result.bookmarks.isEmpty()) {
+        md += QLatin1String("## Bookmarks\n\n| Line | Note | Text |\n|---|---|---|\n");
+        for (const Bookmark &b : result.bookmarks)
+            md += QStringLiteral("| %1 | %2 | %3 |\n")
+                      .arg(cell(QStringLiteral("%1:%2").arg(b.path).arg(b.line)), cell(b.note),
+                           cell(b.text));
+        md += QLatin1Char('\n');
+    }
     for (const Finding &f : result.findings)
         md += markdownFinding(f, options);
 

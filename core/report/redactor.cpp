@@ -122,6 +122,11 @@ void redactResult(AnalysisResult &r)
     }
     for (Occurrence &o : r.unmatchedSamples)
         redactOccurrence(o);
+    for (Bookmark &b : r.bookmarks) {
+        b.path = redact(b.path);
+        b.text = redact(b.text);
+        b.note = redact(b.note);
+    }
 }
 
 } // namespace

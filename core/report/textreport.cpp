@@ -200,6 +200,15 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                             events.join(QLatin1String(", ")));
         }
     }
+    if (!result.bookmarks.isEmpty()) {
+        out += QLatin1Char('\n') + paint("1", QStringLiteral("Bookmarks")) + QLatin1Char('\n');
+        for (const Bookmark &b : result.bookmarks)
+            out += QStringLiteral("  %1:%2  %3\n    %4\n")
+                       .arg(b.path)
+                       .arg(b.line)
+                       .arg(b.note.isEmpty() ? QStringLiteral("(no note)") : stripControl(b.note),
+                            stripControl(b.text));
+    }
     for (const Finding &f : result.findings) {
         out += QStringLiteral("\n[%1] %2 (%3×)  %4\n")
                    .arg(severityLabel(f.severity), paint("1", f.title))

@@ -433,6 +433,46 @@ private Q_SLOTS:
         QVERIFY(!md.contains(QChar(0x1b)));
     }
 
+    // The engineer's bookmarks go into every format with their notes, escaped like bundle
+    // text, masked by --redact, and a report without bookmarks has no such section.
+    void bookmarksAreListedWithTheirNotesInEveryFormat()
+    {
+        AnalysisResult result = analyzeSeed();
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+        for (const QString &format : textReportFormats())
+            QVERIFY2(!QString::fromUtf8(writeReport(result, format, options)).contains(u"Bookmark"),
+                     qPrintable(format));
+        result.bookmarks = {{.path = QStringLiteral("seed-article.log"),
+                             .line = 12,
+                             .text = QStringLiteral("NCCL WARN NET/IB : Got async event on 10.1.2.3"),
+                             .note = QStringLiteral("first sign | node <b>bad</b>")},
+                            {.path = QStringLiteral("pods/train.log"),
+                             .line = 3,
+                             .text = QStringLiteral("Xid 79"),
+                             .note = QString()}};
+        const QString text = QString::fromUtf8(writeTextReport(result, options));
+        QVERIFY2(text.contains(u"Bookmarks\n  seed-article.log:12  first sign | node <b>bad</b>\n"
+                               u"    NCCL WARN NET/IB : Got async event on 10.1.2.3\n"),
+                 qPrintable(text));
+        QVERIFY(text.contains(u"pods/train.log:3  (no note)"));
+        const QString md = QString::fromUtf8(writeMarkdownReport(result, options));
+        QVERIFY2(md.contains(u"| seed-article.log:12 | first sign \\| node \\<b\\>bad\\</b\\> |"),
+                 qPrintable(md));
+        const QString html = QString::fromUtf8(writeHtmlReport(result, options));
+        QVERIFY(html.contains(u"<h2>Bookmarks</h2>"));
+        QVERIFY(html.contains(u"first sign | node &lt;b&gt;bad&lt;/b&gt;"));
+        const QJsonObject json = jsonReport(result, options);
+        const QStringList errors = validate(json, reportSchema(), QStringLiteral("$"));
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+        const QJsonObject first = json.value(u"bookmarks").toArray().at(0).toObject();
+        QCOMPARE(first.value(u"line").toInt(), 12);
+        QCOMPARE(first.value(u"note").toString(), result.bookmarks.front().note);
+        const AnalysisResult redacted = reportView(result, std::nullopt, true);
+        QVERIFY(!redacted.bookmarks.front().text.contains(u"10.1.2.3"));
+        QCOMPARE(redacted.bookmarks.size(), 2);
+    }
+
     // Trojan Source: bidirectional controls from a bundle are shown, not obeyed, in every
     // format.
     void bidiControlsAreShownInEveryFormat()

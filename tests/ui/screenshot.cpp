@@ -1,4 +1,5 @@
 // Renders the main window on a bundle into a PNG (used by scripts/screenshot for the README).
+#include "bookmarks.h"
 #include "exportdialog.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
@@ -13,11 +14,15 @@
 #include <QDialog>
 #include <QLineEdit>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
 
 int main(int argc, char **argv)
 {
+    // Settings of its own (no saved bookmarks, places or preferences), so every run is alike.
+    QTemporaryDir config;
+    qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
     QApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() < 3) {
@@ -44,6 +49,19 @@ int main(int argc, char **argv)
         // GPUTRIAGE_SCREENSHOT_TAB=N shows that tab of the side panel (1: GPUs, 3: other messages).
         if (const int tab = qEnvironmentVariableIntValue("GPUTRIAGE_SCREENSHOT_TAB"); tab > 0)
             window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentIndex(tab);
+        // GPUTRIAGE_SCREENSHOT_BOOKMARKS=1 bookmarks the line shown, with a note, and the
+        // line after it, and shows the Bookmarks tab.
+        if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_BOOKMARKS")) {
+            auto *bookmarks = window.bookmarksPanel();
+            const int line = window.logView()->currentLine();
+            bookmarks->toggleCurrent();
+            const QModelIndex note = bookmarks->model()->index(0, gputriage::BookmarksModel::NoteColumn);
+            bookmarks->model()->setData(note, QStringLiteral("first sign: GPU fell off the bus, ask for the SEL"));
+            window.logView()->setCurrentLine(std::max(0, line - 4));
+            bookmarks->toggleCurrent();
+            window.logView()->setCurrentLine(line);
+            window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(bookmarks);
+        }
         // GPUTRIAGE_SCREENSHOT_SEARCH=text shows the search bar with that text.
         if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH");
             !search.isEmpty()) {

@@ -26,6 +26,7 @@ class TestPalette : public QObject
         row(QStringLiteral("text on a search hit"), p.searchText, p.searchHit);
         row(QStringLiteral("text on the current search hit"), p.searchText, p.searchCurrent);
         row(QStringLiteral("banner"), p.bannerText, p.bannerBackground);
+        row(QStringLiteral("a bookmarked line's number"), p.bookmarkText, p.bookmark);
         const char *severities[] = {"info", "warning", "error", "critical"};
         for (size_t s = 0; s < 4; ++s) {
             row(QStringLiteral("text on a %1 line").arg(QLatin1String(severities[s])), p.text,

@@ -1,6 +1,7 @@
 // The workbench as a support engineer uses it (issue 22): what the window shows after an open,
 // the timeline, damaged bundles. Offscreen; each test types and clicks like a user.
 
+#include "bookmarks.h"
 #include "bundletree.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
@@ -81,8 +82,11 @@ class TestWorkbench : public QObject
         for (QAction *a : menu->actions())
             if (!a->isSeparator())
                 texts << a->text();
-        if (auto *action = menu->findChild<QAction *>(name))
-            action->trigger();
+        for (QAction *a : menu->actions()) // its own and the view's
+            if (a->objectName() == name) {
+                a->trigger();
+                break;
+            }
         return texts;
     }
 
@@ -574,6 +578,99 @@ private Q_SLOTS:
         QCOMPARE(view->lineAtRow(2), 3);
         bar->hideMatchingBox()->setChecked(false);
         QCOMPARE(view->rowCount(), 10);
+    }
+
+    // Point 12: bookmarks are toggled from the menu and the context menu, stepped through,
+    // noted in place, listed, painted in the gutter, exported and back when the bundle is
+    // opened again.
+    void bookmarksAreNotedSteppedThroughExportedAndKept()
+    {
+        PrivateConfig config;
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; i <= 10; ++i)
+            log += (i == 7 ? "NVRM: Xid line " : "plain line ") + QByteArray::number(i) + '\n';
+        const QString path = writeFile(dir, QStringLiteral("ten.log"), log);
+        QSettings().remove(QStringLiteral("bookmarks"));
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(openAndWait(window, {path}));
+            LogView *view = window.logView();
+            BookmarksPanel *panel = window.bookmarksPanel();
+            BookmarksModel *model = panel->model();
+            QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            view->setCurrentLine(2);
+            window.findChild<QAction *>(QStringLiteral("actionToggleBookmark"))->trigger();
+            QCOMPARE(model->rowCount(), 1);
+            QCOMPARE(model->bookmarks().front().line, 3);
+            QCOMPARE(model->bookmarks().front().text, QStringLiteral("plain line 3"));
+            // Its number is painted on the bookmark colour; line 2's is not.
+            const QImage image = view->viewport()->grab().toImage();
+            const int lh = view->fontMetrics().height();
+            const QColor mark = ViewPalette::forBase(view->palette().color(QPalette::Base)).bookmark;
+            QCOMPARE(image.pixelColor(4, 2 * lh + lh / 2), mark);
+            QVERIFY(image.pixelColor(4, 1 * lh + lh / 2) != mark);
+
+            // With a note: the note cell opens for typing.
+            view->setCurrentLine(6);
+            window.findChild<QAction *>(QStringLiteral("actionBookmarkNote"))->trigger();
+            QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->currentWidget(), panel);
+            auto *editor = panel->view()->viewport()->findChild<QLineEdit *>();
+            QVERIFY(editor && editor->isVisible());
+            QTest::keyClicks(editor, QStringLiteral("first Xid, before the reset"));
+            QTest::keyClick(editor, Qt::Key_Return); // committed on the next turn of the loop
+            QTRY_COMPARE(model->bookmarks().at(1).note, QStringLiteral("first Xid, before the reset"));
+            QCOMPARE(model->rowCount(), 2);
+            QVERIFY(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->tabText(
+                        window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->indexOf(panel))
+                        == u"Bookmarks (2)");
+
+            // Next and previous go round the bookmarks.
+            auto *next = window.findChild<QAction *>(QStringLiteral("actionNextBookmark"));
+            auto *previous = window.findChild<QAction *>(QStringLiteral("actionPreviousBookmark"));
+            view->setCurrentLine(0);
+            next->trigger();
+            QCOMPARE(view->currentLine(), 2);
+            next->trigger();
+            QCOMPARE(view->currentLine(), 6);
+            next->trigger();
+            QCOMPARE(view->currentLine(), 2);
+            previous->trigger();
+            QCOMPARE(view->currentLine(), 6);
+
+            // The context menu toggles too; a click in the list leads to the line.
+            const QStringList items
+                = triggerInContextMenu(view, 2, QStringLiteral("actionToggleBookmark"));
+            QVERIFY2(items.contains(u"Toggle &Bookmark"), qPrintable(items.join(u", ")));
+            QCOMPARE(model->rowCount(), 1);
+            view->setCurrentLine(0);
+            QTest::mouseClick(panel->view()->viewport(), Qt::LeftButton, {},
+                              panel->view()->visualRect(model->index(0, BookmarksModel::PlaceColumn)).center());
+            QCOMPARE(view->currentLine(), 6);
+
+            // In the report, with the note.
+            const QString md = dir.filePath(QStringLiteral("report.md"));
+            QVERIFY(window.exportReport(md));
+            QFile file(md);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString report = QString::fromUtf8(file.readAll());
+            QVERIFY2(report.contains(u"## Bookmarks"), qPrintable(report));
+            QVERIFY(report.contains(u"| ten.log:7 | first Xid, before the reset | NVRM: Xid line 7 |"));
+        }
+        // Opened again: the bookmarks are back; Delete in the list removes one.
+        MainWindow again;
+        again.show();
+        QVERIFY(openAndWait(again, {path}));
+        BookmarksModel *model = again.bookmarksPanel()->model();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->bookmarks().front().note, QStringLiteral("first Xid, before the reset"));
+        QCOMPARE(again.result().bookmarks.size(), 1);
+        QTreeView *list = again.bookmarksPanel()->view();
+        list->setCurrentIndex(model->index(0, BookmarksModel::PlaceColumn));
+        QTest::keyClick(list, Qt::Key_Delete);
+        QCOMPARE(model->rowCount(), 0);
+        QVERIFY(again.result().bookmarks.isEmpty());
     }
 
     void problemLinesAreSteppedThrough()
