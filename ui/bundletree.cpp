@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
@@ -11,11 +12,14 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace gputriage {
 
 namespace {
 enum Column { NameColumn, HitsColumn };
 constexpr int kPathRole = Qt::UserRole + 1;
+constexpr int kExcludedRole = Qt::UserRole + 3;
 constexpr int kFilterRole = Qt::UserRole + 2; // path and label of a leaf; folders match by leaves
 
 struct Node
@@ -73,6 +77,12 @@ BundleTree::BundleTree(QWidget *parent)
     layout->addWidget(m_filter);
     layout->addWidget(m_tree);
 
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        std::unique_ptr<QMenu> menu(createContextMenu(m_tree->indexAt(pos)));
+        if (menu)
+            menu->exec(m_tree->viewport()->mapToGlobal(pos));
+    });
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setFilterFixedString(text);
         m_tree->expandAll();
@@ -83,6 +93,24 @@ BundleTree::BundleTree(QWidget *parent)
                 if (!path.isEmpty())
                     Q_EMIT entrySelected(path);
             });
+}
+
+QMenu *BundleTree::createContextMenu(const QModelIndex &viewIndex)
+{
+    const QModelIndex name = viewIndex.siblingAtColumn(NameColumn);
+    const QString path = name.data(kPathRole).toString();
+    if (path.isEmpty() || path == m_timelinePath)
+        return nullptr;
+    auto *menu = new QMenu(this);
+    const bool excluded = name.data(kExcludedRole).toBool();
+    QAction *action = menu->addAction(excluded ? tr("&Include in Analysis")
+                                               : tr("&Exclude from Analysis"),
+                                      this, [this, path, excluded] {
+                                          Q_EMIT exclusionRequested(path, !excluded);
+                                      });
+    action->setObjectName(QStringLiteral("treeExclude"));
+    action->setToolTip(tr("Analyse the bundle again without this file (the report says so)"));
+    return menu;
 }
 
 void BundleTree::setEntries(const QList<Entry> &entries, const QString &timelinePath)
@@ -143,6 +171,15 @@ void BundleTree::setEntries(const QList<Entry> &entries, const QString &timeline
                 if (!entry.label.isEmpty())
                     node.name->setText(parts[i] + QLatin1String("  (") + entry.label
                                        + QLatin1Char(')'));
+                if (entry.excluded) {
+                    node.name->setData(true, kExcludedRole);
+                    node.name->setText(node.name->text() + tr("  (excluded)"));
+                    node.name->setToolTip(node.name->toolTip() + QLatin1Char('\n')
+                                          + tr("Excluded from the analysis: no rule runs on it"));
+                    QFont italic = node.name->font();
+                    italic.setItalic(true);
+                    node.name->setFont(italic);
+                }
                 m_leaves.insert(entry.path, node.name);
             }
             parent->appendRow({node.name, node.hits});

@@ -8,6 +8,7 @@
 #include <optional>
 
 class QLineEdit;
+class QMenu;
 class QSortFilterProxyModel;
 class QStandardItem;
 class QStandardItemModel;
@@ -28,6 +29,7 @@ public:
         QString label;
         int hits = 0;
         std::optional<Severity> worst;
+        bool excluded = false; // left out of the analysis by the engineer
     };
 
     explicit BundleTree(QWidget *parent = nullptr);
@@ -43,9 +45,13 @@ public:
     int visibleEntryCount() const;
     // The view's index of an entry (invalid when filtered out or unknown).
     QModelIndex viewIndex(const QString &path) const;
+    // The context menu over an entry (Exclude from / Include in Analysis); the caller owns it.
+    QMenu *createContextMenu(const QModelIndex &viewIndex);
 
 Q_SIGNALS:
     void entrySelected(const QString &path);
+    // "Exclude from Analysis" (or "Include in Analysis") in an entry's context menu.
+    void exclusionRequested(const QString &path, bool exclude);
 
 private:
     QLineEdit *m_filter;

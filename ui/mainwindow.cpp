@@ -125,6 +125,16 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_bundle, &BundleTree::entrySelected, this,
             [this](const QString &path) { showDocument(path); });
+    connect(m_bundle, &BundleTree::exclusionRequested, this,
+            [this](const QString &path, bool exclude) {
+                if (exclude)
+                    m_excluded.insert(path);
+                else
+                    m_excluded.remove(path);
+                m_pendingNotice = exclude ? tr("%1 excluded from the analysis").arg(path)
+                                          : tr("%1 analysed again").arg(path);
+                openPaths(m_openPaths);
+            });
     connect(m_findings, &FindingsPanel::occurrenceShown, this,
             [this](const QString &title, int number, int count) {
                 statusBar()->showMessage(
@@ -869,6 +879,7 @@ void MainWindow::openPaths(const QStringList &paths)
     m_reopenedPath = paths == m_openPaths && shown ? shown->path() : QString();
     if (paths != m_openPaths) {
         m_places.clear();
+        m_excluded.clear();
         m_bookmarks->setBundle(paths);
     }
     m_openPaths = paths;
@@ -889,9 +900,19 @@ void MainWindow::openPaths(const QStringList &paths)
     QPointer<MainWindow> self(this);
     const BundleLimits limits = LimitsDialog::load();
     QThreadPool::globalInstance()->start(
-        [self, analyzer, paths, generation, limits, job] {
+        [self, analyzer, paths, generation, limits, job, excluded = m_excluded] {
             QList<Error> problems;
             auto docs = Analyzer::openInputs(paths, problems, limits);
+            std::vector<std::shared_ptr<const LogDocument>> excludedDocs;
+            std::erase_if(docs, [&](const std::shared_ptr<const LogDocument> &doc) {
+                if (!excluded.contains(doc->path()))
+                    return false;
+                excludedDocs.push_back(doc);
+                problems.append(Error{.file = doc->path(),
+                                      .message = tr("excluded from the analysis by the engineer"),
+                                      .warning = true});
+                return true;
+            });
             AnalyzeOptions options;
             options.keepMatches = true;
             options.unmatched = true;
@@ -905,11 +926,11 @@ void MainWindow::openPaths(const QStringList &paths)
             ChartData chart = timelineChartData(result); // dates every occurrence: not here
             QMetaObject::invokeMethod(
                 qApp, // not self: its QPointer is read on the GUI thread only
-                [self, generation, docs = std::move(docs), result = std::move(result),
-                 chart = std::move(chart)]() mutable {
+                [self, generation, docs = std::move(docs), excludedDocs = std::move(excludedDocs),
+                 result = std::move(result), chart = std::move(chart)]() mutable {
                     if (self)
-                        self->analysisDone(generation, std::move(docs), std::move(result),
-                                           std::move(chart));
+                        self->analysisDone(generation, std::move(docs), std::move(excludedDocs),
+                                           std::move(result), std::move(chart));
                 },
                 Qt::QueuedConnection);
         });
@@ -917,6 +938,7 @@ void MainWindow::openPaths(const QStringList &paths)
 
 void MainWindow::analysisDone(quint64 generation,
                               std::vector<std::shared_ptr<const LogDocument>> docs,
+                              std::vector<std::shared_ptr<const LogDocument>> excludedDocs,
                               AnalysisResult result,
                               ChartData chart)
 {
@@ -934,6 +956,7 @@ void MainWindow::analysisDone(quint64 generation,
     const int previewLine = m_logView->currentLine();
     const bool keepPlace = preview && m_previewMoved;
     m_docs = std::move(docs);
+    m_excludedDocs = std::move(excludedDocs);
     m_result = std::move(result);
     m_result.bookmarks = m_bookmarks->model()->bookmarks();
 
@@ -957,6 +980,8 @@ void MainWindow::analysisDone(quint64 generation,
             firstWithHits = e.path;
         entries.append(e);
     }
+    for (const auto &doc : m_excludedDocs)
+        entries.append(BundleTree::Entry{.path = doc->path(), .excluded = true});
     m_bundle->setEntries(entries, QString::fromLatin1(kTimelinePath));
     m_facts->setFacts(m_result.facts);
     m_gpus->setGpus(m_result.gpus);
@@ -1334,6 +1359,16 @@ bool MainWindow::showDocument(const QString &path, int line)
             m_logView->setCurrentLine(place->second.second);
             m_logView->scrollToLine(place->second.first);
         }
+        return true;
+    }
+    for (const auto &doc : m_excludedDocs) { // shown as it is: no rule ran on it
+        if (doc->path() != path)
+            continue;
+        if (m_logView->document() != doc)
+            viewDocument(doc, {}, tr("%1 (excluded)").arg(path));
+        m_bundle->selectPath(path);
+        if (line > 0)
+            m_logView->setCurrentLine(doc->indexOfLineNumber(line));
         return true;
     }
     return false;

@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QImage>
+#include <QSet>
 
 #include <atomic>
 #include <map>
@@ -146,6 +147,7 @@ private:
     void updateStatusFields();
     void analysisDone(quint64 generation,
                       std::vector<std::shared_ptr<const LogDocument>> docs,
+                      std::vector<std::shared_ptr<const LogDocument>> excludedDocs,
                       AnalysisResult result,
                       ChartData chart);
 
@@ -157,7 +159,10 @@ private:
     QString m_reopenedPath;
     QStringList m_ruleFolders;
     QString m_pendingNotice; // why the bundle is being analysed again
-    std::vector<std::shared_ptr<const LogDocument>> m_docs;
+    std::vector<std::shared_ptr<const LogDocument>> m_docs; // analysed
+    // Files the engineer excluded from the analysis (by path): still listed and shown.
+    QSet<QString> m_excluded;
+    std::vector<std::shared_ptr<const LogDocument>> m_excludedDocs;
     AnalysisResult m_result;
     quint64 m_generation = 0;
     size_t m_timelineLimit = 2'000'000;

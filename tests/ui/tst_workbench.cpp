@@ -673,6 +673,51 @@ private Q_SLOTS:
         QVERIFY(again.result().bookmarks.isEmpty());
     }
 
+    // Point 12: a file is excluded from the analysis from the tree's context menu: its
+    // findings go, it stays listed (and readable) as excluded, the report says so, and it
+    // comes back the same way.
+    void aFileIsExcludedFromTheAnalysisAndIncludedAgain()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("bundle/noisy.log"),
+                  "NVRM: Xid (PCI:0000:3b:00): 13, pid=1, name=x, Graphics SM Warp Exception\n");
+        writeFile(dir, QStringLiteral("bundle/quiet.log"), "all good\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.filePath(QStringLiteral("bundle"))}));
+        const int before = int(window.result().findings.size());
+        QVERIFY(before > 0);
+        BundleTree *tree = window.bundleTree();
+        const QString noisy = window.result().findings.front().occurrences.front().path;
+        std::unique_ptr<QMenu> menu(tree->createContextMenu(tree->viewIndex(noisy)));
+        QVERIFY(menu);
+        auto *exclude = menu->findChild<QAction *>(QStringLiteral("treeExclude"));
+        QCOMPARE(exclude->text(), QStringLiteral("&Exclude from Analysis"));
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        exclude->trigger();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(window.result().findings.isEmpty());
+        QVERIFY(tree->viewIndex(noisy).data().toString().endsWith(u"(excluded)"));
+        QVERIFY(banner(window)->text().contains(u"excluded from the analysis by the engineer"));
+        QVERIFY(window.statusBar()->currentMessage().contains(u"excluded from the analysis"));
+        QVERIFY(window.showDocument(noisy)); // still readable, without marks
+        QVERIFY(window.logView()->markedLines().empty());
+        const QString text = dir.filePath(QStringLiteral("report.txt"));
+        QVERIFY(window.exportReport(text));
+        QFile file(text);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("noisy.log: excluded from the analysis by the engineer"));
+
+        menu.reset(tree->createContextMenu(tree->viewIndex(noisy)));
+        auto *include = menu->findChild<QAction *>(QStringLiteral("treeExclude"));
+        QCOMPARE(include->text(), QStringLiteral("&Include in Analysis"));
+        include->trigger();
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(int(window.result().findings.size()), before);
+        QVERIFY(!tree->viewIndex(noisy).data().toString().contains(u"excluded"));
+        QVERIFY(!banner(window)->isVisible());
+    }
+
     void problemLinesAreSteppedThrough()
     {
         MainWindow window;
