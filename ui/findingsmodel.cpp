@@ -2,9 +2,33 @@
 
 #include "palette.h"
 
+#include <QHash>
+
 #include <algorithm>
 
 namespace gputriage {
+
+namespace {
+constexpr quintptr kTopLevel = 0; // internal id of top-level rows; children: parent row + 1
+
+// The GPU of a finding, as its group_by facts name it ("0000:3b:00").
+QStringList gpuValues(const Finding &f)
+{
+    QStringList values;
+    for (const auto &[name, value] : f.group)
+        if (FindingsModel::isGpuFact(name) && !value.isEmpty())
+            values << value;
+    return values;
+}
+} // namespace
+
+bool FindingsModel::isGpuFact(const QString &name)
+{
+    static const QStringList names{QStringLiteral("pci"), QStringLiteral("gpu"),
+                                   QStringLiteral("gpu_pci"), QStringLiteral("gpu_uuid"),
+                                   QStringLiteral("bus_id"), QStringLiteral("uuid")};
+    return names.contains(name);
+}
 
 void FindingsModel::setFindings(QList<Finding> findings)
 {
@@ -14,38 +38,133 @@ void FindingsModel::setFindings(QList<Finding> findings)
     });
     beginResetModel();
     m_findings = std::move(findings);
+    m_rows.clear();
+    QHash<QString, size_t> groupOf; // rule id and non-GPU group values → row
+    for (int i = 0; i < m_findings.size(); ++i) {
+        const Finding &f = m_findings[i];
+        QString key = f.ruleId;
+        bool byGpu = false;
+        for (const auto &[name, value] : f.group) {
+            if (isGpuFact(name))
+                byGpu = true;
+            else
+                key += QLatin1Char('\x1f') + name + QLatin1Char('=') + value;
+        }
+        if (const auto it = groupOf.constFind(key); byGpu && it != groupOf.cend()) {
+            Row &row = m_rows[*it];
+            row.findings.push_back(i);
+            row.count += f.count;
+            continue;
+        }
+        if (byGpu)
+            groupOf.insert(key, m_rows.size());
+        m_rows.push_back(Row{{i}, f.title, f.count});
+    }
+    for (Row &row : m_rows) {
+        if (row.findings.size() < 2)
+            continue;
+        const Finding &first = m_findings[row.findings.front()];
+        const QString gpus = tr("%1 GPUs").arg(row.findings.size()); // always two or more
+        const QStringList values = gpuValues(first);
+        QString title = first.title;
+        bool replaced = false;
+        for (const QString &value : values) {
+            for (const QString &named : {QString(QLatin1String("GPU ") + value), value}) {
+                if (!title.contains(named))
+                    continue;
+                title.replace(named, replaced ? QString() : gpus);
+                replaced = true;
+                break;
+            }
+        }
+        row.title = replaced ? title.simplified() : title + QLatin1String(" \u2014 ") + gpus;
+    }
     endResetModel();
 }
 
-const Finding *FindingsModel::finding(int row) const
+const FindingsModel::Row *FindingsModel::rowOf(const QModelIndex &index) const
 {
-    return row >= 0 && row < m_findings.size() ? &m_findings[row] : nullptr;
+    if (!index.isValid() || index.internalId() != kTopLevel || index.row() >= int(m_rows.size()))
+        return nullptr;
+    return &m_rows[size_t(index.row())];
+}
+
+const Finding *FindingsModel::finding(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return nullptr;
+    if (index.internalId() == kTopLevel) {
+        const Row *row = rowOf(index);
+        return row ? &m_findings[row->findings.front()] : nullptr;
+    }
+    const size_t parent = size_t(index.internalId() - 1);
+    if (parent >= m_rows.size() || index.row() >= int(m_rows[parent].findings.size()))
+        return nullptr;
+    return &m_findings[m_rows[parent].findings[size_t(index.row())]];
+}
+
+bool FindingsModel::isGroup(const QModelIndex &index) const
+{
+    const Row *row = rowOf(index);
+    return row && row->findings.size() > 1;
+}
+
+bool FindingsModel::hasGroups() const
+{
+    return std::any_of(m_rows.begin(), m_rows.end(),
+                       [](const Row &r) { return r.findings.size() > 1; });
+}
+
+QModelIndex FindingsModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return row < int(m_rows.size()) ? createIndex(row, column, kTopLevel) : QModelIndex();
+    if (!isGroup(parent) || row >= int(m_rows[size_t(parent.row())].findings.size()))
+        return {};
+    return createIndex(row, column, quintptr(parent.row()) + 1);
+}
+
+QModelIndex FindingsModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == kTopLevel)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, kTopLevel);
 }
 
 int FindingsModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_findings.size());
+    if (!parent.isValid())
+        return int(m_rows.size());
+    if (parent.column() != 0 || !isGroup(parent))
+        return 0;
+    return int(m_rows[size_t(parent.row())].findings.size());
 }
 
-int FindingsModel::columnCount(const QModelIndex &parent) const
+int FindingsModel::columnCount(const QModelIndex &) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnCount;
 }
 
 QVariant FindingsModel::data(const QModelIndex &index, int role) const
 {
-    const Finding *f = index.isValid() ? finding(index.row()) : nullptr;
+    const Finding *f = finding(index);
     if (!f)
         return {};
+    const Row *row = rowOf(index); // null for a child
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
         case SeverityColumn: return severityName(f->severity);
-        case TitleColumn: return f->title;
-        case CountColumn: return f->count;
+        case TitleColumn:
+            if (row)
+                return row->title;
+            return QStringLiteral("GPU %1").arg(gpuValues(*f).join(QLatin1String(", ")));
+        case CountColumn: return row ? row->count : f->count;
         }
         break;
-    case Qt::ToolTipRole: return f->ruleId;
+    case Qt::ToolTipRole: return row ? f->ruleId : f->title + QLatin1Char('\n') + f->ruleId;
     case Qt::ForegroundRole:
         if (index.column() == SeverityColumn)
             return severityColor(f->severity);

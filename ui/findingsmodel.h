@@ -2,12 +2,16 @@
 
 #include "engine/finding.h"
 
-#include <QAbstractTableModel>
+#include <QAbstractItemModel>
+
+#include <vector>
 
 namespace gputriage {
 
-// Findings of one analysis, one row each, in the report's order (severity, then rule id).
-class FindingsModel : public QAbstractTableModel
+// Findings of one analysis in the report's order (severity, then count). Findings of one rule
+// that differ only by GPU (their group_by values other than the GPU's bus id or UUID are the
+// same) are children of one row that names how many GPUs; the others are rows of their own.
+class FindingsModel : public QAbstractItemModel
 {
     Q_OBJECT
 
@@ -15,19 +19,37 @@ public:
     enum Column { SeverityColumn, TitleColumn, CountColumn, ColumnCount };
     enum Role { RuleIdRole = Qt::UserRole + 1, SeverityRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    using QAbstractItemModel::QAbstractItemModel;
 
     void setFindings(QList<Finding> findings);
-    const Finding *finding(int row) const;
+    // The finding of a row; for a row grouping GPUs, its first (most severe) child's.
+    const Finding *finding(const QModelIndex &index) const;
+    // Whether a top-level row groups the findings of several GPUs.
+    bool isGroup(const QModelIndex &index) const;
+    bool hasGroups() const;
 
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant
     headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // The facts that name a GPU (bus id, UUID): findings differing only in these are grouped.
+    static bool isGpuFact(const QString &name);
+
 private:
+    struct Row
+    {
+        std::vector<int> findings; // indexes into m_findings; more than one: a GPU group
+        QString title;             // of a group: the first title, its GPU replaced by "N GPUs"
+        int count = 0;
+    };
+    const Row *rowOf(const QModelIndex &index) const; // top-level rows only
+
     QList<Finding> m_findings;
+    std::vector<Row> m_rows;
 };
 
 } // namespace gputriage

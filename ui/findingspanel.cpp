@@ -95,8 +95,8 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     layout->addWidget(splitter);
 
     connect(m_view, &QTreeView::clicked, this, [this](const QModelIndex &index) {
-        showFinding(index.row());
-        if (const Finding *f = m_model->finding(index.row()); f && !f->occurrences.isEmpty())
+        showFinding(index);
+        if (const Finding *f = m_model->finding(index); f && !f->occurrences.isEmpty())
             showOccurrence(0);
     });
     auto *copy = new QAction(tr("Copy Finding as Markdown"), m_view);
@@ -109,13 +109,13 @@ FindingsPanel::FindingsPanel(QWidget *parent)
 
     // Enter (or a double-click) jumps to the evidence; moving with the keys shows the details.
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        showFinding(index.row());
+        showFinding(index);
         showOccurrence(0);
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid() && current.row() != m_row)
-                    showFinding(current.row());
+                if (current.isValid() && current.siblingAtColumn(0) != QModelIndex(m_index).siblingAtColumn(0))
+                    showFinding(current);
             });
 }
 
@@ -139,8 +139,17 @@ bool FindingsPanel::followsFile() const
 int FindingsPanel::visibleRowCount() const
 {
     int n = 0;
-    for (int row = 0; row < m_model->rowCount(); ++row)
-        n += !m_view->isRowHidden(row, {});
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex top = m_model->index(row, 0);
+        if (m_view->isRowHidden(row, {}))
+            continue;
+        if (!m_model->isGroup(top)) {
+            ++n;
+            continue;
+        }
+        for (int child = 0; child < m_model->rowCount(top); ++child)
+            n += !m_view->isRowHidden(child, top);
+    }
     return n;
 }
 
@@ -149,26 +158,43 @@ void FindingsPanel::applyFilter()
     const QString text = m_filter->text().trimmed();
     const bool byFile = m_followFile->isChecked() && !m_file.isEmpty();
     for (int row = 0; row < m_model->rowCount(); ++row) {
-        const Finding *f = m_model->finding(row);
-        bool shown = text.isEmpty() || f->title.contains(text, Qt::CaseInsensitive)
-                     || f->ruleId.contains(text, Qt::CaseInsensitive)
-                     || severityName(f->severity).contains(text, Qt::CaseInsensitive);
-        if (shown && byFile)
-            shown = std::any_of(f->occurrences.begin(), f->occurrences.end(),
-                                [&](const Occurrence &o) { return o.path == m_file; });
+        const QModelIndex top = m_model->index(row, 0);
+        bool shown = false;
+        if (m_model->isGroup(top)) {
+            for (int child = 0; child < m_model->rowCount(top); ++child) {
+                const bool childShown
+                    = matchesFilter(*m_model->finding(m_model->index(child, 0, top)), text, byFile);
+                m_view->setRowHidden(child, top, !childShown);
+                shown = shown || childShown;
+            }
+        } else {
+            shown = matchesFilter(*m_model->finding(top), text, byFile);
+        }
         m_view->setRowHidden(row, {}, !shown);
     }
+}
+
+bool FindingsPanel::matchesFilter(const Finding &f, const QString &text, bool byFile) const
+{
+    const bool shown = text.isEmpty() || f.title.contains(text, Qt::CaseInsensitive)
+                       || f.ruleId.contains(text, Qt::CaseInsensitive)
+                       || severityName(f.severity).contains(text, Qt::CaseInsensitive);
+    if (!shown || !byFile)
+        return shown;
+    return std::any_of(f.occurrences.begin(), f.occurrences.end(),
+                       [&](const Occurrence &o) { return o.path == m_file; });
 }
 
 void FindingsPanel::setFindings(const QList<Finding> &findings)
 {
     m_model->setFindings(findings);
-    m_row = -1;
+    m_view->setRootIsDecorated(m_model->hasGroups());
+    m_index = QPersistentModelIndex();
     m_details->clear();
     applyFilter();
     if (!findings.isEmpty()) {
         m_view->setCurrentIndex(m_model->index(0, FindingsModel::TitleColumn));
-        showFinding(0);
+        showFinding(m_model->index(0, FindingsModel::TitleColumn));
     }
 }
 
@@ -247,7 +273,7 @@ QString FindingsPanel::detailsHtml(const Finding &f)
 
 void FindingsPanel::showOccurrence(int delta)
 {
-    const Finding *f = m_model->finding(m_row);
+    const Finding *f = m_model->finding(m_index);
     if (!f || f->occurrences.isEmpty())
         return;
     const int n = int(f->occurrences.size());
@@ -259,17 +285,17 @@ void FindingsPanel::showOccurrence(int delta)
 
 void FindingsPanel::copySelectedAsMarkdown()
 {
-    const Finding *f = m_model->finding(m_view->currentIndex().row());
+    const Finding *f = m_model->finding(m_view->currentIndex());
     if (!f)
         return;
     ReportOptions options;
     QGuiApplication::clipboard()->setText(markdownFinding(*f, options));
 }
 
-void FindingsPanel::showFinding(int row)
+void FindingsPanel::showFinding(const QModelIndex &index)
 {
-    const Finding *f = m_model->finding(row);
-    m_row = row;
+    const Finding *f = m_model->finding(index);
+    m_index = index;
     m_occurrence = -1;
     if (!f) {
         m_details->clear();
@@ -281,7 +307,7 @@ void FindingsPanel::showFinding(int row)
 void FindingsPanel::linkActivated(const QUrl &url)
 {
     if (url.scheme() == QLatin1String(kOccurrenceScheme)) {
-        const Finding *f = m_model->finding(m_row);
+        const Finding *f = m_model->finding(m_index);
         const int i = url.path().toInt();
         if (f && i >= 0 && i < f->occurrences.size()) {
             m_occurrence = i;

@@ -2,6 +2,7 @@
 
 #include "engine/finding.h"
 
+#include <QPersistentModelIndex>
 #include <QWidget>
 
 class QTextBrowser;
@@ -41,7 +42,7 @@ public:
     QLineEdit *filterBox() const { return m_filter; }
     QCheckBox *followFileBox() const { return m_followFile; }
     bool followsFile() const;
-    int visibleRowCount() const;
+    int visibleRowCount() const; // findings shown (a GPU group's children each count)
 
 Q_SIGNALS:
     void occurrenceActivated(const QString &path, int line); // line is 1-based
@@ -49,7 +50,8 @@ Q_SIGNALS:
     void occurrenceShown(const QString &title, int number, int count);
 
 private:
-    void showFinding(int row);
+    void showFinding(const QModelIndex &index);
+    bool matchesFilter(const Finding &f, const QString &text, bool byFile) const;
     void applyFilter();
     void linkActivated(const QUrl &url);
 
@@ -59,7 +61,7 @@ private:
     QLineEdit *m_filter;
     QCheckBox *m_followFile;
     QString m_file; // the file the list follows, when it does
-    int m_row = -1;
+    QPersistentModelIndex m_index; // the finding shown
     int m_occurrence = -1;
 };
 

@@ -1018,7 +1018,7 @@ void MainWindow::analysisDone(quint64 generation,
     } else if (keepPlace && showDocument(preview->path())) {
         m_logView->setCurrentLine(previewLine);
         m_logView->scrollToLine(previewTop);
-    } else if (const Finding *top = m_findings->model()->finding(0);
+    } else if (const Finding *top = m_findings->model()->finding(m_findings->model()->index(0, 0));
                top && !top->occurrences.isEmpty()) {
         const Occurrence &o = top->occurrences.front();
         showDocument(o.path, o.line);

@@ -718,6 +718,65 @@ private Q_SLOTS:
         QVERIFY(!banner(window)->isVisible());
     }
 
+    // Point 11: findings of one rule that differ only by GPU are one row naming how many
+    // GPUs, with a child per GPU; the filter and the details work on both levels.
+    void findingsThatDifferOnlyByGpuAreGrouped()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (const char *bus : {"3b", "86", "86", "af"})
+            log += QByteArray("[ 100.1] NVRM: Xid (PCI:0000:") + bus
+                   + ":00): 13, pid=1, name=python3, Graphics SM Warp Exception on (GPC 0, TPC 0, "
+                     "SM 0): Out Of Range Address\n";
+        log += "[ 101.0] NVRM: Xid (PCI:0000:af:00): 79, pid=1, name=python3, GPU has fallen off "
+               "the bus.\n";
+        const QString path = writeFile(dir, QStringLiteral("dmesg.log"), log);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        FindingsPanel *panel = window.findingsPanel();
+        FindingsModel *model = panel->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model->rowCount(), 2);
+        const QModelIndex xid79 = model->index(0, FindingsModel::TitleColumn);
+        QVERIFY(!model->isGroup(xid79));
+        QCOMPARE(xid79.data().toString(), QStringLiteral("Xid 79 on GPU 0000:af:00: GPU has fallen off the bus"));
+        const QModelIndex xid13 = model->index(1, FindingsModel::TitleColumn);
+        QVERIFY(model->isGroup(xid13));
+        QCOMPARE(xid13.data().toString(), QStringLiteral("Xid 13 on 3 GPUs: graphics engine exception"));
+        QCOMPARE(xid13.siblingAtColumn(FindingsModel::CountColumn).data().toInt(), 4);
+        QCOMPARE(xid13.siblingAtColumn(FindingsModel::SeverityColumn).data().toString(), QStringLiteral("warning"));
+        const QModelIndex parent = xid13.siblingAtColumn(0);
+        QCOMPARE(model->rowCount(parent), 3);
+        QStringList gpus;
+        for (int row = 0; row < 3; ++row)
+            gpus << model->index(row, FindingsModel::TitleColumn, parent).data().toString();
+        QCOMPARE(gpus, (QStringList{QStringLiteral("GPU 0000:86:00"), QStringLiteral("GPU 0000:3b:00"),
+                                    QStringLiteral("GPU 0000:af:00")}));
+        QCOMPARE(panel->visibleRowCount(), 4);
+        QVERIFY(panel->view()->rootIsDecorated());
+
+        // A child leads to its GPU's line; the parent to its first child's.
+        QTreeView *list = panel->view();
+        list->expand(list->model()->index(1, 0));
+        const QModelIndex af = model->index(2, FindingsModel::TitleColumn, parent);
+        list->setCurrentIndex(af);
+        QTest::keyClick(list, Qt::Key_Return);
+        QCOMPARE(window.logView()->currentLine(), 3);
+        QVERIFY(panel->details()->toPlainText().contains(u"Xid 13 on GPU 0000:af:00"));
+        list->setCurrentIndex(xid13);
+        QTest::keyClick(list, Qt::Key_Return);
+        QCOMPARE(window.logView()->currentLine(), 1);
+
+        // Filtering by a bus id keeps the group with that GPU only.
+        panel->setFilter(QStringLiteral("3b:00"));
+        QCOMPARE(panel->visibleRowCount(), 1);
+        QVERIFY(list->isRowHidden(0, {}));
+        QVERIFY(!list->isRowHidden(1, {}));
+        QVERIFY(!list->isRowHidden(1, parent));
+        QVERIFY(list->isRowHidden(0, parent));
+    }
+
     void problemLinesAreSteppedThrough()
     {
         MainWindow window;
