@@ -2,6 +2,7 @@
 
 #include "bookmarks.h"
 #include "bundletree.h"
+#include "comparetab.h"
 #include "engine/analyzer.h"
 #include "engine/timeline.h"
 #include "factspanel.h"
@@ -53,6 +54,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QThreadPool>
@@ -101,6 +103,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_bundle(new BundleTree(this))
     , m_logView(new LogView(this))
     , m_search(new SearchBar(m_logView, this))
+    , m_workTabs(new QTabWidget(this))
     , m_sideTabs(new QTabWidget(this))
     , m_findings(new FindingsPanel(this))
     , m_facts(new FactsPanel(this))
@@ -232,12 +235,25 @@ MainWindow::MainWindow(QWidget *parent)
     updateBannerColours();
     m_banner->hide();
 
+    // The bundle, and comparisons with other bundles as closable tabs (the bar shows only
+    // when there is one).
+    m_workTabs->setObjectName(QStringLiteral("workTabs"));
+    m_workTabs->setDocumentMode(true);
+    m_workTabs->setTabsClosable(true);
+    m_workTabs->tabBar()->setAutoHide(true);
+    m_workTabs->addTab(splitter, tr("Bundle"));
+    m_workTabs->tabBar()->setTabButton(0, QTabBar::RightSide, nullptr);
+    m_workTabs->tabBar()->setTabButton(0, QTabBar::LeftSide, nullptr);
+    connect(m_workTabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        if (index > 0)
+            delete m_workTabs->widget(index);
+    });
     auto *workspace = new QWidget(this);
     auto *layout = new QVBoxLayout(workspace);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_banner);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_workTabs, 1);
 
     addDockWidget(Qt::BottomDockWidgetArea, m_rulesDock);
     m_rulesDock->hide();
@@ -456,15 +472,11 @@ void MainWindow::createMenus()
             showBanner(tr("Open a bundle first; the comparison starts from it."));
             return;
         }
-        const QString other = QFileDialog::getExistingDirectory(
-            this, tr("Compare with (a folder; cancel to choose a file)"),
-            QSettings().value(QStringLiteral("lastDir")).toString());
-        const QString path = other.isEmpty() ? QFileDialog::getOpenFileName(
-                                 this, tr("Compare with a bundle file"),
-                                 QSettings().value(QStringLiteral("lastDir")).toString())
-                                             : other;
-        if (!path.isEmpty())
-            compareWith({path});
+        QList<QStringList> recent = recentBundles();
+        recent.removeAll(m_openPaths);
+        CompareBundleDialog dialog(recent, this);
+        if (dialog.exec() == QDialog::Accepted && !dialog.paths().isEmpty())
+            compareWith(dialog.paths());
     });
     compare->setObjectName(QStringLiteral("actionCompare"));
     file->addSeparator();
@@ -1081,69 +1093,17 @@ void MainWindow::compareWith(const QStringList &other)
 {
     if (m_job || m_openPaths.isEmpty())
         return;
-    startJob();
-    statusBar()->showMessage(tr("Analysing %1 to compare…").arg(other.join(QLatin1String(", "))));
-    const std::shared_ptr<Job> job = m_job;
-    const quint64 generation = m_generation;
-    std::shared_ptr<const Analyzer> analyzer = m_analyzer;
-    const BundleLimits limits = LimitsDialog::load();
-    const AnalysisResult left = m_result;
-    const QString leftName = m_openPaths.join(QLatin1String(", "));
-    QPointer<MainWindow> self(this);
-    QThreadPool::globalInstance()->start([=] {
-        AnalyzeOptions options;
-        options.limits = limits;
-        options.cancel = &job->cancel;
-        const AnalysisResult right = analyzer->analyzePaths(other, options);
-        const QByteArray html
-            = right.cancelled
-                  ? QByteArray()
-                  : writeDiff(diffResults(left, right, leftName, other.join(QLatin1String(", "))),
-                              QStringLiteral("html"));
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, generation, html] {
-                if (!self || generation != self->m_generation)
-                    return;
-                self->endJob();
-                if (html.isEmpty()) {
-                    self->statusBar()->showMessage(tr("Comparison cancelled"), 5000);
-                    return;
-                }
-                self->statusBar()->clearMessage();
-                auto *dialog = new QDialog(self);
-                dialog->setObjectName(QStringLiteral("compareDialog"));
-                dialog->setAttribute(Qt::WA_DeleteOnClose);
-                dialog->setWindowTitle(tr("What changed — GPU Triage"));
-                auto *view = new QTextBrowser(dialog);
-                view->setObjectName(QStringLiteral("compareView"));
-                view->setOpenLinks(false);
-                view->setHtml(QString::fromUtf8(html));
-                auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-                QPushButton *save
-                    = buttons->addButton(tr("Save as HTML…"), QDialogButtonBox::ActionRole);
-                connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-                connect(save, &QPushButton::clicked, dialog, [dialog, html] {
-                    const QString file = QFileDialog::getSaveFileName(
-                        dialog, tr("Save comparison"), QStringLiteral("changes.html"),
-                        tr("HTML (*.html)"));
-                    QSaveFile out(file);
-                    if (!file.isEmpty()
-                        && (!out.open(QIODevice::WriteOnly) || out.write(html) != html.size()
-                            || !out.commit()))
-                        QMessageBox::warning(
-                            dialog, tr("Save comparison"),
-                            tr("Could not write %1: %2").arg(file, out.errorString()));
-                });
-                auto *layout = new QVBoxLayout(dialog);
-                layout->addWidget(view);
-                layout->addWidget(buttons);
-                dialog->resize(900, 600);
-                dialog->show();
-                Q_EMIT self->comparisonShown(QString::fromUtf8(html));
-            },
-            Qt::QueuedConnection);
+    auto *tab = new CompareTab(m_workTabs);
+    const QString name = QFileInfo(other.value(0)).fileName();
+    m_workTabs->setCurrentIndex(m_workTabs->addTab(tab, tr("Compare: %1").arg(name)));
+    m_workTabs->setTabToolTip(m_workTabs->indexOf(tab), other.join(QLatin1Char('\n')));
+    connect(tab, &CompareTab::leftLineActivated, this, [this](const QString &path, int line) {
+        m_workTabs->setCurrentIndex(0);
+        showDocument(path, line);
     });
+    connect(tab, &CompareTab::finished, this, [this, tab] { Q_EMIT comparisonShown(tab->html()); });
+    tab->start(m_analyzer, LimitsDialog::load(), m_result, CompareTab::bundleName(m_openPaths),
+               other, m_ruleSeverity);
 }
 
 bool MainWindow::isTimelineShown() const

@@ -81,7 +81,8 @@ public:
     // Applies fonts, theme and rule folders; new rule folders reload the rules and re-analyse.
     void applyPreferences(const Preferences &preferences);
 
-    // Analyses `other` and shows what changed from the open bundle to it (File ▸ Compare).
+    // Analyses `other` and shows what changed from the open bundle to it in a new tab
+    // (File ▸ Compare); comparisonShown() when it is there.
     void compareWith(const QStringList &other);
 
     // The merged, time-ordered view of every dated line of the bundle; built on first use.
@@ -172,6 +173,7 @@ private:
     BundleTree *m_bundle;
     LogView *m_logView;
     SearchBar *m_search;
+    QTabWidget *m_workTabs; // the bundle, then comparisons
     QTabWidget *m_sideTabs;
     FindingsPanel *m_findings;
     FactsPanel *m_facts;

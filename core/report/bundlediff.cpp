@@ -73,6 +73,13 @@ QByteArray text(const BundleDiff &d)
                         severityName(f.severity).leftJustified(8), stripControl(f.title),
                         counts(f));
     }
+    if (d.count(BundleDiff::Change::Same) > 0)
+        out += QStringLiteral("\nUnchanged:\n");
+    for (const auto &f : d.findings)
+        if (f.change == BundleDiff::Change::Same)
+            out += QStringLiteral("  %1 %2  (%3)\n")
+                       .arg(severityName(f.severity).leftJustified(8), stripControl(f.title),
+                            counts(f));
     if (!d.facts.isEmpty())
         out += QStringLiteral("\nFacts:\n");
     for (const auto &f : d.facts)
@@ -129,6 +136,13 @@ QByteArray markdown(const BundleDiff &d)
             out += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
                        .arg(changeName(f.change), severityName(f.severity), cell(f.title),
                             counts(f));
+    if (d.count(BundleDiff::Change::Same) > 0) {
+        out += QStringLiteral("\n**Unchanged**\n\n| Severity | Finding | Occurrences |\n|---|---|---|\n");
+        for (const auto &f : d.findings)
+            if (f.change == BundleDiff::Change::Same)
+                out += QStringLiteral("| %1 | %2 | %3 |\n")
+                           .arg(severityName(f.severity), cell(f.title), counts(f));
+    }
     if (!d.facts.isEmpty()) {
         out += QStringLiteral("\n| Fact | Before | After |\n|---|---|---|\n");
         for (const auto &f : d.facts)
@@ -159,6 +173,15 @@ QByteArray html(const BundleDiff &d)
                        .arg(changeName(f.change), severityName(f.severity), htmlText(f.title),
                             htmlText(counts(f)));
     out += QStringLiteral("</table>\n");
+    if (d.count(BundleDiff::Change::Same) > 0) {
+        out += QStringLiteral("<h2>Unchanged</h2>\n<table><tr><th>Severity</th><th>Finding</th>"
+                              "<th>Occurrences</th></tr>\n");
+        for (const auto &f : d.findings)
+            if (f.change == BundleDiff::Change::Same)
+                out += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>\n")
+                           .arg(severityName(f.severity), htmlText(f.title), htmlText(counts(f)));
+        out += QStringLiteral("</table>\n");
+    }
     if (!d.facts.isEmpty()) {
         out += QStringLiteral("<h2>Facts</h2>\n<table><tr><th>Fact</th><th>Before</th>"
                               "<th>After</th></tr>\n");
@@ -188,24 +211,28 @@ BundleDiff diffResults(const AnalysisResult &left,
     BundleDiff d;
     d.left = leftName;
     d.right = rightName;
-    std::map<QString, const Finding *> before, after;
-    for (const Finding &f : left.findings)
-        before[key(f)] = &f;
-    for (const Finding &f : right.findings)
-        after[key(f)] = &f;
-    for (const auto &[k, f] : after) {
+    std::map<QString, int> before, after; // key → index in findings
+    for (qsizetype i = 0; i < left.findings.size(); ++i)
+        before[key(left.findings[i])] = int(i);
+    for (qsizetype i = 0; i < right.findings.size(); ++i)
+        after[key(right.findings[i])] = int(i);
+    for (const auto &[k, i] : after) {
+        const Finding &f = right.findings[i];
         BundleDiff::FindingChange c{
-            BundleDiff::Change::New, f->ruleId, f->title, f->severity, 0, f->count};
+            BundleDiff::Change::New, f.ruleId, f.title, f.severity, 0, f.count, -1, i};
         if (const auto it = before.find(k); it != before.end()) {
-            c.before = it->second->count;
+            c.before = left.findings[it->second].count;
+            c.left = it->second;
             c.change = c.before == c.after ? BundleDiff::Change::Same : BundleDiff::Change::Changed;
         }
         d.findings.append(c);
     }
-    for (const auto &[k, f] : before)
-        if (!after.count(k))
+    for (const auto &[k, i] : before)
+        if (!after.count(k)) {
+            const Finding &f = left.findings[i];
             d.findings.append(
-                {BundleDiff::Change::Gone, f->ruleId, f->title, f->severity, f->count, 0});
+                {BundleDiff::Change::Gone, f.ruleId, f.title, f.severity, f.count, 0, i, -1});
+        }
     std::stable_sort(d.findings.begin(), d.findings.end(), [](const auto &a, const auto &b) {
         return a.change != b.change ? a.change < b.change : a.severity > b.severity;
     });

@@ -22,6 +22,8 @@ struct BundleDiff
         Severity severity = Severity::Info;
         int before = 0; // occurrences in the left bundle
         int after = 0;  // and in the right one
+        // The finding in each result's `findings` (its evidence); -1 on the side without it.
+        int left = -1, right = -1;
     };
     struct FactChange
     {

@@ -227,6 +227,22 @@ private Q_SLOTS:
         QJsonDocument::fromJson(writeDiff(d, QStringLiteral("json")), &error);
         QCOMPARE(error.error, QJsonParseError::NoError);
         QVERIFY(!diffResults(a, a, {}, {}).facts.size() && diffResults(a, a, {}, {}).isEmpty());
+        // Each change knows its finding on either side (for the evidence), and the unchanged
+        // finding is listed too, in every format.
+        for (const BundleDiff::FindingChange &c : d.findings) {
+            QCOMPARE(c.left >= 0, c.change != BundleDiff::Change::New);
+            QCOMPARE(c.right >= 0, c.change != BundleDiff::Change::Gone);
+            if (c.left >= 0)
+                QCOMPARE(a.findings[c.left].group, c.change == BundleDiff::Change::Gone
+                                                       ? a.findings[1].group
+                                                       : a.findings[0].group);
+            if (c.right >= 0)
+                QCOMPARE(b.findings[c.right].title, c.title);
+        }
+        QVERIFY(writeDiff(d, QStringLiteral("text")).contains("Unchanged:\n  warning "));
+        QVERIFY(md.contains("**Unchanged**"));
+        QVERIFY(html.contains("<h2>Unchanged</h2>"));
+        QCOMPARE(html.count("on 0000:3b:00"), 1);
     }
 
     void jsonHasBothSeedFindingsWithVersions()

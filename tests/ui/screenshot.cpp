@@ -83,8 +83,7 @@ int main(int argc, char **argv)
             !other.isEmpty()) {
             QObject::connect(&window, &gputriage::MainWindow::comparisonShown, &window, [&] {
                 QTimer::singleShot(300, &window, [&] {
-                    auto *dialog = window.findChild<QDialog *>(QStringLiteral("compareDialog"));
-                    const bool ok = dialog && dialog->grab().save(args.at(1));
+                    const bool ok = window.grab().save(args.at(1));
                     app.exit(ok ? 0 : 1);
                 });
             });

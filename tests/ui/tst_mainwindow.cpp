@@ -1169,24 +1169,6 @@ private Q_SLOTS:
         QVERIFY(window.rulesDock()->editor()->toPlainText().contains(u"CrashLoopBackOff"));
     }
 
-    void comparingWithAnotherBundleShowsWhatChanged()
-    {
-        MainWindow window;
-        window.show();
-        QSignalSpy finished(&window, &MainWindow::analysisFinished);
-        window.openPaths({QStringLiteral(TESTDATA "/diff/before")});
-        QVERIFY(finished.wait(10000));
-        QSignalSpy shown(&window, &MainWindow::comparisonShown);
-        window.compareWith({QStringLiteral(TESTDATA "/diff/after")});
-        QVERIFY(shown.wait(10000));
-        auto *view = window.findChild<QTextBrowser *>(QStringLiteral("compareView"));
-        QVERIFY(view && view->isVisible());
-        const QString text = view->toPlainText();
-        QVERIFY2(text.contains(u"1 new, 2 gone, 1 changed"), qPrintable(text));
-        QVERIFY(text.contains(u"570.158.08") && text.contains(u"580.65.06"));
-        QVERIFY(!window.isBusy());
-    }
-
     void findingsAreSortedBySeverityThenCount()
     {
         auto finding = [](const char *id, Severity severity, int count) {

@@ -3,6 +3,7 @@
 
 #include "bookmarks.h"
 #include "bundletree.h"
+#include "comparetab.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "logview.h"
@@ -21,6 +22,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QLabel>
@@ -29,6 +31,7 @@
 #include <QMenuBar>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -775,6 +778,85 @@ private Q_SLOTS:
         QVERIFY(!list->isRowHidden(1, {}));
         QVERIFY(!list->isRowHidden(1, parent));
         QVERIFY(list->isRowHidden(0, parent));
+    }
+
+    // Point 13: a comparison is a tab listing every finding (unchanged ones too) and the
+    // changed facts; the evidence of a finding opens in either bundle.
+    void aComparisonIsATabWithEvidenceInBothBundles()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(TESTDATA "/diff/before")}));
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("workTabs"));
+        QCOMPARE(tabs->count(), 1);
+        QVERIFY(!tabs->tabBar()->isVisible()); // no bar for the bundle alone
+
+        // One dialog: a path typed, or a bundle opened before.
+        {
+            CompareBundleDialog dialog({{QStringLiteral("/a"), QStringLiteral("/b")}}, &window);
+            QCOMPARE(dialog.pathBox()->count(), 1);
+            dialog.pathBox()->setCurrentIndex(0);
+            QCOMPARE(dialog.paths(), (QStringList{QStringLiteral("/a"), QStringLiteral("/b")}));
+            dialog.pathBox()->setEditText(QStringLiteral(" /tmp/other.tgz "));
+            QCOMPARE(dialog.paths(), QStringList{QStringLiteral("/tmp/other.tgz")});
+        }
+
+        QSignalSpy shown(&window, &MainWindow::comparisonShown);
+        window.compareWith({QStringLiteral(TESTDATA "/diff/after")});
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(tabs->count(), 2);
+        QVERIFY(tabs->tabBar()->isVisible());
+        auto *tab = qobject_cast<CompareTab *>(tabs->currentWidget());
+        QVERIFY(tab);
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Compare: after"));
+        QAbstractItemModelTester tester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY2(tab->summary()->text().contains(u"1 new, 2 gone, 1 changed, 0 unchanged; 3 fact(s) changed"),
+                 qPrintable(tab->summary()->text()));
+        QCOMPARE(tab->model()->rowCount(), 4);
+        QStringList facts;
+        for (int row = 0; row < tab->factsModel()->rowCount(); ++row)
+            facts << tab->factsModel()->item(row, 0)->text() + u'=' + tab->factsModel()->item(row, 1)->text()
+                         + u'>' + tab->factsModel()->item(row, 2)->text();
+        QVERIFY2(facts.contains(u"kernel_driver=570.158.08>580.65.06"), qPrintable(facts.join(u' ')));
+
+        // The new Xid 79: not seen before; its line in the other bundle opens beside.
+        QCOMPARE(tab->model()->index(0, CompareModel::ChangeColumn).data().toString(), QStringLiteral("new"));
+        tab->view()->setCurrentIndex(tab->model()->index(0, CompareModel::FindingColumn));
+        QVERIFY(tab->evidence()->toPlainText().contains(u"Not seen."));
+        QVERIFY(tab->evidence()->toHtml().contains(u"gputriage-after:"));
+        const QString after = tab->evidence()->toHtml();
+        const qsizetype at = after.indexOf(u"gputriage-after:");
+        const QString link = after.mid(at, after.indexOf(u'"', at) - at);
+        Q_EMIT tab->evidence()->anchorClicked(QUrl(link));
+        QVERIFY(tab->otherView()->document());
+        QVERIFY(tab->otherView()->document()->path().endsWith(u"node/dmesg.log"));
+        QVERIFY(tab->otherView()->document()->lineText(tab->otherView()->currentLine()).contains(u": 79, "));
+        QVERIFY(tab->otherView()->lineSeverity(tab->otherView()->currentLine()).has_value());
+
+        // A gone finding: its line in the open bundle opens in the main view.
+        int gone = -1;
+        for (int row = 0; row < tab->model()->rowCount(); ++row)
+            if (tab->model()->index(row, CompareModel::ChangeColumn).data().toString() == u"gone")
+                gone = row;
+        tab->view()->setCurrentIndex(tab->model()->index(gone, CompareModel::FindingColumn));
+        const QString before = tab->evidence()->toHtml();
+        const qsizetype b = before.indexOf(u"gputriage-before:");
+        QVERIFY(b >= 0);
+        Q_EMIT tab->evidence()->anchorClicked(QUrl(before.mid(b, before.indexOf(u'"', b) - b)));
+        QCOMPARE(tabs->currentIndex(), 0);
+        QVERIFY(window.logView()->currentLine() >= 0);
+
+        // The same bundle: every finding listed, unchanged.
+        window.compareWith({QStringLiteral(TESTDATA "/diff/before")});
+        QVERIFY(shown.wait(20000));
+        auto *same = qobject_cast<CompareTab *>(tabs->currentWidget());
+        QCOMPARE(tabs->count(), 3);
+        QCOMPARE(same->model()->rowCount(), int(window.result().findings.size()));
+        for (int row = 0; row < same->model()->rowCount(); ++row)
+            QCOMPARE(same->model()->index(row, CompareModel::ChangeColumn).data().toString(), QStringLiteral("unchanged"));
+        Q_EMIT tabs->tabCloseRequested(2);
+        Q_EMIT tabs->tabCloseRequested(0); // the bundle's tab stays
+        QCOMPARE(tabs->count(), 2);
     }
 
     void problemLinesAreSteppedThrough()

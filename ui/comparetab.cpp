@@ -1,0 +1,404 @@
+#include "comparetab.h"
+
+#include "engine/analyzer.h"
+#include "logview.h"
+#include "palette.h"
+#include "report/textreport.h"
+#include "text/logdocument.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTextBrowser>
+#include <QThreadPool>
+#include <QTreeView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace gputriage {
+
+namespace {
+constexpr auto kLeftScheme = "gputriage-before";
+constexpr auto kRightScheme = "gputriage-after";
+
+QString changeText(BundleDiff::Change change)
+{
+    switch (change) {
+    case BundleDiff::Change::New: return QObject::tr("new");
+    case BundleDiff::Change::Gone: return QObject::tr("gone");
+    case BundleDiff::Change::Changed: return QObject::tr("changed");
+    case BundleDiff::Change::Same: break;
+    }
+    return QObject::tr("unchanged");
+}
+} // namespace
+
+QString CompareTab::bundleName(const QStringList &paths)
+{
+    QStringList names;
+    for (const QString &path : paths)
+        names << QFileInfo(path).fileName();
+    return names.join(QLatin1String(", "));
+}
+
+CompareBundleDialog::CompareBundleDialog(const QList<QStringList> &recent, QWidget *parent)
+    : QDialog(parent)
+    , m_path(new QComboBox(this))
+{
+    setObjectName(QStringLiteral("compareBundleDialog"));
+    setWindowTitle(tr("Compare with Another Bundle — GPU Triage"));
+    m_path->setObjectName(QStringLiteral("comparePath"));
+    m_path->setEditable(true);
+    m_path->setInsertPolicy(QComboBox::NoInsert);
+    m_path->setMinimumContentsLength(50);
+    for (const QStringList &paths : recent)
+        m_path->addItem(paths.join(QLatin1String(", ")), paths);
+    m_path->setCurrentIndex(-1);
+    m_path->lineEdit()->setPlaceholderText(tr("A folder, archive or log file"));
+    auto *folder = new QPushButton(tr("&Folder…"), this);
+    auto *file = new QPushButton(tr("F&ile…"), this);
+    const QString start = QSettings().value(QStringLiteral("lastDir")).toString();
+    connect(folder, &QPushButton::clicked, this, [this, start] {
+        if (const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a folder"), start);
+            !dir.isEmpty())
+            m_path->setEditText(dir);
+    });
+    connect(file, &QPushButton::clicked, this, [this, start] {
+        if (const QString path = QFileDialog::getOpenFileName(this, tr("Compare with a bundle file"), start);
+            !path.isEmpty())
+            m_path->setEditText(path);
+    });
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Compare"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto updateOk = [this, buttons] {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(!paths().isEmpty());
+    };
+    connect(m_path, &QComboBox::editTextChanged, this, updateOk);
+    updateOk();
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_path, 1);
+    row->addWidget(folder);
+    row->addWidget(file);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("Compare the open bundle with (a bundle from before a fix, "
+                                    "or another node):"),
+                                 this));
+    layout->addLayout(row);
+    layout->addWidget(buttons);
+}
+
+QStringList CompareBundleDialog::paths() const
+{
+    const QString text = m_path->currentText().trimmed();
+    if (text.isEmpty())
+        return {};
+    if (m_path->currentIndex() >= 0 && m_path->itemText(m_path->currentIndex()) == text)
+        return m_path->currentData().toStringList(); // a recent bundle of several paths
+    return {text};
+}
+
+void CompareModel::setDiff(BundleDiff diff)
+{
+    beginResetModel();
+    m_diff = std::move(diff);
+    endResetModel();
+}
+
+int CompareModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_diff.findings.size());
+}
+
+int CompareModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CompareModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const BundleDiff::FindingChange &c = m_diff.findings[index.row()];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case ChangeColumn: return changeText(c.change);
+        case SeverityColumn: return severityName(c.severity);
+        case FindingColumn: return c.title;
+        case BeforeColumn: return c.before;
+        case AfterColumn: return c.after;
+        default: return {};
+        }
+    case Qt::ForegroundRole:
+        if (index.column() == SeverityColumn)
+            return severityColor(c.severity);
+        if (index.column() == ChangeColumn && c.change == BundleDiff::Change::Same)
+            return QApplication::palette().color(QPalette::PlaceholderText);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == BeforeColumn || index.column() == AfterColumn)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ToolTipRole: return c.ruleId;
+    default: return {};
+    }
+}
+
+QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case ChangeColumn: return tr("Change");
+    case SeverityColumn: return tr("Severity");
+    case FindingColumn: return tr("Finding");
+    case BeforeColumn: return tr("Before");
+    case AfterColumn: return tr("After");
+    default: return {};
+    }
+}
+
+CompareTab::CompareTab(QWidget *parent)
+    : QWidget(parent)
+    , m_summary(new QLabel(this))
+    , m_model(new CompareModel(this))
+    , m_view(new QTreeView(this))
+    , m_facts(new QStandardItemModel(this))
+    , m_factsView(new QTreeView(this))
+    , m_evidence(new QTextBrowser(this))
+    , m_otherView(new LogView(this))
+    , m_otherTitle(new QLabel(this))
+{
+    setObjectName(QStringLiteral("compareTab"));
+    m_summary->setObjectName(QStringLiteral("compareSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_view->setObjectName(QStringLiteral("compareView"));
+    m_view->setModel(m_model);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(CompareModel::FindingColumn, QHeaderView::Stretch);
+    m_facts->setHorizontalHeaderLabels({tr("Fact"), tr("Before"), tr("After")});
+    m_factsView->setObjectName(QStringLiteral("compareFacts"));
+    m_factsView->setModel(m_facts);
+    m_factsView->setRootIsDecorated(false);
+    m_factsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_evidence->setObjectName(QStringLiteral("compareEvidence"));
+    m_evidence->setOpenLinks(false);
+    m_evidence->setPlaceholderText(tr("Select a finding to see its evidence in both bundles."));
+    m_otherView->setObjectName(QStringLiteral("compareOtherLog"));
+
+    auto *save = new QPushButton(tr("Save as HTML…"), this);
+    save->setObjectName(QStringLiteral("compareSave"));
+    connect(save, &QPushButton::clicked, this, &CompareTab::saveHtml);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(save);
+
+    auto *lists = new QSplitter(Qt::Horizontal, this);
+    lists->addWidget(m_view);
+    lists->addWidget(m_factsView);
+    lists->setStretchFactor(0, 3);
+    lists->setStretchFactor(1, 1);
+    m_otherTitle->setObjectName(QStringLiteral("compareOtherTitle"));
+    m_otherTitle->setText(tr("Lines of the other bundle open here (click an \u201cAfter\u201d line)."));
+    auto *other = new QWidget(this);
+    auto *otherLayout = new QVBoxLayout(other);
+    otherLayout->setContentsMargins(0, 0, 0, 0);
+    otherLayout->addWidget(m_otherTitle);
+    otherLayout->addWidget(m_otherView, 1);
+    auto *below = new QSplitter(Qt::Horizontal, this);
+    below->addWidget(m_evidence);
+    below->addWidget(other);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(lists);
+    splitter->addWidget(below);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) { showChange(current.row()); });
+    connect(m_evidence, &QTextBrowser::anchorClicked, this, &CompareTab::linkActivated);
+}
+
+CompareTab::~CompareTab()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void CompareTab::start(std::shared_ptr<const Analyzer> analyzer,
+                       const BundleLimits &limits,
+                       AnalysisResult left,
+                       const QString &leftName,
+                       const QStringList &other,
+                       std::vector<std::optional<Severity>> ruleSeverity)
+{
+    m_left = std::move(left);
+    m_left.matches.clear();
+    m_ruleSeverity = std::move(ruleSeverity);
+    m_summary->setText(tr("Analysing %1 to compare with %2…").arg(bundleName(other), leftName));
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    QPointer<CompareTab> self(this);
+    QThreadPool::globalInstance()->start([self, analyzer, limits, other, leftName,
+                                          cancel = m_cancel] {
+        QList<Error> problems;
+        auto docs = Analyzer::openInputs(other, problems, limits);
+        AnalyzeOptions options;
+        options.limits = limits;
+        options.keepMatches = true;
+        options.cancel = cancel.get();
+        AnalysisResult right = analyzer->analyze(docs, options);
+        right.addReadProblems(problems);
+        QMetaObject::invokeMethod(
+            qApp, // not self: its QPointer is read on the GUI thread only
+            [self, cancel, docs = std::move(docs), right = std::move(right), leftName,
+             other]() mutable {
+                if (!self || cancel->load() || self->m_cancel != cancel)
+                    return;
+                self->m_cancel.reset();
+                self->m_model->setDiff(
+                    diffResults(self->m_left, right, leftName, bundleName(other)));
+                self->done(std::move(docs), std::move(right));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void CompareTab::done(std::vector<std::shared_ptr<const LogDocument>> docs, AnalysisResult right)
+{
+    m_otherDocs = std::move(docs);
+    m_right = std::move(right);
+    const BundleDiff &d = m_model->diff();
+    m_summary->setText(
+        tr("<b>%1</b> → <b>%2</b>: %3 new, %4 gone, %5 changed, %6 unchanged; %7 fact(s) changed.")
+            .arg(htmlText(d.left), htmlText(d.right))
+            .arg(d.count(BundleDiff::Change::New))
+            .arg(d.count(BundleDiff::Change::Gone))
+            .arg(d.count(BundleDiff::Change::Changed))
+            .arg(d.count(BundleDiff::Change::Same))
+            .arg(d.facts.size()));
+    m_facts->removeRows(0, m_facts->rowCount());
+    for (const BundleDiff::FactChange &f : d.facts) {
+        QList<QStandardItem *> row{new QStandardItem(f.name),
+                                   new QStandardItem(f.before.join(QLatin1String(", "))),
+                                   new QStandardItem(f.after.join(QLatin1String(", ")))};
+        m_facts->appendRow(row);
+    }
+    if (m_model->rowCount() > 0)
+        m_view->setCurrentIndex(m_model->index(0, CompareModel::FindingColumn));
+    Q_EMIT finished();
+}
+
+QString CompareTab::html() const
+{
+    return QString::fromUtf8(writeDiff(m_model->diff(), QStringLiteral("html")));
+}
+
+void CompareTab::showChange(int row)
+{
+    if (row < 0 || row >= m_model->rowCount()) {
+        m_evidence->clear();
+        return;
+    }
+    const BundleDiff::FindingChange &c = m_model->diff().findings[row];
+    QString html = QStringLiteral("<h3>%1</h3><p>%2 · %3 → %4 occurrence(s)</p>")
+                       .arg(htmlText(c.title), htmlText(changeText(c.change)))
+                       .arg(c.before)
+                       .arg(c.after);
+    auto side = [&](const QString &heading, const AnalysisResult &result, int finding,
+                    const char *scheme) {
+        html += QStringLiteral("<p><b>%1</b></p>").arg(htmlText(heading));
+        if (finding < 0 || finding >= result.findings.size()) {
+            html += tr("<p>Not seen.</p>");
+            return;
+        }
+        html += QLatin1String("<ul>");
+        const Finding &f = result.findings[finding];
+        for (qsizetype i = 0; i < std::min<qsizetype>(f.occurrences.size(), 20); ++i) {
+            const Occurrence &o = f.occurrences[i];
+            QString text = stripControl(o.text).simplified();
+            if (text.size() > 160)
+                text = text.left(159) + QChar(0x2026);
+            html += QStringLiteral("<li><a href='%1:%2:%3'>%4:%5</a> <code>%6</code></li>")
+                        .arg(QLatin1String(scheme))
+                        .arg(finding)
+                        .arg(i)
+                        .arg(htmlText(o.path))
+                        .arg(o.line)
+                        .arg(htmlText(text));
+        }
+        html += QLatin1String("</ul>");
+    };
+    side(tr("Before: %1 (opens in the main view)").arg(m_model->diff().left), m_left, c.left, kLeftScheme);
+    side(tr("After: %1 (opens beside)").arg(m_model->diff().right), m_right, c.right, kRightScheme);
+    m_evidence->setHtml(html);
+}
+
+void CompareTab::linkActivated(const QUrl &url)
+{
+    const QStringList parts = url.path().split(QLatin1Char(':'));
+    if (parts.size() != 2)
+        return;
+    const bool left = url.scheme() == QLatin1String(kLeftScheme);
+    const AnalysisResult &result = left ? m_left : m_right;
+    const int finding = parts[0].toInt(), occurrence = parts[1].toInt();
+    if (finding < 0 || finding >= result.findings.size()
+        || occurrence >= result.findings[finding].occurrences.size())
+        return;
+    const Occurrence &o = result.findings[finding].occurrences[occurrence];
+    if (left) {
+        Q_EMIT leftLineActivated(o.path, o.line);
+        return;
+    }
+    for (size_t i = 0; i < m_otherDocs.size(); ++i) {
+        if (m_otherDocs[i]->path() != o.path)
+            continue;
+        m_otherTitle->setText(tr("%1, line %2 (the other bundle)").arg(o.path).arg(o.line));
+        if (m_otherView->document() != m_otherDocs[i]) {
+            m_otherView->setDocument(m_otherDocs[i]);
+            m_otherView->setMatches(i < m_right.matches.size() ? m_right.matches[i]
+                                                               : std::vector<LineMatch>(),
+                                    m_ruleSeverity);
+        }
+        m_otherView->setCurrentLine(m_otherDocs[i]->indexOfLineNumber(o.line));
+        return;
+    }
+}
+
+void CompareTab::saveHtml()
+{
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save comparison"),
+                                                      QStringLiteral("changes.html"),
+                                                      tr("HTML (*.html)"));
+    if (file.isEmpty())
+        return;
+    const QByteArray bytes = html().toUtf8();
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+        m_summary->setText(m_summary->text() + QLatin1String("<br>")
+                           + tr("Could not write %1: %2").arg(htmlText(file), htmlText(out.errorString())));
+}
+
+} // namespace gputriage

@@ -1,0 +1,119 @@
+#pragma once
+
+#include "engine/finding.h"
+#include "report/bundlediff.h"
+#include "source/bundlereader.h"
+
+#include <QAbstractTableModel>
+#include <QDialog>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QStandardItemModel;
+class QTextBrowser;
+class QTreeView;
+class QUrl;
+
+namespace gputriage {
+
+class Analyzer;
+class LogDocument;
+class LogView;
+
+// File ▸ Compare: the bundle to compare with, chosen in one dialog: a path typed or picked as
+// a folder or a file, or a bundle opened before.
+class CompareBundleDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    CompareBundleDialog(const QList<QStringList> &recent, QWidget *parent = nullptr);
+    QStringList paths() const;
+    QComboBox *pathBox() const { return m_path; }
+
+private:
+    QComboBox *m_path;
+};
+
+// Every finding of the two bundles: new, gone, changed, then unchanged.
+class CompareModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { ChangeColumn, SeverityColumn, FindingColumn, BeforeColumn, AfterColumn, ColumnCount };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setDiff(BundleDiff diff);
+    const BundleDiff &diff() const { return m_diff; }
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    BundleDiff m_diff;
+};
+
+// A tab with what changed from the open bundle to another: the findings (unchanged ones
+// too), the facts with other values, and for the selected finding its evidence in both
+// bundles: a line of the open bundle opens in the main view, one of the other bundle below.
+class CompareTab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CompareTab(QWidget *parent = nullptr);
+    ~CompareTab() override;
+
+    // Reads and analyses `other` off the GUI thread, then compares `left` (the open bundle's
+    // result, named `leftName`) with it; the bundles are named by their file names (no local
+    // folders in a saved comparison).
+    void start(std::shared_ptr<const Analyzer> analyzer,
+               const BundleLimits &limits,
+               AnalysisResult left,
+               const QString &leftName,
+               const QStringList &other,
+               std::vector<std::optional<Severity>> ruleSeverity);
+    bool isRunning() const { return m_cancel != nullptr; }
+    static QString bundleName(const QStringList &paths); // their file names
+    QString html() const; // the comparison as HTML (for saving)
+
+    CompareModel *model() const { return m_model; }
+    QStandardItemModel *factsModel() const { return m_facts; }
+    QTreeView *view() const { return m_view; }
+    QTextBrowser *evidence() const { return m_evidence; }
+    LogView *otherView() const { return m_otherView; }
+    QLabel *summary() const { return m_summary; }
+    void showChange(int row);
+
+Q_SIGNALS:
+    void finished(); // shown, or failed / cancelled (said in the summary)
+    void leftLineActivated(const QString &path, int lineNumber); // in the open bundle
+
+private:
+    void done(std::vector<std::shared_ptr<const LogDocument>> docs, AnalysisResult right);
+    void linkActivated(const QUrl &url);
+    void saveHtml();
+
+    QLabel *m_summary;
+    CompareModel *m_model;
+    QTreeView *m_view;
+    QStandardItemModel *m_facts;
+    QTreeView *m_factsView;
+    QTextBrowser *m_evidence;
+    LogView *m_otherView;
+    QLabel *m_otherTitle;
+    AnalysisResult m_left, m_right;
+    std::vector<std::shared_ptr<const LogDocument>> m_otherDocs;
+    std::vector<std::optional<Severity>> m_ruleSeverity;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // the running analysis
+};
+
+} // namespace gputriage
