@@ -481,9 +481,15 @@ std::vector<std::pair<int, int>> LogView::searchSpans(int line) const
 
 std::vector<std::pair<int, int>> LogView::searchSpansIn(int line, std::string_view shown) const
 {
-    std::vector<std::pair<int, int>> columns;
     if (!m_search || !isSearchHit(line))
-        return columns;
+        return {};
+    return columnSpans(*m_search, shown);
+}
+
+std::vector<std::pair<int, int>> LogView::columnSpans(const TextSearch &search,
+                                                      std::string_view shown)
+{
+    std::vector<std::pair<int, int>> columns;
     const std::string_view raw = shown.substr(0, kMaxDisplayColumns * 4); // what is shown
     int lastByte = 0, lastColumn = 0; // UTF-16 columns counted once along the line
     auto column = [&](int byte) {
@@ -491,7 +497,7 @@ std::vector<std::pair<int, int>> LogView::searchSpansIn(int line, std::string_vi
         lastByte = byte;
         return lastColumn;
     };
-    for (const auto &[start, end] : m_search->spans(raw)) {
+    for (const auto &[start, end] : search.spans(raw)) {
         const int a = column(start);
         const int b = column(end);
         if (a >= kMaxDisplayColumns)
@@ -499,6 +505,36 @@ std::vector<std::pair<int, int>> LogView::searchSpansIn(int line, std::string_vi
         columns.emplace_back(a, std::min(b, kMaxDisplayColumns));
     }
     return columns;
+}
+
+void LogView::setHighlighters(std::vector<CompiledHighlighter> highlighters)
+{
+    m_highlighters = std::move(highlighters);
+    viewport()->update();
+}
+
+std::vector<std::pair<std::pair<int, int>, QColor>> LogView::highlighterSpans(int line) const
+{
+    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+        return {};
+    const std::string_view shown = shownBytes(line);
+    return highlighterSpansIn(shown, int(displayTextOf(shown).size()));
+}
+
+std::vector<std::pair<std::pair<int, int>, QColor>>
+LogView::highlighterSpansIn(std::string_view shown, int textSize) const
+{
+    std::vector<std::pair<std::pair<int, int>, QColor>> out;
+    for (const CompiledHighlighter &h : m_highlighters) {
+        if (h.wholeLine) {
+            if (h.search.matches(shown.substr(0, kMaxDisplayColumns * 4)))
+                out.push_back({{0, textSize}, h.colour});
+            continue;
+        }
+        for (const auto &span : columnSpans(h.search, shown))
+            out.push_back({span, h.colour});
+    }
+    return out;
 }
 
 void LogView::revealSearchHit(int line)
@@ -744,6 +780,18 @@ void LogView::paintEvent(QPaintEvent *)
             }
         }
 
+        // Highlighters: their colour under the text (a whole line's fills the row), the
+        // text on them redrawn below in black or white, whichever reads.
+        const auto highlights
+            = m_highlighters.empty() ? decltype(highlighterSpansIn({}, 0))()
+                                     : highlighterSpansIn(shown, int(text.size()));
+        for (const auto &[span, colour] : highlights) {
+            const bool whole = span.first == 0 && span.second == int(text.size());
+            p.fillRect(whole && !selected ? QRect(gutter, y, viewport()->width() - gutter, lh)
+                                          : QRect(xAt(span.first), y, xAt(span.second) - xAt(span.first), lh),
+                       colour);
+        }
+
         // Search hits: every occurrence, the current line's in a stronger colour; the text
         // on them is drawn dark again below, whatever the theme.
         const auto hits = searchSpansIn(line, shown);
@@ -785,6 +833,13 @@ void LogView::paintEvent(QPaintEvent *)
             column = run.offset + run.length;
         }
         drawPlain(column, int(text.size()));
+        for (const auto &[span, colour] : highlights) {
+            p.setFont(normalFont);
+            p.setPen(readableOn(vp.text, {colour}, contrastRatio(Qt::black, colour) >= 4.5
+                                                         ? QColor(Qt::black)
+                                                         : QColor(Qt::white)));
+            p.drawText(xAt(span.first), y + ascent, text.mid(span.first, span.second - span.first));
+        }
         for (const auto &[a, b] : hits) {
             p.setFont(normalFont);
             p.setPen(vp.searchText);

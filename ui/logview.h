@@ -2,6 +2,7 @@
 
 #include "engine/matcher.h"
 #include "engine/textsearch.h"
+#include "highlighters.h"
 #include "rules/rule.h"
 
 #include <QAbstractScrollArea>
@@ -49,6 +50,11 @@ public:
     std::vector<std::pair<int, int>> searchSpans(int line) const;
     // Scrolls sideways so the first occurrence of the search on `line` is in view.
     void revealSearchHit(int line);
+
+    // Patterns painted in colour (their occurrences or whole lines), later over earlier.
+    void setHighlighters(std::vector<CompiledHighlighter> highlighters);
+    // The highlighter colour painted under each column of `line`'s shown text, by span.
+    std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpans(int line) const;
 
     // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
     void setThemeName(const QString &name);
@@ -147,6 +153,11 @@ private:
     QString displayText(int line) const; // as painted: cut at kMaxDisplayColumns, tabs as blanks
     static QString displayTextOf(std::string_view shown);
     std::vector<std::pair<int, int>> searchSpansIn(int line, std::string_view shown) const;
+    // Where `search` occurs in the shown bytes of a line, as columns of its shown text.
+    static std::vector<std::pair<int, int>> columnSpans(const TextSearch &search,
+                                                        std::string_view shown);
+    std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpansIn(std::string_view shown,
+                                                                           int textSize) const;
     size_t hiddenPrefixBytes(std::string_view raw) const;
     std::string_view shownBytes(int line) const; // the line without a hidden prefix
     TextPos textPosAt(const QPoint &pos) const;
@@ -172,6 +183,7 @@ private:
     QString m_themeName;
     std::vector<int> m_searchHits;
     std::optional<TextSearch> m_search;
+    std::vector<CompiledHighlighter> m_highlighters;
     TextPos m_textAnchor, m_textCursor; // a text selection when they differ
     int m_maxColumns = 0;
     bool m_hidePrefixes = false;

@@ -7,6 +7,7 @@
 #include "engine/timeline.h"
 #include "factspanel.h"
 #include "gpuspanel.h"
+#include "highlighters.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "limitsdialog.h"
@@ -588,6 +589,16 @@ void MainWindow::createMenus()
     showSide->setChecked(true);
     showSide->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_2));
     connect(showSide, &QAction::toggled, m_sideTabs, &QWidget::setVisible);
+    QAction *highlighters = view->addAction(tr("High&lighters…"), this, [this] {
+        HighlightersDialog dialog(loadHighlighters(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        saveHighlighters(dialog.highlighters());
+        m_logView->setHighlighters(compileHighlighters(dialog.highlighters()));
+    });
+    highlighters->setObjectName(QStringLiteral("actionHighlighters"));
+    highlighters->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_logView->setHighlighters(compileHighlighters(loadHighlighters()));
     view->addSeparator();
     m_onlyFindings = view->addAction(tr("Only Lines with &Findings"));
     m_onlyFindings->setObjectName(QStringLiteral("actionOnlyFindings"));

@@ -5,6 +5,7 @@
 #include "bundletree.h"
 #include "comparetab.h"
 #include "findingsmodel.h"
+#include "highlighters.h"
 #include "findingspanel.h"
 #include "logview.h"
 #include "mainwindow.h"
@@ -29,9 +30,11 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -857,6 +860,74 @@ private Q_SLOTS:
         Q_EMIT tabs->tabCloseRequested(2);
         Q_EMIT tabs->tabCloseRequested(0); // the bundle's tab stays
         QCOMPARE(tabs->count(), 2);
+    }
+
+    // Point 12: several highlighters, each with its colour, edited in one dialog, painted in
+    // every file (occurrences or whole lines), kept for the next start; a pattern that does
+    // not compile says why and paints nothing.
+    void highlightersPaintPatternsInTheirColours()
+    {
+        PrivateConfig config;
+        QSettings().remove(QStringLiteral("highlighters"));
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("h.log"),
+                                       "ok line\nNCCL WARN timeout on rank 3\nplain\nnode-7 rebooted\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        const QColor amber(0xff, 0xd5, 0x4f), rose(0xf4, 0x8f, 0xb1);
+        QTimer::singleShot(0, &window, [&] {
+            auto *dialog = qobject_cast<HighlightersDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            HighlightersModel *model = dialog->model();
+            QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            auto addRow = [&](const QString &pattern) {
+                QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("highlighterAdd")),
+                                  Qt::LeftButton);
+                auto *editor = dialog->view()->viewport()->findChild<QLineEdit *>();
+                QVERIFY(editor);
+                editor->setText(pattern);
+                QTest::keyClick(editor, Qt::Key_Return);
+            };
+            addRow(QStringLiteral("timeout"));
+            QTRY_COMPARE(model->highlighters().size(), 1);
+            QTRY_COMPARE(model->highlighters()[0].pattern, QStringLiteral("timeout"));
+            addRow(QStringLiteral("node-\\d+ rebooted"));
+            QTRY_COMPARE(model->highlighters().size(), 2);
+            QTRY_COMPARE(model->highlighters()[1].pattern, QStringLiteral("node-\\d+ rebooted"));
+            model->setData(model->index(1, HighlightersModel::RegexColumn), Qt::Checked, Qt::CheckStateRole);
+            model->setData(model->index(1, HighlightersModel::WholeLineColumn), Qt::Checked, Qt::CheckStateRole);
+            model->setColour(1, QColor(0xf4, 0x8f, 0xb1));
+            addRow(QStringLiteral("(unclosed"));
+            QTRY_COMPARE(model->highlighters().size(), 3);
+            QTRY_COMPARE(model->highlighters()[2].pattern, QStringLiteral("(unclosed"));
+            QCOMPARE(model->error(2), QString()); // as plain text it is fine
+            model->setData(model->index(2, HighlightersModel::RegexColumn), Qt::Checked, Qt::CheckStateRole);
+            QVERIFY(!model->error(2).isEmpty());
+            QVERIFY(model->index(2, HighlightersModel::PatternColumn).data(Qt::ToolTipRole).toString().startsWith(u"Not used: "));
+            QCOMPARE(model->error(0), QString());
+            dialog->accept();
+        });
+        window.findChild<QAction *>(QStringLiteral("actionHighlighters"))->trigger();
+
+        using Spans = std::vector<std::pair<std::pair<int, int>, QColor>>;
+        QCOMPARE(view->highlighterSpans(1), (Spans{{{10, 17}, amber}}));
+        QCOMPARE(view->highlighterSpans(3), (Spans{{{0, 15}, rose}}));
+        QVERIFY(view->highlighterSpans(0).empty());
+        QVERIFY(view->highlighterSpans(2).empty());
+        // Painted: the top pixel row of the span is the colour (glyphs start lower).
+        view->setCurrentLine(0);
+        const QImage image = view->viewport()->grab().toImage();
+        const int lh = view->fontMetrics().height();
+        QCOMPARE(image.pixelColor(pointOf(view, 1, 12).x(), 1 * lh), amber);
+        QCOMPARE(image.pixelColor(view->viewport()->width() - 5, 3 * lh), rose);
+        QVERIFY(image.pixelColor(pointOf(view, 1, 3).x(), 1 * lh) != amber);
+
+        // Kept for the next start.
+        MainWindow again;
+        QCOMPARE(loadHighlighters().size(), 3);
+        QVERIFY(again.logView()->highlighterSpans(0).empty()); // no document yet
     }
 
     void problemLinesAreSteppedThrough()
