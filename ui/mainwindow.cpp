@@ -35,7 +35,9 @@
 #include <QCloseEvent>
 #include <QDialogButtonBox>
 #include <QDragEnterEvent>
+#include <QDirIterator>
 #include <QFileDialog>
+#include <QFileSystemWatcher>
 #include <QHash>
 #include <QHeaderView>
 #include <QImageReader>
@@ -122,6 +124,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_statusFormat(new QLabel(this))
     , m_statusTime(new QLabel(this))
     , m_progressTimer(new QTimer(this))
+    , m_reloadTimer(new QTimer(this))
 {
     setWindowTitle(tr("GPU Triage"));
     setAcceptDrops(true);
@@ -291,6 +294,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_cancelButton->hide();
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelAnalysis);
     statusBar()->addPermanentWidget(m_cancelButton);
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(500);
+    connect(m_reloadTimer, &QTimer::timeout, this, [this] {
+        if (m_job)
+            m_reloadTimer->start(); // after the analysis running now
+        else
+            reload();
+    });
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
     connect(m_logView, &LogView::currentLineChanged, this, [this] {
@@ -480,6 +491,9 @@ void MainWindow::createMenus()
             compareWith(dialog.paths());
     });
     compare->setObjectName(QStringLiteral("actionCompare"));
+    QAction *reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+    reloadAction->setShortcut(QKeySequence::Refresh);
+    reloadAction->setObjectName(QStringLiteral("actionReload"));
     file->addSeparator();
     QAction *exportAction
         = file->addAction(tr("&Export Report…"), this, &MainWindow::chooseExportFile);
@@ -589,6 +603,13 @@ void MainWindow::createMenus()
     showSide->setChecked(true);
     showSide->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_2));
     connect(showSide, &QAction::toggled, m_sideTabs, &QWidget::setVisible);
+    m_follow = view->addAction(tr("&Follow Files"));
+    m_follow->setObjectName(QStringLiteral("actionFollow"));
+    m_follow->setCheckable(true);
+    m_follow->setShortcut(QKeySequence(Qt::Key_F10));
+    m_follow->setToolTip(tr("Analyse the bundle again as its files grow and show the end of the "
+                            "file (tail -f)"));
+    connect(m_follow, &QAction::toggled, this, &MainWindow::setFollowing);
     QAction *highlighters = view->addAction(tr("High&lighters…"), this, [this] {
         HighlightersDialog dialog(loadHighlighters(), this);
         if (dialog.exec() != QDialog::Accepted)
@@ -901,6 +922,7 @@ void MainWindow::openPaths(const QStringList &paths)
     const auto shown = m_logView->document();
     m_reopenedPath = paths == m_openPaths && shown ? shown->path() : QString();
     if (paths != m_openPaths) {
+        setFollowing(false);
         m_places.clear();
         m_excluded.clear();
         m_bookmarks->setBundle(paths);
@@ -1057,8 +1079,70 @@ void MainWindow::analysisDone(quint64 generation,
                   + (m_pendingNotice.isEmpty() ? QString()
                                                : QStringLiteral(" — ") + m_pendingNotice));
     m_pendingNotice.clear();
+    if (m_watcher) {
+        watchBundle(); // a file replaced (rotated) is watched again
+        if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
+            m_logView->setCurrentLine(doc->lineCount() - 1);
+    }
     updateStatusFields();
     Q_EMIT analysisFinished();
+}
+
+void MainWindow::reload()
+{
+    if (m_openPaths.isEmpty())
+        return;
+    if (m_pendingNotice.isEmpty())
+        m_pendingNotice = m_watcher ? tr("following: analysed again as the files grew")
+                                    : tr("analysed again");
+    openPaths(m_openPaths);
+}
+
+void MainWindow::setFollowing(bool on)
+{
+    if (on == isFollowing())
+        return;
+    if (m_follow && m_follow->isChecked() != on) {
+        const QSignalBlocker blocker(m_follow);
+        m_follow->setChecked(on);
+    }
+    delete m_watcher;
+    m_watcher = nullptr;
+    if (!on) {
+        m_reloadTimer->stop();
+        statusBar()->showMessage(tr("No longer following the files"), 5000);
+        return;
+    }
+    m_watcher = new QFileSystemWatcher(this);
+    auto changed = [this] { m_reloadTimer->start(); };
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, changed);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, changed);
+    watchBundle();
+    if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
+        m_logView->setCurrentLine(doc->lineCount() - 1);
+    statusBar()->showMessage(tr("Following the files: new lines are analysed as they come (F10 "
+                                "stops)"),
+                             5000);
+}
+
+void MainWindow::watchBundle()
+{
+    if (!m_watcher)
+        return;
+    // The inputs, and the files of a folder (a bounded number: a large tree is reloaded by F5).
+    QStringList paths;
+    for (const QString &input : m_openPaths) {
+        paths << input;
+        if (!QFileInfo(input).isDir())
+            continue;
+        QDirIterator it(input, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        for (int n = 0; it.hasNext() && n < 500; ++n)
+            paths << it.next();
+    }
+    const QStringList watched = m_watcher->files() + m_watcher->directories();
+    paths.removeIf([&](const QString &p) { return watched.contains(p); });
+    if (!paths.isEmpty())
+        m_watcher->addPaths(paths);
 }
 
 void MainWindow::searchAllFiles(const SearchQuery &query)

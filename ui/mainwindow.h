@@ -17,6 +17,7 @@
 #include <vector>
 
 class QAction;
+class QFileSystemWatcher;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -96,6 +97,13 @@ public:
     // in the timeline the line of its file; null when there is none.
     std::pair<std::shared_ptr<const LogDocument>, int> lineSource(int line) const;
     static constexpr auto kTimelinePath = "gputriage:timeline";
+
+    // Analyses the open bundle again (File ▸ Reload), keeping the place in the file shown.
+    void reload();
+    // Follows the bundle's files as they grow: each change analyses it again and shows the
+    // end of the file (View ▸ Follow Files, as `tail -f`).
+    void setFollowing(bool on);
+    bool isFollowing() const { return m_watcher != nullptr; }
 
     // True while a bundle is being read and analysed.
     bool isBusy() const { return m_job != nullptr; }
@@ -193,6 +201,10 @@ private:
     QLabel *m_statusFormat;
     QLabel *m_statusTime;
     QTimer *m_progressTimer;
+    QFileSystemWatcher *m_watcher = nullptr; // the bundle's files, while following them
+    QTimer *m_reloadTimer;                   // a burst of changes reloads once
+    QAction *m_follow = nullptr;
+    void watchBundle();
 
     struct Job
     {

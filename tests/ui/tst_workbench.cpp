@@ -930,6 +930,47 @@ private Q_SLOTS:
         QVERIFY(again.logView()->highlighterSpans(0).empty()); // no document yet
     }
 
+    // Point 12: F5 analyses the bundle again; Follow Files does it as a file grows and shows
+    // its end, as tail -f.
+    void aGrowingFileIsFollowed()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("growing.log"), "first line\nsecond line\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        QVERIFY(window.result().findings.isEmpty());
+        auto *follow = window.findChild<QAction *>(QStringLiteral("actionFollow"));
+        follow->trigger();
+        QVERIFY(window.isFollowing());
+        QCOMPARE(window.logView()->currentLine(), 1);
+
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::Append));
+            file.write("third line\nNVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus.\n");
+        }
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(window.logView()->document()->lineCount(), 4);
+        QCOMPARE(window.logView()->currentLine(), 3); // the end, as tail -f
+        QCOMPARE(window.result().findings.size(), 1);
+        QVERIFY(window.statusBar()->currentMessage().contains(u"following"));
+
+        // Not following: a change is left alone until F5.
+        follow->trigger();
+        QVERIFY(!window.isFollowing());
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::Append));
+            file.write("fifth line\n");
+        }
+        QVERIFY(!finished.wait(1500));
+        window.findChild<QAction *>(QStringLiteral("actionReload"))->trigger();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(window.logView()->document()->lineCount(), 5);
+    }
+
     void problemLinesAreSteppedThrough()
     {
         MainWindow window;
