@@ -22,6 +22,7 @@
 #include <QContextMenuEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
@@ -185,7 +186,50 @@ int LogView::rowOfLine(int line) const
 
 int LogView::rowAt(const QPoint &pos) const
 {
+    if (m_wrap)
+        return rowAndSegmentAt(pos.y()).first;
     return verticalScrollBar()->value() + pos.y() / std::max(1, lineHeight());
+}
+
+void LogView::setWrap(bool wrap)
+{
+    if (wrap == m_wrap)
+        return;
+    m_wrap = wrap;
+    setHorizontalScrollBarPolicy(wrap ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    horizontalScrollBar()->setValue(0);
+    updateScrollBars();
+    viewport()->update();
+}
+
+int LogView::wrapColumnCount() const
+{
+    // Fractional advances: a 7.2 px glyph counted as 7 would push the row's end out of view.
+    const double width = viewport()->width() - gutterWidth() - 12;
+    const double advance = std::max(1.0, QFontMetricsF(font()).horizontalAdvance(QLatin1Char('x')));
+    return std::max(20, int(width / advance));
+}
+
+int LogView::segmentCount(int line) const
+{
+    if (!m_wrap)
+        return 1;
+    const int columns = wrapColumnCount();
+    return std::max(1, int((displayText(line).size() + columns - 1) / columns));
+}
+
+std::pair<int, int> LogView::rowAndSegmentAt(int y) const
+{
+    const int lh = std::max(1, lineHeight());
+    int row = verticalScrollBar()->value();
+    int rowsAbove = std::max(0, y) / lh; // wrapped rows between the top and y
+    for (; row < rowCount(); ++row) {
+        const int segments = segmentCount(lineAtRow(row));
+        if (rowsAbove < segments)
+            return {row, rowsAbove};
+        rowsAbove -= segments;
+    }
+    return {rowCount(), 0};
 }
 
 std::pair<int, int> LogView::selection() const
@@ -328,9 +372,15 @@ LogView::TextPos LogView::textPosAt(const QPoint &pos) const
     if (line < 0)
         return {};
     const QString text = displayText(line);
-    const int x = pos.x() - (gutterWidth() + 6 - horizontalScrollBar()->value());
+    // With wrapping, x is from the start of the wrapped row under it.
+    const int segmentStart = m_wrap ? rowAndSegmentAt(pos.y()).second * wrapColumnCount() : 0;
+    const int x = pos.x()
+                  - (gutterWidth() + 6
+                     - (m_wrap ? xOfColumn(text, segmentStart) : horizontalScrollBar()->value()));
     // The column boundary nearest to x.
-    int low = 0, high = int(text.size());
+    int low = m_wrap ? std::min<int>(segmentStart, int(text.size())) : 0;
+    int high = m_wrap ? std::min<int>(segmentStart + wrapColumnCount(), int(text.size()))
+                      : int(text.size());
     while (low < high) {
         const int mid = (low + high) / 2;
         const int middle = (xOfColumn(text, mid) + xOfColumn(text, mid + 1)) / 2;
@@ -344,6 +394,8 @@ LogView::TextPos LogView::textPosAt(const QPoint &pos) const
 
 void LogView::ensureColumnVisible(const QString &text, int column)
 {
+    if (m_wrap)
+        return; // every column is in view
     const int x = xOfColumn(text, column);
     const int width = viewport()->width() - gutterWidth() - 12;
     QScrollBar *bar = horizontalScrollBar();
@@ -613,12 +665,30 @@ void LogView::scrollToLine(int line)
 
 int LogView::visibleLineCount() const
 {
-    return std::max(1, viewport()->height() / std::max(1, lineHeight()));
+    const int rows = std::max(1, viewport()->height() / std::max(1, lineHeight()));
+    if (!m_wrap)
+        return rows;
+    // The lines whose first row is in view, each as many rows as it wraps into (as without
+    // wrapping, the last may be cut at the bottom).
+    int lines = 0;
+    for (int row = verticalScrollBar()->value(), left = rows; row < rowCount() && left > 0; ++row) {
+        left -= segmentCount(lineAtRow(row));
+        ++lines;
+    }
+    return std::max(1, lines);
 }
 
 void LogView::updateScrollBars()
 {
-    verticalScrollBar()->setRange(0, std::max(0, rowCount() - visibleLineCount() + 1));
+    int last = std::max(0, rowCount() - visibleLineCount() + 1);
+    if (m_wrap) { // the top row that shows the end: as many lines from the end as fill the view
+        int left = std::max(1, viewport()->height() / std::max(1, lineHeight()));
+        last = rowCount();
+        while (last > 0 && (left -= segmentCount(lineAtRow(last - 1))) >= 0)
+            --last;
+        last = std::min(last, std::max(0, rowCount() - 1));
+    }
+    verticalScrollBar()->setRange(0, last);
     verticalScrollBar()->setPageStep(visibleLineCount());
     const int charWidth = fontMetrics().horizontalAdvance(QLatin1Char('x'));
     const int textWidth = viewport()->width() - gutterWidth();
@@ -695,9 +765,8 @@ void LogView::paintEvent(QPaintEvent *)
     const int lh = lineHeight();
     const int ascent = fontMetrics().ascent();
     const int gutter = gutterWidth();
-    const int xOffset = horizontalScrollBar()->value();
+    const int scrollX = horizontalScrollBar()->value();
     const int firstRow = verticalScrollBar()->value();
-    const int lastRow = std::min(rowCount(), firstRow + visibleLineCount() + 1);
     const auto [selFirst, selLast] = selection();
     const bool multiSelection = selFirst != selLast;
     const bool textSelection = hasTextSelection();
@@ -710,161 +779,177 @@ void LogView::paintEvent(QPaintEvent *)
     p.fillRect(QRect(0, 0, gutter, viewport()->height()), pal.color(QPalette::AlternateBase));
     const QColor lineNumberColor = readableOn(pal.color(QPalette::PlaceholderText),
                                               {pal.color(QPalette::AlternateBase)}, vp.muted);
-    for (int rowIndex = firstRow; rowIndex < lastRow; ++rowIndex) {
+    // Each line is one row, or with wrapping as many rows of `wrapColumns` as it needs: the
+    // same painting for each, shifted left by the columns of the rows before and clipped.
+    const int wrapColumns = m_wrap ? wrapColumnCount() : 0;
+    int y = 0;
+    for (int rowIndex = firstRow; rowIndex < rowCount() && y < viewport()->height(); ++rowIndex) {
         const int line = lineAtRow(rowIndex);
-        const int y = (rowIndex - firstRow) * lh;
         const std::string_view raw = m_doc->line(line);
         const int hidden = int(hiddenPrefixBytes(raw)); // normalizes the line: once per row
         const std::string_view shown = raw.substr(size_t(hidden));
         const QString text = displayTextOf(shown);
         widest = std::max(widest, int(text.size()));
+        const int segments
+            = wrapColumns > 0 ? std::max(1, int((text.size() + wrapColumns - 1) / wrapColumns)) : 1;
+        for (int segment = 0; segment < segments && y < viewport()->height(); ++segment, y += lh) {
+            const int segmentStart = segment * wrapColumns;
+            const int xOffset = wrapColumns > 0 ? xOfColumn(text, segmentStart) : scrollX;
+            // The right edge of this row's text: the wrap width, else the viewport's.
+            const int clipRight
+                = wrapColumns > 0 ? gutter + 6 + xOfColumn(text, std::min<int>(segmentStart + wrapColumns, text.size())) - xOffset
+                                  : viewport()->width();
 
-        const auto mark = m_marks.find(line);
-        const QRect row(gutter, y, viewport()->width() - gutter, lh);
-        const bool selected
-            = multiSelection && !textSelection && line >= selFirst && line <= selLast;
-        const size_t severity = mark != m_marks.end() ? size_t(mark->second.severity) : 0;
-        QColor background = pal.color(QPalette::Base);
-        if (selected)
-            background = vp.selection;
-        else if (line == m_current)
-            background = vp.currentLine;
-        else if (mark != m_marks.end())
-            background = vp.lineTint[severity];
-        if (background != pal.color(QPalette::Base))
-            p.fillRect(row, background);
-        if (mark != m_marks.end())
-            p.fillRect(QRect(gutter - 4, y, 4, lh), vp.severity[severity]);
-        if (isSearchHit(line))
-            p.fillRect(QRect(gutter, y, 6, lh), vp.searchHit);
+            const auto mark = m_marks.find(line);
+            const QRect row(gutter, y, viewport()->width() - gutter, lh);
+            const bool selected
+                = multiSelection && !textSelection && line >= selFirst && line <= selLast;
+            const size_t severity = mark != m_marks.end() ? size_t(mark->second.severity) : 0;
+            QColor background = pal.color(QPalette::Base);
+            if (selected)
+                background = vp.selection;
+            else if (line == m_current)
+                background = vp.currentLine;
+            else if (mark != m_marks.end())
+                background = vp.lineTint[severity];
+            if (background != pal.color(QPalette::Base))
+                p.fillRect(row, background);
+            if (mark != m_marks.end())
+                p.fillRect(QRect(gutter - 4, y, 4, lh), vp.severity[severity]);
+            if (isSearchHit(line))
+                p.fillRect(QRect(gutter, y, 6, lh), vp.searchHit);
 
-        p.setFont(normalFont);
-        p.setPen(lineNumberColor);
-        if (m_isBookmarked && m_isBookmarked(line)) {
-            p.save();
-            p.setRenderHint(QPainter::Antialiasing);
-            p.setBrush(vp.bookmark);
-            p.setPen(Qt::NoPen);
-            p.drawRoundedRect(QRectF(2, y + 1, gutter - 6, lh - 2), 3, 3);
-            p.restore();
-            p.setPen(vp.bookmarkText);
-        }
-        p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter,
-                   QString::number(m_doc->lineNumber(line)));
-
-        p.save();
-        p.setClipRect(QRect(gutter + 2, y, viewport()->width() - gutter - 2, lh));
-        const int x0 = gutter + 6 - xOffset;
-        auto xAt = [&](int column) {
-            return x0 + fontMetrics().horizontalAdvance(text.left(column));
-        };
-
-        // Matched spans: map normalized byte offsets back to characters of the original line.
-        if (mark != m_marks.end() && !mark->second.spans.empty()) {
-            std::string normalized;
-            std::vector<uint32_t> map;
-            Normalizer::normalize(raw, normalized, &map);
-            auto columnOf = [&](int byte) { // raw byte offset → column of the shown text
-                byte = std::max(byte - hidden, 0);
-                return int(QString::fromUtf8(raw.data() + hidden, byte).size());
-            };
-            for (const auto &[start, end] : mark->second.spans) {
-                if (map.empty() || start >= int(map.size()) || end <= start)
-                    continue;
-                const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
-                const int a = columnOf(int(map[size_t(start)]));
-                const int b = columnOf(lastByte);
-                p.fillRect(
-                    QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
-                    vp.spanTint[severity]);
+            p.setFont(normalFont);
+            p.setPen(lineNumberColor);
+            if (segment == 0 && m_isBookmarked && m_isBookmarked(line)) {
+                p.save();
+                p.setRenderHint(QPainter::Antialiasing);
+                p.setBrush(vp.bookmark);
+                p.setPen(Qt::NoPen);
+                p.drawRoundedRect(QRectF(2, y + 1, gutter - 6, lh - 2), 3, 3);
+                p.restore();
+                p.setPen(vp.bookmarkText);
             }
-        }
+            if (segment == 0)
+                p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter,
+                           QString::number(m_doc->lineNumber(line)));
 
-        // Highlighters: their colour under the text (a whole line's fills the row), the
-        // text on them redrawn below in black or white, whichever reads.
-        const auto highlights
-            = m_highlighters.empty() ? decltype(highlighterSpansIn({}, 0))()
-                                     : highlighterSpansIn(shown, int(text.size()));
-        for (const auto &[span, colour] : highlights) {
-            const bool whole = span.first == 0 && span.second == int(text.size());
-            p.fillRect(whole && !selected ? QRect(gutter, y, viewport()->width() - gutter, lh)
-                                          : QRect(xAt(span.first), y, xAt(span.second) - xAt(span.first), lh),
-                       colour);
-        }
+            p.save();
+            // A wrapped row starts at its first column: the end of the row before stays out.
+            const int clipLeft = wrapColumns > 0 ? gutter + 6 : gutter + 2;
+            p.setClipRect(QRect(clipLeft, y, std::max(0, clipRight - clipLeft), lh));
+            const int x0 = gutter + 6 - xOffset;
+            auto xAt = [&](int column) {
+                return x0 + fontMetrics().horizontalAdvance(text.left(column));
+            };
 
-        // Search hits: every occurrence, the current line's in a stronger colour; the text
-        // on them is drawn dark again below, whatever the theme.
-        const auto hits = searchSpansIn(line, shown);
-        for (const auto &[a, b] : hits)
-            p.fillRect(QRect(xAt(a), y, xAt(b) - xAt(a), lh),
-                       line == m_current ? vp.searchCurrent : vp.searchHit);
-        // Selected text (part of a line or several).
-        const bool textSelected = textSelection && line >= textFrom.line && line <= textTo.line;
-        const int selectedFrom = textSelected && line == textFrom.line ? textFrom.column : 0;
-        const int selectedTo = textSelected && line == textTo.line ? textTo.column : int(text.size());
-        if (textSelected)
-            p.fillRect(QRect(xAt(selectedFrom), y, std::max(2, xAt(selectedTo) - xAt(selectedFrom)), lh),
-                       vp.selection);
-
-        const auto runs = m_highlighter->highlight(text);
-        int column = 0;
-        // A theme's colour that would not read on this line's tint (punctuation on a critical
-        // line) is drawn in the palette's text colour.
-        const bool spans = mark != m_marks.end() && !mark->second.spans.empty();
-        auto readable = [&](const QColor &colour) {
-            return spans ? readableOn(colour, {background, vp.spanTint[severity]}, vp.text)
-                         : readableOn(colour, {background}, vp.text);
-        };
-        const QColor plainColor = readable(textColor);
-        auto drawPlain = [&](int from, int to) {
-            if (to <= from)
-                return;
-            p.setFont(normalFont);
-            p.setPen(plainColor);
-            p.drawText(xAt(from), y + ascent, text.mid(from, to - from));
-        };
-        for (const auto &run : runs) {
-            drawPlain(column, run.offset);
-            p.setFont(run.format.isBold(m_highlighter->theme()) ? boldFont : normalFont);
-            p.setPen(run.format.hasTextColor(m_highlighter->theme())
-                         ? readable(run.format.textColor(m_highlighter->theme()))
-                         : plainColor);
-            p.drawText(xAt(run.offset), y + ascent, text.mid(run.offset, run.length));
-            column = run.offset + run.length;
-        }
-        drawPlain(column, int(text.size()));
-        for (const auto &[span, colour] : highlights) {
-            p.setFont(normalFont);
-            p.setPen(readableOn(vp.text, {colour}, contrastRatio(Qt::black, colour) >= 4.5
-                                                         ? QColor(Qt::black)
-                                                         : QColor(Qt::white)));
-            p.drawText(xAt(span.first), y + ascent, text.mid(span.first, span.second - span.first));
-        }
-        for (const auto &[a, b] : hits) {
-            p.setFont(normalFont);
-            p.setPen(vp.searchText);
-            p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
-        }
-        if (textSelected) {
-            p.setFont(normalFont);
-            p.setPen(vp.selectedText);
-            p.drawText(xAt(selectedFrom), y + ascent,
-                       text.mid(selectedFrom, selectedTo - selectedFrom));
-        }
-        if (mark != m_marks.end()) {
-            p.setPen(QPen(vp.severity[severity], 2));
-            for (const QString &value : mark->second.values)
-                for (qsizetype at = text.indexOf(value); at >= 0;
-                     at = text.indexOf(value, at + value.size())) {
-                    const qsizetype after = at + value.size();
-                    if ((at > 0 && text[at - 1].isLetterOrNumber())
-                        || (after < text.size() && text[after].isLetterOrNumber()))
-                        continue; // "13" inside "400131" is not the captured value
-                    p.drawLine(xAt(int(at)), y + ascent + 2, xAt(int(at + value.size())),
-                               y + ascent + 2);
+            // Matched spans: map normalized byte offsets back to characters of the original line.
+            if (mark != m_marks.end() && !mark->second.spans.empty()) {
+                std::string normalized;
+                std::vector<uint32_t> map;
+                Normalizer::normalize(raw, normalized, &map);
+                auto columnOf = [&](int byte) { // raw byte offset → column of the shown text
+                    byte = std::max(byte - hidden, 0);
+                    return int(QString::fromUtf8(raw.data() + hidden, byte).size());
+                };
+                for (const auto &[start, end] : mark->second.spans) {
+                    if (map.empty() || start >= int(map.size()) || end <= start)
+                        continue;
+                    const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
+                    const int a = columnOf(int(map[size_t(start)]));
+                    const int b = columnOf(lastByte);
+                    p.fillRect(
+                        QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
+                        vp.spanTint[severity]);
                 }
+            }
+
+            // Highlighters: their colour under the text (a whole line's fills the row), the
+            // text on them redrawn below in black or white, whichever reads.
+            const auto highlights
+                = m_highlighters.empty() ? decltype(highlighterSpansIn({}, 0))()
+                                         : highlighterSpansIn(shown, int(text.size()));
+            for (const auto &[span, colour] : highlights) {
+                const bool whole = span.first == 0 && span.second == int(text.size());
+                p.fillRect(whole && !selected ? QRect(gutter, y, viewport()->width() - gutter, lh)
+                                              : QRect(xAt(span.first), y, xAt(span.second) - xAt(span.first), lh),
+                           colour);
+            }
+
+            // Search hits: every occurrence, the current line's in a stronger colour; the text
+            // on them is drawn dark again below, whatever the theme.
+            const auto hits = searchSpansIn(line, shown);
+            for (const auto &[a, b] : hits)
+                p.fillRect(QRect(xAt(a), y, xAt(b) - xAt(a), lh),
+                           line == m_current ? vp.searchCurrent : vp.searchHit);
+            // Selected text (part of a line or several).
+            const bool textSelected = textSelection && line >= textFrom.line && line <= textTo.line;
+            const int selectedFrom = textSelected && line == textFrom.line ? textFrom.column : 0;
+            const int selectedTo = textSelected && line == textTo.line ? textTo.column : int(text.size());
+            if (textSelected)
+                p.fillRect(QRect(xAt(selectedFrom), y, std::max(2, xAt(selectedTo) - xAt(selectedFrom)), lh),
+                           vp.selection);
+
+            const auto runs = m_highlighter->highlight(text);
+            int column = 0;
+            // A theme's colour that would not read on this line's tint (punctuation on a critical
+            // line) is drawn in the palette's text colour.
+            const bool spans = mark != m_marks.end() && !mark->second.spans.empty();
+            auto readable = [&](const QColor &colour) {
+                return spans ? readableOn(colour, {background, vp.spanTint[severity]}, vp.text)
+                             : readableOn(colour, {background}, vp.text);
+            };
+            const QColor plainColor = readable(textColor);
+            auto drawPlain = [&](int from, int to) {
+                if (to <= from)
+                    return;
+                p.setFont(normalFont);
+                p.setPen(plainColor);
+                p.drawText(xAt(from), y + ascent, text.mid(from, to - from));
+            };
+            for (const auto &run : runs) {
+                drawPlain(column, run.offset);
+                p.setFont(run.format.isBold(m_highlighter->theme()) ? boldFont : normalFont);
+                p.setPen(run.format.hasTextColor(m_highlighter->theme())
+                             ? readable(run.format.textColor(m_highlighter->theme()))
+                             : plainColor);
+                p.drawText(xAt(run.offset), y + ascent, text.mid(run.offset, run.length));
+                column = run.offset + run.length;
+            }
+            drawPlain(column, int(text.size()));
+            for (const auto &[span, colour] : highlights) {
+                p.setFont(normalFont);
+                p.setPen(readableOn(vp.text, {colour}, contrastRatio(Qt::black, colour) >= 4.5
+                                                             ? QColor(Qt::black)
+                                                             : QColor(Qt::white)));
+                p.drawText(xAt(span.first), y + ascent, text.mid(span.first, span.second - span.first));
+            }
+            for (const auto &[a, b] : hits) {
+                p.setFont(normalFont);
+                p.setPen(vp.searchText);
+                p.drawText(xAt(a), y + ascent, text.mid(a, b - a));
+            }
+            if (textSelected) {
+                p.setFont(normalFont);
+                p.setPen(vp.selectedText);
+                p.drawText(xAt(selectedFrom), y + ascent,
+                           text.mid(selectedFrom, selectedTo - selectedFrom));
+            }
+            if (mark != m_marks.end()) {
+                p.setPen(QPen(vp.severity[severity], 2));
+                for (const QString &value : mark->second.values)
+                    for (qsizetype at = text.indexOf(value); at >= 0;
+                         at = text.indexOf(value, at + value.size())) {
+                        const qsizetype after = at + value.size();
+                        if ((at > 0 && text[at - 1].isLetterOrNumber())
+                            || (after < text.size() && text[after].isLetterOrNumber()))
+                            continue; // "13" inside "400131" is not the captured value
+                        p.drawLine(xAt(int(at)), y + ascent + 2, xAt(int(at + value.size())),
+                                   y + ascent + 2);
+                    }
+            }
+            p.restore();
         }
-        p.restore();
     }
     if (widest != m_maxColumns) {
         m_maxColumns = widest;

@@ -63,6 +63,10 @@ public:
     // rules match); the prefix is in the line's tooltip.
     void setHidePrefixes(bool hide);
     bool hidesPrefixes() const { return m_hidePrefixes; }
+    // Wraps lines longer than the view into more rows (no sideways scrolling).
+    void setWrap(bool wrap);
+    bool wraps() const { return m_wrap; }
+    int wrapColumnCount() const; // columns per row when wrapping
     // The chosen theme's background; invalid when the view follows the palette.
     QColor themeBackground() const;
 
@@ -187,6 +191,10 @@ private:
     TextPos m_textAnchor, m_textCursor; // a text selection when they differ
     int m_maxColumns = 0;
     bool m_hidePrefixes = false;
+    bool m_wrap = false;
+    // With wrapping: the row (of lines shown) under y, and which of its wrapped rows.
+    std::pair<int, int> rowAndSegmentAt(int y) const;
+    int segmentCount(int line) const;
     bool m_painted = false;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
     std::unique_ptr<LineHighlighter> m_highlighter;

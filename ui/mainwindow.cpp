@@ -591,6 +591,17 @@ void MainWindow::createMenus()
         m_logView->setHidePrefixes(on);
         QSettings().setValue(QStringLiteral("view/hidePrefixes"), on);
     });
+    QAction *wrap = view->addAction(tr("&Wrap Long Lines"));
+    wrap->setObjectName(QStringLiteral("actionWrap"));
+    wrap->setCheckable(true);
+    wrap->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Z));
+    wrap->setToolTip(tr("Show lines longer than the view on several rows"));
+    wrap->setChecked(QSettings().value(QStringLiteral("view/wrap")).toBool());
+    m_logView->setWrap(wrap->isChecked());
+    connect(wrap, &QAction::toggled, this, [this](bool on) {
+        m_logView->setWrap(on);
+        QSettings().setValue(QStringLiteral("view/wrap"), on);
+    });
     QAction *showTree = view->addAction(tr("Show File &Tree"));
     showTree->setObjectName(QStringLiteral("actionShowTree"));
     showTree->setCheckable(true);

@@ -10,6 +10,7 @@
 #include "settingsdialog.h"
 #include "text/logdocument.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDialog>
 #include <QLineEdit>
@@ -62,6 +63,9 @@ int main(int argc, char **argv)
             window.logView()->setCurrentLine(line);
             window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(bookmarks);
         }
+        // GPUTRIAGE_SCREENSHOT_WRAP=1 wraps long lines.
+        if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_WRAP"))
+            window.findChild<QAction *>(QStringLiteral("actionWrap"))->trigger();
         // GPUTRIAGE_SCREENSHOT_SEARCH=text shows the search bar with that text.
         if (const QString search = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SEARCH");
             !search.isEmpty()) {

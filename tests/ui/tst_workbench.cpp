@@ -971,6 +971,61 @@ private Q_SLOTS:
         QCOMPARE(window.logView()->document()->lineCount(), 5);
     }
 
+    // Point 8: long lines wrap onto more rows (no sideways scrolling); the numbers stay on
+    // the first row, a click on a wrapped row selects its columns, and the setting is kept.
+    void longLinesWrapOntoMoreRows()
+    {
+        PrivateConfig config;
+        QSettings().remove(QStringLiteral("view/wrap"));
+        QTemporaryDir dir;
+        QByteArray longLine = "NVRM: start ";
+        for (int i = 0; longLine.size() < 1000; ++i)
+            longLine += "word" + QByteArray::number(i) + ' ';
+        longLine += "END-OF-LINE";
+        const QString path = writeFile(dir, QStringLiteral("w.log"), "short one\n" + longLine + "\nlast\n");
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        auto *wrap = window.findChild<QAction *>(QStringLiteral("actionWrap"));
+        QVERIFY(!view->wraps());
+        QTRY_VERIFY(view->horizontalScrollBar()->maximum() > 0); // once painted
+        wrap->trigger();
+        QVERIFY(view->wraps());
+        QCOMPARE(QSettings().value(QStringLiteral("view/wrap")).toBool(), true);
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
+
+        const int columns = view->wrapColumnCount();
+        const int rows = int((view->document()->lineText(1).size() + columns - 1) / columns);
+        QVERIFY2(rows >= 3, qPrintable(QString::number(rows)));
+        // "last" is painted below the long line's rows: click there and it is current.
+        const int lh = view->fontMetrics().height();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() / 2, (1 + rows) * lh + lh / 2));
+        QCOMPARE(view->currentLine(), 2);
+        QCOMPARE(view->firstVisibleLine(), 0); // the whole file fits: nothing scrolls
+        // Its third row starts at column 2 × columns: a drag there selects from that column.
+        const int charWidth = view->fontMetrics().horizontalAdvance(QLatin1Char('x'));
+        const int gutter = charWidth * (QString::number(view->document()->lineCount()).size() + 2);
+        const QPoint start(gutter + 6 + 1, (1 + 2) * lh + lh / 2);
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, start);
+        QTest::mouseMove(view->viewport(), start + QPoint(5 * charWidth, 0));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, start + QPoint(5 * charWidth, 0));
+        QCOMPARE(view->selectedText(), view->document()->lineText(1).mid(2 * columns, 5));
+        // The end of the long line is painted: the last row of the line holds its last words.
+        const QImage image = view->viewport()->grab().toImage();
+        bool inked = false;
+        const QColor base = image.pixelColor(view->viewport()->width() - 3, rows * lh + lh / 2);
+        for (int x = gutter + 8; x < gutter + 8 + 5 * charWidth && !inked; ++x)
+            for (int yy = rows * lh; yy < (rows + 1) * lh && !inked; ++yy)
+                inked = image.pixelColor(x, yy) != base;
+        QVERIFY(inked);
+
+        wrap->trigger();
+        QVERIFY(!view->wraps());
+        QVERIFY(view->horizontalScrollBar()->maximum() > 0);
+    }
+
     void problemLinesAreSteppedThrough()
     {
         MainWindow window;
