@@ -9,6 +9,7 @@
 #include "searchbar.h"
 #include "settingsdialog.h"
 #include "text/logdocument.h"
+#include "timechart.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,6 +18,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QPainter>
+#include <QToolTip>
 #include <QTreeView>
 
 int main(int argc, char **argv)
@@ -114,7 +117,25 @@ int main(int argc, char **argv)
             return;
         }
         QTimer::singleShot(500, &window, [&] {
-            const bool ok = window.grab().save(args.at(1));
+            QImage image = window.grab().toImage();
+            // GPUTRIAGE_SCREENSHOT_TOOLTIP=1 (with the time chart tab): the tooltip of the mark
+            // drawn on top, as hovering it shows, painted where it appears.
+            if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_TOOLTIP")
+                && !window.timeChart()->marks().empty()) {
+                gputriage::TimeChart *chart = window.timeChart();
+                const QPoint at = chart->marks().back().rect.center().toPoint();
+                QToolTip::showText(chart->mapToGlobal(at), chart->toolTipAt(at), chart);
+                QCoreApplication::processEvents();
+                for (QWidget *w : QApplication::topLevelWidgets())
+                    if (w->objectName() == QLatin1String("qtooltip_label") && w->isVisible()) {
+                        // Kept inside the window, as a tooltip is kept on the screen.
+                        QPoint where = chart->mapTo(&window, at) + QPoint(8, 12);
+                        where.setX(std::min(where.x(), window.width() - w->width() - 4));
+                        QPainter painter(&image);
+                        painter.drawPixmap(where, w->grab());
+                    }
+            }
+            const bool ok = image.save(args.at(1));
             app.exit(ok ? 0 : 1);
         });
     });
