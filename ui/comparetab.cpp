@@ -1,5 +1,6 @@
 #include "comparetab.h"
 
+#include "atomicfile.h"
 #include "engine/analyzer.h"
 #include "logview.h"
 #include "palette.h"
@@ -15,14 +16,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTextBrowser>
-#include <QThreadPool>
 #include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -242,11 +240,7 @@ CompareTab::CompareTab(QWidget *parent)
     connect(m_evidence, &QTextBrowser::anchorClicked, this, &CompareTab::linkActivated);
 }
 
-CompareTab::~CompareTab()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+CompareTab::~CompareTab() = default;
 
 void CompareTab::start(std::shared_ptr<const Analyzer> analyzer,
                        const BundleLimits &limits,
@@ -259,31 +253,22 @@ void CompareTab::start(std::shared_ptr<const Analyzer> analyzer,
     m_left.matches.clear();
     m_ruleSeverity = std::move(ruleSeverity);
     m_summary->setText(tr("Analysing %1 to compare with %2…").arg(bundleName(other), leftName));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    QPointer<CompareTab> self(this);
-    QThreadPool::globalInstance()->start([self, analyzer, limits, other, leftName,
-                                          cancel = m_cancel] {
-        QList<Error> problems;
-        auto docs = Analyzer::openInputs(other, problems, limits);
-        AnalyzeOptions options;
-        options.limits = limits;
-        options.keepMatches = true;
-        options.cancel = cancel.get();
-        AnalysisResult right = analyzer->analyze(docs, options);
-        right.addReadProblems(problems);
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, cancel, docs = std::move(docs), right = std::move(right), leftName,
-             other]() mutable {
-                if (!self || cancel->load() || self->m_cancel != cancel)
-                    return;
-                self->m_cancel.reset();
-                self->m_model->setDiff(
-                    diffResults(self->m_left, right, leftName, bundleName(other)));
-                self->done(std::move(docs), std::move(right));
-            },
-            Qt::QueuedConnection);
-    });
+    m_job.start(
+        [analyzer, limits, other](JobState &job) {
+            QList<Error> problems;
+            auto docs = Analyzer::openInputs(other, problems, limits);
+            AnalyzeOptions options;
+            options.limits = limits;
+            options.keepMatches = true;
+            options.cancel = &job.cancel;
+            AnalysisResult right = analyzer->analyze(docs, options);
+            right.addReadProblems(problems);
+            return std::pair(std::move(docs), std::move(right));
+        },
+        [this, leftName, other](auto analysed) {
+            m_model->setDiff(diffResults(m_left, analysed.second, leftName, bundleName(other)));
+            done(std::move(analysed.first), std::move(analysed.second));
+        });
 }
 
 void CompareTab::done(std::vector<std::shared_ptr<const LogDocument>> docs, AnalysisResult right)
@@ -394,11 +379,9 @@ void CompareTab::saveHtml()
                                                       tr("HTML (*.html)"));
     if (file.isEmpty())
         return;
-    const QByteArray bytes = html().toUtf8();
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+    if (const QString error = writeFileAtomically(file, html().toUtf8()); !error.isEmpty())
         m_summary->setText(m_summary->text() + QLatin1String("<br>")
-                           + tr("Could not write %1: %2").arg(htmlText(file), htmlText(out.errorString())));
+                           + tr("Could not write %1: %2").arg(htmlText(file), htmlText(error)));
 }
 
 } // namespace gputriage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "jobtracker.h"
 #include "report/bundlediff.h"
 #include "source/bundlereader.h"
 
@@ -8,7 +9,6 @@
 #include <QDialog>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -81,7 +81,7 @@ public:
                const QString &leftName,
                const QStringList &other,
                std::vector<std::optional<Severity>> ruleSeverity);
-    bool isRunning() const { return m_cancel != nullptr; }
+    bool isRunning() const { return m_job.isRunning(); }
     static QString bundleName(const QStringList &paths); // their file names
     QString html() const; // the comparison as HTML (for saving)
 
@@ -113,7 +113,7 @@ private:
     AnalysisResult m_left, m_right;
     std::vector<std::shared_ptr<const LogDocument>> m_otherDocs;
     std::vector<std::optional<Severity>> m_ruleSeverity;
-    std::shared_ptr<std::atomic<bool>> m_cancel; // the running analysis
+    JobTracker m_job{this}; // the other bundle's analysis
 };
 
 } // namespace gputriage

@@ -27,21 +27,6 @@ namespace gputriage {
 
 namespace {
 
-struct FormatInfo
-{
-    const char *id;
-    const char *label;
-    const char *suffix;
-};
-
-constexpr FormatInfo kFormats[] = {
-    {"html", "HTML (one self-contained file)", "html"},
-    {"markdown", "Markdown (tickets: GitHub, GitLab, Jira)", "md"},
-    {"pdf", "PDF", "pdf"},
-    {"json", "JSON (gputriage/report/v1)", "json"},
-    {"text", "Plain text", "txt"},
-};
-
 // Previews show at most this many evidence lines per finding, whatever the export writes.
 constexpr int kPreviewEvidence = 20;
 
@@ -72,10 +57,8 @@ void ExportSettings::save() const
 
 QString ExportSettings::suffix() const
 {
-    for (const FormatInfo &f : kFormats)
-        if (format == QLatin1String(f.id))
-            return QString::fromLatin1(f.suffix);
-    return QStringLiteral("html");
+    const ReportFormatInfo *f = reportFormat(format);
+    return QString::fromLatin1(f ? f->suffix : "html");
 }
 
 QByteArray renderReport(const AnalysisResult &result, const ExportSettings &settings)
@@ -114,7 +97,7 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
 {
     setWindowTitle(tr("Export Report"));
     setObjectName(QStringLiteral("exportDialog"));
-    for (const FormatInfo &f : kFormats)
+    for (const ReportFormatInfo &f : reportFormats())
         m_format->addItem(tr(f.label), QString::fromLatin1(f.id));
     m_severity->addItem(tr("All findings"), QString());
     for (Severity s : {Severity::Warning, Severity::Error, Severity::Critical})

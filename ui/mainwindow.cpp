@@ -1,10 +1,12 @@
 #include "mainwindow.h"
 
+#include "atomicfile.h"
 #include "bookmarks.h"
 #include "bundletree.h"
 #include "comparetab.h"
 #include "engine/analyzer.h"
 #include "engine/timeline.h"
+#include "engine/timelineview.h"
 #include "factspanel.h"
 #include "gpuspanel.h"
 #include "highlighters.h"
@@ -46,11 +48,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -60,7 +60,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTextBrowser>
-#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -69,31 +68,6 @@ namespace gputriage {
 
 namespace {
 constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
-constexpr qsizetype kMaxTimelineBytes = qsizetype(256) << 20;
-
-// The shortest path suffix ("pytorch.log", "pod-a/0.log") that tells each document apart.
-QStringList shortNames(const std::vector<std::shared_ptr<const LogDocument>> &docs)
-{
-    QStringList names;
-    std::vector<QStringList> parts;
-    for (const auto &doc : docs)
-        parts.push_back(
-            doc->path().split(QRegularExpression(QStringLiteral("[/!]")), Qt::SkipEmptyParts));
-    for (size_t i = 0; i < docs.size(); ++i) {
-        QString name;
-        for (qsizetype k = 1; k <= parts[i].size(); ++k) {
-            name = parts[i].mid(parts[i].size() - k).join(QLatin1Char('/'));
-            bool unique = true;
-            for (size_t j = 0; j < docs.size() && unique; ++j)
-                unique = j == i || !docs[j]->path().endsWith(name);
-            if (unique)
-                break;
-        }
-        names << name;
-    }
-    return names;
-}
-
 QString seconds(qint64 ms)
 {
     return QLocale().toString(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1);
@@ -297,7 +271,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_reloadTimer->setSingleShot(true);
     m_reloadTimer->setInterval(500);
     connect(m_reloadTimer, &QTimer::timeout, this, [this] {
-        if (m_job)
+        if (m_job.isRunning())
             m_reloadTimer->start(); // after the analysis running now
         else
             reload();
@@ -305,11 +279,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
     connect(m_logView, &LogView::currentLineChanged, this, [this] {
-        m_previewMoved = m_job != nullptr;
+        m_previewMoved = m_job.isRunning();
         updateStatusFields();
     });
     connect(m_logView->verticalScrollBar(), &QScrollBar::sliderMoved, this,
-            [this] { m_previewMoved = m_job != nullptr; });
+            [this] { m_previewMoved = m_job.isRunning(); });
     connect(m_logView, &LogView::documentChanged, this, &MainWindow::updateStatusFields);
     m_logView->setLineActivator([this](int line) {
         if (!isTimelineShown())
@@ -379,11 +353,7 @@ void MainWindow::applyPreferences(const Preferences &preferences)
     }
 }
 
-MainWindow::~MainWindow()
-{
-    if (m_job)
-        m_job->cancel = true;
-}
+MainWindow::~MainWindow() = default; // the job tracker asks a running job to stop
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
@@ -398,18 +368,19 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::cancelAnalysis()
 {
-    if (!m_job)
+    if (!m_job.isRunning())
         return;
-    m_job->cancel = true;
+    m_job.cancel();
     m_cancelButton->setEnabled(false);
     statusBar()->showMessage(tr("Cancelling…"));
 }
 
 void MainWindow::updateProgress()
 {
-    if (!m_job)
+    const JobState *job = m_job.state();
+    if (!job)
         return;
-    const qint64 total = m_job->total, done = m_job->done;
+    const qint64 total = job->total, done = job->done;
     if (total <= 0) {
         m_progress->setRange(0, 0); // still reading: no total yet
         return;
@@ -825,15 +796,9 @@ void MainWindow::chooseExportFile()
 
 bool MainWindow::exportReport(const QString &fileName)
 {
-    static const QHash<QString, QString> formats
-        = {{QStringLiteral("html"), QStringLiteral("html")},
-           {QStringLiteral("htm"), QStringLiteral("html")},
-           {QStringLiteral("md"), QStringLiteral("markdown")},
-           {QStringLiteral("json"), QStringLiteral("json")},
-           {QStringLiteral("pdf"), QStringLiteral("pdf")},
-           {QStringLiteral("txt"), QStringLiteral("text")}};
     ExportSettings settings;
-    settings.format = formats.value(QFileInfo(fileName).suffix().toLower(), QStringLiteral("html"));
+    const ReportFormatInfo *format = reportFormatOfSuffix(QFileInfo(fileName).suffix());
+    settings.format = QString::fromLatin1(format ? format->id : "html");
     return exportReport(fileName, settings);
 }
 
@@ -845,10 +810,9 @@ bool MainWindow::exportReport(const QString &fileName, const ExportSettings &set
                        .arg(fileName, input));
         return false;
     }
-    const QByteArray bytes = renderReport(m_result, settings);
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        showBanner(tr("Could not write the report to %1: %2").arg(fileName, file.errorString()));
+    if (const QString error = writeFileAtomically(fileName, renderReport(m_result, settings));
+        !error.isEmpty()) {
+        showBanner(tr("Could not write the report to %1: %2").arg(fileName, error));
         return false;
     }
     return true;
@@ -940,9 +904,7 @@ void MainWindow::openPaths(const QStringList &paths)
     }
     m_openPaths = paths;
     rememberRecent(paths);
-    const quint64 generation = ++m_generation; // a newer open makes older results stale
     startJob();
-    const std::shared_ptr<Job> job = m_job;
     m_clock.start();
     m_firstScreenMs = m_analysisMs = -1;
     m_stack->setCurrentIndex(1);
@@ -952,18 +914,23 @@ void MainWindow::openPaths(const QStringList &paths)
     m_searchResults->clear();
     showPreview(paths);
 
-    std::shared_ptr<const Analyzer> analyzer = m_analyzer;
-    QPointer<MainWindow> self(this);
-    const BundleLimits limits = LimitsDialog::load();
-    QThreadPool::globalInstance()->start(
-        [self, analyzer, paths, generation, limits, job, excluded = m_excluded] {
+    struct Analysed
+    {
+        std::vector<std::shared_ptr<const LogDocument>> docs, excludedDocs;
+        AnalysisResult result;
+        ChartData chart;
+    };
+    // A newer open replaces this job: its result is dropped.
+    m_job.start(
+        [analyzer = m_analyzer, paths, limits = LimitsDialog::load(),
+         excluded = m_excluded](JobState &job) {
+            Analysed out;
             QList<Error> problems;
-            auto docs = Analyzer::openInputs(paths, problems, limits);
-            std::vector<std::shared_ptr<const LogDocument>> excludedDocs;
-            std::erase_if(docs, [&](const std::shared_ptr<const LogDocument> &doc) {
+            out.docs = Analyzer::openInputs(paths, problems, limits);
+            std::erase_if(out.docs, [&](const std::shared_ptr<const LogDocument> &doc) {
                 if (!excluded.contains(doc->path()))
                     return false;
-                excludedDocs.push_back(doc);
+                out.excludedDocs.push_back(doc);
                 problems.append(Error{.file = doc->path(),
                                       .message = tr("excluded from the analysis by the engineer"),
                                       .warning = true});
@@ -972,34 +939,27 @@ void MainWindow::openPaths(const QStringList &paths)
             AnalyzeOptions options;
             options.keepMatches = true;
             options.unmatched = true;
-            options.cancel = &job->cancel;
-            options.progress = [job](qint64 done, qint64 total) {
-                job->done = done;
-                job->total = total;
+            options.cancel = &job.cancel;
+            options.progress = [&job](qint64 done, qint64 total) {
+                job.done = done;
+                job.total = total;
             };
-            AnalysisResult result = analyzer->analyze(docs, options);
-            result.addReadProblems(problems);
-            ChartData chart = timelineChartData(result); // dates every occurrence: not here
-            QMetaObject::invokeMethod(
-                qApp, // not self: its QPointer is read on the GUI thread only
-                [self, generation, docs = std::move(docs), excludedDocs = std::move(excludedDocs),
-                 result = std::move(result), chart = std::move(chart)]() mutable {
-                    if (self)
-                        self->analysisDone(generation, std::move(docs), std::move(excludedDocs),
-                                           std::move(result), std::move(chart));
-                },
-                Qt::QueuedConnection);
+            out.result = analyzer->analyze(out.docs, options);
+            out.result.addReadProblems(problems);
+            out.chart = timelineChartData(out.result); // dates every occurrence: not here
+            return out;
+        },
+        [this](Analysed analysed) {
+            analysisDone(std::move(analysed.docs), std::move(analysed.excludedDocs),
+                         std::move(analysed.result), std::move(analysed.chart));
         });
 }
 
-void MainWindow::analysisDone(quint64 generation,
-                              std::vector<std::shared_ptr<const LogDocument>> docs,
+void MainWindow::analysisDone(std::vector<std::shared_ptr<const LogDocument>> docs,
                               std::vector<std::shared_ptr<const LogDocument>> excludedDocs,
                               AnalysisResult result,
                               ChartData chart)
 {
-    if (generation != m_generation)
-        return;
     endJob();
     m_timelineDoc.reset();
     m_timelineSources.clear();
@@ -1177,9 +1137,6 @@ void MainWindow::newRuleFromCurrentLine()
 
 void MainWindow::startJob()
 {
-    if (m_job)
-        m_job->cancel = true;
-    m_job = std::make_shared<Job>();
     m_progress->setRange(0, 0);
     m_progress->show();
     m_cancelButton->setEnabled(true);
@@ -1189,7 +1146,6 @@ void MainWindow::startJob()
 
 void MainWindow::endJob()
 {
-    m_job.reset();
     m_progressTimer->stop();
     m_progress->hide();
     m_cancelButton->hide();
@@ -1197,7 +1153,7 @@ void MainWindow::endJob()
 
 void MainWindow::compareWith(const QStringList &other)
 {
-    if (m_job || m_openPaths.isEmpty())
+    if (m_job.isRunning() || m_openPaths.isEmpty())
         return;
     auto *tab = new CompareTab(m_workTabs);
     const QString name = QFileInfo(other.value(0)).fileName();
@@ -1267,139 +1223,33 @@ void MainWindow::showTimeline()
         Q_EMIT timelineShown();
         return;
     }
-    if (m_docs.empty() || m_job)
+    if (m_docs.empty() || m_job.isRunning())
         return;
     startJob();
     statusBar()->showMessage(tr("Ordering the bundle's lines by time…"));
-    const std::shared_ptr<Job> job = m_job;
-    const quint64 generation = m_generation;
-    const auto docs = m_docs;
-    // Rule hits (line, rule) per document, to keep their severity on the merged lines.
-    std::vector<std::vector<std::pair<int, int>>> hits(docs.size());
-    for (size_t d = 0; d < docs.size() && d < m_result.matches.size(); ++d)
-        for (const LineMatch &m : m_result.matches[d])
-            hits[d].emplace_back(m.line, m.rule);
-    QPointer<MainWindow> self(this);
-    QThreadPool::globalInstance()->start([self, job, generation, docs, hits = std::move(hits),
-                                          clock = m_result.clock, limit = m_timelineLimit] {
-        const Timeline timeline = buildTimeline(docs, clock, limit, &job->cancel);
-        std::shared_ptr<const LogDocument> doc;
-        std::vector<std::pair<int, int>> sources;
-        std::vector<LineMatch> matches;
-        QString note;
-        bool cut = timeline.truncated;
-        if (!timeline.cancelled) {
-            const QStringList names = shortNames(docs);
-            qsizetype width = 0;
-            for (const QString &n : names)
-                width = std::max(width, std::min<qsizetype>(n.size() + 6, 48));
-            std::vector<QByteArray> names8; // UTF-8 names, once
-            for (const QString &n : names)
-                names8.push_back(n.toUtf8());
-            QByteArray bytes;
-            bytes.reserve(
-                std::min<qsizetype>(kMaxTimelineBytes, qsizetype(timeline.entries.size()) * 160));
-            sources.reserve(timeline.entries.size());
-            int64_t lastSecond = INT64_MIN;
-            QByteArray stamp; // "2025-11-30 08:15:01." is the same for a whole second
-            for (const TimelineEntry &e : timeline.entries) {
-                const LogDocument &source = *docs[size_t(e.doc)];
-                std::string_view text = source.line(e.line);
-                text.remove_prefix(Normalizer::timestampPrefixLength(text)); // shown in front
-                if (bytes.size() + qsizetype(text.size()) + 100 > kMaxTimelineBytes) {
-                    cut = true;
-                    break;
-                }
-                const int64_t second = e.time >= 0 ? e.time / 1000000 : (e.time - 999999) / 1000000;
-                if (second != lastSecond) {
-                    stamp = formatTime(e.time).toLatin1().left(20);
-                    lastSecond = second;
-                }
-                const int millis = int((e.time - second * 1000000) / 1000);
-                char tail[8] = {char('0' + millis / 100),
-                                char('0' + millis / 10 % 10),
-                                char('0' + millis % 10),
-                                'Z',
-                                ' ',
-                                ' '};
-                bytes += stamp;
-                bytes.append(tail, 6);
-                const QByteArray &name = names8[size_t(e.doc)];
-                const QByteArray number = QByteArray::number(source.lineNumber(e.line));
-                bytes += name;
-                bytes += ':';
-                bytes += number;
-                const qsizetype used = names[e.doc].size() + 1 + number.size();
-                if (used < width)
-                    bytes.append(width - used, ' ');
-                bytes += " \xe2\x94\x82 "; // │
-                bytes.append(text.data(), qsizetype(text.size()));
-                bytes += '\n';
-                sources.emplace_back(e.doc, e.line);
-            }
-            doc = LogDocument::fromBytes(std::move(bytes), QString::fromLatin1(kTimelinePath));
-            std::vector<std::vector<int>> rowOf(docs.size());
-            for (size_t d = 0; d < docs.size(); ++d)
-                if (!hits[d].empty())
-                    rowOf[d].assign(size_t(docs[d]->lineCount()), -1);
-            for (size_t row = 0; row < sources.size(); ++row)
-                if (auto &rows = rowOf[size_t(sources[row].first)]; !rows.empty())
-                    rows[size_t(sources[row].second)] = int(row);
-            for (size_t d = 0; d < docs.size(); ++d)
-                for (const auto &[line, rule] : hits[d])
-                    if (const int row = rowOf[d][size_t(line)]; row >= 0) {
-                        LineMatch moved; // the whole row is tinted, no span
-                        moved.rule = rule;
-                        moved.line = moved.endLine = row;
-                        matches.push_back(std::move(moved));
-                    }
-            QStringList undated;
-            for (size_t d = 0; d < docs.size(); ++d)
-                if (timeline.undated[d])
-                    undated << QStringLiteral("%1 (%2)")
-                                   .arg(names[qsizetype(d)])
-                                   .arg(timeline.undated[d]);
-            note = tr("Timeline: %L1 lines from %2 file(s) in time order (UTC).")
-                       .arg(qint64(sources.size()))
-                       .arg(docs.size());
-            if (cut)
-                note += tr(" Only the earliest %L1 lines are shown.").arg(qint64(sources.size()));
-            if (!undated.isEmpty())
-                note += tr(" Lines without a date are not placed: %1.")
-                            .arg(undated.join(QLatin1String(", ")));
-        }
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, generation, doc = std::move(doc), sources = std::move(sources),
-             matches = std::move(matches), note, cut]() mutable {
-                if (self)
-                    self->timelineDone(generation, std::move(doc), std::move(sources),
-                                       std::move(matches), note, cut);
-            },
-            Qt::QueuedConnection);
-    });
+    m_job.start(
+        [docs = m_docs, matches = m_result.matches, clock = m_result.clock,
+         limit = m_timelineLimit](JobState &job) {
+            return buildTimelineDocument(docs, clock, matches, QString::fromLatin1(kTimelinePath),
+                                         limit, qsizetype(256) << 20, &job.cancel);
+        },
+        [this](TimelineDocument timeline) { timelineDone(std::move(timeline)); });
 }
 
-void MainWindow::timelineDone(quint64 generation,
-                              std::shared_ptr<const LogDocument> doc,
-                              std::vector<std::pair<int, int>> sources,
-                              std::vector<LineMatch> matches,
-                              QString note,
-                              bool cut)
+void MainWindow::timelineDone(TimelineDocument timeline)
 {
-    if (generation != m_generation)
-        return; // another bundle was opened meanwhile
     endJob();
-    if (!doc) {
+    if (!timeline.doc) {
         statusBar()->showMessage(tr("Timeline cancelled"), 5000);
         return;
     }
-    m_timelineMatches = std::move(matches);
-    m_timelineDoc = std::move(doc);
-    m_timelineSources = std::move(sources);
-    statusBar()->showMessage(note);
-    if (cut) // said where it stays, not only in the status bar
-        showBanner(m_banner->isVisible() ? m_banner->text() + QLatin1Char('\n') + note : note);
+    m_timelineMatches = std::move(timeline.matches);
+    m_timelineDoc = std::move(timeline.doc);
+    m_timelineSources = std::move(timeline.sources);
+    statusBar()->showMessage(timeline.note);
+    if (timeline.cut) // said where it stays, not only in the status bar
+        showBanner(m_banner->isVisible() ? m_banner->text() + QLatin1Char('\n') + timeline.note
+                                         : timeline.note);
     showTimeline();
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "engine/timelineview.h"
+#include "jobtracker.h"
 #include "exportdialog.h"
 #include "settingsdialog.h"
 
@@ -10,7 +12,6 @@
 #include <QImage>
 #include <QSet>
 
-#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -106,7 +107,7 @@ public:
     bool isFollowing() const { return m_watcher != nullptr; }
 
     // True while a bundle is being read and analysed.
-    bool isBusy() const { return m_job != nullptr; }
+    bool isBusy() const { return m_job.isRunning(); }
     // Stops the running analysis; what was analysed so far is shown, marked incomplete.
     void cancelAnalysis();
     // Milliseconds from openPaths() to the first screen of text, and to the analysis result.
@@ -146,16 +147,10 @@ private:
     void savePlace();
     void showKeyboardShortcuts();
     void applyTheme(const QString &name); // the log's theme, and a window palette to match
-    void timelineDone(quint64 generation,
-                      std::shared_ptr<const LogDocument> doc,
-                      std::vector<std::pair<int, int>> sources,
-                      std::vector<LineMatch> matches,
-                      QString note,
-                      bool cut);
+    void timelineDone(TimelineDocument timeline);
     void updateProgress();
     void updateStatusFields();
-    void analysisDone(quint64 generation,
-                      std::vector<std::shared_ptr<const LogDocument>> docs,
+    void analysisDone(std::vector<std::shared_ptr<const LogDocument>> docs,
                       std::vector<std::shared_ptr<const LogDocument>> excludedDocs,
                       AnalysisResult result,
                       ChartData chart);
@@ -173,7 +168,6 @@ private:
     QSet<QString> m_excluded;
     std::vector<std::shared_ptr<const LogDocument>> m_excludedDocs;
     AnalysisResult m_result;
-    quint64 m_generation = 0;
     size_t m_timelineLimit = 2'000'000;
     std::vector<std::optional<Severity>> m_ruleSeverity; // empty for fact rules
 
@@ -206,12 +200,7 @@ private:
     QAction *m_follow = nullptr;
     void watchBundle();
 
-    struct Job
-    {
-        std::atomic<bool> cancel{false};
-        std::atomic<qint64> done{0}, total{0};
-    };
-    std::shared_ptr<Job> m_job; // the running analysis, null when idle
+    JobTracker m_job{this}; // the analysis, or the timeline being built
     QElapsedTimer m_clock;      // since the last openPaths()
     qint64 m_firstScreenMs = -1;
     qint64 m_analysisMs = -1;

@@ -1,5 +1,6 @@
 #include "rulesdock.h"
 
+#include "atomicfile.h"
 #include "engine/analyzer.h"
 #include "rules/exampletester.h"
 #include "rules/ruledraft.h"
@@ -25,9 +26,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPainter>
-#include <QPointer>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -35,7 +34,6 @@
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTextBlock>
-#include <QThreadPool>
 #include <QTimer>
 #include <QToolTip>
 #include <QTreeView>
@@ -93,6 +91,16 @@ QString slug(const QString &id)
     out.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("-"));
     return out;
 }
+// What a test of the edited file on the open bundle found.
+struct TestRun
+{
+    std::set<QString> mine; // the file's rule ids
+    QList<ExampleResult> examples;
+    AnalysisResult result;
+    qint64 lines = 0;
+    bool hasDocs = false;
+};
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -652,11 +660,10 @@ bool RulesDock::save()
         return false;
     const QByteArray text = m_editor->toPlainText().toUtf8();
     QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+    if (const QString error = writeFileAtomically(m_path, text); !error.isEmpty()) {
         QMessageBox::warning(this, tr("Rules"),
                              tr("Could not save %1: %2 (the file on disk is unchanged)")
-                                 .arg(m_path, file.errorString()));
+                                 .arg(m_path, error));
         return false;
     }
     m_savedText = text;
@@ -699,41 +706,36 @@ void RulesDock::validateSoon()
 
 void RulesDock::validate()
 {
-    const quint64 generation = ++m_generation;
     const QString path = m_path;
     const QByteArray text = m_editor->toPlainText().toUtf8();
     const QStringList folders = m_extraFolders;
-    QPointer<RulesDock> self(this);
-    QThreadPool::globalInstance()->start([self, generation, path, text, folders] {
-        const RuleSet set = loadWith(path, text, folders);
-        QList<Diagnostic> mine;
-        for (const Diagnostic &d : set.diagnostics)
-            if (QFileInfo(d.where.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
-                mine.append(d);
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, generation, mine] {
-                if (!self || generation != self->m_generation)
-                    return;
-                self->m_editor->setDiagnostics(mine);
-                self->m_problems->clear();
-                for (const Diagnostic &d : mine) {
-                    auto *item = new QListWidgetItem(
-                        QStringLiteral("%1:%2: %3: %4")
-                            .arg(d.where.line)
-                            .arg(d.where.column)
-                            .arg(d.isError() ? tr("error") : tr("warning"), d.where.message),
-                        self->m_problems);
-                    item->setData(kLineRole, d.where.line);
-                    item->setForeground(
-                        severityColor(d.isError() ? Severity::Error : Severity::Warning));
-                }
-                if (mine.isEmpty())
-                    self->m_problems->addItem(tr("No problems"));
-                Q_EMIT self->validated();
-            },
-            Qt::QueuedConnection);
-    });
+    m_validation.start(
+        [path, text, folders](JobState &) {
+            const RuleSet set = loadWith(path, text, folders);
+            QList<Diagnostic> mine;
+            for (const Diagnostic &d : set.diagnostics)
+                if (QFileInfo(d.where.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
+                    mine.append(d);
+            return mine;
+        },
+        [this](const QList<Diagnostic> &mine) {
+            m_editor->setDiagnostics(mine);
+            m_problems->clear();
+            for (const Diagnostic &d : mine) {
+                auto *item = new QListWidgetItem(
+                    QStringLiteral("%1:%2: %3: %4")
+                        .arg(d.where.line)
+                        .arg(d.where.column)
+                        .arg(d.isError() ? tr("error") : tr("warning"), d.where.message),
+                    m_problems);
+                item->setData(kLineRole, d.where.line);
+                item->setForeground(
+                    severityColor(d.isError() ? Severity::Error : Severity::Warning));
+            }
+            if (mine.isEmpty())
+                m_problems->addItem(tr("No problems"));
+            Q_EMIT validated();
+        });
 }
 
 void RulesDock::testOnBundle()
@@ -748,91 +750,88 @@ void RulesDock::testOnBundle()
     m_hits->clear();
     new QTreeWidgetItem(m_hits, {tr("Testing…")});
     m_test->setEnabled(false);
-    QPointer<RulesDock> self(this);
-    QThreadPool::globalInstance()->start([self, path, text, folders, docs] {
-        RuleSet set = loadWith(path, text, folders);
-        std::set<QString> mine;
-        RuleSet own; // the file's rules alone, for their examples
-        own.links = set.links;
-        own.tables = set.tables;
-        for (const Rule &r : set.rules)
-            if (QFileInfo(r.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
-                mine.insert(r.id);
-                own.rules.push_back(r);
-            }
-        const QList<ExampleResult> examples = runExamples(own);
-        AnalysisResult result;
-        qint64 lines = 0;
-        if (!docs.empty() && !mine.empty()) {
-            AnalyzeOptions options;
-            options.maxOccurrences = 200;
-            result = Analyzer(set).analyze(docs, options);
-            for (const auto &doc : docs)
-                lines += doc->lineCount();
-        }
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, mine, examples, result, lines, hasDocs = !docs.empty()] {
-                if (!self)
-                    return;
-                QTreeWidget *hits = self->m_hits;
-                hits->clear();
-                if (mine.empty())
-                    new QTreeWidgetItem(hits,
-                                        {tr("This file has no rule that loads (see Problems)")});
-                int found = 0;
-                for (const Finding &f : result.findings) {
-                    if (!mine.count(f.ruleId))
-                        continue;
-                    ++found;
-                    auto *top = new QTreeWidgetItem(
-                        hits, {tr("%1 — %n line(s)", nullptr, f.count).arg(f.title)});
-                    top->setForeground(0, severityColor(f.severity));
-                    top->setData(0, kIdRole, f.ruleId);
-                    if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
-                        top->setText(1, tr("Too broad? It matches %1 % of the lines")
-                                            .arg(f.count * 100 / std::max<qint64>(1, lines)));
-                    for (const Occurrence &o : f.occurrences) {
-                        QStringList facts;
-                        for (const auto &[name, value] : o.facts)
-                            facts << name + QLatin1Char('=') + value;
-                        auto *item = new QTreeWidgetItem(
-                            top, {QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
-                                  facts.join(QLatin1String("  "))});
-                        item->setData(0, kPathRole, o.path);
-                        item->setData(0, kLineRole, o.line);
-                        item->setToolTip(0, o.text);
-                    }
+    m_testJob.start(
+        [path, text, folders, docs](JobState &job) {
+            RuleSet set = loadWith(path, text, folders);
+            std::set<QString> mine;
+            RuleSet own; // the file's rules alone, for their examples
+            own.links = set.links;
+            own.tables = set.tables;
+            for (const Rule &r : set.rules)
+                if (QFileInfo(r.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
+                    mine.insert(r.id);
+                    own.rules.push_back(r);
                 }
-                if (!mine.empty())
-                    new QTreeWidgetItem(
-                        hits, {hasDocs ? (found ? QString() : tr("No hits in the open bundle"))
-                                       : tr("Open a bundle to test on it")});
-                int passed = 0;
-                for (const ExampleResult &e : examples)
-                    passed += e.passed;
-                auto *ex = new QTreeWidgetItem(hits, {tr("Examples: %1 passed, %2 failed")
-                                                          .arg(passed)
-                                                          .arg(examples.size() - passed)});
-                ex->setData(0, kIdRole, QStringLiteral("examples"));
-                ex->setForeground(
-                    0, severityColor(passed == examples.size() ? Severity::Info : Severity::Error));
-                for (const ExampleResult &e : examples)
-                    new QTreeWidgetItem(
-                        ex,
-                        {QStringLiteral("%1 %2 #%3: %4")
-                             .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
-                             .arg(e.index)
-                             .arg(e.message)});
-                for (int i = hits->topLevelItemCount() - 1; i >= 0; --i)
-                    if (hits->topLevelItem(i)->text(0).isEmpty())
-                        delete hits->topLevelItem(i);
-                hits->expandAll();
-                self->updateButtons();
-                Q_EMIT self->testFinished();
-            },
-            Qt::QueuedConnection);
-    });
+            const QList<ExampleResult> examples = runExamples(own);
+            AnalysisResult result;
+            qint64 lines = 0;
+            if (!docs.empty() && !mine.empty()) {
+                AnalyzeOptions options;
+                options.maxOccurrences = 200;
+                options.cancel = &job.cancel;
+                result = Analyzer(set).analyze(docs, options);
+                for (const auto &doc : docs)
+                    lines += doc->lineCount();
+            }
+            return TestRun{mine, examples, result, lines, !docs.empty()};
+        },
+        [this](const TestRun &run) {
+            const auto &[mine, examples, result, lines, hasDocs] = run;
+            QTreeWidget *hits = m_hits;
+            hits->clear();
+            if (mine.empty())
+                new QTreeWidgetItem(hits,
+                                    {tr("This file has no rule that loads (see Problems)")});
+            int found = 0;
+            for (const Finding &f : result.findings) {
+                if (!mine.count(f.ruleId))
+                    continue;
+                ++found;
+                auto *top = new QTreeWidgetItem(
+                    hits, {tr("%1 — %n line(s)", nullptr, f.count).arg(f.title)});
+                top->setForeground(0, severityColor(f.severity));
+                top->setData(0, kIdRole, f.ruleId);
+                if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
+                    top->setText(1, tr("Too broad? It matches %1 % of the lines")
+                                        .arg(f.count * 100 / std::max<qint64>(1, lines)));
+                for (const Occurrence &o : f.occurrences) {
+                    QStringList facts;
+                    for (const auto &[name, value] : o.facts)
+                        facts << name + QLatin1Char('=') + value;
+                    auto *item = new QTreeWidgetItem(
+                        top, {QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
+                              facts.join(QLatin1String("  "))});
+                    item->setData(0, kPathRole, o.path);
+                    item->setData(0, kLineRole, o.line);
+                    item->setToolTip(0, o.text);
+                }
+            }
+            if (!mine.empty())
+                new QTreeWidgetItem(
+                    hits, {hasDocs ? (found ? QString() : tr("No hits in the open bundle"))
+                                   : tr("Open a bundle to test on it")});
+            int passed = 0;
+            for (const ExampleResult &e : examples)
+                passed += e.passed;
+            auto *ex = new QTreeWidgetItem(hits, {tr("Examples: %1 passed, %2 failed")
+                                                      .arg(passed)
+                                                      .arg(examples.size() - passed)});
+            ex->setData(0, kIdRole, QStringLiteral("examples"));
+            ex->setForeground(
+                0, severityColor(passed == examples.size() ? Severity::Info : Severity::Error));
+            for (const ExampleResult &e : examples)
+                new QTreeWidgetItem(
+                    ex,
+                    {QStringLiteral("%1 %2 #%3: %4")
+                         .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
+                         .arg(e.index)
+                         .arg(e.message)});
+            for (int i = hits->topLevelItemCount() - 1; i >= 0; --i)
+                if (hits->topLevelItem(i)->text(0).isEmpty())
+                    delete hits->topLevelItem(i);
+            hits->expandAll();
+            updateButtons();
+            Q_EMIT testFinished();
+        });
 }
-
 } // namespace gputriage

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "jobtracker.h"
+
 #include "rules/ruleset.h"
 
 #include <QDockWidget>
@@ -140,7 +142,8 @@ private:
     QString m_path;         // the file being edited
     QString m_overrideOf;   // the shipped rule id this file overrides, if it is new
     QByteArray m_savedText; // what is on disk, to know whether the editor is modified
-    quint64 m_generation = 0;
+    JobTracker m_validation{this}; // the editor's text, checked as it is typed
+    JobTracker m_testJob{this};    // the file's rules on the open bundle
     bool m_saving = false;  // our own write, not an outside change
     bool m_filling = false; // fillList() at work
 };

@@ -9,9 +9,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QSpinBox>
-#include <QThreadPool>
 #include <QToolButton>
 
 #include <algorithm>
@@ -108,11 +106,7 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     hide();
 }
 
-SearchBar::~SearchBar()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+SearchBar::~SearchBar() = default;
 
 void SearchBar::activate()
 {
@@ -141,9 +135,7 @@ SearchQuery SearchBar::query() const
 
 void SearchBar::close()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    ++m_generation;
+    m_job.discard();
     hide();
     m_view->setSearch(std::nullopt);
     m_view->setSearchHits({});
@@ -162,43 +154,28 @@ void SearchBar::keyPressEvent(QKeyEvent *event)
 
 void SearchBar::startSearch()
 {
-    if (m_cancel)
-        m_cancel->store(true); // a newer search makes the running one stale
-    const quint64 generation = ++m_generation;
+    m_job.discard(); // a newer search makes the running one stale
     const auto doc = m_view->document();
     const SearchQuery q = query();
     if (!doc || q.text.isEmpty() || isHidden()) {
-        searchDone(generation, std::vector<int>());
+        searchDone(std::vector<int>());
         return;
     }
     auto compiled = TextSearch::compile(q);
     if (!compiled) {
-        searchDone(generation, compiled.error());
+        searchDone(compiled.error());
         return;
     }
     const TextSearch search = compiled.value(); // compiled once, matched on the worker too
     m_view->setSearch(search);
     m_status->setText(tr("searching…"));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    QPointer<SearchBar> self(this);
-    QThreadPool::globalInstance()->start([self, doc, search, generation, cancel = m_cancel] {
-        std::vector<int> lines = searchLines(*doc, search, cancel.get());
-        if (cancel->load())
-            return;
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, generation, lines = std::move(lines)]() mutable {
-                if (self)
-                    self->searchDone(generation, std::move(lines));
-            },
-            Qt::QueuedConnection);
-    });
+    m_job.start(
+        [doc, search](JobState &job) { return searchLines(*doc, search, &job.cancel); },
+        [this](std::vector<int> lines) { searchDone(std::move(lines)); });
 }
 
-void SearchBar::searchDone(quint64 generation, Result<std::vector<int>> result)
+void SearchBar::searchDone(Result<std::vector<int>> result)
 {
-    if (generation != m_generation)
-        return;
     if (!result) {
         m_hits.clear();
         m_view->setSearchHits({});

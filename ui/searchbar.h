@@ -1,10 +1,10 @@
 #pragma once
 
 #include "engine/textsearch.h"
+#include "jobtracker.h"
 
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -52,7 +52,7 @@ protected:
 
 private:
     void startSearch();
-    void searchDone(quint64 generation, Result<std::vector<int>> result);
+    void searchDone(Result<std::vector<int>> result);
     void jump(int delta);
     void updateStatus();
     void applyFilter();
@@ -68,8 +68,7 @@ private:
     QLabel *m_status;
     QToolButton *m_allFiles;
     std::vector<int> m_hits;
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    JobTracker m_job{this}; // the search of the current document
 };
 
 } // namespace gputriage

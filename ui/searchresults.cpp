@@ -6,8 +6,6 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPointer>
-#include <QThreadPool>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -113,17 +111,11 @@ SearchResultsPanel::SearchResultsPanel(QWidget *parent)
     connect(m_view, &QTreeView::clicked, m_view, &QTreeView::activated);
 }
 
-SearchResultsPanel::~SearchResultsPanel()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+SearchResultsPanel::~SearchResultsPanel() = default;
 
 void SearchResultsPanel::clear()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    ++m_generation;
+    m_job.discard();
     m_model->setResults({}, {});
     m_summary->setText(tr("Search every file of the bundle: Ctrl+F, then \"All Files\" "
                           "(Ctrl+Shift+G)."));
@@ -132,35 +124,19 @@ void SearchResultsPanel::clear()
 void SearchResultsPanel::search(std::vector<std::shared_ptr<const LogDocument>> docs,
                                 const SearchQuery &query)
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    const quint64 generation = ++m_generation;
     m_summary->setText(tr("Searching every file for \u201c%1\u201d…").arg(query.text));
     m_model->setResults({}, {});
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    QPointer<SearchResultsPanel> self(this);
-    QThreadPool::globalInstance()->start([self, generation, query, docs = std::move(docs),
-                                          cancel = m_cancel]() mutable {
-        auto result = searchBundle(docs, query, kMaxHits, cancel.get());
-        if (cancel->load())
-            return;
-        QMetaObject::invokeMethod(
-            qApp, // not self: its QPointer is read on the GUI thread only
-            [self, generation, query, docs = std::move(docs), result = std::move(result)]() mutable {
-                if (self)
-                    self->showResults(generation, query, std::move(docs), std::move(result));
-            },
-            Qt::QueuedConnection);
-    });
+    m_job.start(
+        [query, docs](JobState &job) { return searchBundle(docs, query, kMaxHits, &job.cancel); },
+        [this, query, docs](Result<BundleSearch> result) mutable {
+            showResults(query, std::move(docs), std::move(result));
+        });
 }
 
-void SearchResultsPanel::showResults(quint64 generation,
-                                     const SearchQuery &query,
+void SearchResultsPanel::showResults(const SearchQuery &query,
                                      std::vector<std::shared_ptr<const LogDocument>> docs,
                                      Result<BundleSearch> result)
 {
-    if (generation != m_generation)
-        return;
     if (!result) {
         m_summary->setText(tr("Not searched: %1").arg(result.error().message));
         Q_EMIT searchFinished();

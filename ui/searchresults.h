@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/textsearch.h"
+#include "jobtracker.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>
@@ -58,16 +59,14 @@ Q_SIGNALS:
     void searchFinished();
 
 private:
-    void showResults(quint64 generation,
-                     const SearchQuery &query,
+    void showResults(const SearchQuery &query,
                      std::vector<std::shared_ptr<const LogDocument>> docs,
                      Result<BundleSearch> search);
 
     QLabel *m_summary;
     QTreeView *m_view;
     SearchResultsModel *m_model;
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    JobTracker m_job{this};
 };
 
 } // namespace gputriage

@@ -24,7 +24,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 #include <QThread>
 #include <QUrl>
@@ -227,9 +226,8 @@ struct BatchRow
 
 QString reportSuffix(const QString &format)
 {
-    return format == QLatin1String("markdown") ? QStringLiteral("md")
-           : format == QLatin1String("text")   ? QStringLiteral("txt")
-                                               : format;
+    const ReportFormatInfo *f = reportFormat(format);
+    return f ? QString::fromLatin1(f->suffix) : format;
 }
 
 // The options analyze and analyze --batch share, checked once.

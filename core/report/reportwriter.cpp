@@ -7,8 +7,44 @@
 
 namespace gputriage {
 
+namespace {
+constexpr ReportFormatInfo kFormats[] = {
+    {ReportFormat::Html, "html", "html", "HTML (one self-contained file)", writeHtmlReport},
+    {ReportFormat::Markdown, "markdown", "md", "Markdown (tickets: GitHub, GitLab, Jira)",
+     writeMarkdownReport},
+    {ReportFormat::Pdf, "pdf", "pdf", "PDF", nullptr},
+    {ReportFormat::Json, "json", "json", "JSON (gputriage/report/v1)", writeJsonReport},
+    {ReportFormat::Text, "text", "txt", "Plain text", writeTextReport},
+};
+} // namespace
+
+std::span<const ReportFormatInfo> reportFormats()
+{
+    return kFormats;
+}
+
+const ReportFormatInfo *reportFormat(const QString &id)
+{
+    for (const ReportFormatInfo &f : kFormats)
+        if (id == QLatin1String(f.id))
+            return &f;
+    return nullptr;
+}
+
+const ReportFormatInfo *reportFormatOfSuffix(const QString &suffix)
+{
+    const QString lower = suffix.toLower();
+    if (lower == QLatin1String("htm"))
+        return reportFormat(QStringLiteral("html"));
+    for (const ReportFormatInfo &f : kFormats)
+        if (lower == QLatin1String(f.suffix))
+            return &f;
+    return nullptr;
+}
+
 QStringList textReportFormats()
 {
+    // The CLI's order of old: text first.
     return {QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
             QStringLiteral("html")};
 }
@@ -16,15 +52,8 @@ QStringList textReportFormats()
 QByteArray
 writeReport(const AnalysisResult &result, const QString &format, const ReportOptions &options)
 {
-    if (format == QLatin1String("json"))
-        return writeJsonReport(result, options);
-    if (format == QLatin1String("markdown"))
-        return writeMarkdownReport(result, options);
-    if (format == QLatin1String("html"))
-        return writeHtmlReport(result, options);
-    if (format == QLatin1String("text"))
-        return writeTextReport(result, options);
-    return {};
+    const ReportFormatInfo *f = reportFormat(format);
+    return f && f->write ? f->write(result, options) : QByteArray();
 }
 
 } // namespace gputriage

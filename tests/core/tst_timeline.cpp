@@ -1,4 +1,5 @@
 #include "engine/timeline.h"
+#include "engine/timelineview.h"
 #include "text/logdocument.h"
 
 #include <QTest>
@@ -99,6 +100,45 @@ private Q_SLOTS:
         const Timeline capped = buildTimeline({container, journal, dmesg}, 2);
         QVERIFY(capped.truncated);
         QCOMPARE(capped.entries.size(), size_t(2));
+    }
+
+    // The merged timeline as a document: UTC stamp, short file name and line in front of the
+    // message, each line's source kept, rule hits moved onto their lines, limits said.
+    void theTimelineDocumentNamesEachLinesSource()
+    {
+        auto pod = LogDocument::fromBytes("2025-11-30T08:15:01.250000000Z stdout F step 1\n"
+                                          "2025-11-30T08:15:05.000000000Z stdout F step 2\n",
+                                          QStringLiteral("ns/pod-a/0.log"));
+        auto other = LogDocument::fromBytes("2025-11-30T08:15:03Z NVRM: Xid 79\nno date here\n",
+                                            QStringLiteral("ns/pod-b/0.log"));
+        std::vector<std::vector<LineMatch>> matches(2);
+        matches[1].push_back(LineMatch{.rule = 7, .line = 0, .endLine = 0, .start = 0, .end = 5});
+        const TimelineDocument t = buildTimelineDocument({pod, other}, BundleClock{}, matches,
+                                                         QStringLiteral("timeline"));
+        QVERIFY(t.doc);
+        QCOMPARE(t.doc->lineCount(), 4); // the undated line follows the dated one before it
+        QCOMPARE(t.doc->lineText(0),
+                 QStringLiteral("2025-11-30 08:15:01.250Z  pod-a/0.log:1     \u2502 step 1"));
+        QVERIFY(t.doc->lineText(1).startsWith(u"2025-11-30 08:15:03.000Z  pod-b/0.log:1 "));
+        QVERIFY(t.doc->lineText(1).endsWith(u"\u2502 NVRM: Xid 79"));
+        QCOMPARE(t.sources, (std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {1, 1}, {0, 1}}));
+        QCOMPARE(t.matches.size(), size_t(1));
+        QCOMPARE(t.matches.front().rule, 7);
+        QCOMPARE(t.matches.front().line, 1);
+        QVERIFY(!t.cut);
+        QCOMPARE(t.note, QStringLiteral("Timeline: 4 lines from 2 file(s) in time order (UTC)."));
+
+        const TimelineDocument two = buildTimelineDocument({pod, other}, BundleClock{}, matches,
+                                                           QStringLiteral("timeline"), 2);
+        QVERIFY(two.cut);
+        QCOMPARE(two.doc->lineCount(), 2);
+        QVERIFY(two.note.endsWith(u" Only the earliest 2 lines are shown."));
+        const TimelineDocument small = buildTimelineDocument(
+            {pod, other}, BundleClock{}, matches, QStringLiteral("timeline"), 100, 250);
+        QVERIFY(small.cut);
+        QVERIFY(small.doc->lineCount() < 4);
+        QCOMPARE(shortNames({pod, other}),
+                 (QStringList{QStringLiteral("pod-a/0.log"), QStringLiteral("pod-b/0.log")}));
     }
 
     void yearlessLinesTakeTheBundlesYear()
