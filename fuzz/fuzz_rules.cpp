@@ -1,6 +1,6 @@
 // Rule YAML loader: any bytes give diagnostics, never a crash; rules that load run their
 // embedded examples (their own regexes on their own text).
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 #include "rules/ruleloader.h"
 
 #include <cstddef>

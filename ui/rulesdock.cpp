@@ -2,7 +2,7 @@
 
 #include "atomicfile.h"
 #include "engine/analyzer.h"
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
 #include "palette.h"

@@ -10,7 +10,7 @@
 #include "report/redactor.h"
 #include "report/reportwriter.h"
 #include "report/textreport.h"
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 #include "rules/ruleloader.h"
 
 #ifdef GPUTRIAGE_WITH_GUI

@@ -1,7 +1,7 @@
 #include "engine/analyzer.h"
 
 #include "engine/gpus.h"
-#include "engine/version.h"
+#include "rules/version.h"
 #include "source/bundlelayout.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "rules/patternwords.h"
+
 #include <re2/re2.h>
 
 #include <cstdint>
@@ -51,7 +53,7 @@ class RawPrefilter
 {
 public:
     // What a line must hold for a pattern to match in it: all the words of one clause.
-    using Clauses = std::vector<std::vector<std::string>>;
+    using Clauses = PatternClauses;
     struct Pattern
     {
         Clauses clauses; // from clausesOf()

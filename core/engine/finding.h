@@ -4,6 +4,7 @@
 #include "engine/timeline.h"
 
 #include "result.h"
+#include "source/bundlefact.h"
 #include "rules/rule.h"
 
 #include <QList>
@@ -71,18 +72,6 @@ struct Finding
     Facts factSources; // fact name → where it was read: "path:line" or a table row
     QList<Comparison> comparisons;
     QList<Occurrence> occurrences; // the first N, ordered by path and line
-};
-
-// A fact about the whole bundle (driver version, GPU name, bundle type) and where it was seen.
-struct BundleFact
-{
-    QString name;
-    QString value;
-    QString path;
-    int line = 0;  // 0 when the fact comes from the bundle's layout
-    QString rule;  // the fact rule that found it, if any
-    int count = 1; // how often the same value was seen
-    QString text;  // the line it was read from
 };
 
 // One finding about one GPU, seen from that GPU.

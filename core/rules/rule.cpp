@@ -1,6 +1,6 @@
 #include "rules/rule.h"
 
-#include "engine/version.h"
+#include "rules/version.h"
 
 #include <QRegularExpression>
 

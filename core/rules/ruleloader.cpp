@@ -1,8 +1,8 @@
 #include "rules/ruleloader.h"
 
-#include "engine/fastprefilter.h"
+#include "rules/patternwords.h"
 
-#include "engine/version.h"
+#include "rules/version.h"
 #include "paths.h"
 
 #include <QDir>
@@ -199,7 +199,7 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
                  .arg(QLatin1String(key), qs(re->error())));
         return std::nullopt;
     }
-    if (std::string_view(key) == "pattern" && RawPrefilter::clausesOf(utf8, options).empty())
+    if (std::string_view(key) == "pattern" && requiredWords(utf8, options).empty())
         warning(node, QStringLiteral("the pattern spells out no word of 3 or more letters or "
                                      "digits that every match must contain: with it, every line "
                                      "of a bundle is matched in full (several times slower)"));

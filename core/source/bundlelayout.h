@@ -1,6 +1,9 @@
 #pragma once
 
-#include "engine/finding.h"
+#include "source/bundlefact.h"
+
+#include <QList>
+#include <QStringList>
 
 #include <memory>
 #include <vector>

@@ -1,5 +1,5 @@
 #include "engine/analyzer.h"
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 

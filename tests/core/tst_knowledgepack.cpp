@@ -1,7 +1,7 @@
 // The shipped knowledge pack as a whole: size, examples, references, and lines that look
 // alarming but are normal.
 #include "engine/analyzer.h"
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 #include "rules/ruleloader.h"
 
 #include <QTest>

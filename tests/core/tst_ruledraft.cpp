@@ -1,4 +1,4 @@
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
 #include "text/normalizer.h"

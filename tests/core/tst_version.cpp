@@ -1,4 +1,4 @@
-#include "engine/version.h"
+#include "rules/version.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "rules/exampletester.h"
+#include "engine/exampletester.h"
 
 #include "engine/analyzer.h"
 #include "engine/matcher.h"

@@ -1,0 +1,2 @@
+#pragma once
+#include "engine/matcher.h" // a lower layer reaching up
