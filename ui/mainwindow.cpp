@@ -26,6 +26,7 @@
 #include "searchbar.h"
 #include "searchresults.h"
 #include "timechart.h"
+#include "welcomepage.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
@@ -33,24 +34,17 @@
 #include <QAction>
 #include <QDialog>
 #include <QApplication>
-#include <QBuffer>
 #include <QCloseEvent>
-#include <QDialogButtonBox>
 #include <QDragEnterEvent>
 #include <QDirIterator>
 #include <QFileDialog>
 #include <QFileSystemWatcher>
-#include <QHash>
-#include <QHeaderView>
-#include <QImageReader>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -59,7 +53,6 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -246,7 +239,11 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_rulesDock, &RulesDock::lineActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
-    m_stack->addWidget(createWelcomePage());
+    auto *welcome = new WelcomePage(this);
+    connect(welcome, &WelcomePage::openRequested, this, &MainWindow::chooseFiles);
+    connect(welcome, &WelcomePage::sampleRequested, this, &MainWindow::openSample);
+    connect(welcome, &WelcomePage::pathsRequested, this, &MainWindow::openPaths);
+    m_stack->addWidget(welcome);
     m_stack->addWidget(workspace);
     setCentralWidget(m_stack);
 
@@ -664,8 +661,11 @@ void MainWindow::createMenus()
     limits->setObjectName(QStringLiteral("actionLimits"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *shortcuts
-        = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showKeyboardShortcuts);
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        auto *dialog = new ShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     shortcuts->setObjectName(QStringLiteral("actionShortcuts"));
     help->addAction(tr("&About GPU Triage"), this, [this] {
@@ -675,86 +675,6 @@ void MainWindow::createMenus()
                "explains them and links NVIDIA's documentation.</p>")
                 .arg(QStringLiteral(GPUTRIAGE_VERSION)));
     });
-}
-
-void MainWindow::showKeyboardShortcuts()
-{
-    // The menus' own shortcuts (so the list is always true), then the keys of the views.
-    QString rows;
-    auto row = [&](const QString &what, const QString &keys) {
-        rows += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
-                    .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
-    };
-    for (QAction *menu : menuBar()->actions()) {
-        if (!menu->menu())
-            continue;
-        rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>")
-                    .arg(menu->text().remove(QLatin1Char('&')));
-        for (QAction *a : menu->menu()->actions())
-            if (!a->shortcut().isEmpty())
-                row(a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")),
-                    a->shortcut().toString(QKeySequence::NativeText));
-    }
-    rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(tr("Log view"));
-    row(tr("Select lines"), tr("Shift+Up / Shift+Down, Shift+click"));
-    row(tr("Select part of a line"), tr("mouse drag, Shift+Left / Shift+Right, Shift+Home / End"));
-    row(tr("Select by word"), tr("Ctrl+Shift+Left / Ctrl+Shift+Right"));
-    row(tr("Show the line whole"), tr("Enter, double-click"));
-    row(tr("First / last line"), tr("Ctrl+Home / Ctrl+End"));
-    rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(tr("Findings"));
-    row(tr("Jump to the evidence"), tr("Enter, click"));
-    row(tr("Copy the finding as Markdown"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText));
-    rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(tr("Search bar"));
-    row(tr("Next / previous hit"), tr("Enter / Shift+Enter, F3 / Shift+F3"));
-    row(tr("Close and clear the marks"), tr("Esc"));
-
-    auto *dialog = new QDialog(this);
-    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Keyboard Shortcuts — GPU Triage"));
-    auto *text = new QTextBrowser(dialog);
-    text->setObjectName(QStringLiteral("shortcutsText"));
-    text->setHtml(QStringLiteral("<table cellpadding='3'>%1</table>").arg(rows));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-    auto *layout = new QVBoxLayout(dialog);
-    layout->addWidget(text, 1);
-    layout->addWidget(buttons);
-    dialog->resize(520, 640);
-    dialog->show();
-}
-
-QWidget *MainWindow::createWelcomePage()
-{
-    auto *page = new QWidget(this);
-    auto *layout = new QVBoxLayout(page);
-    layout->addStretch(2);
-    auto *title = new QLabel(
-        tr("<h1>GPU Triage</h1><p>Drop a log file, folder or bundle here, or:</p>"), page);
-    title->setAlignment(Qt::AlignCenter);
-    layout->addWidget(title);
-    auto *openButton = new QPushButton(tr("Open…"), page);
-    openButton->setObjectName(QStringLiteral("welcomeOpen"));
-    auto *sampleButton = new QPushButton(tr("Open sample bundle"), page);
-    sampleButton->setObjectName(QStringLiteral("welcomeSample"));
-    for (QPushButton *b : {openButton, sampleButton}) {
-        b->setMinimumWidth(220);
-        layout->addWidget(b, 0, Qt::AlignHCenter);
-    }
-    connect(openButton, &QPushButton::clicked, this, &MainWindow::chooseFiles);
-    connect(sampleButton, &QPushButton::clicked, this, &MainWindow::openSample);
-    if (const auto recent = recentBundles(); !recent.isEmpty()) {
-        auto *reopen = new QPushButton(
-            tr("Reopen %1").arg(QFileInfo(recent.front().front()).fileName()), page);
-        reopen->setObjectName(QStringLiteral("welcomeReopen"));
-        reopen->setToolTip(recent.front().join(QLatin1Char('\n')));
-        reopen->setMinimumWidth(220);
-        layout->addWidget(reopen, 0, Qt::AlignHCenter);
-        connect(reopen, &QPushButton::clicked, this,
-                [this, paths = recent.front()] { openPaths(paths); });
-    }
-    layout->addStretch(3);
-    return page;
 }
 
 void MainWindow::chooseFiles()
@@ -850,28 +770,9 @@ void MainWindow::showBanner(const QString &text)
     m_banner->setVisible(!text.isEmpty());
 }
 
-QList<QStringList> MainWindow::recentBundles()
-{
-    QList<QStringList> out;
-    const QVariantList stored = QSettings().value(QStringLiteral("recentBundles")).toList();
-    for (const QVariant &v : stored)
-        if (!v.toStringList().isEmpty())
-            out.append(v.toStringList());
-    return out;
-}
-
 void MainWindow::rememberRecent(const QStringList &paths)
 {
-    QStringList absolute;
-    for (const QString &p : paths)
-        absolute << QFileInfo(p).absoluteFilePath();
-    QList<QStringList> recent = recentBundles();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    QVariantList stored;
-    for (qsizetype i = 0; i < std::min<qsizetype>(recent.size(), 10); ++i)
-        stored.append(recent[i]);
-    QSettings().setValue(QStringLiteral("recentBundles"), stored);
+    rememberRecentBundle(paths);
     updateRecentMenu();
 }
 

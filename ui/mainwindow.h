@@ -5,6 +5,7 @@
 #include "jobtracker.h"
 #include "exportdialog.h"
 #include "settingsdialog.h"
+#include "welcomepage.h"
 
 #include <QMainWindow>
 
@@ -78,7 +79,7 @@ public:
     // Opens the rule editor with a draft rule made from the current log line.
     void newRuleFromCurrentLine();
     // Bundles opened before, newest first (each a list of paths), kept in QSettings.
-    static QList<QStringList> recentBundles();
+    static QList<QStringList> recentBundles() { return gputriage::recentBundles(); }
     const AnalysisResult &result() const { return m_result; }
     // Applies fonts, theme and rule folders; new rule folders reload the rules and re-analyse.
     void applyPreferences(const Preferences &preferences);
@@ -128,7 +129,6 @@ protected:
 
 private:
     void createMenus();
-    QWidget *createWelcomePage();
     void chooseFiles();
     void chooseFolder();
     void chooseExportFile();
@@ -145,7 +145,6 @@ private:
     void endJob();
     void updateBannerColours();
     void savePlace();
-    void showKeyboardShortcuts();
     void applyTheme(const QString &name); // the log's theme, and a window palette to match
     void timelineDone(TimelineDocument timeline);
     void updateProgress();

@@ -1,0 +1,122 @@
+#include "welcomepage.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace gputriage {
+
+QList<QStringList> recentBundles()
+{
+    QList<QStringList> out;
+    const QVariantList stored = QSettings().value(QStringLiteral("recentBundles")).toList();
+    for (const QVariant &v : stored)
+        if (!v.toStringList().isEmpty())
+            out.append(v.toStringList());
+    return out;
+}
+
+void rememberRecentBundle(const QStringList &paths)
+{
+    QStringList absolute;
+    for (const QString &p : paths)
+        absolute << QFileInfo(p).absoluteFilePath();
+    QList<QStringList> recent = recentBundles();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    QVariantList stored;
+    for (qsizetype i = 0; i < std::min<qsizetype>(recent.size(), 10); ++i)
+        stored.append(recent[i]);
+    QSettings().setValue(QStringLiteral("recentBundles"), stored);
+}
+
+WelcomePage::WelcomePage(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->addStretch(2);
+    auto *title = new QLabel(
+        tr("<h1>GPU Triage</h1><p>Drop a log file, folder or bundle here, or:</p>"), this);
+    title->setAlignment(Qt::AlignCenter);
+    layout->addWidget(title);
+    auto *openButton = new QPushButton(tr("Open…"), this);
+    openButton->setObjectName(QStringLiteral("welcomeOpen"));
+    auto *sampleButton = new QPushButton(tr("Open sample bundle"), this);
+    sampleButton->setObjectName(QStringLiteral("welcomeSample"));
+    for (QPushButton *b : {openButton, sampleButton}) {
+        b->setMinimumWidth(220);
+        layout->addWidget(b, 0, Qt::AlignHCenter);
+    }
+    connect(openButton, &QPushButton::clicked, this, &WelcomePage::openRequested);
+    connect(sampleButton, &QPushButton::clicked, this, &WelcomePage::sampleRequested);
+    if (const auto recent = recentBundles(); !recent.isEmpty()) {
+        auto *reopen = new QPushButton(
+            tr("Reopen %1").arg(QFileInfo(recent.front().front()).fileName()), this);
+        reopen->setObjectName(QStringLiteral("welcomeReopen"));
+        reopen->setToolTip(recent.front().join(QLatin1Char('\n')));
+        reopen->setMinimumWidth(220);
+        layout->addWidget(reopen, 0, Qt::AlignHCenter);
+        connect(reopen, &QPushButton::clicked, this,
+                [this, paths = recent.front()] { Q_EMIT pathsRequested(paths); });
+    }
+    layout->addStretch(3);
+}
+
+ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent)
+    : QDialog(parent)
+{
+    QString rows;
+    auto row = [&](const QString &what, const QString &keys) {
+        rows += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                    .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
+    };
+    auto heading = [&](const QString &text) {
+        rows += QStringLiteral("<tr><th colspan='2' align='left'>%1</th></tr>").arg(text);
+    };
+    for (QAction *menu : menus->actions()) {
+        if (!menu->menu())
+            continue;
+        heading(menu->text().remove(QLatin1Char('&')));
+        for (QAction *a : menu->menu()->actions())
+            if (!a->shortcut().isEmpty())
+                row(a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")),
+                    a->shortcut().toString(QKeySequence::NativeText));
+    }
+    heading(tr("Log view"));
+    row(tr("Select lines"), tr("Shift+Up / Shift+Down, Shift+click"));
+    row(tr("Select part of a line"), tr("mouse drag, Shift+Left / Shift+Right, Shift+Home / End"));
+    row(tr("Select by word"), tr("Ctrl+Shift+Left / Ctrl+Shift+Right"));
+    row(tr("Show the line whole"), tr("Enter, double-click"));
+    row(tr("First / last line"), tr("Ctrl+Home / Ctrl+End"));
+    heading(tr("Findings"));
+    row(tr("Jump to the evidence"), tr("Enter, click"));
+    row(tr("Copy the finding as Markdown"),
+        QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText));
+    heading(tr("Search bar"));
+    row(tr("Next / previous hit"), tr("Enter / Shift+Enter, F3 / Shift+F3"));
+    row(tr("Close and clear the marks"), tr("Esc"));
+    heading(tr("Bookmarks tab"));
+    row(tr("Edit the note"), tr("Double-click, F2"));
+    row(tr("Remove the bookmark"), tr("Delete"));
+
+    setObjectName(QStringLiteral("shortcutsDialog"));
+    setWindowTitle(tr("Keyboard Shortcuts — GPU Triage"));
+    auto *text = new QTextBrowser(this);
+    text->setObjectName(QStringLiteral("shortcutsText"));
+    text->setHtml(QStringLiteral("<table cellpadding='3'>%1</table>").arg(rows));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(text, 1);
+    layout->addWidget(buttons);
+    resize(520, 640);
+}
+
+} // namespace gputriage

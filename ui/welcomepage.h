@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QDialog>
+#include <QStringList>
+#include <QWidget>
+
+class QMenuBar;
+
+namespace gputriage {
+
+// The bundles opened before, newest first (each a list of paths), kept in the settings.
+QList<QStringList> recentBundles();
+void rememberRecentBundle(const QStringList &paths); // made absolute; ten are kept
+
+// What the window shows before a bundle is open: drop here, Open…, the sample, the last bundle.
+class WelcomePage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit WelcomePage(QWidget *parent = nullptr);
+
+Q_SIGNALS:
+    void openRequested();
+    void sampleRequested();
+    void pathsRequested(const QStringList &paths);
+};
+
+// Help ▸ Keyboard Shortcuts: the menus' own shortcuts (so the list is always true), then the
+// keys of the views.
+class ShortcutsDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    ShortcutsDialog(const QMenuBar *menus, QWidget *parent = nullptr);
+};
+
+} // namespace gputriage
