@@ -1053,6 +1053,34 @@ private Q_SLOTS:
         QCOMPARE(view->currentLine(), problems.back());
     }
 
+    // Point 8: at 1024×700 a long pod name in the file tree keeps its end (the part that
+    // tells pods apart): names are elided in the middle.
+    void treeNamesKeepThePodNameInASmallWindow()
+    {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        QTreeView *tree = window.bundleTree()->tree();
+        tree->expandAll();
+        const QModelIndexList found = tree->model()->match(
+            tree->model()->index(0, 0), Qt::DisplayRole, QStringLiteral("nvidia-driver-daemonset-x7k2p"),
+            1, Qt::MatchRecursive | Qt::MatchStartsWith);
+        QCOMPARE(found.size(), 1);
+        const QString name = found.front().data().toString();
+        const QRect rect = tree->visualRect(found.front());
+        QVERIFY(rect.width() > 0);
+        const QString shown = tree->fontMetrics().elidedText(name, tree->textElideMode(), rect.width() - 8);
+        QVERIFY2(shown.endsWith(u"x7k2p"), qPrintable(shown));
+        QVERIFY2(shown.startsWith(u"nvidia"), qPrintable(shown));
+        // Narrower still: cut, and still ending with the pod's own suffix.
+        window.bundleTree()->setFixedWidth(170);
+        QTRY_VERIFY(tree->visualRect(found.front()).width() < rect.width());
+        const QString cut = tree->fontMetrics().elidedText(
+            name, tree->textElideMode(), tree->visualRect(found.front()).width() - 8);
+        QVERIFY2(cut != name && cut.endsWith(u"x7k2p"), qPrintable(cut));
+    }
+
     // Point 8: in a narrow side panel, versions are not cut in the middle.
     void versionsAreNotCutInANarrowPanel()
     {
