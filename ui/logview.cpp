@@ -790,6 +790,46 @@ void LogView::paintEvent(QPaintEvent *)
         const std::string_view shown = raw.substr(size_t(hidden));
         const QString text = displayTextOf(shown);
         widest = std::max(widest, int(text.size()));
+        // What a line shows is worked out once, then painted on each of its wrapped rows.
+        const auto mark = m_marks.find(line);
+        const bool selected
+            = multiSelection && !textSelection && line >= selFirst && line <= selLast;
+        const size_t severity = mark != m_marks.end() ? size_t(mark->second.severity) : 0;
+        QColor background = pal.color(QPalette::Base);
+        if (selected)
+            background = vp.selection;
+        else if (line == m_current)
+            background = vp.currentLine;
+        else if (mark != m_marks.end())
+            background = vp.lineTint[severity];
+        // Matched spans: map normalized byte offsets back to characters of the original line.
+        std::vector<std::pair<int, int>> matched; // columns of the shown text
+        if (mark != m_marks.end() && !mark->second.spans.empty()) {
+            std::string normalized;
+            std::vector<uint32_t> map;
+            Normalizer::normalize(raw, normalized, &map);
+            auto columnOf = [&](int byte) { // raw byte offset → column of the shown text
+                byte = std::max(byte - hidden, 0);
+                return int(QString::fromUtf8(raw.data() + hidden, byte).size());
+            };
+            for (const auto &[start, end] : mark->second.spans) {
+                if (map.empty() || start >= int(map.size()) || end <= start)
+                    continue;
+                const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
+                const int a = columnOf(int(map[size_t(start)]));
+                matched.emplace_back(a, std::min<int>(columnOf(lastByte), text.size()));
+            }
+        }
+        // Highlighters: their colour under the text (a whole line's fills the row), the text on
+        // them redrawn in black or white, whichever reads.
+        const auto highlights
+            = m_highlighters.empty() ? decltype(highlighterSpansIn({}, 0))()
+                                     : highlighterSpansIn(shown, int(text.size()));
+        const auto hits = searchSpansIn(line, shown);
+        const bool textSelected = textSelection && line >= textFrom.line && line <= textTo.line;
+        const int selectedFrom = textSelected && line == textFrom.line ? textFrom.column : 0;
+        const int selectedTo = textSelected && line == textTo.line ? textTo.column : int(text.size());
+        const auto runs = m_highlighter->highlight(text);
         const int segments
             = wrapColumns > 0 ? std::max(1, int((text.size() + wrapColumns - 1) / wrapColumns)) : 1;
         for (int segment = 0; segment < segments && y < viewport()->height(); ++segment, y += lh) {
@@ -800,18 +840,7 @@ void LogView::paintEvent(QPaintEvent *)
                 = wrapColumns > 0 ? gutter + 6 + xOfColumn(text, std::min<int>(segmentStart + wrapColumns, text.size())) - xOffset
                                   : viewport()->width();
 
-            const auto mark = m_marks.find(line);
             const QRect row(gutter, y, viewport()->width() - gutter, lh);
-            const bool selected
-                = multiSelection && !textSelection && line >= selFirst && line <= selLast;
-            const size_t severity = mark != m_marks.end() ? size_t(mark->second.severity) : 0;
-            QColor background = pal.color(QPalette::Base);
-            if (selected)
-                background = vp.selection;
-            else if (line == m_current)
-                background = vp.currentLine;
-            else if (mark != m_marks.end())
-                background = vp.lineTint[severity];
             if (background != pal.color(QPalette::Base))
                 p.fillRect(row, background);
             if (mark != m_marks.end())
@@ -843,32 +872,9 @@ void LogView::paintEvent(QPaintEvent *)
                 return x0 + fontMetrics().horizontalAdvance(text.left(column));
             };
 
-            // Matched spans: map normalized byte offsets back to characters of the original line.
-            if (mark != m_marks.end() && !mark->second.spans.empty()) {
-                std::string normalized;
-                std::vector<uint32_t> map;
-                Normalizer::normalize(raw, normalized, &map);
-                auto columnOf = [&](int byte) { // raw byte offset → column of the shown text
-                    byte = std::max(byte - hidden, 0);
-                    return int(QString::fromUtf8(raw.data() + hidden, byte).size());
-                };
-                for (const auto &[start, end] : mark->second.spans) {
-                    if (map.empty() || start >= int(map.size()) || end <= start)
-                        continue;
-                    const int lastByte = int(map[size_t(std::min<int>(end, int(map.size())) - 1)]) + 1;
-                    const int a = columnOf(int(map[size_t(start)]));
-                    const int b = columnOf(lastByte);
-                    p.fillRect(
-                        QRect(xAt(a), y + 1, xAt(std::min<int>(b, text.size())) - xAt(a), lh - 2),
-                        vp.spanTint[severity]);
-                }
-            }
+            for (const auto &[a, b] : matched)
+                p.fillRect(QRect(xAt(a), y + 1, xAt(b) - xAt(a), lh - 2), vp.spanTint[severity]);
 
-            // Highlighters: their colour under the text (a whole line's fills the row), the
-            // text on them redrawn below in black or white, whichever reads.
-            const auto highlights
-                = m_highlighters.empty() ? decltype(highlighterSpansIn({}, 0))()
-                                         : highlighterSpansIn(shown, int(text.size()));
             for (const auto &[span, colour] : highlights) {
                 const bool whole = span.first == 0 && span.second == int(text.size());
                 p.fillRect(whole && !selected ? QRect(gutter, y, viewport()->width() - gutter, lh)
@@ -878,19 +884,14 @@ void LogView::paintEvent(QPaintEvent *)
 
             // Search hits: every occurrence, the current line's in a stronger colour; the text
             // on them is drawn dark again below, whatever the theme.
-            const auto hits = searchSpansIn(line, shown);
             for (const auto &[a, b] : hits)
                 p.fillRect(QRect(xAt(a), y, xAt(b) - xAt(a), lh),
                            line == m_current ? vp.searchCurrent : vp.searchHit);
             // Selected text (part of a line or several).
-            const bool textSelected = textSelection && line >= textFrom.line && line <= textTo.line;
-            const int selectedFrom = textSelected && line == textFrom.line ? textFrom.column : 0;
-            const int selectedTo = textSelected && line == textTo.line ? textTo.column : int(text.size());
             if (textSelected)
                 p.fillRect(QRect(xAt(selectedFrom), y, std::max(2, xAt(selectedTo) - xAt(selectedFrom)), lh),
                            vp.selection);
 
-            const auto runs = m_highlighter->highlight(text);
             int column = 0;
             // A theme's colour that would not read on this line's tint (punctuation on a critical
             // line) is drawn in the palette's text colour.
