@@ -323,9 +323,7 @@ void CompareTab::showChange(int row)
         const Finding &f = result.findings[finding];
         for (qsizetype i = 0; i < std::min<qsizetype>(f.occurrences.size(), 20); ++i) {
             const Occurrence &o = f.occurrences[i];
-            QString text = stripControl(o.text).simplified();
-            if (text.size() > 160)
-                text = text.left(159) + QChar(0x2026);
+            const QString text = shortLine(o.text, 160);
             html += QStringLiteral("<li><a href='%1:%2:%3'>%4:%5</a> <code>%6</code></li>")
                         .arg(QLatin1String(scheme))
                         .arg(finding)

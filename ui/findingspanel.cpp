@@ -255,9 +255,7 @@ QString FindingsPanel::detailsHtml(const Finding &f)
     html += QLatin1String("<p><b>Evidence</b></p><ul>");
     for (int i = 0; i < std::min<qsizetype>(kShownOccurrences, f.occurrences.size()); ++i) {
         const Occurrence &o = f.occurrences[i];
-        QString text = stripControl(o.text).simplified();
-        if (text.size() > 200)
-            text = text.left(199) + QChar(0x2026);
+        const QString text = shortLine(o.text, 200);
         html += QStringLiteral("<li><a href='%1:%2'>%3:%4</a> <code>%5</code></li>")
                     .arg(QLatin1String(kOccurrenceScheme))
                     .arg(i)

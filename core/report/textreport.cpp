@@ -53,6 +53,12 @@ QString comparisonSources(const Finding &finding, const Comparison &c)
     return parts.join(QLatin1String("; "));
 }
 
+QString shortLine(const QString &text, qsizetype max)
+{
+    const QString line = stripControl(text).simplified();
+    return line.size() > max ? line.left(max - 1) + QChar(0x2026) : line;
+}
+
 QString stripControl(const QString &text)
 {
     QString out;

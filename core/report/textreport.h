@@ -13,6 +13,9 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
 // Helpers shared by the human-readable writers.
 QString operandText(const QString &name, const QString &value); // "host_driver 570.158.08"
 QString stripControl(const QString &text);                      // tabs and newlines become spaces
+// Bundle text as one short line: controls removed, blanks collapsed, cut at `max` characters
+// with an ellipsis.
+QString shortLine(const QString &text, qsizetype max);
 // Bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM) shown as <U+202E>: text
 // from a bundle cannot reorder what a report shows (Trojan Source). stripControl applies it.
 QString bidiVisible(const QString &text);
