@@ -246,34 +246,30 @@ void CompareTab::start(std::shared_ptr<const Analyzer> analyzer,
                        const BundleLimits &limits,
                        AnalysisResult left,
                        const QString &leftName,
-                       const QStringList &other,
-                       std::vector<std::optional<Severity>> ruleSeverity)
+                       const QStringList &other)
 {
     m_left = std::move(left);
     m_left.matches.clear();
-    m_ruleSeverity = std::move(ruleSeverity);
+    m_left.documents.clear();
+    m_left.excludedDocuments.clear();
     m_summary->setText(tr("Analysing %1 to compare with %2…").arg(bundleName(other), leftName));
     m_job.start(
         [analyzer, limits, other](JobState &job) {
-            QList<Error> problems;
-            auto docs = Analyzer::openInputs(other, problems, limits);
             AnalyzeOptions options;
             options.limits = limits;
             options.keepMatches = true;
+            options.keepDocuments = true;
             options.cancel = &job.cancel;
-            AnalysisResult right = analyzer->analyze(docs, options);
-            right.addReadProblems(problems);
-            return std::pair(std::move(docs), std::move(right));
+            return analyzer->analyzePaths(other, options);
         },
-        [this, leftName, other](auto analysed) {
-            m_model->setDiff(diffResults(m_left, analysed.second, leftName, bundleName(other)));
-            done(std::move(analysed.first), std::move(analysed.second));
+        [this, leftName, other](AnalysisResult right) {
+            m_model->setDiff(diffResults(m_left, right, leftName, bundleName(other)));
+            done(std::move(right));
         });
 }
 
-void CompareTab::done(std::vector<std::shared_ptr<const LogDocument>> docs, AnalysisResult right)
+void CompareTab::done(AnalysisResult right)
 {
-    m_otherDocs = std::move(docs);
     m_right = std::move(right);
     const BundleDiff &d = m_model->diff();
     m_summary->setText(
@@ -355,17 +351,17 @@ void CompareTab::linkActivated(const QUrl &url)
         Q_EMIT leftLineActivated(o.path, o.line);
         return;
     }
-    for (size_t i = 0; i < m_otherDocs.size(); ++i) {
-        if (m_otherDocs[i]->path() != o.path)
+    const auto &docs = m_right.documents;
+    for (size_t i = 0; i < docs.size(); ++i) {
+        if (docs[i]->path() != o.path)
             continue;
         m_otherTitle->setText(tr("%1, line %2 (the other bundle)").arg(o.path).arg(o.line));
-        if (m_otherView->document() != m_otherDocs[i]) {
-            m_otherView->setDocument(m_otherDocs[i]);
+        if (m_otherView->document() != docs[i]) {
+            m_otherView->setDocument(docs[i]);
             m_otherView->setMatches(i < m_right.matches.size() ? m_right.matches[i]
-                                                               : std::vector<LineMatch>(),
-                                    m_ruleSeverity);
+                                                               : std::vector<LineMatch>());
         }
-        m_otherView->setCurrentLine(m_otherDocs[i]->indexOfLineNumber(o.line));
+        m_otherView->setCurrentLine(docs[i]->indexOfLineNumber(o.line));
         return;
     }
 }

@@ -79,8 +79,7 @@ public:
                const BundleLimits &limits,
                AnalysisResult left,
                const QString &leftName,
-               const QStringList &other,
-               std::vector<std::optional<Severity>> ruleSeverity);
+               const QStringList &other);
     bool isRunning() const { return m_job.isRunning(); }
     static QString bundleName(const QStringList &paths); // their file names
     QString html() const; // the comparison as HTML (for saving)
@@ -98,7 +97,7 @@ Q_SIGNALS:
     void leftLineActivated(const QString &path, int lineNumber); // in the open bundle
 
 private:
-    void done(std::vector<std::shared_ptr<const LogDocument>> docs, AnalysisResult right);
+    void done(AnalysisResult right);
     void linkActivated(const QUrl &url);
     void saveHtml();
 
@@ -111,8 +110,6 @@ private:
     LogView *m_otherView;
     QLabel *m_otherTitle;
     AnalysisResult m_left, m_right;
-    std::vector<std::shared_ptr<const LogDocument>> m_otherDocs;
-    std::vector<std::optional<Severity>> m_ruleSeverity;
     JobTracker m_job{this}; // the other bundle's analysis
 };
 

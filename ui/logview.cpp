@@ -599,14 +599,13 @@ void LogView::revealSearchHit(int line)
     ensureColumnVisible(text, spans.front().first);
 }
 
-void LogView::setMatches(const std::vector<LineMatch> &matches,
-                         const std::vector<std::optional<Severity>> &ruleSeverity)
+void LogView::setMatches(const std::vector<LineMatch> &matches)
 {
     m_marks.clear();
     for (const LineMatch &m : matches) {
-        if (!ruleSeverity.at(size_t(m.rule)))
+        if (!m.severity)
             continue;
-        const Severity s = *ruleSeverity.at(size_t(m.rule));
+        const Severity s = *m.severity;
         for (int line = m.line; line <= m.endLine; ++line) {
             Mark &mark = m_marks[line];
             mark.severity = std::max(mark.severity, s);

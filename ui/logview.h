@@ -37,9 +37,8 @@ public:
 
     void setDocument(std::shared_ptr<const LogDocument> doc);
     std::shared_ptr<const LogDocument> document() const { return m_doc; }
-    // Hits to highlight; `ruleSeverity` by LineMatch::rule, empty for rules not to highlight.
-    void setMatches(const std::vector<LineMatch> &matches,
-                    const std::vector<std::optional<Severity>> &ruleSeverity);
+    // Hits to highlight (those with a severity).
+    void setMatches(const std::vector<LineMatch> &matches);
 
     // Lines to mark as search hits (0-based, ascending), and the search whose every
     // occurrence on those lines is highlighted (the current line's more strongly).

@@ -188,15 +188,43 @@ AnalysisResult Analyzer::analyze(const std::vector<std::shared_ptr<const LogDocu
 
 AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOptions &options) const
 {
-    // Documents are analysed as the reader produces them and then released, so memory holds
-    // about one batch (and one chunk of a huge compressed entry) at a time.
     AnalysisSession session(*this, options);
     BundleReader reader(options.limits);
-    reader.setSink([&](const std::shared_ptr<const LogDocument> &doc, int matchLines,
-                       bool continuation) { session.add(doc, matchLines, continuation); });
-    reader.read(paths);
+    QList<Error> excludedNotes;
+    std::vector<std::shared_ptr<const LogDocument>> excluded; // kept with keepDocuments
+    auto isExcluded = [&](const std::shared_ptr<const LogDocument> &doc) {
+        if (!options.excluded.contains(doc->path()))
+            return false;
+        if (excludedNotes.isEmpty() || excludedNotes.back().file != doc->path()) {
+            if (options.keepDocuments)
+                excluded.push_back(doc);
+            excludedNotes.append(Error{.file = doc->path(),
+                                       .message = QStringLiteral(
+                                           "excluded from the analysis by the engineer"),
+                                       .warning = true});
+        }
+        return true;
+    };
+    std::vector<std::shared_ptr<const LogDocument>> documents;
+    if (options.keepDocuments) {
+        documents = reader.read(paths);
+        std::erase_if(documents, isExcluded);
+        for (const auto &doc : documents)
+            session.add(doc);
+    } else {
+        // Documents are analysed as the reader produces them and then released, so memory
+        // holds about one batch (and one chunk of a huge compressed entry) at a time.
+        reader.setSink([&](const std::shared_ptr<const LogDocument> &doc, int matchLines,
+                           bool continuation) {
+            if (!isExcluded(doc))
+                session.add(doc, matchLines, continuation);
+        });
+        reader.read(paths);
+    }
     AnalysisResult result = session.finish();
-    result.addReadProblems(reader.problems());
+    result.addReadProblems(reader.problems() + excludedNotes);
+    result.documents = std::move(documents);
+    result.excludedDocuments = std::move(excluded);
     return result;
 }
 
@@ -914,6 +942,20 @@ int AnalysisResult::readInputCount() const
     return int(std::count_if(inputs.begin(), inputs.end(), [](const InputInfo &in) {
         return in.format != QLatin1String("unread");
     }));
+}
+
+std::vector<AnalysisResult::InputHits> AnalysisResult::hitsPerInput() const
+{
+    std::vector<InputHits> out(matches.size());
+    for (size_t i = 0; i < matches.size(); ++i) {
+        for (const LineMatch &m : matches[i]) {
+            if (!m.severity)
+                continue;
+            ++out[i].hits;
+            out[i].worst = std::max(out[i].worst.value_or(Severity::Info), *m.severity);
+        }
+    }
+    return out;
 }
 
 QString AnalysisResult::nvidiaErrorLinesSentence() const

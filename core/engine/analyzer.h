@@ -5,6 +5,7 @@
 #include "rules/ruleset.h"
 #include "source/bundlereader.h"
 
+#include <QSet>
 #include <QStringList>
 
 #include <atomic>
@@ -24,6 +25,10 @@ struct AnalyzeOptions
     int maxOccurrences = 1000; // kept per finding; the count is always exact
     bool keepMatches = false;  // fill AnalysisResult::matches (for highlighting)
     bool unmatched = false;    // fill AnalysisResult::unmatched (other notable messages)
+    // analyzePaths(): keep every document whole in AnalysisResult::documents (to view them).
+    bool keepDocuments = false;
+    // analyzePaths(): files read and listed but not analysed, each noted in the problems.
+    QSet<QString> excluded;
     BundleLimits limits;       // for analyzePaths()
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(qint64 doneBytes, qint64 totalBytes)> progress; // called from workers
@@ -41,6 +46,7 @@ public:
 
     AnalysisResult analyze(const std::vector<std::shared_ptr<const LogDocument>> &docs,
                            const AnalyzeOptions &options = {}) const;
+    // Reads and analyses files, folders and archives: the entry point of the CLI and the GUI.
     AnalysisResult analyzePaths(const QStringList &paths, const AnalyzeOptions &options = {}) const;
 
     const Matcher &matcher() const { return m_matcher; }

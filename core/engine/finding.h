@@ -11,9 +11,13 @@
 #include <QString>
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace gputriage {
+
+class LogDocument;
 
 using Facts = std::map<QString, QString>;
 
@@ -25,6 +29,7 @@ struct LineMatch
     int endLine = 0; // 0-based, last line used by the match or its `then`
     int start = 0;
     int end = 0; // may exceed the first line's length when the match spans lines
+    std::optional<Severity> severity; // the rule's; none for a rule that only reads facts
     Facts facts;
 };
 
@@ -141,6 +146,9 @@ struct AnalysisResult
     bool cancelled = false;
     // Per input (same order as `inputs`), every hit; filled only with AnalyzeOptions::keepMatches.
     std::vector<std::vector<LineMatch>> matches;
+    // The documents read (same order as `inputs`) and those the engineer excluded; filled
+    // only by Analyzer::analyzePaths() with AnalyzeOptions::keepDocuments.
+    std::vector<std::shared_ptr<const LogDocument>> documents, excludedDocuments;
     // With AnalyzeOptions::unmatched: shapes of the lines with error words that no rule matched.
     QList<MessageTemplate> unmatched;
     qint64 unmatchedLines = 0;
@@ -157,6 +165,13 @@ struct AnalysisResult
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document
+    // Per input with matches kept: the lines a rule with a severity marked, and the worst.
+    struct InputHits
+    {
+        int hits = 0;
+        std::optional<Severity> worst;
+    };
+    std::vector<InputHits> hitsPerInput() const;
     // Adds the problems met while reading the inputs (first in `problems`) and copies each to
     // the input it names (`inputs[].problems`), adding an input for a path that yielded no
     // document (a damaged archive, an unreadable file).

@@ -531,6 +531,8 @@ void Matcher::matchLines(const LogDocument &doc,
             }
             LineMatch m;
             m.rule = ruleIndex;
+            if (rule.kind != RuleKind::Fact)
+                m.severity = rule.severity;
             m.line = firstLine + int(at) - int(begin);
             m.start = int(start);
             m.end = int(start + groups[0].size());

@@ -101,6 +101,7 @@ TimelineDocument buildTimelineDocument(const std::vector<std::shared_ptr<const L
             if (const int row = rowOf[d][size_t(m.line)]; row >= 0) {
                 LineMatch moved;
                 moved.rule = m.rule;
+                moved.severity = m.severity;
                 moved.line = moved.endLine = row;
                 out.matches.push_back(std::move(moved));
             }

@@ -7,6 +7,7 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "messagebanner.h"
 #include "notablepanel.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
@@ -109,7 +110,7 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(SAMPLE)});
         QVERIFY(finished.wait(10000));
-        auto *banner = window.findChild<QLabel *>(QStringLiteral("banner"));
+        auto *banner = window.findChild<MessageBanner *>(QStringLiteral("banner"));
         QVERIFY(banner->isVisible());
         QVERIFY2(banner->text().contains(u"more than 2 entries"), qPrintable(banner->text()));
         QCOMPARE(window.bundleTree()->visibleEntryCount(), 2);
@@ -165,7 +166,7 @@ private Q_SLOTS:
                 if (opened == log && target.endsWith(u"r.html"))
                     continue; // next to a single file, not inside an opened folder: allowed
                 QVERIFY2(!window.exportReport(target), qPrintable(opened + u" -> " + target));
-                QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))
+                QVERIFY(window.findChild<MessageBanner *>(QStringLiteral("banner"))
                             ->text()
                             .contains(u"was not saved"));
             }
@@ -308,7 +309,7 @@ private Q_SLOTS:
             QVERIFY2(head.startsWith(expected), name);
         }
         QVERIFY(!window.exportReport(dir.filePath(QStringLiteral("no-such-dir/r.html"))));
-        QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))
+        QVERIFY(window.findChild<MessageBanner *>(QStringLiteral("banner"))
                     ->text()
                     .contains(u"Could not write"));
 
@@ -760,13 +761,13 @@ private Q_SLOTS:
         QVERIFY(window.result().cancelled);
         QVERIFY(!cancel->isVisible());
         QVERIFY(
-            window.findChild<QLabel *>(QStringLiteral("banner"))->text().contains(u"cancelled"));
+            window.findChild<MessageBanner *>(QStringLiteral("banner"))->text().contains(u"cancelled"));
         // The next open is complete again.
         window.openPaths({QStringLiteral(SAMPLE)});
         QVERIFY(finished.wait(10000));
         QVERIFY(!window.result().cancelled);
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
-        QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))->text().isEmpty());
+        QVERIFY(window.findChild<MessageBanner *>(QStringLiteral("banner"))->text().isEmpty());
     }
 
     void droppingAFileOpensIt()

@@ -106,7 +106,8 @@ private Q_SLOTS:
         match.line = match.endLine = 0;
         match.start = 15;
         match.end = 30;
-        view.setMatches({match}, {Severity(severity)});
+        match.severity = Severity(severity);
+        view.setMatches({match});
         view.setCurrentLine(current ? 0 : 1);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -1,0 +1,184 @@
+#include "analysiscontroller.h"
+
+#include "engine/analyzer.h"
+#include "limitsdialog.h"
+#include "rules/ruleloader.h"
+#include "rulesdock.h"
+
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QTimer>
+
+namespace gputriage {
+
+AnalysisController::AnalysisController(QObject *parent)
+    : QObject(parent)
+    , m_reloadTimer(new QTimer(this))
+{
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(500);
+    connect(m_reloadTimer, &QTimer::timeout, this, [this] {
+        if (m_job.isRunning())
+            m_reloadTimer->start(); // after the analysis running now
+        else
+            reanalyse(tr("following: analysed again as the files grew"));
+    });
+}
+
+AnalysisController::~AnalysisController() = default; // the job tracker asks a job to stop
+
+void AnalysisController::loadRules(const QStringList &extraFolders)
+{
+    m_ruleFolders = extraFolders;
+    RuleSet rules = gputriage::loadRules(extraFolders);
+    QStringList errors;
+    for (const Diagnostic &d : rules.diagnostics)
+        if (d.isError())
+            errors << d.toString();
+    Q_EMIT rulesLoaded(rules, errors);
+    const QStringList disabled = RulesDock::disabledRules();
+    std::erase_if(rules.rules, [&](const Rule &r) { return disabled.contains(r.id); });
+    m_analyzer = std::make_shared<const Analyzer>(rules);
+}
+
+void AnalysisController::open(const QStringList &paths, const QString &notice)
+{
+    const bool same = paths == m_paths;
+    if (!same) {
+        setFollowing(false);
+        m_excluded.clear();
+    }
+    m_paths = paths;
+    m_notice = notice;
+    m_clock.start();
+    Q_EMIT started(paths, same);
+    Q_EMIT busyChanged(true);
+
+    struct Analysed
+    {
+        AnalysisResult result;
+        ChartData chart;
+    };
+    m_job.start(
+        [analyzer = m_analyzer, paths, limits = LimitsDialog::load(),
+         excluded = m_excluded](JobState &job) {
+            AnalyzeOptions options;
+            options.limits = limits;
+            options.excluded = excluded;
+            options.keepDocuments = true;
+            options.keepMatches = true;
+            options.unmatched = true;
+            options.cancel = &job.cancel;
+            options.progress = [&job](qint64 done, qint64 total) {
+                job.done = done;
+                job.total = total;
+            };
+            Analysed out{analyzer->analyzePaths(paths, options), {}};
+            out.chart = timelineChartData(out.result); // dates every occurrence: not here
+            return out;
+        },
+        [this](Analysed analysed) {
+            const QList<Bookmark> bookmarks = m_result.bookmarks;
+            m_result = std::move(analysed.result);
+            m_result.bookmarks = bookmarks;
+            m_timeline = {};
+            watchFiles(); // a file replaced (rotated) is watched again
+            Q_EMIT busyChanged(false);
+            Q_EMIT finished(analysed.chart, std::exchange(m_notice, QString()));
+        });
+}
+
+void AnalysisController::reanalyse(const QString &notice)
+{
+    if (!m_paths.isEmpty())
+        open(m_paths, notice);
+}
+
+void AnalysisController::setExcluded(const QString &path, bool excluded)
+{
+    if (excluded)
+        m_excluded.insert(path);
+    else
+        m_excluded.remove(path);
+    reanalyse(excluded ? tr("%1 excluded from the analysis").arg(path)
+                       : tr("%1 analysed again").arg(path));
+}
+
+void AnalysisController::cancel()
+{
+    m_job.cancel();
+}
+
+void AnalysisController::buildTimeline()
+{
+    if (m_timeline.doc) {
+        Q_EMIT timelineReady();
+        return;
+    }
+    if (documents().empty() || m_job.isRunning())
+        return;
+    Q_EMIT busyChanged(true);
+    m_job.start(
+        [docs = documents(), matches = m_result.matches, clock = m_result.clock,
+         limit = m_timelineLimit](JobState &job) {
+            return buildTimelineDocument(docs, clock, matches, QString::fromLatin1(kTimelinePath),
+                                         limit, qsizetype(256) << 20, &job.cancel);
+        },
+        [this](TimelineDocument timeline) {
+            Q_EMIT busyChanged(false);
+            if (!timeline.doc) {
+                Q_EMIT timelineCancelled();
+                return;
+            }
+            m_timeline = std::move(timeline);
+            Q_EMIT timelineReady();
+        });
+}
+
+std::pair<std::shared_ptr<const LogDocument>, int> AnalysisController::timelineSource(int line) const
+{
+    if (line < 0 || size_t(line) >= m_timeline.sources.size())
+        return {};
+    const auto [doc, docLine] = m_timeline.sources[size_t(line)];
+    return {documents().at(size_t(doc)), docLine};
+}
+
+void AnalysisController::setFollowing(bool on)
+{
+    if (on == isFollowing())
+        return;
+    delete m_watcher;
+    m_watcher = nullptr;
+    if (!on) {
+        m_reloadTimer->stop();
+        return;
+    }
+    m_watcher = new QFileSystemWatcher(this);
+    auto changed = [this] { m_reloadTimer->start(); };
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, changed);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, changed);
+    watchFiles();
+}
+
+void AnalysisController::watchFiles()
+{
+    if (!m_watcher)
+        return;
+    // The inputs, and the files of a folder (a bounded number: a large tree is reloaded by F5).
+    QStringList paths;
+    for (const QString &input : m_paths) {
+        paths << input;
+        if (!QFileInfo(input).isDir())
+            continue;
+        QDirIterator it(input, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        for (int n = 0; it.hasNext() && n < 500; ++n)
+            paths << it.next();
+    }
+    const QStringList watched = m_watcher->files() + m_watcher->directories();
+    paths.removeIf([&](const QString &p) { return watched.contains(p); });
+    if (!paths.isEmpty())
+        m_watcher->addPaths(paths);
+}
+
+} // namespace gputriage

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "engine/finding.h"
+#include "engine/timelineview.h"
+#include "jobtracker.h"
+#include "report/timelinesvg.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+
+#include <memory>
+
+class QFileSystemWatcher;
+class QTimer;
+
+namespace gputriage {
+
+class Analyzer;
+struct RuleSet;
+
+// The open bundle and what is known about it, without widgets: the rules, the analysis of the
+// bundle's paths (the CLI's entry point, Analyzer::analyzePaths, run as a job), the merged
+// timeline built on demand, and following the files as they grow. The window shows it.
+class AnalysisController : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Documents = std::vector<std::shared_ptr<const LogDocument>>;
+    static constexpr auto kTimelinePath = "gputriage:timeline";
+
+    explicit AnalysisController(QObject *parent = nullptr);
+    ~AnalysisController() override;
+
+    // Loads the shipped rules, the user's and `extraFolders`, less those switched off.
+    void loadRules(const QStringList &extraFolders);
+    const QStringList &ruleFolders() const { return m_ruleFolders; }
+    std::shared_ptr<const Analyzer> analyzer() const { return m_analyzer; }
+
+    // Reads and analyses `paths` in the background (a newer call replaces a running one).
+    // `notice` says why, with the result (e.g. "analysed again").
+    void open(const QStringList &paths, const QString &notice = {});
+    // The same paths again.
+    void reanalyse(const QString &notice);
+    const QStringList &paths() const { return m_paths; }
+    // A file read and listed but left out of the analysis, until included again.
+    void setExcluded(const QString &path, bool excluded);
+    void cancel();
+    bool isBusy() const { return m_job.isRunning(); }
+    const JobState *jobState() const { return m_job.state(); }
+    qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : -1; }
+
+    const AnalysisResult &result() const { return m_result; }
+    const Documents &documents() const { return m_result.documents; }
+    const Documents &excludedDocuments() const { return m_result.excludedDocuments; }
+    void setBookmarks(const QList<Bookmark> &bookmarks) { m_result.bookmarks = bookmarks; }
+
+    // The merged, time-ordered view of every dated line, built on first use (timelineReady).
+    void buildTimeline();
+    void setTimelineLimit(size_t lines) { m_timelineLimit = lines; }
+    const TimelineDocument &timeline() const { return m_timeline; }
+    // The document and line (0-based) a timeline line comes from; null when there is none.
+    std::pair<std::shared_ptr<const LogDocument>, int> timelineSource(int line) const;
+
+    // Analyses the bundle again as its files change (tail -f).
+    void setFollowing(bool on);
+    bool isFollowing() const { return m_watcher != nullptr; }
+
+Q_SIGNALS:
+    void rulesLoaded(const RuleSet &rules, const QStringList &errors);
+    void started(const QStringList &paths, bool samePaths);
+    void finished(const ChartData &chart, const QString &notice);
+    void busyChanged(bool busy); // a job (analysis or timeline) started or ended
+    void timelineReady();
+    void timelineCancelled();
+
+private:
+    void watchFiles();
+
+    std::shared_ptr<const Analyzer> m_analyzer;
+    QStringList m_ruleFolders;
+    QStringList m_paths;
+    QSet<QString> m_excluded;
+    QString m_notice;
+    AnalysisResult m_result;
+    TimelineDocument m_timeline;
+    size_t m_timelineLimit = 2'000'000;
+    JobTracker m_job{this}; // the analysis, or the timeline being built
+    QElapsedTimer m_clock;  // since the last open()
+    QFileSystemWatcher *m_watcher = nullptr;
+    QTimer *m_reloadTimer; // a burst of changes reloads once
+};
+
+} // namespace gputriage

@@ -1,0 +1,574 @@
+#include "bundleworkspace.h"
+
+#include "analysiscontroller.h"
+#include "bookmarks.h"
+#include "bundletree.h"
+#include "engine/analyzer.h"
+#include "factspanel.h"
+#include "findingsmodel.h"
+#include "findingspanel.h"
+#include "gpuspanel.h"
+#include "highlighters.h"
+#include "logview.h"
+#include "notablepanel.h"
+#include "searchbar.h"
+#include "searchresults.h"
+#include "source/bundlereader.h"
+#include "text/logdocument.h"
+#include "timechart.h"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace gputriage {
+
+namespace {
+constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
+constexpr auto kFindingsFilter = "findings"; // the owner of the "Only Lines with Findings" filter
+} // namespace
+
+BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent)
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_bundle(new BundleTree(this))
+    , m_logView(new LogView(this))
+    , m_search(new SearchBar(m_logView, this))
+    , m_sideTabs(new QTabWidget(this))
+    , m_findings(new FindingsPanel(this))
+    , m_facts(new FactsPanel(this))
+    , m_gpus(new GpusPanel(this))
+    , m_notable(new NotablePanel(this))
+    , m_searchResults(new SearchResultsPanel(this))
+    , m_bookmarks(new BookmarksPanel(this))
+    , m_chart(new TimeChart(this))
+    , m_statusFile(new QLabel(this))
+    , m_statusPosition(new QLabel(this))
+    , m_statusFormat(new QLabel(this))
+{
+    auto showLine = [this](const QString &path, int line) { showDocument(path, line); };
+    connect(m_bundle, &BundleTree::entrySelected, this,
+            [this](const QString &path) { showDocument(path); });
+    connect(m_bundle, &BundleTree::exclusionRequested, m_controller,
+            &AnalysisController::setExcluded);
+    connect(m_findings, &FindingsPanel::occurrenceShown, this,
+            [this](const QString &title, int number, int count) {
+                Q_EMIT notice(tr("Occurrence %1 of %2 of \u201c%3\u201d (F8 / Shift+F8)")
+                                  .arg(number)
+                                  .arg(count)
+                                  .arg(title),
+                              0);
+            });
+    // The findings list can follow the file shown (not the merged timeline).
+    connect(m_logView, &LogView::documentChanged, this, [this] {
+        const auto doc = m_logView->document();
+        m_findings->setFileFilter(doc && !isTimelineShown() ? doc->path() : QString());
+    });
+    connect(m_findings, &FindingsPanel::occurrenceActivated, this, showLine);
+    connect(m_facts, &FactsPanel::sourceActivated, this, showLine);
+    m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
+    m_sideTabs->addTab(m_findings, tr("Findings"));
+    m_sideTabs->addTab(m_gpus, tr("GPUs"));
+    m_sideTabs->addTab(m_facts, tr("Bundle facts"));
+    // A GPU selected in the GPUs tab narrows the findings to it; the node row shows them all.
+    connect(m_gpus, &GpusPanel::gpuSelected, this, [this](const QString &bus) {
+        const AnalysisResult &result = m_controller->result();
+        m_findings->setFindings(findingsOfGpu(result.findings, result.gpus, bus));
+        m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings),
+                               bus.isEmpty() ? tr("Findings") : tr("Findings (GPU %1)").arg(bus));
+    });
+    m_sideTabs->addTab(m_notable, tr("Other messages"));
+    connect(m_chart, &TimeChart::pointActivated, this, showLine);
+    auto *chartScroll = new QScrollArea(this);
+    chartScroll->setWidget(m_chart);
+    chartScroll->setWidgetResizable(true);
+    m_sideTabs->addTab(chartScroll, tr("Time chart"));
+    m_sideTabs->addTab(m_searchResults, tr("Search"));
+    connect(m_searchResults, &SearchResultsPanel::lineActivated, this, showLine);
+    m_sideTabs->addTab(m_bookmarks, tr("Bookmarks"));
+    connect(m_bookmarks, &BookmarksPanel::lineActivated, this, showLine);
+    connect(m_bookmarks, &BookmarksPanel::showRequested, this, [this] {
+        m_sideTabs->show();
+        m_sideTabs->setCurrentWidget(m_bookmarks);
+    });
+    connect(m_bookmarks, &BookmarksPanel::notice, this,
+            [this](const QString &text) { Q_EMIT notice(text, 5000); });
+    connect(m_bookmarks->model(), &BookmarksModel::bookmarksChanged, this, [this] {
+        const QList<Bookmark> bookmarks = m_bookmarks->model()->bookmarks();
+        m_controller->setBookmarks(bookmarks); // for the report
+        m_sideTabs->setTabText(m_sideTabs->indexOf(m_bookmarks),
+                               bookmarks.isEmpty() ? tr("Bookmarks")
+                                                   : tr("Bookmarks (%1)").arg(bookmarks.size()));
+        m_logView->viewport()->update();
+    });
+    m_bookmarks->setCurrentLineProvider([this]() -> std::optional<Bookmark> {
+        const auto [doc, line] = lineSource(m_logView->currentLine());
+        if (!doc)
+            return std::nullopt;
+        return Bookmark{doc->path(), doc->lineNumber(line), doc->lineText(line).left(1000)};
+    });
+    m_logView->setBookmarkTest([this](int line) {
+        const auto [doc, docLine] = lineSource(line);
+        return doc && m_bookmarks->model()->isBookmarked(doc->path(), doc->lineNumber(docLine));
+    });
+    connect(m_search, &SearchBar::searchAllFiles, this, &BundleWorkspace::searchAllFiles);
+    connect(m_logView, &LogView::findRequested, this, [this](const QString &text, bool all) {
+        m_search->find(text);
+        if (all)
+            searchAllFiles(m_search->query());
+    });
+    connect(m_notable, &NotablePanel::exampleActivated, this, showLine);
+    connect(m_notable, &NotablePanel::ruleRequested, this, &BundleWorkspace::ruleRequested);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_bundle);
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(m_logView, 1);
+    centreLayout->addWidget(m_search);
+    splitter->addWidget(centre);
+    splitter->addWidget(m_sideTabs);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 4);
+    splitter->setStretchFactor(2, 2);
+    splitter->setSizes({300, 760, 440});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    m_statusFile->setObjectName(QStringLiteral("statusFile"));
+    m_statusFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_statusPosition->setObjectName(QStringLiteral("statusPosition"));
+    m_statusFormat->setObjectName(QStringLiteral("statusFormat"));
+    connect(m_logView, &LogView::currentLineChanged, this, [this] {
+        m_previewMoved = m_controller->isBusy();
+        updateStatusFields();
+    });
+    connect(m_logView->verticalScrollBar(), &QScrollBar::sliderMoved, this,
+            [this] { m_previewMoved = m_controller->isBusy(); });
+    connect(m_logView, &LogView::documentChanged, this, &BundleWorkspace::updateStatusFields);
+    m_logView->setLineActivator([this](int line) {
+        if (!isTimelineShown())
+            return false;
+        const auto [doc, docLine] = lineSource(line);
+        return doc && showDocument(doc->path(), doc->lineNumber(docLine));
+    });
+    connect(m_logView, &LogView::notice, this,
+            [this](const QString &text) { Q_EMIT notice(text, 5000); });
+    connect(m_logView, &LogView::documentPainted, this, [this] {
+        if (!m_firstScreen && m_controller->elapsedMs() >= 0) {
+            m_firstScreen = true;
+            Q_EMIT firstScreenShown();
+        }
+    });
+    createActions();
+
+    connect(m_controller, &AnalysisController::started, this, &BundleWorkspace::bundleStarted);
+    connect(m_controller, &AnalysisController::finished, this, &BundleWorkspace::bundleAnalysed);
+    connect(m_controller, &AnalysisController::timelineReady, this, &BundleWorkspace::showTimeline);
+    connect(m_controller, &AnalysisController::timelineCancelled, this,
+            [this] { Q_EMIT notice(tr("Timeline cancelled"), 5000); });
+}
+
+BundleWorkspace::~BundleWorkspace() = default;
+
+QList<QLabel *> BundleWorkspace::statusFields() const
+{
+    return {m_statusFile, m_statusPosition, m_statusFormat};
+}
+
+void BundleWorkspace::createActions()
+{
+    auto action = [this](QList<QAction *> &list, const QString &text, const char *name,
+                         const QKeySequence &key, auto slot) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        list << a;
+        return a;
+    };
+    auto separator = [this](QList<QAction *> &list) {
+        auto *a = new QAction(this);
+        a->setSeparator(true);
+        list << a;
+    };
+    auto toggle = [this](QList<QAction *> &list, const QString &text, const char *name,
+                         const QKeySequence &key, bool on, auto slot) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setShortcut(key);
+        a->setCheckable(true);
+        a->setChecked(on);
+        connect(a, &QAction::toggled, this, slot);
+        list << a;
+        return a;
+    };
+
+    // Copy and Select All act on the log view; their shortcuts belong to the focused widget
+    // (the findings list copies a finding as Markdown), so the menu only shows them.
+    auto &edit = m_editActions;
+    action(edit, tr("&Copy"), "actionCopy", QKeySequence::Copy, [this] { m_logView->copy(); })
+        ->setShortcutContext(Qt::WidgetShortcut);
+    action(edit, tr("Select &All"), "actionSelectAll", QKeySequence::SelectAll,
+           [this] { m_logView->selectAll(); })
+        ->setShortcutContext(Qt::WidgetShortcut);
+    separator(edit);
+    action(edit, tr("&Find…"), "actionFind", QKeySequence::Find, [this] { m_search->activate(); });
+    action(edit, tr("Find Ne&xt"), "actionFindNext", QKeySequence::FindNext,
+           [this] { m_search->next(); });
+    action(edit, tr("Find Pre&vious"), "actionFindPrevious", QKeySequence::FindPrevious,
+           [this] { m_search->previous(); });
+    action(edit, tr("Search All &Files…"), "actionSearchAllFiles",
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), [this] {
+               if (m_search->isHidden() || m_search->input()->text().isEmpty())
+                   m_search->activate();
+               else
+                   searchAllFiles(m_search->query());
+           });
+
+    auto &view = m_viewActions;
+    action(view, tr("&Go to Line…"), "actionGoToLine", QKeySequence(Qt::CTRL | Qt::Key_G), [this] {
+        const auto doc = m_logView->document();
+        if (!doc || doc->lineCount() == 0)
+            return;
+        bool ok = false;
+        const int line = QInputDialog::getInt(
+            this, tr("Go to line"), tr("Line number:"),
+            doc->lineNumber(std::max(0, m_logView->currentLine())), doc->lineNumber(0),
+            doc->lineNumber(doc->lineCount() - 1), 1, &ok);
+        if (ok)
+            m_logView->setCurrentLine(doc->indexOfLineNumber(line));
+    });
+    action(view, tr("&Next Occurrence"), "actionNextOccurrence", QKeySequence(Qt::Key_F8),
+           [this] { m_findings->showOccurrence(+1); });
+    action(view, tr("&Previous Occurrence"), "actionPreviousOccurrence",
+           QKeySequence(Qt::SHIFT | Qt::Key_F8), [this] { m_findings->showOccurrence(-1); });
+    // lnav's habit: step through the lines that matter, here those a rule marked warning or
+    // worse, across the whole file.
+    auto problemLine = [this](int delta) {
+        const int line
+            = m_logView->nextMarkedLine(m_logView->currentLine(), delta, Severity::Warning);
+        if (line < 0)
+            Q_EMIT notice(tr("No line in this file is marked warning or worse"), 5000);
+        else
+            m_logView->setCurrentLine(line);
+    };
+    action(view, tr("Next &Problem Line"), "actionNextProblem", QKeySequence(Qt::Key_F4),
+           [problemLine] { problemLine(+1); });
+    action(view, tr("Previous Problem Line"), "actionPreviousProblem",
+           QKeySequence(Qt::SHIFT | Qt::Key_F4), [problemLine] { problemLine(-1); });
+    action(view, tr("&Timeline of All Files"), "actionTimeline", QKeySequence(Qt::CTRL | Qt::Key_T),
+           [this] { showTimeline(); });
+    separator(view);
+    const QSettings settings;
+    toggle(view, tr("&Hide Line Prefixes"), "actionHidePrefixes",
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H),
+           settings.value(QStringLiteral("view/hidePrefixes")).toBool(), [this](bool on) {
+               m_logView->setHidePrefixes(on);
+               QSettings().setValue(QStringLiteral("view/hidePrefixes"), on);
+           })
+        ->setToolTip(tr("Show each line's message without its timestamp, host and process "
+                        "prefix (in the line's tooltip)"));
+    m_logView->setHidePrefixes(view.back()->isChecked());
+    toggle(view, tr("&Wrap Long Lines"), "actionWrap", QKeySequence(Qt::ALT | Qt::Key_Z),
+           settings.value(QStringLiteral("view/wrap")).toBool(), [this](bool on) {
+               m_logView->setWrap(on);
+               QSettings().setValue(QStringLiteral("view/wrap"), on);
+           })
+        ->setToolTip(tr("Show lines longer than the view on several rows"));
+    m_logView->setWrap(view.back()->isChecked());
+    toggle(view, tr("Show File &Tree"), "actionShowTree", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_1),
+           true, [this](bool on) { m_bundle->setVisible(on); });
+    toggle(view, tr("Show Side &Panel"), "actionShowSidePanel",
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_2), true,
+           [this](bool on) { m_sideTabs->setVisible(on); });
+    QAction *follow = toggle(view, tr("&Follow Files"), "actionFollow", QKeySequence(Qt::Key_F10),
+                             false, [this](bool on) {
+                                 m_controller->setFollowing(on);
+                                 if (!on) {
+                                     Q_EMIT notice(tr("No longer following the files"), 5000);
+                                     return;
+                                 }
+                                 if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
+                                     m_logView->setCurrentLine(doc->lineCount() - 1);
+                                 Q_EMIT notice(tr("Following the files: new lines are analysed as "
+                                                  "they come (F10 stops)"),
+                                               5000);
+                             });
+    follow->setToolTip(tr("Analyse the bundle again as its files grow and show the end of the "
+                          "file (tail -f)"));
+    connect(m_controller, &AnalysisController::started, follow, [this, follow] {
+        const QSignalBlocker blocker(follow); // a new bundle is not followed
+        follow->setChecked(m_controller->isFollowing());
+    });
+    action(view, tr("High&lighters…"), "actionHighlighters",
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] {
+               HighlightersDialog dialog(loadHighlighters(), this);
+               if (dialog.exec() != QDialog::Accepted)
+                   return;
+               saveHighlighters(dialog.highlighters());
+               m_logView->setHighlighters(compileHighlighters(dialog.highlighters()));
+           });
+    m_logView->setHighlighters(compileHighlighters(loadHighlighters()));
+    separator(view);
+    m_onlyFindings = toggle(view, tr("Only Lines with &Findings"), "actionOnlyFindings",
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), false, [this](bool on) {
+                                if (on)
+                                    m_logView->setLineFilter(m_logView->markedLines(),
+                                                             QLatin1String(kFindingsFilter));
+                                else if (m_logView->filterOwner() == QLatin1String(kFindingsFilter))
+                                    m_logView->setLineFilter(std::nullopt);
+                            });
+    m_onlyFindings->setToolTip(tr("Hide the lines no rule matched"));
+    connect(m_logView, &LogView::filterChanged, this, [this] {
+        if (m_logView->filterOwner() != QLatin1String(kFindingsFilter)) {
+            const QSignalBlocker blocker(m_onlyFindings);
+            m_onlyFindings->setChecked(false);
+        }
+    });
+    m_logView->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
+    for (QAction *a : m_editActions + m_viewActions)
+        addAction(a); // the shortcuts work without the menus too
+}
+
+void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
+{
+    // The same bundle again (rules changed): come back to the file and place being read.
+    savePlace();
+    const auto shown = m_logView->document();
+    m_reopenedPath = samePaths && shown ? shown->path() : QString();
+    if (!samePaths) {
+        m_places.clear();
+        m_bookmarks->setBundle(paths);
+    }
+    m_firstScreen = false;
+    m_searchResults->clear();
+    showPreview(paths);
+}
+
+void BundleWorkspace::showPreview(const QStringList &paths)
+{
+    // One plain file: its first screen is shown at once, before it is read to the end.
+    if (paths.size() != 1 || !QFileInfo(paths.front()).isFile())
+        return;
+    QFile file(paths.front());
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    QByteArray head = file.read(kPreviewBytes);
+    if (head.isEmpty() || looksLikeArchive(std::string_view(head.constData(), size_t(head.size()))))
+        return;
+    if (!file.atEnd()) {
+        const qsizetype cut = head.lastIndexOf('\n');
+        if (cut > 0)
+            head.truncate(cut + 1);
+    }
+    m_logView->setDocument(
+        LogDocument::fromBytes(std::move(head), BundleReader::displayNames(paths).front()));
+    m_previewMoved = false;
+}
+
+void BundleWorkspace::bundleAnalysed(const ChartData &chart)
+{
+    // Where the reader was in the preview, to stay there.
+    const auto preview = m_logView->document();
+    const int previewTop = m_logView->firstVisibleLine();
+    const int previewLine = m_logView->currentLine();
+    const bool keepPlace = preview && m_previewMoved;
+    const AnalysisResult &result = m_controller->result();
+    const auto &docs = m_controller->documents();
+
+    QList<BundleTree::Entry> entries;
+    QString firstWithHits;
+    const auto hits = result.hitsPerInput();
+    for (size_t i = 0; i < docs.size(); ++i) {
+        BundleTree::Entry e;
+        e.path = docs[i]->path();
+        e.label = i < size_t(result.inputs.size()) ? result.inputs[qsizetype(i)].label : QString();
+        if (i < hits.size()) {
+            e.hits = hits[i].hits;
+            e.worst = hits[i].worst;
+        }
+        if (e.hits && firstWithHits.isEmpty())
+            firstWithHits = e.path;
+        entries.append(e);
+    }
+    for (const auto &doc : m_controller->excludedDocuments())
+        entries.append(BundleTree::Entry{.path = doc->path(), .excluded = true});
+    m_bundle->setEntries(entries, QString::fromLatin1(AnalysisController::kTimelinePath));
+    m_facts->setFacts(result.facts);
+    m_gpus->setGpus(result.gpus);
+    m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings), tr("Findings"));
+    m_notable->setTemplates(result.unmatched, result.unmatchedLines);
+    m_chart->setData(chart);
+    m_sideTabs->setTabText(m_sideTabs->indexOf(m_notable),
+                           result.unmatched.isEmpty()
+                               ? tr("Other messages")
+                               : tr("Other messages (%1)").arg(result.unmatched.size()));
+    m_findings->setFindings(result.findings);
+
+    if (!m_reopenedPath.isEmpty() && showDocument(m_reopenedPath)) {
+        // showDocument() put the place back
+    } else if (keepPlace && showDocument(preview->path())) {
+        m_logView->setCurrentLine(previewLine);
+        m_logView->scrollToLine(previewTop);
+    } else if (const Finding *top = m_findings->model()->finding(m_findings->model()->index(0, 0));
+               top && !top->occurrences.isEmpty()) {
+        const Occurrence &o = top->occurrences.front();
+        showDocument(o.path, o.line);
+    } else if (!docs.empty()) {
+        showDocument(firstWithHits.isEmpty() ? docs.front()->path() : firstWithHits);
+    } else {
+        m_logView->setDocument(nullptr);
+    }
+    if (m_controller->isFollowing())
+        if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
+            m_logView->setCurrentLine(doc->lineCount() - 1);
+    updateStatusFields();
+}
+
+void BundleWorkspace::searchAllFiles(const SearchQuery &query)
+{
+    if (query.text.isEmpty() || m_controller->documents().empty())
+        return;
+    m_sideTabs->setCurrentWidget(m_searchResults);
+    m_searchResults->search(m_controller->documents(), query);
+}
+
+QString BundleWorkspace::currentSourceLine() const
+{
+    // In the timeline: the line as its file has it, without the timeline's columns.
+    const auto [doc, line] = lineSource(m_logView->currentLine());
+    return doc ? doc->lineText(line) : QString();
+}
+
+bool BundleWorkspace::isTimelineShown() const
+{
+    const auto &timeline = m_controller->timeline().doc;
+    return timeline && m_logView->document() == timeline;
+}
+
+std::pair<std::shared_ptr<const LogDocument>, int> BundleWorkspace::lineSource(int line) const
+{
+    const auto doc = m_logView->document();
+    if (!doc || line < 0 || line >= doc->lineCount())
+        return {};
+    if (!isTimelineShown())
+        return {doc, line};
+    return m_controller->timelineSource(line);
+}
+
+void BundleWorkspace::savePlace()
+{
+    // Only a document of the bundle analysed (not a preview, not a bundle being replaced).
+    const auto doc = m_logView->document();
+    const auto &docs = m_controller->documents();
+    if (doc && (doc == m_controller->timeline().doc
+                || std::find(docs.begin(), docs.end(), doc) != docs.end()))
+        m_places[doc->path()] = {m_logView->firstVisibleLine(), m_logView->currentLine()};
+}
+
+void BundleWorkspace::viewDocument(const std::shared_ptr<const LogDocument> &doc,
+                                   const std::vector<LineMatch> &matches,
+                                   const QString &title)
+{
+    savePlace(); // to come back to it
+    m_logView->setDocument(doc);
+    m_logView->setMatches(matches);
+    if (m_onlyFindings->isChecked())
+        m_logView->setLineFilter(m_logView->markedLines(), QLatin1String(kFindingsFilter));
+    Q_EMIT titleChanged(title);
+}
+
+void BundleWorkspace::showTimeline()
+{
+    const TimelineDocument &timeline = m_controller->timeline();
+    if (!timeline.doc) {
+        if (!m_controller->documents().empty() && !m_controller->isBusy()) {
+            Q_EMIT notice(tr("Ordering the bundle's lines by time…"), 0);
+            m_controller->buildTimeline(); // timelineReady() comes back here
+        }
+        return;
+    }
+    if (m_logView->document() != timeline.doc) {
+        viewDocument(timeline.doc, timeline.matches, tr("Timeline"));
+        Q_EMIT notice(timeline.note, 0);
+    }
+    m_bundle->selectPath(QString::fromLatin1(AnalysisController::kTimelinePath));
+    Q_EMIT timelineShown();
+}
+
+bool BundleWorkspace::showDocument(const QString &path, int line)
+{
+    if (path == QLatin1String(AnalysisController::kTimelinePath)) {
+        showTimeline();
+        return true;
+    }
+    const auto &docs = m_controller->documents();
+    const auto &matches = m_controller->result().matches;
+    for (size_t i = 0; i < docs.size(); ++i) {
+        if (docs[i]->path() != path)
+            continue;
+        const bool switched = m_logView->document() != docs[i];
+        if (switched)
+            viewDocument(docs[i], i < matches.size() ? matches[i] : std::vector<LineMatch>(), path);
+        m_bundle->selectPath(path);
+        if (line > 0) {
+            m_logView->setCurrentLine(docs[i]->indexOfLineNumber(line));
+        } else if (const auto place = m_places.find(path); switched && place != m_places.end()) {
+            // Back in a file: where the reader was in it.
+            m_logView->setCurrentLine(place->second.second);
+            m_logView->scrollToLine(place->second.first);
+        }
+        return true;
+    }
+    for (const auto &doc : m_controller->excludedDocuments()) { // as it is: no rule ran on it
+        if (doc->path() != path)
+            continue;
+        if (m_logView->document() != doc)
+            viewDocument(doc, {}, tr("%1 (excluded)").arg(path));
+        m_bundle->selectPath(path);
+        if (line > 0)
+            m_logView->setCurrentLine(doc->indexOfLineNumber(line));
+        return true;
+    }
+    return false;
+}
+
+void BundleWorkspace::updateStatusFields()
+{
+    const auto doc = m_logView->document();
+    if (!doc) {
+        for (QLabel *label : statusFields())
+            label->clear();
+        return;
+    }
+    m_statusFile->setText(isTimelineShown() ? tr("Timeline") : QFileInfo(doc->path()).fileName());
+    m_statusFile->setToolTip(doc->path());
+    const int line = m_logView->currentLine();
+    const QLocale locale;
+    m_statusPosition->setText(
+        line < 0 ? tr("%n line(s)", nullptr, doc->lineCount())
+                 : tr("Line %1 of %2")
+                       .arg(locale.toString(doc->lineNumber(line)),
+                            locale.toString(doc->lineNumber(doc->lineCount() - 1))));
+    if (isTimelineShown()) {
+        m_statusFormat->setText(tr("timeline (UTC) · Enter opens the line in its file"));
+        m_statusFormat->setToolTip(QString());
+        return;
+    }
+    m_statusFormat->setText(QStringLiteral("%1 · %2").arg(
+        doc->format() == QLatin1String("cri") ? tr("CRI log") : tr("plain text"), doc->encoding()));
+    m_statusFormat->setToolTip(tr("Line format and text encoding detected in %1").arg(doc->path()));
+}
+
+} // namespace gputriage

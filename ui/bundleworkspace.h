@@ -1,0 +1,117 @@
+#pragma once
+
+#include <QWidget>
+
+#include <map>
+#include <memory>
+
+class QAction;
+class QLabel;
+class QTabWidget;
+
+namespace gputriage {
+
+class AnalysisController;
+class BookmarksPanel;
+class BundleTree;
+class FactsPanel;
+class FindingsPanel;
+class GpusPanel;
+class LogDocument;
+class LogView;
+class NotablePanel;
+class SearchBar;
+class SearchResultsPanel;
+class TimeChart;
+struct ChartData;
+struct LineMatch;
+struct SearchQuery;
+
+// The open bundle on screen: the file tree, the log view with its search bar, and the side
+// panels (findings, GPUs, facts, other messages, time chart, search, bookmarks). It shows what
+// the AnalysisController found and keeps the reader's place in each file.
+class BundleWorkspace : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit BundleWorkspace(AnalysisController *controller, QWidget *parent = nullptr);
+    ~BundleWorkspace() override;
+
+    // Shows a file of the bundle at `line` (1-based; 0 = where the reader was), or the
+    // timeline for AnalysisController::kTimelinePath; false when there is no such file.
+    bool showDocument(const QString &path, int line = 0);
+    // The merged timeline of every dated line; built on first use.
+    void showTimeline();
+    bool isTimelineShown() const;
+    // The document and line (0-based) a line of the log view comes from: the line itself, or
+    // in the timeline the line of its file; null when there is none.
+    std::pair<std::shared_ptr<const LogDocument>, int> lineSource(int line) const;
+    // Lists every line of every file that holds the query, in the Search tab.
+    void searchAllFiles(const SearchQuery &query);
+    // The current line of the log view, as its file has it (for a new rule); empty if none.
+    QString currentSourceLine() const;
+
+    LogView *logView() const { return m_logView; }
+    SearchBar *searchBar() const { return m_search; }
+    BundleTree *bundleTree() const { return m_bundle; }
+    FindingsPanel *findingsPanel() const { return m_findings; }
+    FactsPanel *factsPanel() const { return m_facts; }
+    GpusPanel *gpusPanel() const { return m_gpus; }
+    NotablePanel *notablePanel() const { return m_notable; }
+    SearchResultsPanel *searchResults() const { return m_searchResults; }
+    TimeChart *timeChart() const { return m_chart; }
+    BookmarksPanel *bookmarksPanel() const { return m_bookmarks; }
+    QTabWidget *sideTabs() const { return m_sideTabs; }
+
+    // The actions the window's menus show; they act on this workspace.
+    QList<QAction *> editActions() const { return m_editActions; }
+    QList<QAction *> viewActions() const { return m_viewActions; }
+    // The status bar fields: file, position, format.
+    QList<QLabel *> statusFields() const;
+
+Q_SIGNALS:
+    void notice(const QString &text, int timeoutMs); // for the status bar
+    void ruleRequested(const QString &line);         // a new rule from this log line
+    void firstScreenShown();
+    void timelineShown();
+    void titleChanged(const QString &title); // what the log view shows
+
+private:
+    void createActions();
+    void bundleStarted(const QStringList &paths, bool samePaths);
+    void bundleAnalysed(const ChartData &chart);
+    void showPreview(const QStringList &paths);
+    // Puts `doc` in the log view with its rule hits, keeping "Only Lines with Findings".
+    void viewDocument(const std::shared_ptr<const LogDocument> &doc,
+                      const std::vector<LineMatch> &matches,
+                      const QString &title);
+    void savePlace();
+    void updateStatusFields();
+
+    AnalysisController *m_controller;
+    BundleTree *m_bundle;
+    LogView *m_logView;
+    SearchBar *m_search;
+    QTabWidget *m_sideTabs;
+    FindingsPanel *m_findings;
+    FactsPanel *m_facts;
+    GpusPanel *m_gpus;
+    NotablePanel *m_notable;
+    SearchResultsPanel *m_searchResults;
+    BookmarksPanel *m_bookmarks;
+    TimeChart *m_chart; // the findings over time, as in the HTML report
+    QLabel *m_statusFile;
+    QLabel *m_statusPosition;
+    QLabel *m_statusFormat;
+    QAction *m_onlyFindings = nullptr;
+    QList<QAction *> m_editActions, m_viewActions;
+    // Where the reader was in each file of the bundle (first visible line, current line), to
+    // go back there; and the file shown when the same bundle is analysed again.
+    std::map<QString, std::pair<int, int>> m_places;
+    QString m_reopenedPath;
+    bool m_previewMoved = false; // the reader moved in the preview: keep the place
+    bool m_firstScreen = false;  // firstScreenShown() said for this bundle
+};
+
+} // namespace gputriage
