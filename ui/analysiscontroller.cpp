@@ -1,7 +1,9 @@
 #include "analysiscontroller.h"
 
+#include "atomicfile.h"
 #include "engine/analyzer.h"
 #include "limitsdialog.h"
+#include "paths.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 
@@ -87,6 +89,39 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
             Q_EMIT busyChanged(false);
             Q_EMIT finished(analysed.chart, std::exchange(m_notice, QString()));
         });
+}
+
+QString AnalysisController::problemsText() const
+{
+    QStringList problems;
+    for (const Error &e : m_result.problems)
+        problems << e.toString();
+    const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(),
+                                       [](const Error &e) { return e.warning; });
+    const QString list = problems.join(QLatin1Char('\n'));
+    QString text = problems.isEmpty()          ? QString()
+                   : documents().empty() ? tr("Nothing in the bundle could be read:\n%1").arg(list)
+                   : onlyNotes           ? tr("Notes on the bundle:\n%1").arg(list)
+                                         : tr("Problems while reading the bundle (the rest was "
+                                              "analysed):\n%1")
+                                     .arg(list);
+    if (m_result.cancelled)
+        text.prepend(tr("The analysis was cancelled: the findings cover only the part of the "
+                        "bundle read before that.%1")
+                         .arg(text.isEmpty() ? QString() : QStringLiteral("\n")));
+    return text;
+}
+
+QString AnalysisController::writeReport(const QString &fileName, const ExportSettings &settings) const
+{
+    if (const QString input = inputOverwrittenBy(fileName, m_paths); !input.isEmpty())
+        return tr("The report was not saved: %1 would replace or land inside the bundle %2. "
+                  "Choose a file outside the bundle.")
+            .arg(fileName, input);
+    if (const QString error = writeFileAtomically(fileName, renderReport(m_result, settings));
+        !error.isEmpty())
+        return tr("Could not write the report to %1: %2").arg(fileName, error);
+    return {};
 }
 
 void AnalysisController::reanalyse(const QString &notice)

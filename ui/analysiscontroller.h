@@ -2,6 +2,7 @@
 
 #include "engine/finding.h"
 #include "engine/timelineview.h"
+#include "exportdialog.h"
 #include "jobtracker.h"
 #include "report/timelinesvg.h"
 
@@ -55,6 +56,11 @@ public:
     const AnalysisResult &result() const { return m_result; }
     const Documents &documents() const { return m_result.documents; }
     const Documents &excludedDocuments() const { return m_result.excludedDocuments; }
+    // What the engineer must know about reading the bundle (problems, notes, a cancelled
+    // analysis); empty when all went well.
+    QString problemsText() const;
+    // Writes the report of the open bundle atomically; why not, or empty when written.
+    QString writeReport(const QString &fileName, const ExportSettings &settings) const;
     void setBookmarks(const QList<Bookmark> &bookmarks) { m_result.bookmarks = bookmarks; }
 
     // The merged, time-ordered view of every dated line, built on first use (timelineReady).

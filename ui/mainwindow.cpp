@@ -1,9 +1,9 @@
 #include "mainwindow.h"
 
-#include "atomicfile.h"
 #include "bookmarks.h"
 #include "comparetab.h"
 #include "engine/analyzer.h"
+#include "jobprogress.h"
 #include "limitsdialog.h"
 #include "logview.h"
 #include "messagebanner.h"
@@ -17,19 +17,16 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTimer>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace gputriage {
@@ -39,28 +36,6 @@ namespace {
 QString seconds(qint64 ms)
 {
     return QLocale().toString(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1);
-}
-
-// What the banner says about reading the bundle; empty when all went well.
-QString problemsText(const AnalysisResult &result)
-{
-    QStringList problems;
-    for (const Error &e : result.problems)
-        problems << e.toString();
-    const bool onlyNotes = std::all_of(result.problems.begin(), result.problems.end(),
-                                       [](const Error &e) { return e.warning; });
-    const QString list = problems.join(QLatin1Char('\n'));
-    QString text = problems.isEmpty()          ? QString()
-                   : result.documents.empty() ? MainWindow::tr("Nothing in the bundle could be read:\n%1").arg(list)
-                   : onlyNotes ? MainWindow::tr("Notes on the bundle:\n%1").arg(list)
-                               : MainWindow::tr("Problems while reading the bundle (the rest was "
-                                                "analysed):\n%1")
-                                     .arg(list);
-    if (result.cancelled)
-        text.prepend(MainWindow::tr("The analysis was cancelled: the findings cover only the part "
-                                    "of the bundle read before that.%1")
-                         .arg(text.isEmpty() ? QString() : QStringLiteral("\n")));
-    return text;
 }
 
 } // namespace
@@ -73,10 +48,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_workTabs(new QTabWidget(this))
     , m_banner(new MessageBanner(this))
     , m_rulesDock(new RulesDock(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancelButton(new QToolButton(this))
+    , m_progress(new JobProgress([this] { return m_controller->jobState(); }, this))
     , m_statusTime(new QLabel(this))
-    , m_progressTimer(new QTimer(this))
 {
     setWindowTitle(tr("GPU Triage"));
     setAcceptDrops(true);
@@ -91,7 +64,8 @@ MainWindow::MainWindow(QWidget *parent)
         m_firstScreenMs = m_controller->elapsedMs();
         Q_EMIT firstScreenShown();
     });
-    connect(m_controller, &AnalysisController::busyChanged, this, &MainWindow::setBusy);
+    connect(m_controller, &AnalysisController::busyChanged, m_progress, &JobProgress::setBusy);
+    connect(m_progress, &JobProgress::cancelRequested, this, &MainWindow::cancelAnalysis);
     connect(m_controller, &AnalysisController::finished, this,
             [this](const ChartData &, const QString &notice) { bundleAnalysed(notice); });
     connect(m_controller, &AnalysisController::timelineReady, this, [this] {
@@ -140,7 +114,10 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_rulesDock, &RulesDock::lineActivated, this,
             [this](const QString &path, int line) { showDocument(path, line); });
     auto *welcome = new WelcomePage(this);
-    connect(welcome, &WelcomePage::openRequested, this, &MainWindow::chooseFiles);
+    connect(welcome, &WelcomePage::openRequested, this, [this] {
+        if (const QStringList paths = chooseBundle(this, false); !paths.isEmpty())
+            openPaths(paths);
+    });
     connect(welcome, &WelcomePage::sampleRequested, this, &MainWindow::openSample);
     connect(welcome, &WelcomePage::pathsRequested, this, &MainWindow::openPaths);
     m_stack->addWidget(welcome);
@@ -151,27 +128,7 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->addPermanentWidget(label);
     m_statusTime->setObjectName(QStringLiteral("statusTime"));
     statusBar()->addPermanentWidget(m_statusTime);
-    m_progress->setObjectName(QStringLiteral("progress"));
-    m_progress->setMaximumWidth(220);
-    m_progress->hide();
     statusBar()->addPermanentWidget(m_progress);
-    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
-    m_cancelButton->setText(tr("Cancel"));
-    m_cancelButton->setToolTip(tr("Stop the analysis and show what was found so far"));
-    m_cancelButton->hide();
-    connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelAnalysis);
-    statusBar()->addPermanentWidget(m_cancelButton);
-    m_progressTimer->setInterval(100);
-    connect(m_progressTimer, &QTimer::timeout, this, [this] {
-        const JobState *job = m_controller->jobState();
-        if (!job || job->total <= 0) {
-            m_progress->setRange(0, 0); // still reading: no total yet
-            return;
-        }
-        m_progress->setRange(0, 1000);
-        m_progress->setValue(int(std::clamp<qint64>(job->done * 1000 / job->total, 0, 1000)));
-        m_progress->setFormat(QStringLiteral("%1 %").arg(job->done * 100 / job->total));
-    });
     createMenus();
     if (const QByteArray geometry = QSettings().value(QStringLiteral("geometry")).toByteArray();
         !geometry.isEmpty())
@@ -188,7 +145,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::openPaths(const QStringList &paths)
 {
     rememberRecentBundle(paths);
-    updateRecentMenu();
+    fillRecentMenu(m_recentMenu, [this](const QStringList &paths) { openPaths(paths); });
     m_firstScreenMs = m_analysisMs = -1;
     m_stack->setCurrentIndex(1);
     m_statusTime->clear();
@@ -218,7 +175,7 @@ void MainWindow::bundleAnalysed(const QString &notice)
     m_analysisMs = m_controller->elapsedMs();
     m_statusTime->setText(tr("Analysed in %1 s").arg(seconds(m_analysisMs)));
     const AnalysisResult &result = m_controller->result();
-    m_banner->setText(problemsText(result));
+    m_banner->setText(m_controller->problemsText());
     statusBar()->showMessage(
         result.cancelled
             ? tr("Cancelled: %1 finding(s) so far").arg(result.findings.size())
@@ -227,24 +184,11 @@ void MainWindow::bundleAnalysed(const QString &notice)
     Q_EMIT analysisFinished();
 }
 
-void MainWindow::setBusy(bool busy)
-{
-    m_progress->setRange(0, 0);
-    m_progress->setVisible(busy);
-    m_cancelButton->setEnabled(true);
-    m_cancelButton->setVisible(busy);
-    if (busy)
-        m_progressTimer->start();
-    else
-        m_progressTimer->stop();
-}
-
 void MainWindow::cancelAnalysis()
 {
     if (!m_controller->isBusy())
         return;
     m_controller->cancel();
-    m_cancelButton->setEnabled(false);
     statusBar()->showMessage(tr("Cancelling…"));
 }
 
@@ -348,54 +292,9 @@ bool MainWindow::exportReport(const QString &fileName)
 
 bool MainWindow::exportReport(const QString &fileName, const ExportSettings &settings)
 {
-    if (const QString input = inputOverwrittenBy(fileName, m_controller->paths()); !input.isEmpty()) {
-        m_banner->setText(tr("The report was not saved: %1 would replace or land inside the "
-                             "bundle %2. Choose a file outside the bundle.")
-                              .arg(fileName, input));
-        return false;
-    }
-    if (const QString error
-        = writeFileAtomically(fileName, renderReport(m_controller->result(), settings));
-        !error.isEmpty()) {
-        m_banner->setText(tr("Could not write the report to %1: %2").arg(fileName, error));
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::chooseFiles()
-{
-    QSettings settings;
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Open log files"), settings.value(QStringLiteral("lastDir")).toString());
-    if (files.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("lastDir"), QFileInfo(files.front()).absolutePath());
-    openPaths(files);
-}
-
-void MainWindow::chooseFolder()
-{
-    QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Open a folder of logs"), settings.value(QStringLiteral("lastDir")).toString());
-    if (dir.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("lastDir"), dir);
-    openPaths({dir});
-}
-
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QList<QStringList> recent = recentBundles();
-    for (const QStringList &paths : recent) {
-        QString label = paths.join(QLatin1String(", "));
-        if (label.size() > 90)
-            label = QChar(0x2026) + label.right(89);
-        m_recentMenu->addAction(label, this, [this, paths] { openPaths(paths); });
-    }
-    m_recentMenu->setEnabled(!recent.isEmpty());
+    const QString error = m_controller->writeReport(fileName, settings);
+    m_banner->setText(error);
+    return error.isEmpty();
 }
 
 void MainWindow::createMenus()
@@ -408,12 +307,16 @@ void MainWindow::createMenus()
         return a;
     };
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    add(file, tr("&Open File…"), "actionOpen", QKeySequence::Open, [this] { chooseFiles(); });
-    add(file, tr("Open &Folder…"), "actionOpenFolder", {}, [this] { chooseFolder(); });
+    auto choose = [this](bool folder) {
+        if (const QStringList paths = chooseBundle(this, folder); !paths.isEmpty())
+            openPaths(paths);
+    };
+    add(file, tr("&Open File…"), "actionOpen", QKeySequence::Open, [choose] { choose(false); });
+    add(file, tr("Open &Folder…"), "actionOpenFolder", {}, [choose] { choose(true); });
     add(file, tr("Open &Sample Bundle"), "actionOpenSample", {}, [this] { openSample(); });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
-    updateRecentMenu();
+    fillRecentMenu(m_recentMenu, [this](const QStringList &paths) { openPaths(paths); });
     add(file, tr("&Compare with Another Bundle…"), "actionCompare", {}, [this] { chooseCompare(); });
     add(file, tr("Re&load"), "actionReload", QKeySequence::Refresh, [this] { reload(); });
     file->addSeparator();

@@ -10,14 +10,12 @@
 
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
-class QTimer;
-class QToolButton;
 
 namespace gputriage {
 
+class JobProgress;
 class MessageBanner;
 class RulesDock;
 
@@ -98,13 +96,9 @@ protected:
 
 private:
     void createMenus();
-    void chooseFiles();
-    void chooseFolder();
     void chooseCompare();
     void chooseExportFile();
-    void updateRecentMenu();
     void applyTheme(const QString &name); // the log's theme, and a window palette to match
-    void setBusy(bool busy);
     void bundleAnalysed(const QString &notice);
 
     AnalysisController *m_controller;
@@ -113,10 +107,8 @@ private:
     QTabWidget *m_workTabs; // the bundle, then comparisons
     MessageBanner *m_banner;
     RulesDock *m_rulesDock;
-    QProgressBar *m_progress;
-    QToolButton *m_cancelButton;
+    JobProgress *m_progress;
     QLabel *m_statusTime;
-    QTimer *m_progressTimer;
     QMenu *m_recentMenu = nullptr;
     qint64 m_firstScreenMs = -1;
     qint64 m_analysisMs = -1;

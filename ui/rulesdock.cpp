@@ -3,6 +3,7 @@
 #include "atomicfile.h"
 #include "engine/analyzer.h"
 #include "engine/exampletester.h"
+#include "messagebanner.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
 #include "palette.h"
@@ -266,6 +267,7 @@ RulesDock::RulesDock(QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_list(new QTreeView(this))
     , m_fileLabel(new QLabel(this))
+    , m_banner(new MessageBanner(this))
     , m_editor(new YamlEditor(this))
     , m_problems(new QListWidget(this))
     , m_hits(new QTreeWidget(this))
@@ -396,6 +398,7 @@ RulesDock::RulesDock(QWidget *parent)
     auto *bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 0, 0, 0);
     bottomLayout->addWidget(m_fileLabel);
+    bottomLayout->addWidget(m_banner);
     auto *editorSplit = new QSplitter(Qt::Vertical, bottom);
     editorSplit->addWidget(m_editor);
     auto *results = new QTabWidget(bottom);
@@ -538,8 +541,7 @@ void RulesDock::editRule(const QString &id)
         return;
     QFile file(rule->file);
     if (!file.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Rules"),
-                             tr("Cannot read %1: %2").arg(rule->file, file.errorString()));
+        m_banner->setText(tr("Cannot read %1: %2").arg(rule->file, file.errorString()));
         return;
     }
     const QByteArray text = file.readAll();
@@ -661,12 +663,12 @@ bool RulesDock::save()
     const QByteArray text = m_editor->toPlainText().toUtf8();
     QDir().mkpath(QFileInfo(m_path).absolutePath());
     if (const QString error = writeFileAtomically(m_path, text); !error.isEmpty()) {
-        QMessageBox::warning(this, tr("Rules"),
-                             tr("Could not save %1: %2 (the file on disk is unchanged)")
-                                 .arg(m_path, error));
+        m_banner->setText(tr("Could not save %1: %2 (the file on disk is unchanged)")
+                              .arg(m_path, error));
         return false;
     }
     m_savedText = text;
+    m_banner->setText({});
     m_saving = true;
     m_fileLabel->setText(tr("%1 (your rules)").arg(shortPath(m_path)));
     updateButtons();
@@ -683,7 +685,7 @@ void RulesDock::revertToShipped()
     if (ids.isEmpty() && !m_overrideOf.isEmpty())
         ids << m_overrideOf;
     if (QFileInfo::exists(m_path) && !QFile::remove(m_path)) {
-        QMessageBox::warning(this, tr("Rules"), tr("Could not delete %1").arg(m_path));
+        m_banner->setText(tr("Could not delete %1").arg(m_path));
         return;
     }
     m_path.clear();

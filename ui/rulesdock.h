@@ -30,6 +30,7 @@ class SyntaxHighlighter;
 namespace gputriage {
 
 class LogDocument;
+class MessageBanner;
 
 // A YAML editor: line numbers, two-space indentation kept on Enter and inserted by Tab, and
 // problems underlined at their line:col with the message as a tooltip.
@@ -129,6 +130,7 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTreeView *m_list;
     QLabel *m_fileLabel;
+    MessageBanner *m_banner; // a file that could not be read, saved or deleted
     YamlEditor *m_editor;
     QListWidget *m_problems;
     QTreeWidget *m_hits;

@@ -1,7 +1,9 @@
 #include "welcomepage.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -12,6 +14,35 @@
 #include <QVBoxLayout>
 
 namespace gputriage {
+
+void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> &open)
+{
+    menu->clear();
+    const QList<QStringList> recent = recentBundles();
+    for (const QStringList &paths : recent) {
+        QString label = paths.join(QLatin1String(", "));
+        if (label.size() > 90)
+            label = QChar(0x2026) + label.right(89);
+        menu->addAction(label, menu, [open, paths] { open(paths); });
+    }
+    menu->setEnabled(!recent.isEmpty());
+}
+
+QStringList chooseBundle(QWidget *parent, bool folder)
+{
+    QSettings settings;
+    const QString last = settings.value(QStringLiteral("lastDir")).toString();
+    const QStringList paths
+        = folder ? QStringList{QFileDialog::getExistingDirectory(
+                       parent, QCoreApplication::translate("gputriage", "Open a folder of logs"), last)}
+                 : QFileDialog::getOpenFileNames(
+                       parent, QCoreApplication::translate("gputriage", "Open log files"), last);
+    if (paths.isEmpty() || paths.front().isEmpty())
+        return {};
+    settings.setValue(QStringLiteral("lastDir"),
+                      folder ? paths.front() : QFileInfo(paths.front()).absolutePath());
+    return paths;
+}
 
 QList<QStringList> recentBundles()
 {

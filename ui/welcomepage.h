@@ -4,6 +4,9 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
+
+class QMenu;
 class QMenuBar;
 
 namespace gputriage {
@@ -11,6 +14,10 @@ namespace gputriage {
 // The bundles opened before, newest first (each a list of paths), kept in the settings.
 QList<QStringList> recentBundles();
 void rememberRecentBundle(const QStringList &paths); // made absolute; ten are kept
+// File ▸ Open Recent: one entry per recent bundle, each calling `open` with its paths.
+void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> &open);
+// Asks for files (or a folder) to open, starting where the last ones were; empty if cancelled.
+QStringList chooseBundle(QWidget *parent, bool folder);
 
 // What the window shows before a bundle is open: drop here, Open…, the sample, the last bundle.
 class WelcomePage : public QWidget
