@@ -17,10 +17,10 @@
 namespace gputriage {
 
 namespace {
-enum Column { NameColumn, HitsColumn };
-constexpr int kPathRole = Qt::UserRole + 1;
-constexpr int kExcludedRole = Qt::UserRole + 3;
-constexpr int kFilterRole = Qt::UserRole + 2; // path and label of a leaf; folders match by leaves
+using enum BundleTreeModel::Column;
+constexpr int kPathRole = BundleTreeModel::PathRole;
+constexpr int kExcludedRole = BundleTreeModel::ExcludedRole;
+constexpr int kFilterRole = BundleTreeModel::FilterRole; // path and label of a leaf
 
 struct Node
 {
@@ -48,7 +48,7 @@ void showCount(Node &node)
 BundleTree::BundleTree(QWidget *parent)
     : QWidget(parent)
     , m_filter(new QLineEdit(this))
-    , m_model(new QStandardItemModel(this))
+    , m_model(new BundleTreeModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_tree(new QTreeView(this))
 {
@@ -56,7 +56,6 @@ BundleTree::BundleTree(QWidget *parent)
     m_filter->setObjectName(QStringLiteral("bundleFilter"));
     m_filter->setPlaceholderText(tr("Filter files…"));
     m_filter->setClearButtonEnabled(true);
-    m_model->setHorizontalHeaderLabels({tr("Entry"), tr("Hits")});
     m_proxy->setSourceModel(m_model);
     m_proxy->setRecursiveFilteringEnabled(true);
     m_proxy->setFilterRole(kFilterRole);
@@ -99,7 +98,7 @@ QMenu *BundleTree::createContextMenu(const QModelIndex &viewIndex)
 {
     const QModelIndex name = viewIndex.siblingAtColumn(NameColumn);
     const QString path = name.data(kPathRole).toString();
-    if (path.isEmpty() || path == m_timelinePath)
+    if (path.isEmpty() || path == m_model->timelinePath())
         return nullptr;
     auto *menu = new QMenu(this);
     const bool excluded = name.data(kExcludedRole).toBool();
@@ -113,10 +112,15 @@ QMenu *BundleTree::createContextMenu(const QModelIndex &viewIndex)
     return menu;
 }
 
-void BundleTree::setEntries(const QList<Entry> &entries, const QString &timelinePath)
+BundleTreeModel::BundleTreeModel(QObject *parent)
+    : QStandardItemModel(parent)
 {
-    const QSignalBlocker blocker(m_tree->selectionModel());
-    m_model->removeRows(0, m_model->rowCount());
+    setHorizontalHeaderLabels({tr("Entry"), tr("Hits")});
+}
+
+void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &timelinePath)
+{
+    removeRows(0, rowCount());
     m_leaves.clear();
     m_timeline = nullptr;
     std::vector<Node> nodes; // folders, archives and leaves, for the counts
@@ -148,7 +152,7 @@ void BundleTree::setEntries(const QList<Entry> &entries, const QString &timeline
         }
         parts << path.mid(start);
 
-        QStandardItem *parent = m_model->invisibleRootItem();
+        QStandardItem *parent = invisibleRootItem();
         QString key;
         std::vector<size_t> chain;
         for (int i = 0; i < parts.size(); ++i) {
@@ -207,10 +211,31 @@ void BundleTree::setEntries(const QList<Entry> &entries, const QString &timeline
         QFont f = timeline->font();
         f.setItalic(true);
         timeline->setFont(f);
-        m_model->insertRow(0, {timeline, new QStandardItem()});
+        insertRow(0, {timeline, new QStandardItem()});
         m_timeline = timeline;
         m_timelinePath = timelinePath;
     }
+}
+
+QModelIndex BundleTreeModel::indexOf(const QString &path) const
+{
+    const QStandardItem *item
+        = m_timeline && path == m_timelinePath ? m_timeline : m_leaves.value(path);
+    return item ? item->index() : QModelIndex();
+}
+
+QList<QModelIndex> BundleTreeModel::entries() const
+{
+    QList<QModelIndex> out;
+    for (const QStandardItem *item : m_leaves)
+        out << item->index();
+    return out;
+}
+
+void BundleTree::setEntries(const QList<Entry> &entries, const QString &timelinePath)
+{
+    const QSignalBlocker blocker(m_tree->selectionModel());
+    m_model->setEntries(entries, timelinePath);
     if (entries.size() <= 500)
         m_tree->expandAll();
     else
@@ -230,9 +255,7 @@ void BundleTree::selectPath(const QString &path)
 
 QModelIndex BundleTree::viewIndex(const QString &path) const
 {
-    const QStandardItem *item
-        = m_timeline && path == m_timelinePath ? m_timeline : m_leaves.value(path);
-    return item ? m_proxy->mapFromSource(item->index()) : QModelIndex();
+    return m_proxy->mapFromSource(m_model->indexOf(path));
 }
 
 QString BundleTree::currentPath() const
@@ -242,8 +265,9 @@ QString BundleTree::currentPath() const
 
 int BundleTree::visibleEntryCount() const
 {
-    return int(std::count_if(m_leaves.begin(), m_leaves.end(), [this](const QStandardItem *i) {
-        return m_proxy->mapFromSource(i->index()).isValid();
+    const QList<QModelIndex> entries = m_model->entries();
+    return int(std::count_if(entries.begin(), entries.end(), [this](const QModelIndex &i) {
+        return m_proxy->mapFromSource(i).isValid();
     }));
 }
 

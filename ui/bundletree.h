@@ -3,6 +3,7 @@
 #include "rules/rule.h"
 
 #include <QHash>
+#include <QStandardItemModel>
 #include <QWidget>
 
 #include <optional>
@@ -11,18 +12,21 @@ class QLineEdit;
 class QMenu;
 class QSortFilterProxyModel;
 class QStandardItem;
-class QStandardItemModel;
 class QTreeView;
 
 namespace gputriage {
 
 // The entries of a bundle as a tree (folders, archives `a.tgz!`, bug-report sections), each
 // with its number of rule hits and highest severity; a filter box narrows it by name.
-class BundleTree : public QWidget
+// The bundle's files as a tree of folders and archives, each with its rule hits (summed up
+// the folders, coloured by the worst severity); entries left out of the analysis in italics.
+class BundleTreeModel : public QStandardItemModel
 {
     Q_OBJECT
 
 public:
+    enum Column { NameColumn, HitsColumn };
+    enum Role { PathRole = Qt::UserRole + 1, FilterRole, ExcludedRole };
     struct Entry
     {
         QString path;
@@ -32,6 +36,27 @@ public:
         bool excluded = false; // left out of the analysis by the engineer
     };
 
+    explicit BundleTreeModel(QObject *parent = nullptr);
+    // `timelinePath`, when set, adds a first row for the merged time-ordered view.
+    void setEntries(const QList<Entry> &entries, const QString &timelinePath = {});
+    // The row of an entry or of the timeline; invalid when unknown.
+    QModelIndex indexOf(const QString &path) const;
+    QList<QModelIndex> entries() const; // not the timeline row
+    const QString &timelinePath() const { return m_timelinePath; }
+
+private:
+    QHash<QString, QStandardItem *> m_leaves; // the entries (not the timeline row)
+    QStandardItem *m_timeline = nullptr;
+    QString m_timelinePath;
+};
+
+class BundleTree : public QWidget
+{
+    Q_OBJECT
+
+public:
+    using Entry = BundleTreeModel::Entry;
+
     explicit BundleTree(QWidget *parent = nullptr);
 
     // `timelinePath`, when set, adds a first row for the merged time-ordered view.
@@ -39,7 +64,7 @@ public:
     void selectPath(const QString &path); // without emitting entrySelected
     QString currentPath() const;
     QTreeView *tree() const { return m_tree; }
-    QStandardItemModel *model() const { return m_model; }
+    BundleTreeModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     QLineEdit *filter() const { return m_filter; }
     int visibleEntryCount() const;
@@ -55,12 +80,9 @@ Q_SIGNALS:
 
 private:
     QLineEdit *m_filter;
-    QStandardItemModel *m_model;
+    BundleTreeModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTreeView *m_tree;
-    QHash<QString, QStandardItem *> m_leaves; // the entries (not the timeline row)
-    QStandardItem *m_timeline = nullptr;
-    QString m_timelinePath;
 };
 
 } // namespace gputriage

@@ -1,47 +1,31 @@
 #include "factspanel.h"
 
-#include "report/textreport.h"
+#include "panelmodels.h"
 
 #include <QHeaderView>
 
 namespace gputriage {
 
-namespace {
-constexpr int kPathRole = Qt::UserRole + 1;
-constexpr int kLineRole = Qt::UserRole + 2;
-} // namespace
-
 FactsPanel::FactsPanel(QWidget *parent)
-    : QTreeWidget(parent)
+    : QTreeView(parent)
+    , m_model(new FactsModel(this))
 {
     setObjectName(QStringLiteral("factsPanel"));
-    setHeaderLabels({tr("Fact"), tr("Value"), tr("Source")});
+    setModel(m_model);
     setRootIsDecorated(false);
+    setUniformRowHeights(true);
     setAlternatingRowColors(true);
     setTextElideMode(Qt::ElideMiddle);
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
-        const int line = item->data(0, kLineRole).toInt();
-        Q_EMIT sourceActivated(item->data(0, kPathRole).toString(), line);
+    header()->setSectionResizeMode(FactsModel::NameColumn, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(FactsModel::ValueColumn, QHeaderView::ResizeToContents);
+    connect(this, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT sourceActivated(index.data(PathRole).toString(), index.data(LineRole).toInt());
     });
 }
 
 void FactsPanel::setFacts(const QList<BundleFact> &facts)
 {
-    clear();
-    for (const BundleFact &f : facts) {
-        auto *item = new QTreeWidgetItem(this);
-        item->setText(0, f.name);
-        item->setText(1, f.value);
-        QString where = factSource(f);
-        if (f.count > 1)
-            where += tr("  (seen %1×)").arg(f.count);
-        item->setText(2, where);
-        item->setToolTip(2, where);
-        item->setData(0, kPathRole, f.path);
-        item->setData(0, kLineRole, f.line);
-    }
+    m_model->setRows(facts);
 }
 
 } // namespace gputriage

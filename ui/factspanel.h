@@ -2,21 +2,27 @@
 
 #include "engine/finding.h"
 
-#include <QTreeWidget>
+#include <QTreeView>
 
 namespace gputriage {
 
+class FactsModel;
+
 // Bundle facts (driver, CUDA, GPU, kernel versions) with the file and line they came from.
-class FactsPanel : public QTreeWidget
+class FactsPanel : public QTreeView
 {
     Q_OBJECT
 
 public:
     explicit FactsPanel(QWidget *parent = nullptr);
     void setFacts(const QList<BundleFact> &facts);
+    FactsModel *model() const { return m_model; }
 
 Q_SIGNALS:
     void sourceActivated(const QString &path, int line); // line is 1-based
+
+private:
+    FactsModel *m_model;
 };
 
 } // namespace gputriage

@@ -2,6 +2,7 @@
 
 #include "engine/gpus.h"
 #include "palette.h"
+#include "panelmodels.h"
 
 #include <QHeaderView>
 
@@ -9,70 +10,37 @@
 
 namespace gputriage {
 
-namespace {
-constexpr int kBusRole = Qt::UserRole + 1;
-} // namespace
-
 GpusPanel::GpusPanel(QWidget *parent)
-    : QTreeWidget(parent)
+    : QTreeView(parent)
+    , m_model(new GpusModel(this))
 {
     setObjectName(QStringLiteral("gpusPanel"));
-    setHeaderLabels({tr("GPU"), tr("Name"), tr("Action"), tr("Events"), tr("UUID")});
+    setModel(m_model);
     setRootIsDecorated(false);
     setAlternatingRowColors(true);
     setTextElideMode(Qt::ElideMiddle);
-    header()->setSectionResizeMode(GpuColumn, QHeaderView::ResizeToContents);
-    header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
-    header()->setSectionResizeMode(ActionColumn, QHeaderView::ResizeToContents);
-    header()->setSectionResizeMode(EventsColumn, QHeaderView::ResizeToContents);
-    connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        Q_EMIT gpuSelected(item ? item->data(0, kBusRole).toString() : QString());
-    });
+    for (int column : {GpusModel::GpuColumn, GpusModel::NameColumn, GpusModel::ActionColumn,
+                       GpusModel::EventsColumn})
+        header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                Q_EMIT gpuSelected(current.data(KeyRole).toString());
+            });
 }
 
 void GpusPanel::setGpus(const QList<GpuVerdict> &gpus)
 {
-    const QSignalBlocker blocker(this);
-    clear();
-    if (gpus.isEmpty())
+    const QSignalBlocker blocker(selectionModel());
+    m_model->setGpus(gpus);
+    if (m_model->rowCount() == 0)
         return;
-    // The node row spans the columns: its verdict is a sentence.
-    auto *node = new QTreeWidgetItem(this);
-    node->setText(GpuColumn, tr("Node: %1").arg(nodeVerdict(gpus)));
-    node->setToolTip(GpuColumn, node->text(GpuColumn));
-    QFont bold = node->font(GpuColumn);
-    bold.setBold(true);
-    node->setFont(GpuColumn, bold);
-    node->setFirstColumnSpanned(true);
-    for (const GpuVerdict &g : gpus) {
-        auto *item = new QTreeWidgetItem(this);
-        item->setData(0, kBusRole, g.key);
-        item->setText(GpuColumn, g.key);
-        item->setText(NameColumn, g.nameAndSerial());
-        item->setText(UuidColumn, g.uuid);
-        QStringList events;
-        for (const GpuEvent &e : g.events)
-            events << QStringLiteral("%1 ×%2%3")
-                          .arg(e.code.isEmpty() ? e.title : e.code)
-                          .arg(e.count)
-                          .arg(e.currentBoot ? QString() : tr(" (earlier boot)"));
-        item->setText(EventsColumn, events.join(QLatin1String(", ")));
-        item->setToolTip(EventsColumn, events.join(QLatin1Char('\n')));
-        if (g.hasEvents()) {
-            item->setText(ActionColumn,
-                          QStringLiteral("%1: %2").arg(severityName(g.severity), g.action));
-            item->setForeground(ActionColumn, severityColor(g.severity));
-        } else {
-            item->setText(ActionColumn, tr("no events"));
-        }
-        item->setToolTip(ActionColumn, item->text(ActionColumn));
-    }
-    setCurrentItem(node);
+    setFirstColumnSpanned(0, {}, true); // the node's verdict is a sentence
+    setCurrentIndex(m_model->index(0, 0));
 }
 
 QString GpusPanel::selectedGpu() const
 {
-    return currentItem() ? currentItem()->data(0, kBusRole).toString() : QString();
+    return currentIndex().data(KeyRole).toString();
 }
 
 QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus,

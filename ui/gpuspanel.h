@@ -2,26 +2,30 @@
 
 #include "engine/finding.h"
 
-#include <QTreeWidget>
+#include <QTreeView>
 
 namespace gputriage {
 
+class GpusModel;
+
 // One row per physical GPU: bus id, name, UUID, its events and the strongest action NVIDIA's
 // resolutions call for; the first row is the node. Selecting a GPU asks for its findings only.
-class GpusPanel : public QTreeWidget
+class GpusPanel : public QTreeView
 {
     Q_OBJECT
 
 public:
-    // The name (with the serial number) next to the bus id, so both fit at the default width.
-    enum Column { GpuColumn, NameColumn, ActionColumn, EventsColumn, UuidColumn };
     explicit GpusPanel(QWidget *parent = nullptr);
     void setGpus(const QList<GpuVerdict> &gpus);
     // The bus id of the selected GPU; empty for the node row (all findings).
     QString selectedGpu() const;
+    GpusModel *model() const { return m_model; }
 
 Q_SIGNALS:
     void gpuSelected(const QString &busId);
+
+private:
+    GpusModel *m_model;
 };
 
 // The findings about one GPU (bus id as gpuKey() gives it); all of them for an empty id.

@@ -1,9 +1,11 @@
 #include "notablepanel.h"
 
+#include "panelmodels.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gputriage {
@@ -11,13 +13,14 @@ namespace gputriage {
 NotablePanel::NotablePanel(QWidget *parent)
     : QWidget(parent)
     , m_summary(new QLabel(this))
-    , m_view(new QTreeWidget(this))
+    , m_model(new NotableModel(this))
+    , m_view(new QTreeView(this))
     , m_newRule(new QPushButton(tr("New Rule from This"), this))
 {
     setObjectName(QStringLiteral("notablePanel"));
     m_summary->setWordWrap(true);
     m_view->setObjectName(QStringLiteral("notableView"));
-    m_view->setHeaderLabels({tr("Count"), tr("Message (<*> varies)"), tr("Files")});
+    m_view->setModel(m_model);
     m_view->setRootIsDecorated(false);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
@@ -34,15 +37,10 @@ NotablePanel::NotablePanel(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_newRule, 0, Qt::AlignRight);
 
-    auto current = [this]() -> const MessageTemplate * {
-        const QTreeWidgetItem *item = m_view->currentItem();
-        const int row
-            = item ? m_view->indexOfTopLevelItem(const_cast<QTreeWidgetItem *>(item)) : -1;
-        return row >= 0 && row < m_templates.size() ? &m_templates[row] : nullptr;
-    };
-    connect(m_view, &QTreeWidget::currentItemChanged, this,
+    auto current = [this] { return m_model->row(m_view->currentIndex()); };
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this, current] { m_newRule->setEnabled(current() != nullptr); });
-    connect(m_view, &QTreeWidget::itemActivated, this, [this, current] {
+    connect(m_view, &QTreeView::activated, this, [this, current] {
         if (const MessageTemplate *t = current())
             Q_EMIT exampleActivated(t->examplePath, t->exampleLine);
     });
@@ -54,8 +52,7 @@ NotablePanel::NotablePanel(QWidget *parent)
 
 void NotablePanel::setTemplates(const QList<MessageTemplate> &templates, qint64 lines)
 {
-    m_templates = templates;
-    m_view->clear();
+    m_model->setRows(templates);
     m_summary->setText(
         templates.isEmpty()
             ? tr("No line with error words was left unexplained by the rules.")
@@ -64,16 +61,6 @@ void NotablePanel::setTemplates(const QList<MessageTemplate> &templates, qint64 
                  "a rule from its example.")
                   .arg(lines)
                   .arg(templates.size()));
-    for (const MessageTemplate &t : templates) {
-        auto *item = new QTreeWidgetItem(
-            m_view, {QString::number(t.count), t.text, QString::number(t.fileCount)});
-        item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
-        item->setToolTip(1, QStringLiteral("%1\n\n%2:%3\n%4")
-                                .arg(t.text, t.examplePath)
-                                .arg(t.exampleLine)
-                                .arg(t.example));
-        item->setToolTip(2, t.files.join(QLatin1Char('\n')));
-    }
     m_newRule->setEnabled(false);
 }
 

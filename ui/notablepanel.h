@@ -6,9 +6,11 @@
 
 class QLabel;
 class QPushButton;
-class QTreeWidget;
+class QTreeView;
 
 namespace gputriage {
+
+class NotableModel;
 
 // "Other notable messages": lines with error words that no rule matched, grouped into message
 // templates, most frequent first. Activating one shows its example line; "New Rule from This"
@@ -20,7 +22,8 @@ class NotablePanel : public QWidget
 public:
     explicit NotablePanel(QWidget *parent = nullptr);
     void setTemplates(const QList<MessageTemplate> &templates, qint64 lines);
-    QTreeWidget *view() const { return m_view; }
+    QTreeView *view() const { return m_view; }
+    NotableModel *model() const { return m_model; }
 
 Q_SIGNALS:
     void exampleActivated(const QString &path, int line); // 1-based
@@ -28,9 +31,9 @@ Q_SIGNALS:
 
 private:
     QLabel *m_summary;
-    QTreeWidget *m_view;
+    NotableModel *m_model;
+    QTreeView *m_view;
     QPushButton *m_newRule;
-    QList<MessageTemplate> m_templates;
 };
 
 } // namespace gputriage

@@ -4,6 +4,8 @@
 #include "engine/analyzer.h"
 #include "engine/exampletester.h"
 #include "messagebanner.h"
+#include "panelmodels.h"
+#include "rulelistmodel.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
 #include "palette.h"
@@ -38,7 +40,6 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QTreeView>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <set>
@@ -46,9 +47,8 @@
 namespace gputriage {
 
 namespace {
-constexpr int kIdRole = Qt::UserRole + 1;
-constexpr int kFilterRole = Qt::UserRole + 2;
-constexpr int kPathRole = Qt::UserRole + 3;
+constexpr int kIdRole = RuleListModel::IdRole;
+constexpr int kFilterRole = RuleListModel::FilterRole;
 constexpr int kLineRole = Qt::UserRole + 4;
 constexpr qint64 kTooBroad = 100000;
 
@@ -263,14 +263,15 @@ void YamlEditor::keyPressEvent(QKeyEvent *event)
 RulesDock::RulesDock(QWidget *parent)
     : QDockWidget(tr("Rules"), parent)
     , m_search(new QLineEdit(this))
-    , m_model(new QStandardItemModel(this))
+    , m_model(new RuleListModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_list(new QTreeView(this))
     , m_fileLabel(new QLabel(this))
     , m_banner(new MessageBanner(this))
     , m_editor(new YamlEditor(this))
     , m_problems(new QListWidget(this))
-    , m_hits(new QTreeWidget(this))
+    , m_hitsModel(new TextTreeModel({tr("Result"), tr("Facts")}, this))
+    , m_hits(new QTreeView(this))
     , m_test(new QPushButton(tr("Test on Open Bundle"), this))
     , m_save(new QPushButton(tr("Save"), this))
     , m_revert(new QPushButton(tr("Revert to Shipped"), this))
@@ -282,7 +283,6 @@ RulesDock::RulesDock(QWidget *parent)
     m_search->setObjectName(QStringLiteral("ruleSearch"));
     m_search->setPlaceholderText(tr("Search rules…"));
     m_search->setClearButtonEnabled(true);
-    m_model->setHorizontalHeaderLabels({tr("Rule"), tr("Severity"), tr("Source")});
     m_proxy->setSourceModel(m_model);
     m_proxy->setRecursiveFilteringEnabled(true);
     m_proxy->setFilterRole(kFilterRole);
@@ -329,7 +329,7 @@ RulesDock::RulesDock(QWidget *parent)
     m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problems->setObjectName(QStringLiteral("ruleProblems"));
     m_hits->setObjectName(QStringLiteral("ruleHits"));
-    m_hits->setHeaderLabels({tr("Result"), tr("Facts")});
+    m_hits->setModel(m_hitsModel);
     m_hits->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_test->setObjectName(QStringLiteral("testRule"));
     m_save->setObjectName(QStringLiteral("saveRule"));
@@ -347,10 +347,10 @@ RulesDock::RulesDock(QWidget *parent)
             m_editor->setFocus();
         }
     });
-    connect(m_hits, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
-        const QString path = item->data(0, kPathRole).toString();
+    connect(m_hits, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        const QString path = index.data(PathRole).toString();
         if (!path.isEmpty())
-            Q_EMIT lineActivated(path, item->data(0, kLineRole).toInt());
+            Q_EMIT lineActivated(path, index.data(LineRole).toInt());
     });
 
     m_validateTimer->setSingleShot(true);
@@ -451,60 +451,7 @@ void RulesDock::fillList()
 {
     m_filling = true; // itemChanged while filling is not the user switching rules
     auto done = qScopeGuard([this] { m_filling = false; });
-    m_model->removeRows(0, m_model->rowCount());
-    const QStringList disabled = disabledRules();
-    QHash<QString, QStandardItem *> files;
-    auto fileItem = [&](const QString &file, const QString &pack, bool user) {
-        if (QStandardItem *item = files.value(file))
-            return item;
-        auto *item = new QStandardItem(pack.isEmpty() ? QFileInfo(file).fileName() : pack);
-        item->setToolTip(file);
-        item->setData(file, kFilterRole);
-        QFont f = item->font();
-        f.setBold(true);
-        item->setFont(f);
-        auto *source = new QStandardItem(user ? tr("user") : tr("shipped"));
-        m_model->appendRow({item, new QStandardItem(), source});
-        files.insert(file, item);
-        return item;
-    };
-    for (const RulePackInfo &pack : m_rules.packs)
-        fileItem(pack.file, pack.pack, pack.user);
-    for (const Rule &r : m_rules.rules) {
-        QStandardItem *parent = fileItem(r.file, r.pack, r.user);
-        auto *id = new QStandardItem(r.id);
-        id->setData(r.id, kIdRole);
-        id->setData(QString(r.id + QLatin1Char(' ') + r.title), kFilterRole);
-        id->setToolTip(r.title);
-        id->setCheckable(true);
-        id->setCheckState(disabled.contains(r.id) ? Qt::Unchecked : Qt::Checked);
-        auto *severity
-            = new QStandardItem(r.kind == RuleKind::Fact ? tr("fact") : severityName(r.severity));
-        if (r.kind != RuleKind::Fact)
-            severity->setForeground(severityColor(r.severity));
-        const QString state = disabled.contains(r.id)             ? tr("disabled")
-                              : !r.user                           ? tr("shipped")
-                              : m_rules.overridden.contains(r.id) ? tr("overrides shipped")
-                                                                  : tr("user");
-        parent->appendRow({id, severity, new QStandardItem(state)});
-    }
-    // Rules that did not load are listed with their first error.
-    std::set<QString> listed;
-    for (const Rule &r : m_rules.rules)
-        listed.insert(r.id);
-    for (const Diagnostic &d : m_rules.diagnostics) {
-        if (!d.isError() || d.ruleId.isEmpty() || listed.count(d.ruleId))
-            continue;
-        listed.insert(d.ruleId);
-        QStandardItem *parent = fileItem(d.where.file, QString(), true);
-        auto *id = new QStandardItem(d.ruleId);
-        id->setData(QString(d.ruleId + QLatin1Char(' ') + d.where.file), kFilterRole);
-        id->setToolTip(d.toString());
-        auto *state = new QStandardItem(tr("error"));
-        state->setForeground(severityColor(Severity::Error));
-        state->setToolTip(d.toString());
-        parent->appendRow({id, new QStandardItem(), state});
-    }
+    m_model->setRules(m_rules, disabledRules());
     m_list->expandAll();
 }
 
@@ -620,7 +567,7 @@ void RulesDock::openFile(const QString &path, const QByteArray &text, const QStr
     m_fileLabel->setText(shortPath(title));
     m_fileLabel->setToolTip(path);
     m_editor->setEnabled(true);
-    m_hits->clear();
+    m_hitsModel->setRows({});
     show();
     raise();
 }
@@ -749,8 +696,7 @@ void RulesDock::testOnBundle()
     const QStringList folders = m_extraFolders;
     const auto docs
         = m_documents ? m_documents() : std::vector<std::shared_ptr<const LogDocument>>();
-    m_hits->clear();
-    new QTreeWidgetItem(m_hits, {tr("Testing…")});
+    m_hitsModel->setRows({TextRow{.text = tr("Testing…")}});
     m_test->setEnabled(false);
     m_testJob.start(
         [path, text, folders, docs](JobState &job) {
@@ -779,59 +725,51 @@ void RulesDock::testOnBundle()
         },
         [this](const TestRun &run) {
             const auto &[mine, examples, result, lines, hasDocs] = run;
-            QTreeWidget *hits = m_hits;
-            hits->clear();
+            QList<TextRow> rows;
             if (mine.empty())
-                new QTreeWidgetItem(hits,
-                                    {tr("This file has no rule that loads (see Problems)")});
+                rows.append({.text = tr("This file has no rule that loads (see Problems)")});
             int found = 0;
             for (const Finding &f : result.findings) {
                 if (!mine.count(f.ruleId))
                     continue;
                 ++found;
-                auto *top = new QTreeWidgetItem(
-                    hits, {tr("%1 — %n line(s)", nullptr, f.count).arg(f.title)});
-                top->setForeground(0, severityColor(f.severity));
-                top->setData(0, kIdRole, f.ruleId);
+                TextRow top{.text = tr("%1 — %n line(s)", nullptr, f.count).arg(f.title),
+                            .key = f.ruleId,
+                            .severity = f.severity};
                 if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
-                    top->setText(1, tr("Too broad? It matches %1 % of the lines")
-                                        .arg(f.count * 100 / std::max<qint64>(1, lines)));
+                    top.note = tr("Too broad? It matches %1 % of the lines")
+                                   .arg(f.count * 100 / std::max<qint64>(1, lines));
                 for (const Occurrence &o : f.occurrences) {
                     QStringList facts;
                     for (const auto &[name, value] : o.facts)
                         facts << name + QLatin1Char('=') + value;
-                    auto *item = new QTreeWidgetItem(
-                        top, {QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
-                              facts.join(QLatin1String("  "))});
-                    item->setData(0, kPathRole, o.path);
-                    item->setData(0, kLineRole, o.line);
-                    item->setToolTip(0, o.text);
+                    top.children.append({.text = QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
+                                         .note = facts.join(QLatin1String("  ")),
+                                         .toolTip = o.text,
+                                         .path = o.path,
+                                         .line = o.line});
                 }
+                rows.append(std::move(top));
             }
-            if (!mine.empty())
-                new QTreeWidgetItem(
-                    hits, {hasDocs ? (found ? QString() : tr("No hits in the open bundle"))
-                                   : tr("Open a bundle to test on it")});
+            if (!mine.empty() && (!hasDocs || !found))
+                rows.append({.text = hasDocs ? tr("No hits in the open bundle")
+                                             : tr("Open a bundle to test on it")});
             int passed = 0;
             for (const ExampleResult &e : examples)
                 passed += e.passed;
-            auto *ex = new QTreeWidgetItem(hits, {tr("Examples: %1 passed, %2 failed")
-                                                      .arg(passed)
-                                                      .arg(examples.size() - passed)});
-            ex->setData(0, kIdRole, QStringLiteral("examples"));
-            ex->setForeground(
-                0, severityColor(passed == examples.size() ? Severity::Info : Severity::Error));
+            TextRow ex{.text = tr("Examples: %1 passed, %2 failed")
+                                   .arg(passed)
+                                   .arg(examples.size() - passed),
+                       .key = QStringLiteral("examples"),
+                       .severity = passed == examples.size() ? Severity::Info : Severity::Error};
             for (const ExampleResult &e : examples)
-                new QTreeWidgetItem(
-                    ex,
-                    {QStringLiteral("%1 %2 #%3: %4")
-                         .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
-                         .arg(e.index)
-                         .arg(e.message)});
-            for (int i = hits->topLevelItemCount() - 1; i >= 0; --i)
-                if (hits->topLevelItem(i)->text(0).isEmpty())
-                    delete hits->topLevelItem(i);
-            hits->expandAll();
+                ex.children.append({.text = QStringLiteral("%1 %2 #%3: %4")
+                                                .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
+                                                .arg(e.index)
+                                                .arg(e.message)});
+            rows.append(std::move(ex));
+            m_hitsModel->setRows(std::move(rows));
+            m_hits->expandAll();
             updateButtons();
             Q_EMIT testFinished();
         });

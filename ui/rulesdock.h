@@ -20,7 +20,6 @@ class QSortFilterProxyModel;
 class QStandardItemModel;
 class QTimer;
 class QTreeView;
-class QTreeWidget;
 
 namespace KSyntaxHighlighting {
 class Repository;
@@ -31,6 +30,8 @@ namespace gputriage {
 
 class LogDocument;
 class MessageBanner;
+class RuleListModel;
+class TextTreeModel;
 
 // A YAML editor: line numbers, two-space indentation kept on Enter and inserted by Tab, and
 // problems underlined at their line:col with the message as a tooltip.
@@ -101,9 +102,10 @@ public:
 
     YamlEditor *editor() const { return m_editor; }
     QListWidget *problems() const { return m_problems; }
-    QTreeWidget *hits() const { return m_hits; }
+    QTreeView *hits() const { return m_hits; }
+    TextTreeModel *hitsModel() const { return m_hitsModel; }
     QTreeView *ruleList() const { return m_list; }
-    QStandardItemModel *model() const { return m_model; }
+    RuleListModel *model() const { return m_model; }
     QString filePath() const { return m_path; }
 
 Q_SIGNALS:
@@ -126,14 +128,15 @@ private:
     std::function<std::vector<std::shared_ptr<const LogDocument>>()> m_documents;
 
     QLineEdit *m_search;
-    QStandardItemModel *m_model;
+    RuleListModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTreeView *m_list;
     QLabel *m_fileLabel;
     MessageBanner *m_banner; // a file that could not be read, saved or deleted
     YamlEditor *m_editor;
     QListWidget *m_problems;
-    QTreeWidget *m_hits;
+    TextTreeModel *m_hitsModel; // the test's results
+    QTreeView *m_hits;
     QPushButton *m_test;
     QPushButton *m_save;
     QPushButton *m_revert;

@@ -7,6 +7,8 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "panelmodels.h"
+#include "rulelistmodel.h"
 #include "messagebanner.h"
 #include "notablepanel.h"
 #include "rules/ruleloader.h"
@@ -185,28 +187,28 @@ private Q_SLOTS:
         window.openPaths({QStringLiteral(TESTDATA "/gpus/multi-boot-kern.log")});
         QVERIFY(finished.wait(10000));
         GpusPanel *gpus = window.gpusPanel();
-        QCOMPARE(gpus->topLevelItemCount(), 3); // the node, then one row per GPU
-        QTreeWidgetItem *node = gpus->topLevelItem(0);
-        QVERIFY2(node->text(GpusPanel::GpuColumn).contains(u"strongest action: Reboot the node"),
-                 qPrintable(node->text(GpusPanel::GpuColumn)));
-        QTreeWidgetItem *a = gpus->topLevelItem(1), *b = gpus->topLevelItem(2);
-        QCOMPARE(a->text(GpusPanel::GpuColumn), QStringLiteral("0000:3b:00"));
-        QVERIFY(a->text(GpusPanel::ActionColumn).startsWith(u"critical: Reboot the node"));
-        QVERIFY(a->text(GpusPanel::ActionColumn).contains(u"recurred after 1 reboot"));
-        QCOMPARE(a->text(GpusPanel::UuidColumn),
+        const GpusModel *model = gpus->model();
+        QCOMPARE(model->rowCount(), 3); // the node, then one row per GPU
+        auto text = [model](int row, int column) { return model->index(row, column).data().toString(); };
+        QVERIFY2(text(0, GpusModel::GpuColumn).contains(u"strongest action: Reboot the node"),
+                 qPrintable(text(0, GpusModel::GpuColumn)));
+        QCOMPARE(text(1, GpusModel::GpuColumn), QStringLiteral("0000:3b:00"));
+        QVERIFY(text(1, GpusModel::ActionColumn).startsWith(u"critical: Reboot the node"));
+        QVERIFY(text(1, GpusModel::ActionColumn).contains(u"recurred after 1 reboot"));
+        QCOMPARE(text(1, GpusModel::UuidColumn),
                  QStringLiteral("GPU-760d0170-8e9d-4d7e-b0a4-97a64e6ea4b4"));
-        QCOMPARE(b->text(GpusPanel::GpuColumn), QStringLiteral("0000:86:00"));
-        QVERIFY(b->text(GpusPanel::ActionColumn).startsWith(u"warning: Restart the application"));
+        QCOMPARE(text(2, GpusModel::GpuColumn), QStringLiteral("0000:86:00"));
+        QVERIFY(text(2, GpusModel::ActionColumn).startsWith(u"warning: Restart the application"));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
 
         // Clicking a GPU shows its findings only; the node row shows them all again.
-        auto click = [&](QTreeWidgetItem *item) {
-            gpus->scrollToItem(item);
+        auto click = [&](int row) {
+            gpus->scrollTo(model->index(row, 0));
             QTest::mouseClick(gpus->viewport(), Qt::LeftButton, {},
-                              QPoint(10, gpus->visualItemRect(item).center().y()));
+                              QPoint(10, gpus->visualRect(model->index(row, 0)).center().y()));
         };
         window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(gpus);
-        click(b);
+        click(2);
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 1);
         QVERIFY(window.findingsPanel()
                     ->model()
@@ -214,7 +216,7 @@ private Q_SLOTS:
                     .data()
                     .toString()
                     .startsWith(u"Xid 13 on GPU 0000:86:00"));
-        click(node);
+        click(0);
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
     }
 
@@ -229,17 +231,17 @@ private Q_SLOTS:
         window.openPaths({QStringLiteral(TESTDATA "/gpus/aer")});
         QVERIFY(finished.wait(10000));
         GpusPanel *gpus = window.gpusPanel();
-        QCOMPARE(gpus->headerItem()->text(GpusPanel::NameColumn), QStringLiteral("Name"));
-        QCOMPARE(int(GpusPanel::NameColumn), 1);
-        QTreeWidgetItem *fallen = nullptr;
-        for (int i = 1; i < gpus->topLevelItemCount(); ++i)
-            if (gpus->topLevelItem(i)->text(GpusPanel::GpuColumn) == u"0000:41:00")
-                fallen = gpus->topLevelItem(i);
-        QVERIFY(fallen);
+        QCOMPARE(gpus->model()->headerData(GpusModel::NameColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Name"));
+        QCOMPARE(int(GpusModel::NameColumn), 1);
+        const auto fallen = gpus->model()->match(gpus->model()->index(1, GpusModel::GpuColumn),
+                                                 Qt::DisplayRole, QStringLiteral("0000:41:00"), 1,
+                                                 Qt::MatchExactly);
+        QCOMPARE(fallen.size(), 1);
         window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(gpus);
-        gpus->scrollToItem(fallen);
+        gpus->scrollTo(fallen.front());
         QTest::mouseClick(gpus->viewport(), Qt::LeftButton, {},
-                          QPoint(10, gpus->visualItemRect(fallen).center().y()));
+                          QPoint(10, gpus->visualRect(fallen.front()).center().y()));
         QStringList titles;
         const QAbstractItemModel *model = window.findingsPanel()->model();
         for (int r = 0; r < model->rowCount(); ++r)
@@ -371,11 +373,13 @@ private Q_SLOTS:
 
         // The bundle facts tab lists the driver version with its source.
         // (and the GPU UUIDs the kernel log names by bus id, the NGC release of the pod).
-        QCOMPARE(window.factsPanel()->topLevelItemCount(), 6);
-        const auto driver
-            = window.factsPanel()->findItems(QStringLiteral("kernel_driver"), Qt::MatchExactly, 0);
+        const QAbstractItemModel *facts = window.factsPanel()->model();
+        QCOMPARE(facts->rowCount(), 6);
+        const auto driver = facts->match(facts->index(0, FactsModel::NameColumn), Qt::DisplayRole,
+                                         QStringLiteral("kernel_driver"), -1, Qt::MatchExactly);
         QCOMPARE(driver.size(), 1);
-        QCOMPARE(driver.front()->text(1), QStringLiteral("570.158.08"));
+        QCOMPARE(driver.front().siblingAtColumn(FactsModel::ValueColumn).data().toString(),
+                 QStringLiteral("570.158.08"));
 
         // Typing in the filter narrows the tree.
         QTest::keyClicks(window.bundleTree()->filter(), QStringLiteral("pytorch"));
@@ -995,14 +999,15 @@ private Q_SLOTS:
         QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("testRule")),
                           Qt::LeftButton);
         QVERIFY(tested.wait(30000)); // the whole bundle: slow under the sanitizers
-        QTreeWidgetItem *hit = dock->hits()->topLevelItem(0);
-        QVERIFY2(hit->text(0).endsWith(u"— 2 line(s)"), qPrintable(hit->text(0)));
-        QCOMPARE(hit->childCount(), 2);
-        QVERIFY(hit->child(1)->text(1).contains(u"version=580.65.06"));
-        const auto examples
-            = dock->hits()->findItems(QStringLiteral("Examples:"), Qt::MatchStartsWith);
+        const TextTreeModel *hits = dock->hitsModel();
+        const QModelIndex hit = hits->index(0, 0);
+        QVERIFY2(hit.data().toString().endsWith(u"— 2 line(s)"), qPrintable(hit.data().toString()));
+        QCOMPARE(hits->rowCount(hit), 2);
+        QVERIFY(hits->index(1, 1, hit).data().toString().contains(u"version=580.65.06"));
+        const auto examples = hits->match(hits->index(0, 0), Qt::DisplayRole,
+                                          QStringLiteral("Examples:"), -1, Qt::MatchStartsWith);
         QCOMPARE(examples.size(), 1);
-        QCOMPARE(examples.front()->text(0), QStringLiteral("Examples: 1 passed, 0 failed"));
+        QCOMPARE(examples.front().data().toString(), QStringLiteral("Examples: 1 passed, 0 failed"));
 
         // Save: a valid file on disk, the rules reload and the finding appears.
         const QString title = QStringLiteral("IMEX cannot reach a peer node");
@@ -1151,17 +1156,19 @@ private Q_SLOTS:
         window.openPaths({QStringLiteral(TESTDATA "/unmatched")});
         QVERIFY(finished.wait(10000));
         NotablePanel *panel = window.notablePanel();
-        QTreeWidget *view = panel->view();
+        const NotableModel *model = panel->model();
         // (The traceback is one message: its exception line, not its "Traceback" header too.)
-        QCOMPARE(view->topLevelItemCount(), 4);
-        QCOMPARE(view->topLevelItem(0)->text(0), QStringLiteral("3"));
-        QVERIFY(view->topLevelItem(0)->text(1).contains(u"NCCL WARN Call to connect"));
+        QCOMPARE(model->rowCount(), 4);
+        QCOMPARE(model->index(0, NotableModel::CountColumn).data().toString(), QStringLiteral("3"));
+        QVERIFY(model->index(0, NotableModel::MessageColumn).data().toString().contains(
+            u"NCCL WARN Call to connect"));
         // Known conditions are findings, not "other" messages.
-        for (int i = 0; i < view->topLevelItemCount(); ++i)
-            QVERIFY(!view->topLevelItem(i)->text(1).contains(u"Xid"));
+        for (int i = 0; i < model->rowCount(); ++i)
+            QVERIFY(!model->index(i, NotableModel::MessageColumn).data().toString().contains(u"Xid"));
 
-        view->setCurrentItem(view->topLevelItem(1)); // kubelet CrashLoopBackOff
-        Q_EMIT view->itemActivated(view->topLevelItem(1), 0);
+        QTreeView *view = panel->view();
+        view->setCurrentIndex(model->index(1, 0)); // kubelet CrashLoopBackOff
+        Q_EMIT view->activated(model->index(1, 0));
         QVERIFY(window.logView()->document()->path().endsWith(u"kubelet.log"));
         QCOMPARE(window.logView()->currentLine(), 0);
         QTest::mouseClick(panel->findChild<QPushButton *>(QStringLiteral("notableNewRule")),
