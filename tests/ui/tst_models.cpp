@@ -2,6 +2,7 @@
 // change, and the model is compared as an indented dump (modeldump.h).
 
 #include "bundletree.h"
+#include "findingsmodel.h"
 #include "modeldump.h"
 #include "panelmodels.h"
 #include "rulelistmodel.h"
@@ -27,6 +28,30 @@ class TestModels : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void findingsAreSortedBySeverityThenCount()
+    {
+        auto finding = [](const char *id, Severity severity, int count) {
+            Finding f;
+            f.ruleId = QString::fromLatin1(id);
+            f.title = f.ruleId;
+            f.severity = severity;
+            f.count = count;
+            return f;
+        };
+        FindingsModel model;
+        watch(&model);
+        model.setFindings({finding("a.info-once", Severity::Info, 1),
+                           finding("b.warning", Severity::Warning, 1),
+                           finding("c.info-often", Severity::Info, 5),
+                           finding("d.critical", Severity::Critical, 1)});
+        QStringList order;
+        for (int row = 0; row < model.rowCount(); ++row)
+            order << model.index(row, 0).data(FindingsModel::RuleIdRole).toString();
+        QCOMPARE(order,
+                 QStringList({QStringLiteral("d.critical"), QStringLiteral("b.warning"),
+                              QStringLiteral("c.info-often"), QStringLiteral("a.info-once")}));
+    }
+
     void factsShowTheirValueAndWhereTheyWereRead()
     {
         FactsModel model;
