@@ -89,7 +89,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({path});
-        QVERIFY(finished.wait(20000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         LogView *view = window.logView();
         view->setCurrentLine(1);
         // The GUI thread is never blocked more than 100 ms: from Enter to the dialog painted.
@@ -175,7 +175,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({path});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         LogView *view = window.logView();
         const int lh = view->fontMetrics().height();
         auto rowCentre = [&](int row) {
@@ -221,7 +221,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/variants/other-banner-notes.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         LogView *view = window.logView();
         const int all = view->document()->lineCount();
         QCOMPARE(view->rowCount(), all);
@@ -270,7 +270,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/variants/other-banner-notes.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         SearchBar *bar = window.searchBar();
@@ -322,12 +322,12 @@ private Q_SLOTS:
         QVERIFY(previewLines > 100);
         QVERIFY(window.isBusy());
         QVERIFY(window.findChild<QToolButton *>(QStringLiteral("cancelButton"))->isVisible());
-        QVERIFY(firstScreen.wait(5000) || firstScreen.size() == 1);
+        QVERIFY(firstScreen.wait(gputriage::test::kWaitMs) || firstScreen.size() == 1);
         QVERIFY(window.firstScreenMs() >= 0);
         // The user scrolls in the preview: the full document keeps that place.
         window.logView()->setCurrentLine(50);
         window.logView()->scrollToLine(40);
-        QVERIFY(finished.wait(20000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(!window.isBusy());
         QVERIFY(window.logView()->document()->lineCount() > previewLines);
         QCOMPARE(window.logView()->currentLine(), 50);

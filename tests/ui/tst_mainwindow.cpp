@@ -106,7 +106,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(SAMPLE)});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         auto *banner = window.findChild<MessageBanner *>(QStringLiteral("banner"));
         QVERIFY(banner->isVisible());
         QVERIFY2(banner->text().contains(u"more than 2 entries"), qPrintable(banner->text()));
@@ -122,11 +122,11 @@ private Q_SLOTS:
             QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("welcomeReopen")));
             QSignalSpy finished(&window, &MainWindow::analysisFinished);
             window.openPaths({QStringLiteral(SAMPLE)});
-            QVERIFY(finished.wait(10000));
+            QVERIFY(finished.wait(gputriage::test::kWaitMs));
             window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
-            QVERIFY(finished.wait(10000));
+            QVERIFY(finished.wait(gputriage::test::kWaitMs));
             window.openPaths({QStringLiteral(SAMPLE)});
-            QVERIFY(finished.wait(10000));
+            QVERIFY(finished.wait(gputriage::test::kWaitMs));
         }
         const QList<QStringList> recent = MainWindow::recentBundles();
         QCOMPARE(recent.size(), 2); // the sample once, newest first
@@ -138,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(reopen);
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         QTest::mouseClick(reopen, Qt::LeftButton);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
         QCOMPARE(window.findChild<QMenu *>(QStringLiteral("recentMenu"))->actions().size(), 2);
     }
@@ -158,7 +158,7 @@ private Q_SLOTS:
             MainWindow window;
             QSignalSpy finished(&window, &MainWindow::analysisFinished);
             window.openPaths({opened});
-            QVERIFY(finished.wait(10000));
+            QVERIFY(finished.wait(gputriage::test::kWaitMs));
             for (const QString &target : {log, link, QDir(bundle).filePath(QStringLiteral("r.html"))}) {
                 if (opened == log && target.endsWith(u"r.html"))
                     continue; // next to a single file, not inside an opened folder: allowed
@@ -180,7 +180,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/gpus/multi-boot-kern.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         GpusPanel *gpus = window.gpusPanel();
         const GpusModel *model = gpus->model();
         QCOMPARE(model->rowCount(), 3); // the node, then one row per GPU
@@ -224,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/gpus/aer")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         GpusPanel *gpus = window.gpusPanel();
         QCOMPARE(gpus->model()->headerData(GpusModel::NameColumn, Qt::Horizontal).toString(),
                  QStringLiteral("Name"));
@@ -255,7 +255,7 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
         FindingsModel *model = window.findingsPanel()->model();
         QCOMPARE(model->rowCount(), 2);
@@ -327,7 +327,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(SAMPLE)});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
         QCOMPARE(window.bundleTree()->visibleEntryCount(), 5);
 
@@ -349,7 +349,7 @@ private Q_SLOTS:
 
         // F8 / Shift+F8 step through the occurrences, wrapping around.
         window.openPaths({QStringLiteral(TESTDATA "/variants")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         clickFinding(window.findingsPanel(), QStringLiteral("network.peermem.not-detected"));
         QTRY_COMPARE(window.logView()->document()->path(),
                      QStringLiteral("variants/cri-container.log"));
@@ -364,7 +364,7 @@ private Q_SLOTS:
                  QStringLiteral("variants/wrapped-60.log")); // wrapped to the last
         QCOMPARE(window.logView()->currentLine(), 4);
         window.openPaths({QStringLiteral(SAMPLE)});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
         // The bundle facts tab lists the driver version with its source.
         // (and the GPU UUIDs the kernel log names by bus id, the NGC release of the pod).
@@ -420,7 +420,7 @@ private Q_SLOTS:
         MainWindow window;
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QSettings().setValue(QStringLiteral("lastDir"), QStringLiteral(TESTDATA "/seed")); // as "Open" leaves it
         const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"));
         QVERIFY2(!suggested.startsWith(QStringLiteral(TESTDATA)), qPrintable(suggested));
@@ -436,7 +436,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(SAMPLE)});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
         ExportDialog dialog(window.result(), &window);
         dialog.show();
@@ -475,7 +475,7 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/no-such-file.log"),
                           QStringLiteral(TESTDATA "/seed/seed-article.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         auto *banner = window.findChild<QWidget *>(QStringLiteral("banner"));
         QVERIFY(banner && banner->isVisible());
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
@@ -490,14 +490,14 @@ private Q_SLOTS:
         auto *cancel = window.findChild<QToolButton *>(QStringLiteral("cancelButton"));
         QVERIFY(cancel->isVisible());
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(window.result().cancelled);
         QVERIFY(!cancel->isVisible());
         QVERIFY(
             window.findChild<MessageBanner *>(QStringLiteral("banner"))->text().contains(u"cancelled"));
         // The next open is complete again.
         window.openPaths({QStringLiteral(SAMPLE)});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(!window.result().cancelled);
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
         QVERIFY(window.findChild<MessageBanner *>(QStringLiteral("banner"))->text().isEmpty());
@@ -516,7 +516,7 @@ private Q_SLOTS:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(at, Qt::CopyAction, &data, Qt::LeftButton, {});
         QApplication::sendEvent(&window, &drop);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
         QVERIFY(window.logView()->document()->path().endsWith(u"seed-article.log"));
     }
@@ -542,7 +542,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({dir.path()});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
         // The tree offers the timeline first; choosing it builds and shows the merged view.
         QSignalSpy shown(&window, &MainWindow::timelineShown);
@@ -552,7 +552,7 @@ private Q_SLOTS:
         QCOMPARE(row.row(), 0);
         QTreeView *tree = window.bundleTree()->tree();
         QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(row).center());
-        QVERIFY(shown.wait(10000));
+        QVERIFY(shown.wait(gputriage::test::kWaitMs));
         QVERIFY(window.isTimelineShown());
         const auto doc = window.logView()->document();
         QCOMPARE(doc->lineCount(), 3); // the journal's header has no date
@@ -606,7 +606,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({log.fileName()});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         // No rule knows the line yet: it is reported as an unrecognised NVIDIA message.
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 1);
         QVERIFY(window.findingsPanel()
@@ -631,7 +631,7 @@ private Q_SLOTS:
             dialog->accept();
         });
         window.findChild<QAction *>(QStringLiteral("actionPreferences"))->trigger();
-        QVERIFY(finished.wait(10000)); // the new rules re-analyse the open file
+        QVERIFY(finished.wait(gputriage::test::kWaitMs)); // the new rules re-analyse the open file
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 1);
         QCOMPARE(window.findingsPanel()->model()->index(0, FindingsModel::TitleColumn).data(),
                  QVariant(QStringLiteral("Fabric Manager not running")));
@@ -669,7 +669,7 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         for (const char *path : {SAMPLE, TESTDATA "/variants", TESTDATA "/seed/seed-article.log"}) {
             window.openPaths({QString::fromUtf8(path)});
-            QVERIFY(finished.wait(10000));
+            QVERIFY(finished.wait(gputriage::test::kWaitMs));
             QTest::keyClicks(window.bundleTree()->filter(), QStringLiteral("log"));
             window.bundleTree()->filter()->clear();
         }

@@ -89,7 +89,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({logPath});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         auto findingTitles = [&] {
             QStringList titles;
             for (const Finding &f : window.result().findings)
@@ -114,7 +114,7 @@ private Q_SLOTS:
         QVERIFY(dock->filePath().startsWith(config.path() + QStringLiteral("/gputriage/rules/")));
         YamlEditor *editor = dock->editor();
         QVERIFY(editor->toPlainText().contains(u"(?P<version>"));
-        QVERIFY(validated.wait(5000));
+        QVERIFY(validated.wait(gputriage::test::kWaitMs));
         QVERIFY(editor->markers().isEmpty());
         QCOMPARE(dock->problems()->item(0)->text(), QStringLiteral("No problems"));
 
@@ -130,7 +130,7 @@ private Q_SLOTS:
         cursor.setPosition(block.position() + valueStart + 1);
         editor->setTextCursor(cursor);
         QTest::keyClicks(editor, QStringLiteral("("));
-        QVERIFY(validated.wait(5000));
+        QVERIFY(validated.wait(gputriage::test::kWaitMs));
         QCOMPARE(editor->markers().size(), 1);
         QCOMPARE(editor->markers().front().line, patternLine + 1);
         QVERIFY(editor->markers().front().column > valueStart);
@@ -139,14 +139,14 @@ private Q_SLOTS:
         QVERIFY(dock->problems()->item(0)->text().startsWith(
             QStringLiteral("%1:").arg(patternLine + 1)));
         QTest::keyClick(editor, Qt::Key_Backspace);
-        QVERIFY(validated.wait(5000));
+        QVERIFY(validated.wait(gputriage::test::kWaitMs));
         QVERIFY(editor->markers().isEmpty());
 
         // Test on the open bundle: both failures, with their versions; the examples pass.
         QSignalSpy tested(dock, &RulesDock::testFinished);
         QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("testRule")),
                           Qt::LeftButton);
-        QVERIFY(tested.wait(30000)); // the whole bundle: slow under the sanitizers
+        QVERIFY(tested.wait(gputriage::test::kWaitMs)); // the whole bundle: slow under the sanitizers
         const TextTreeModel *hits = dock->hitsModel();
         const QModelIndex hit = hits->index(0, 0);
         QVERIFY2(hit.data().toString().endsWith(u"— 2 line(s)"), qPrintable(hit.data().toString()));
@@ -166,7 +166,7 @@ private Q_SLOTS:
         QVERIFY(dock->isModified());
         QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("saveRule")),
                           Qt::LeftButton);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(!dock->isModified());
         RuleSet saved;
         RuleLoader(saved).loadFile(dock->filePath(), true);
@@ -192,10 +192,10 @@ private Q_SLOTS:
         QVERIFY(text.contains(u"    severity: info\n"));
         editor->setPlainText(text.replace(QStringLiteral("    severity: info\n"),
                                           QStringLiteral("    severity: error\n")));
-        QVERIFY(validated.wait(5000));
+        QVERIFY(validated.wait(gputriage::test::kWaitMs));
         QVERIFY2(editor->markers().isEmpty(), qPrintable(editor->markers().value(0).message));
         QVERIFY(dock->save());
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(severityOf(QStringLiteral("cuda.forward-compat.enabled")),
                  QStringLiteral("error"));
         const auto overridden = dock->model()->findItems(
@@ -206,7 +206,7 @@ private Q_SLOTS:
         // ... and revert it.
         QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("revertRule")),
                           Qt::LeftButton);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(severityOf(QStringLiteral("cuda.forward-compat.enabled")), QStringLiteral("info"));
         QVERIFY(!QFileInfo::exists(
             config.path()
@@ -221,7 +221,7 @@ private Q_SLOTS:
         QVERIFY(outside.open(QIODevice::WriteOnly | QIODevice::Truncate));
         outside.write(changed);
         outside.close();
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
         QVERIFY(window.statusBar()->currentMessage().contains(u"changed on disk"));
 
@@ -229,7 +229,7 @@ private Q_SLOTS:
         auto items = dock->model()->findItems(saved.rules.front().id, Qt::MatchRecursive);
         QCOMPARE(items.size(), 1);
         items.front()->setCheckState(Qt::Unchecked);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(!findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
         QCOMPARE(RulesDock::disabledRules(), QStringList{saved.rules.front().id});
         QSettings().remove(QStringLiteral("rules/disabled"));
@@ -242,7 +242,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         window.logView()->setCurrentLine(0);
         window.newRuleFromCurrentLine();
         QVERIFY(window.rulesDock()->isModified());
@@ -333,7 +333,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/unmatched")});
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         NotablePanel *panel = window.notablePanel();
         const NotableModel *model = panel->model();
         // (The traceback is one message: its exception line, not its "Traceback" header too.)

@@ -65,7 +65,7 @@ class TestWorkbench : public QObject
     {
         QSignalSpy shown(&window, &MainWindow::timelineShown);
         window.findChild<QAction *>(QStringLiteral("actionTimeline"))->trigger();
-        return window.isTimelineShown() || shown.wait(20000);
+        return window.isTimelineShown() || shown.wait(gputriage::test::kWaitMs);
     }
 
     // Where column `column` of `line` is drawn in the log view's viewport (mid-height).
@@ -266,7 +266,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(panel->model());
         QSignalSpy done(panel, &SearchResultsPanel::searchFinished);
         QTest::mouseClick(window.searchBar()->allFilesButton(), Qt::LeftButton);
-        QVERIFY(done.wait(10000));
+        QVERIFY(done.wait(gputriage::test::kWaitMs));
         QVERIFY(panel->isVisible()); // its tab was brought forward
         QCOMPARE(panel->model()->rowCount(), 3);
         QCOMPARE(panel->summary()->text(),
@@ -282,7 +282,7 @@ private Q_SLOTS:
         // Ctrl+Shift+G searches again with the bar's text; a query found nowhere says so.
         window.searchBar()->input()->setText(QStringLiteral("no such text"));
         window.findChild<QAction *>(QStringLiteral("actionSearchAllFiles"))->trigger();
-        QVERIFY(done.wait(10000));
+        QVERIFY(done.wait(gputriage::test::kWaitMs));
         QCOMPARE(panel->model()->rowCount(), 0);
         QVERIFY(panel->summary()->text().contains(u"none of the 3 file(s)"));
     }
@@ -709,7 +709,7 @@ private Q_SLOTS:
         QCOMPARE(exclude->text(), QStringLiteral("&Exclude from Analysis"));
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         exclude->trigger();
-        QVERIFY(finished.wait(20000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(window.result().findings.isEmpty());
         QVERIFY(tree->viewIndex(noisy).data().toString().endsWith(u"(excluded)"));
         QVERIFY(banner(window)->text().contains(u"excluded from the analysis by the engineer"));
@@ -726,7 +726,7 @@ private Q_SLOTS:
         auto *include = menu->findChild<QAction *>(QStringLiteral("treeExclude"));
         QCOMPARE(include->text(), QStringLiteral("&Include in Analysis"));
         include->trigger();
-        QVERIFY(finished.wait(20000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(int(window.result().findings.size()), before);
         QVERIFY(!tree->viewIndex(noisy).data().toString().contains(u"excluded"));
         QVERIFY(!banner(window)->isVisible());
@@ -814,7 +814,7 @@ private Q_SLOTS:
 
         QSignalSpy shown(&window, &MainWindow::comparisonShown);
         window.compareWith({QStringLiteral(TESTDATA "/diff/after")});
-        QVERIFY(shown.wait(20000));
+        QVERIFY(shown.wait(gputriage::test::kWaitMs));
         QCOMPARE(tabs->count(), 2);
         QVERIFY(tabs->tabBar()->isVisible());
         auto *tab = qobject_cast<CompareTab *>(tabs->currentWidget());
@@ -859,7 +859,7 @@ private Q_SLOTS:
 
         // The same bundle: every finding listed, unchanged.
         window.compareWith({QStringLiteral(TESTDATA "/diff/before")});
-        QVERIFY(shown.wait(20000));
+        QVERIFY(shown.wait(gputriage::test::kWaitMs));
         auto *same = qobject_cast<CompareTab *>(tabs->currentWidget());
         QCOMPARE(tabs->count(), 3);
         QCOMPARE(same->model()->rowCount(), int(window.result().findings.size()));
@@ -959,7 +959,7 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::Append));
             file.write("third line\nNVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus.\n");
         }
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.logView()->document()->lineCount(), 4);
         QCOMPARE(window.logView()->currentLine(), 3); // the end, as tail -f
         QCOMPARE(window.result().findings.size(), 1);
@@ -975,7 +975,7 @@ private Q_SLOTS:
         }
         QVERIFY(!finished.wait(1500));
         window.findChild<QAction *>(QStringLiteral("actionReload"))->trigger();
-        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.logView()->document()->lineCount(), 5);
     }
 

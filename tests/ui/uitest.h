@@ -12,6 +12,15 @@
 
 namespace gputriage::test {
 
+// How long a test waits for an analysis, a validation or a rule test: generous, since the
+// sanitizer build on two busy cores runs several times slower (a wait that passes returns at
+// once).
+#ifdef GPUTRIAGE_SANITIZE
+constexpr int kWaitMs = 60000;
+#else
+constexpr int kWaitMs = 20000;
+#endif
+
 // A fresh $XDG_CONFIG_HOME (user rules) for one test, restored afterwards.
 struct PrivateConfig
 {
@@ -27,7 +36,7 @@ struct PrivateConfig
 {
     QSignalSpy finished(&window, &MainWindow::analysisFinished);
     window.openPaths(paths);
-    return finished.wait(20000);
+    return finished.wait(kWaitMs);
 }
 
 } // namespace gputriage::test
