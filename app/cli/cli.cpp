@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "engine/analyzer.h"
+#include "workers.h"
 #include "atomicfile.h"
 #include "paths.h"
 #include "report/bundlediff.h"
@@ -293,7 +294,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     entries.removeIf([&](const QFileInfo &e) {
         return e.isDir() && !inputOverwrittenBy(outProbe, {e.filePath()}).isEmpty();
     });
-    const int jobs = args.jobs > 0 ? args.jobs : std::max(1, QThread::idealThreadCount());
+    const int jobs = Workers::count(args.jobs);
 
     const RuleSet rules = rulesFrom(p);
     const Analyzer analyzer(rules);
@@ -322,7 +323,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         rows[i].report = name;
     }
     std::atomic<size_t> next{0};
-    auto worker = [&] {
+    auto worker = [&](int) {
         for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
             const QFileInfo &entry = entries[qsizetype(i)];
             BatchRow &row = rows[i];
@@ -338,12 +339,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
             }
         }
     };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::min<int>(jobs, int(rows.size())); ++t)
-        threads.emplace_back(worker);
-    worker();
-    for (auto &t : threads)
-        t.join();
+    Workers::run(std::min<int>(jobs, int(rows.size())), worker);
     QStringList failures; // "path: cause" of each report that could not be written
     for (BatchRow &r : rows)
         if (!r.writeError.isEmpty()) {

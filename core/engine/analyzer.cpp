@@ -1,5 +1,7 @@
 #include "engine/analyzer.h"
 
+#include "workers.h"
+
 #include "engine/gpus.h"
 #include "rules/version.h"
 #include "source/bundlelayout.h"
@@ -241,13 +243,8 @@ struct AnalysisSession::Batch
     std::vector<std::vector<LineMatch>> hits; // per task
     std::vector<std::vector<int>> notable;    // per task: error lines no rule matched
     std::vector<std::vector<int>> explained;  // per task: error lines a rule matched
-    std::vector<std::thread> threads;
+    Workers workers;             // joined before the batch goes
     std::atomic<size_t> next{0}; // the next task a worker takes
-    ~Batch()
-    {
-        for (auto &t : threads)
-            t.join();
-    }
 };
 
 AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions &options)
@@ -260,8 +257,7 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
         if (d.isError())
             m_result.problems.append(
                 Error{d.where.file, d.where.line, d.where.column, d.where.message});
-    const int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
-    for (int j = 1; j < std::clamp(jobs, 1, 256); ++j)
+    for (int j = 1; j < Workers::count(options.jobs); ++j)
         m_matchers.push_back(analyzer.matcher().clone());
 }
 
@@ -338,7 +334,8 @@ void AnalysisSession::flush()
     batch.notable.resize(tasks.size()); // error lines no rule matched: never silent
     batch.explained.resize(tasks.size());
 
-    auto worker = [this, &batch](const Matcher *matcher) {
+    auto worker = [this, &batch](int j) {
+        const Matcher *matcher = j == 0 ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
@@ -354,19 +351,14 @@ void AnalysisSession::flush()
             }
         }
     };
-    const size_t threads = std::min(m_matchers.size() + 1, tasks.size());
-    for (size_t j = 0; j < threads; ++j)
-        batch.threads.emplace_back(worker,
-                                   j == 0 ? &m_analyzer.matcher() : m_matchers[j - 1].get());
+    batch.workers.start(int(std::min(m_matchers.size() + 1, tasks.size())), worker);
 }
 
 void AnalysisSession::collect()
 {
     if (!m_running)
         return;
-    for (auto &t : m_running->threads)
-        t.join();
-    m_running->threads.clear();
+    m_running->workers.join();
     const auto &tasks = m_running->tasks;
     auto &hits = m_running->hits;
     auto &notable = m_running->notable;

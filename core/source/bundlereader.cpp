@@ -1,24 +1,20 @@
 #include "source/bundlereader.h"
 
 #include "source/bugreport.h"
+#include "source/chunkreader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QScopeGuard>
 
 #include <archive.h>
 #include <archive_entry.h>
 
 #include <cerrno>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 #include <utility>
 
 #include <fcntl.h>
@@ -413,162 +409,17 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     return true;
 }
 
-namespace {
-
-// Buffers for streamed chunks, taken back when the chunk's document goes: a reused buffer is
-// not faulted in again (page faults are costly, most of all on virtual machines).
-class BufferPool : public std::enable_shared_from_this<BufferPool>
-{
-public:
-    explicit BufferPool(size_t size)
-        : m_size(size)
-    {}
-    size_t size() const { return m_size; }
-    std::shared_ptr<char> take()
-    {
-        std::unique_ptr<char[]> buffer;
-        {
-            const std::lock_guard lock(m_mutex);
-            if (!m_free.empty()) {
-                buffer = std::move(m_free.back());
-                m_free.pop_back();
-            }
-        }
-        if (!buffer)
-            buffer.reset(new char[m_size]);
-        return std::shared_ptr<char>(buffer.release(), [pool = shared_from_this()](char *p) {
-            const std::lock_guard lock(pool->m_mutex);
-            pool->m_free.emplace_back(p);
-        });
-    }
-
-private:
-    const size_t m_size;
-    std::mutex m_mutex;
-    std::vector<std::unique_ptr<char[]>> m_free;
-};
-
-} // namespace
-
-// Reads `file` (of which `head` was read already) in chunks of about `chunkBytes` into pooled
-// buffers and hands each chunk's complete lines to the sink; the last lines of a chunk are
-// context for it and start the next one.
+// Hands each chunk's complete lines to the sink as ChunkReader reads them; the last lines of a
+// chunk are context for it and start the next one.
 void BundleReader::streamPooled(QFile &file,
                                 const QByteArray &head,
                                 const QString &display,
                                 qint64 chunkBytes)
 {
-    // A thread reads ahead while this one indexes chunks and hands them to the sink.
-    struct Chunk
-    {
-        std::shared_ptr<char> buffer;
-        size_t length = 0; // complete lines
-        int context = 0;   // the last lines, which start the next chunk too
-        bool last = false;
-        QString error; // of the read that ended the file early
-        int longLine = -1;        // index in the chunk of a line cut to kKeptLineBytes
-        qint64 longLineBytes = 0; // its length in the file
-    };
-    // What of one line is kept (Normalizer::kMaxLineBytes of it are matched).
-    constexpr size_t kKeptLineBytes = 8 * Normalizer::kMaxLineBytes;
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<Chunk> ready;
-    constexpr size_t kReadAhead = 2;
-    bool stop = false;
-    auto pool = std::make_shared<BufferPool>(size_t(chunkBytes) + (1 << 20));
-    auto produce = [&](Chunk chunk) {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return ready.size() < kReadAhead || stop; });
-        ready.push_back(std::move(chunk));
-        changed.notify_all();
-        return !stop;
-    };
-    std::thread reader([&] {
-        std::string carry(head.constData(), size_t(head.size()));
-        qint64 longLineBytes = 0; // of a line cut to kKeptLineBytes, for the next chunk
-        for (bool end = false; !end;) {
-            // A carried part too big for a pooled buffer (an enormous line) gets its own.
-            const size_t room = std::max(pool->size(), carry.size() + size_t(chunkBytes));
-            std::shared_ptr<char> buffer
-                = room == pool->size()
-                      ? pool->take()
-                      : std::shared_ptr<char>(new char[room], std::default_delete<char[]>());
-            char *const b = buffer.get();
-            std::copy(carry.begin(), carry.end(), b);
-            size_t used = carry.size();
-            const size_t fill = carry.size() + size_t(chunkBytes);
-            while (used < fill) {
-                const qint64 got = file.read(b + used, qint64(fill - used));
-                if (got <= 0) {
-                    end = true;
-                    break;
-                }
-                used += size_t(got);
-            }
-            const void *nl = end ? nullptr : memrchr(b, '\n', used);
-            if (!end && !nl) {
-                // A line longer than a chunk (`b` holds only its start): its first kKeptLineBytes
-                // are kept, the rest is read past, each byte looked at once, up to its end.
-                qint64 lineBytes = qint64(used);
-                carry.assign(b, std::min(used, kKeptLineBytes));
-                for (;;) {
-                    const qint64 got = file.read(b, chunkBytes);
-                    if (got <= 0)
-                        break;
-                    const void *stop = memchr(b, '\n', size_t(got));
-                    const size_t part = stop ? size_t(static_cast<const char *>(stop) - b) : size_t(got);
-                    if (carry.size() < kKeptLineBytes)
-                        carry.append(b, std::min(part, kKeptLineBytes - carry.size()));
-                    lineBytes += qint64(part);
-                    if (stop) {
-                        carry.append(b + part, size_t(got) - part);
-                        break;
-                    }
-                }
-                if (lineBytes > qint64(kKeptLineBytes))
-                    longLineBytes = lineBytes;
-                continue;
-            }
-            Chunk chunk{buffer, end ? used : size_t(static_cast<const char *>(nl) + 1 - b), 0, end};
-            // Up to kChunkContextLines lines back from the end, never the first line.
-            const char *next = b + chunk.length;
-            while (!end && chunk.context < kChunkContextLines) {
-                const void *before = memrchr(b, '\n', size_t(next - 1 - b));
-                if (!before)
-                    break;
-                next = static_cast<const char *>(before) + 1;
-                ++chunk.context;
-            }
-            carry.assign(next, size_t(b + used - next));
-            if (longLineBytes) { // the chunk starts with the line that was cut
-                chunk.longLine = 0;
-                chunk.longLineBytes = std::exchange(longLineBytes, 0);
-            }
-            if (end && file.error() != QFileDevice::NoError)
-                chunk.error = file.errorString();
-            if (!produce(std::move(chunk)))
-                return;
-        }
-    });
-    const auto joinReader = qScopeGuard([&] {
-        {
-            const std::lock_guard lock(mutex);
-            stop = true;
-            changed.notify_all();
-        }
-        reader.join();
-    });
+    ChunkReader reader(file, head, chunkBytes, kChunkContextLines);
     int chunks = 0, nextLine = 1;
     for (bool last = false; !last;) {
-        Chunk chunk;
-        {
-            std::unique_lock lock(mutex);
-            changed.wait(lock, [&] { return !ready.empty(); });
-            chunk = std::move(ready.front());
-            ready.pop_front();
-            changed.notify_all();
-        }
+        const ChunkReader::Chunk chunk = reader.next();
         last = chunk.last;
         if (!chunk.error.isEmpty())
             problem(display, QStringLiteral("read error: %1").arg(chunk.error));
@@ -576,7 +427,7 @@ void BundleReader::streamPooled(QFile &file,
             m_problems.append(Error{display, nextLine + chunk.longLine, 0,
                                     QStringLiteral("a line of %1 MiB; its first %2 MiB are read")
                                         .arg(double(chunk.longLineBytes) / (1 << 20), 0, 'f', 1)
-                                        .arg(kKeptLineBytes >> 20),
+                                        .arg(ChunkReader::kKeptLineBytes >> 20),
                                     true});
         auto doc = LogDocument::window(
             chunk.buffer, std::string_view(chunk.buffer.get(), chunk.length), display, nextLine);
