@@ -32,7 +32,6 @@ namespace gputriage {
 
 namespace {
 constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
-constexpr auto kFindingsFilter = "findings"; // the owner of the "Only Lines with Findings" filter
 } // namespace
 
 BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent)
@@ -325,13 +324,13 @@ void BundleWorkspace::createActions()
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), false, [this](bool on) {
                                 if (on)
                                     m_logView->setLineFilter(m_logView->markedLines(),
-                                                             QLatin1String(kFindingsFilter));
-                                else if (m_logView->filterOwner() == QLatin1String(kFindingsFilter))
+                                                             LogView::FilterOwner::Findings);
+                                else if (m_logView->filterOwner() == LogView::FilterOwner::Findings)
                                     m_logView->setLineFilter(std::nullopt);
                             });
     m_onlyFindings->setToolTip(tr("Hide the lines no rule matched"));
     connect(m_logView, &LogView::filterChanged, this, [this] {
-        if (m_logView->filterOwner() != QLatin1String(kFindingsFilter)) {
+        if (m_logView->filterOwner() != LogView::FilterOwner::Findings) {
             const QSignalBlocker blocker(m_onlyFindings);
             m_onlyFindings->setChecked(false);
         }
@@ -485,7 +484,7 @@ void BundleWorkspace::viewDocument(const std::shared_ptr<const LogDocument> &doc
     m_logView->setDocument(doc);
     m_logView->setMatches(matches);
     if (m_onlyFindings->isChecked())
-        m_logView->setLineFilter(m_logView->markedLines(), QLatin1String(kFindingsFilter));
+        m_logView->setLineFilter(m_logView->markedLines(), LogView::FilterOwner::Findings);
     Q_EMIT titleChanged(title);
 }
 
@@ -567,7 +566,7 @@ void BundleWorkspace::updateStatusFields()
         return;
     }
     m_statusFormat->setText(QStringLiteral("%1 · %2").arg(
-        doc->format() == QLatin1String("cri") ? tr("CRI log") : tr("plain text"), doc->encoding()));
+        doc->format() == LineFormat::Cri ? tr("CRI log") : tr("plain text"), doc->encoding()));
     m_statusFormat->setToolTip(tr("Line format and text encoding detected in %1").arg(doc->path()));
 }
 

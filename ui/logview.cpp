@@ -127,7 +127,7 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_current = m_anchor = -1;
     m_textAnchor = m_textCursor = {};
     m_filter.reset(); // its owner sets it again for the new document
-    m_filterOwner.clear();
+    m_filterOwner = FilterOwner::None;
     m_maxColumns = 0;
     m_painted = false;
     verticalScrollBar()->setValue(0);
@@ -137,12 +137,12 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     Q_EMIT documentChanged();
 }
 
-void LogView::setLineFilter(std::optional<std::vector<int>> lines, const QString &owner)
+void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner)
 {
     const int keep = m_current;
     const bool changed = m_filter.has_value() != lines.has_value() || owner != m_filterOwner;
     m_filter = std::move(lines);
-    m_filterOwner = m_filter ? owner : QString();
+    m_filterOwner = m_filter ? owner : FilterOwner::None;
     m_anchor = m_current;
     updateScrollBars();
     if (keep >= 0 && m_doc) {

@@ -72,9 +72,11 @@ public:
     // Shows only these lines (0-based, ascending), e.g. the search hits; nullopt shows all.
     // `owner` says who filters ("search", "findings"), so one filter replaces the other.
     // setDocument() drops the filter without a signal; its owner sets it again.
-    void setLineFilter(std::optional<std::vector<int>> lines, const QString &owner = {});
+    // Who hides the other lines, so each can take its filter back without touching another's.
+    enum class FilterOwner { None, Findings, Search };
+    void setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner = FilterOwner::None);
     bool isFiltered() const { return m_filter.has_value(); }
-    QString filterOwner() const { return m_filterOwner; }
+    FilterOwner filterOwner() const { return m_filterOwner; }
     std::vector<int> markedLines() const; // lines a rule matched, ascending
     int rowCount() const;                 // lines shown
     int lineAtRow(int row) const;
@@ -180,7 +182,7 @@ private:
     int m_current = -1;
     int m_anchor = -1; // the other end of the selection
     std::optional<std::vector<int>> m_filter;
-    QString m_filterOwner;
+    FilterOwner m_filterOwner = FilterOwner::None;
     std::function<bool(int)> m_activator;
     std::function<bool(int)> m_isBookmarked;
     QString m_themeName;

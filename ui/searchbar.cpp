@@ -88,7 +88,7 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
         applyFilter();
     });
     connect(m_view, &LogView::filterChanged, this, [this] {
-        if (m_view->filterOwner() != QLatin1String("search")) {
+        if (m_view->filterOwner() != LogView::FilterOwner::Search) {
             const QSignalBlocker blocker(m_only);
             m_only->setChecked(false);
             const QSignalBlocker blockerOut(m_exclude);
@@ -203,7 +203,7 @@ void SearchBar::applyFilter()
     if (active && doc && m_only->isChecked()) {
         const int context = m_context->value();
         if (context == 0) {
-            m_view->setLineFilter(m_hits, QStringLiteral("search"));
+            m_view->setLineFilter(m_hits, LogView::FilterOwner::Search);
             return;
         }
         std::vector<int> lines; // the hits and `context` lines around each, once, in order
@@ -211,7 +211,7 @@ void SearchBar::applyFilter()
             for (int line = std::max({0, hit - context, lines.empty() ? 0 : lines.back() + 1});
                  line <= std::min(doc->lineCount() - 1, hit + context); ++line)
                 lines.push_back(line);
-        m_view->setLineFilter(std::move(lines), QStringLiteral("search"));
+        m_view->setLineFilter(std::move(lines), LogView::FilterOwner::Search);
     } else if (active && doc && m_exclude->isChecked()) {
         std::vector<int> lines;
         lines.reserve(size_t(doc->lineCount()) - m_hits.size());
@@ -222,8 +222,8 @@ void SearchBar::applyFilter()
             else
                 lines.push_back(line);
         }
-        m_view->setLineFilter(std::move(lines), QStringLiteral("search"));
-    } else if (m_view->filterOwner() == QLatin1String("search")) {
+        m_view->setLineFilter(std::move(lines), LogView::FilterOwner::Search);
+    } else if (m_view->filterOwner() == LogView::FilterOwner::Search) {
         m_view->setLineFilter(std::nullopt);
     }
 }

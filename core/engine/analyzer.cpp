@@ -288,7 +288,7 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         InputInfo info;
         info.path = doc->path();
         info.label = entryLabel(doc->path());
-        info.format = doc->format();
+        info.format = doc->format() == LineFormat::Cri ? InputFormat::Cri : InputFormat::Plain;
         info.lines = lines;
         info.bytes = bytes;
         if (doc->byteCount() > qint64(Normalizer::kMaxLineBytes))
@@ -302,7 +302,7 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
                     break; // one note per input
                 }
         if (looksBinary(*doc)) {
-            info.format = QStringLiteral("binary");
+            info.format = InputFormat::Binary;
             info.problems.append(QStringLiteral("note: binary file, listed but not analysed"));
             m_result.problems.append(Error{
                 doc->path(), 0, 0, QStringLiteral("binary file, listed but not analysed"), true});
@@ -311,7 +311,7 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         if (m_options.keepMatches)
             m_result.matches.emplace_back();
     }
-    if (m_result.inputs.back().format == QLatin1String("binary"))
+    if (m_result.inputs.back().format == InputFormat::Binary)
         return;
     const size_t input = size_t(m_result.inputs.size() - 1);
     for (int first = 0; first < lines; first += kChunkLines)
@@ -921,7 +921,7 @@ void AnalysisResult::addReadProblems(const QList<Error> &readProblems)
             // An archive or file that yielded no entry of its own still appears in the inventory.
             InputInfo info;
             info.path = e.file;
-            info.format = QStringLiteral("unread");
+            info.format = InputFormat::Unread;
             inputs.append(info);
             it = byPath.insert(e.file, inputs.size() - 1);
         }
@@ -932,8 +932,23 @@ void AnalysisResult::addReadProblems(const QList<Error> &readProblems)
 int AnalysisResult::readInputCount() const
 {
     return int(std::count_if(inputs.begin(), inputs.end(), [](const InputInfo &in) {
-        return in.format != QLatin1String("unread");
+        return in.format != InputFormat::Unread;
     }));
+}
+
+QString inputFormatName(InputFormat format)
+{
+    switch (format) {
+    case InputFormat::Plain:
+        return QStringLiteral("plain");
+    case InputFormat::Cri:
+        return QStringLiteral("cri");
+    case InputFormat::Binary:
+        return QStringLiteral("binary");
+    case InputFormat::Unread:
+        return QStringLiteral("unread");
+    }
+    return {};
 }
 
 std::vector<AnalysisResult::InputHits> AnalysisResult::hitsPerInput() const

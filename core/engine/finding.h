@@ -125,11 +125,15 @@ struct Bookmark
     bool operator==(const Bookmark &) const = default;
 };
 
+// What an input of the bundle turned out to be; its name is what reports say.
+enum class InputFormat { Plain, Cri, Binary, Unread };
+QString inputFormatName(InputFormat format); // "plain", "cri", "binary", "unread"
+
 struct InputInfo
 {
     QString path;
     QString label; // pod / container / namespace, when the path tells
-    QString format;
+    InputFormat format = InputFormat::Plain;
     qint64 lines = 0;
     qint64 bytes = 0;
     QList<QString> problems;

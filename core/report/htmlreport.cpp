@@ -187,7 +187,7 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     for (const InputInfo &in : result.inputs)
         h += QStringLiteral(
                  "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
-                 .arg(htmlText(in.path), htmlText(in.label), htmlText(in.format))
+                 .arg(htmlText(in.path), htmlText(in.label), htmlText(inputFormatName(in.format)))
                  .arg(in.lines)
                  .arg(in.bytes)
                  .arg(htmlText(in.problems.join(QLatin1String("; "))));

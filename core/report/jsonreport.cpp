@@ -40,7 +40,7 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         inputs.append(
             QJsonObject{{QStringLiteral("path"), in.path},
                         {QStringLiteral("label"), in.label},
-                        {QStringLiteral("format"), in.format},
+                        {QStringLiteral("format"), inputFormatName(in.format)},
                         {QStringLiteral("lines"), in.lines},
                         {QStringLiteral("bytes"), in.bytes},
                         {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});

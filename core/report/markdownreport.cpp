@@ -188,7 +188,7 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
         "## Inputs\n\n| File | Label | Format | Lines | Bytes |\n|---|---|---|---:|---:|\n");
     for (const InputInfo &in : result.inputs)
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                  .arg(cell(in.path), cell(in.label), in.format)
+                  .arg(cell(in.path), cell(in.label), inputFormatName(in.format))
                   .arg(in.lines)
                   .arg(in.bytes);
     md += QLatin1Char('\n');

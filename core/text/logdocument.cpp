@@ -307,7 +307,7 @@ void LogDocument::index()
         Normalizer::timestampPrefixLength(l, &isCri);
         cri += isCri;
     }
-    m_format = sampled > 0 && cri * 2 > sampled ? QStringLiteral("cri") : QStringLiteral("plain");
+    m_format = sampled > 0 && cri * 2 > sampled ? LineFormat::Cri : LineFormat::Plain;
 }
 
 std::string_view LogDocument::line(int index) const

@@ -16,6 +16,9 @@ class QFile;
 
 namespace gputriage {
 
+// How a file's lines are written: plain text, or with a CRI prefix (container logs).
+enum class LineFormat { Plain, Cri };
+
 class MappingGuard;
 
 // The bytes of one log (memory-mapped when possible) and the offsets of its lines.
@@ -52,8 +55,8 @@ public:
     // The 1-based line number to show for line `index` (sections count from their parent's start).
     int lineNumber(int index) const { return index + 1 + m_lineOffset; }
     int indexOfLineNumber(int number) const { return number - 1 - m_lineOffset; }
-    // "cri" when lines carry a CRI prefix, else "plain".
-    QString format() const { return m_format; }
+    // Cri when lines carry a CRI prefix.
+    LineFormat format() const { return m_format; }
     // How the bytes were decoded: "utf-8", "utf-16le", "utf-16be" or "latin-1".
     QString encoding() const { return m_encoding; }
     // Memory held by the line index (not the text).
@@ -101,7 +104,7 @@ private:
         void setCapacity(size_t newRoom); // never below size()
     };
     LineStarts m_lineStarts;
-    QString m_format;
+    LineFormat m_format = LineFormat::Plain;
     QString m_encoding = QStringLiteral("utf-8");
     int m_lineOffset = 0;
     std::shared_ptr<const void> m_owner; // keeps a section's or a window's bytes alive

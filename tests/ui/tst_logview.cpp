@@ -332,7 +332,7 @@ private Q_SLOTS:
         QVERIFY(window.logView()->document()->lineCount() > previewLines);
         QCOMPARE(window.logView()->currentLine(), 50);
         QCOMPARE(window.logView()->firstVisibleLine(), 40);
-        QCOMPARE(window.logView()->document()->format(), QStringLiteral("cri"));
+        QCOMPARE(window.logView()->document()->format(), LineFormat::Cri);
         // Going to a line far down (as a click on a finding does) scrolls it into view.
         QVERIFY(window.showDocument(window.logView()->document()->path(), 100000));
         QCOMPARE(window.logView()->currentLine(), 99999);
