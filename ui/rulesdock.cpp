@@ -52,31 +52,6 @@ constexpr int kFilterRole = RuleListModel::FilterRole;
 constexpr int kLineRole = Qt::UserRole + 4;
 constexpr qint64 kTooBroad = 100000;
 
-// Every rule as it would load with `text` as the content of `path` (instead of what is on
-// disk), so references to shipped links, tables and rules resolve as they will after saving.
-RuleSet loadWith(const QString &path, const QByteArray &text, const QStringList &extraFolders)
-{
-    RuleSet set;
-    RuleLoader loader(set);
-    if (const QString shipped = RuleLoader::shippedRulesDir(); !shipped.isEmpty())
-        loader.loadPath(shipped, false);
-    const QString userDir = RuleLoader::userRulesDir();
-    QDirIterator it(userDir, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
-                    QDirIterator::Subdirectories);
-    QStringList userFiles;
-    while (it.hasNext())
-        userFiles << it.next();
-    userFiles.sort();
-    for (const QString &file : std::as_const(userFiles))
-        if (QFileInfo(file).absoluteFilePath() != QFileInfo(path).absoluteFilePath())
-            loader.loadFile(file, true);
-    for (const QString &p : extraFolders)
-        loader.loadPath(p, true);
-    loader.loadText(text, path, true);
-    finishRules(set);
-    return set;
-}
-
 // "~/.config/gputriage/rules/x.yaml" rather than the home folder spelled out.
 QString shortPath(QString text)
 {
@@ -660,7 +635,7 @@ void RulesDock::validate()
     const QStringList folders = m_extraFolders;
     m_validation.start(
         [path, text, folders](JobState &) {
-            const RuleSet set = loadWith(path, text, folders);
+            const RuleSet set = loadRules(folders, true, RuleFileText{path, text});
             QList<Diagnostic> mine;
             for (const Diagnostic &d : set.diagnostics)
                 if (QFileInfo(d.where.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
@@ -700,7 +675,7 @@ void RulesDock::testOnBundle()
     m_test->setEnabled(false);
     m_testJob.start(
         [path, text, folders, docs](JobState &job) {
-            RuleSet set = loadWith(path, text, folders);
+            RuleSet set = loadRules(folders, true, RuleFileText{path, text});
             std::set<QString> mine;
             RuleSet own; // the file's rules alone, for their examples
             own.links = set.links;

@@ -956,8 +956,28 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     }
 }
 
+void RuleLoader::replaceFile(const QString &path, const QByteArray &yaml)
+{
+    m_replacedPath = QFileInfo(path).absoluteFilePath();
+    m_replacement = yaml;
+    m_replaced = false;
+}
+
+void RuleLoader::finish()
+{
+    if (!m_replacedPath.isEmpty() && !m_replaced)
+        loadText(m_replacement, m_replacedPath, true);
+    m_replaced = true;
+    finishRules(m_set);
+}
+
 void RuleLoader::loadFile(const QString &path, bool user)
 {
+    if (!m_replacedPath.isEmpty() && QFileInfo(path).absoluteFilePath() == m_replacedPath) {
+        if (!std::exchange(m_replaced, true))
+            loadText(m_replacement, path, user);
+        return;
+    }
     // Only regular files, and never more than the limit: a `.yaml` link to /dev/zero or a
     // sparse giant must not be read whole.
     if (!QFileInfo(path).isFile()) {
@@ -1060,10 +1080,13 @@ QByteArray standaloneRuleYaml(const QByteArray &yaml, const QString &id)
     return {};
 }
 
-RuleSet loadRules(const QStringList &extraPaths, bool defaults)
+RuleSet loadRules(const QStringList &extraPaths, bool defaults,
+                  const std::optional<RuleFileText> &replacing)
 {
     RuleSet set;
     RuleLoader loader(set);
+    if (replacing)
+        loader.replaceFile(replacing->path, replacing->yaml);
     if (defaults) {
         const QString shipped = RuleLoader::shippedRulesDir();
         if (shipped.isEmpty()) {
@@ -1080,7 +1103,7 @@ RuleSet loadRules(const QStringList &extraPaths, bool defaults)
     }
     for (const QString &p : extraPaths)
         loader.loadPath(p, true);
-    finishRules(set);
+    loader.finish();
     return set;
 }
 

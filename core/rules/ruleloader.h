@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 #include <cstdint>
 
 namespace gputriage {
@@ -26,6 +28,10 @@ public:
     void loadFile(const QString &path, bool user = false);
     // A file, or a folder searched recursively for *.yaml / *.yml (tables included).
     void loadPath(const QString &path, bool user = false);
+    // `yaml` is read in place of the file at `path` wherever that file loads (the rule
+    // editor's unsaved text); finish() loads it at the end if no folder held the file.
+    void replaceFile(const QString &path, const QByteArray &yaml);
+    void finish();
 
     // Shipped rules: $GPUTRIAGE_RULES_DIR, next to the binary (build tree), or <prefix>/share.
     static QString shippedRulesDir();
@@ -34,6 +40,9 @@ public:
 
 private:
     RuleSet &m_set;
+    QString m_replacedPath; // absolute
+    QByteArray m_replacement;
+    bool m_replaced = false;
 };
 
 // After loading: user rules replace shipped ones of the same id, link names become references,
@@ -45,7 +54,16 @@ void finishRules(RuleSet &set);
 // rule). Comments are not kept. Empty when the text has no such rule.
 QByteArray standaloneRuleYaml(const QByteArray &yaml, const QString &id);
 
-// Loads the default packs (shipped + user, unless `defaults` is false) plus `extraPaths`.
-RuleSet loadRules(const QStringList &extraPaths, bool defaults = true);
+// What the rule editor has in place of a file: its text, not yet saved.
+struct RuleFileText
+{
+    QString path;
+    QByteArray yaml;
+};
+
+// Loads the default packs (shipped + user, unless `defaults` is false) plus `extraPaths`;
+// with `replacing`, its text stands for that file, as the rules will load once it is saved.
+RuleSet loadRules(const QStringList &extraPaths, bool defaults = true,
+                  const std::optional<RuleFileText> &replacing = std::nullopt);
 
 } // namespace gputriage

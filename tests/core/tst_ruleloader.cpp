@@ -1,6 +1,7 @@
 #include "rules/rule.h"
 #include "rules/ruleloader.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
@@ -173,6 +174,55 @@ private Q_SLOTS:
             [](const Diagnostic &d) { return d.where.message.contains(u"duplicate rule id"); });
         QVERIFY(dup != merged.diagnostics.end());
         QCOMPARE(dup->where.line, 10);
+        qunsetenv("GPUTRIAGE_RULES_DIR");
+    }
+
+    // The rule editor's text stands for its file where that file loads (a linked file in the
+    // user folder too), once; a file not yet on disk loads after the rest.
+    void anEditorTextReplacesItsFileWhereItLoads()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        QDir(dir.path()).mkpath(QStringLiteral("shipped"));
+        write(QStringLiteral("shipped/a.yaml"), QByteArray(kHeader) + rule("shipped.one", "abc"));
+        QDir(dir.path()).mkpath(QStringLiteral("config/gputriage/rules"));
+        write(QStringLiteral("shared.yaml"), QByteArray(kHeader) + rule("site.linked", "on disk"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("shared.yaml")),
+                            dir.filePath(QStringLiteral("config/gputriage/rules/linked.yaml"))));
+        write(QStringLiteral("config/gputriage/rules/mine.yaml"),
+              QByteArray(kHeader) + rule("site.mine", "saved text"));
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("GPUTRIAGE_RULES_DIR", dir.filePath(QStringLiteral("shipped")).toUtf8());
+        qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
+        auto patterns = [](const RuleSet &set) {
+            QStringList out;
+            for (const Rule &r : set.rules)
+                out << r.id + QLatin1Char('=') + r.pattern.source;
+            out.sort();
+            return out;
+        };
+
+        const QString mine = dir.filePath(QStringLiteral("config/gputriage/rules/mine.yaml"));
+        const RuleSet edited
+            = loadRules({}, true, RuleFileText{mine, QByteArray(kHeader) + rule("site.mine", "typed")});
+        QCOMPARE(patterns(edited), QStringList({QStringLiteral("shipped.one=abc"),
+                                                QStringLiteral("site.linked=on disk"),
+                                                QStringLiteral("site.mine=typed")}));
+        QVERIFY(!edited.hasErrors()); // the file on disk is not read as well (no duplicate id)
+
+        const QString fresh = dir.filePath(QStringLiteral("config/gputriage/rules/new.yaml"));
+        const RuleSet drafted
+            = loadRules({}, true, RuleFileText{fresh, QByteArray(kHeader) + rule("site.new", "draft")});
+        QVERIFY(patterns(drafted).contains(QStringLiteral("site.new=draft")));
+        QVERIFY(patterns(drafted).contains(QStringLiteral("site.mine=saved text")));
+        QCOMPARE(drafted.rules.back().id, QStringLiteral("site.new")); // after the rest
+
+        qputenv("XDG_CONFIG_HOME", oldConfig);
         qunsetenv("GPUTRIAGE_RULES_DIR");
     }
 
