@@ -1,4 +1,5 @@
 #include "analysiscontroller.h"
+#include "settings.h"
 
 #include "atomicfile.h"
 #include "engine/analyzer.h"
@@ -39,7 +40,7 @@ void AnalysisController::loadRules(const QStringList &extraFolders)
         if (d.isError())
             errors << d.toString();
     Q_EMIT rulesLoaded(rules, errors);
-    const QStringList disabled = RulesDock::disabledRules();
+    const QStringList disabled = Settings::disabledRules();
     std::erase_if(rules.rules, [&](const Rule &r) { return disabled.contains(r.id); });
     m_analyzer = std::make_shared<const Analyzer>(rules);
 }
@@ -63,7 +64,7 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
         ChartData chart;
     };
     m_job.start(
-        [analyzer = m_analyzer, paths, limits = LimitsDialog::load(),
+        [analyzer = m_analyzer, paths, limits = Settings::limits(),
          excluded = m_excluded](JobState &job) {
             AnalyzeOptions options;
             options.limits = limits;
@@ -99,11 +100,11 @@ QString AnalysisController::problemsText() const
     const bool onlyNotes = std::all_of(m_result.problems.begin(), m_result.problems.end(),
                                        [](const Error &e) { return e.warning; });
     const QString list = problems.join(QLatin1Char('\n'));
-    QString text = problems.isEmpty()          ? QString()
+    QString text = problems.isEmpty()    ? QString()
                    : documents().empty() ? tr("Nothing in the bundle could be read:\n%1").arg(list)
                    : onlyNotes           ? tr("Notes on the bundle:\n%1").arg(list)
                                          : tr("Problems while reading the bundle (the rest was "
-                                              "analysed):\n%1")
+                                                        "analysed):\n%1")
                                      .arg(list);
     if (m_result.cancelled)
         text.prepend(tr("The analysis was cancelled: the findings cover only the part of the "
@@ -112,7 +113,8 @@ QString AnalysisController::problemsText() const
     return text;
 }
 
-QString AnalysisController::writeReport(const QString &fileName, const ExportSettings &settings) const
+QString AnalysisController::writeReport(const QString &fileName,
+                                        const ExportSettings &settings) const
 {
     if (const QString input = inputOverwrittenBy(fileName, m_paths); !input.isEmpty())
         return tr("The report was not saved: %1 would replace or land inside the bundle %2. "
@@ -171,7 +173,8 @@ void AnalysisController::buildTimeline()
         });
 }
 
-std::pair<std::shared_ptr<const LogDocument>, int> AnalysisController::timelineSource(int line) const
+std::pair<std::shared_ptr<const LogDocument>, int>
+AnalysisController::timelineSource(int line) const
 {
     if (line < 0 || size_t(line) >= m_timeline.sources.size())
         return {};
@@ -190,7 +193,9 @@ void AnalysisController::setFollowing(bool on)
         return;
     }
     m_watcher = new QFileSystemWatcher(this);
-    auto changed = [this] { m_reloadTimer->start(); };
+    auto changed = [this] {
+        m_reloadTimer->start();
+    };
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, changed);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, changed);
     watchFiles();

@@ -1,4 +1,5 @@
 #include "bookmarks.h"
+#include "settings.h"
 
 #include <QAction>
 #include <QCryptographicHash>
@@ -6,7 +7,6 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QSettings>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -237,21 +237,7 @@ void BookmarksPanel::setBundle(const QStringList &paths)
                 : QString::fromLatin1(QCryptographicHash::hash(absolute.join(QLatin1Char('\n')).toUtf8(),
                                                                QCryptographicHash::Sha1)
                                           .toHex());
-    QList<Bookmark> loaded;
-    if (!m_key.isEmpty()) {
-        QSettings settings;
-        const int n = settings.beginReadArray(QStringLiteral("bookmarks/") + m_key);
-        for (int i = 0; i < n; ++i) {
-            settings.setArrayIndex(i);
-            Bookmark b{settings.value(QStringLiteral("path")).toString(),
-                       settings.value(QStringLiteral("line")).toInt(),
-                       settings.value(QStringLiteral("text")).toString(),
-                       settings.value(QStringLiteral("note")).toString()};
-            if (!b.path.isEmpty() && b.line > 0)
-                loaded.append(b);
-        }
-        settings.endArray();
-    }
+    const QList<Bookmark> loaded = m_key.isEmpty() ? QList<Bookmark>() : Settings::bookmarks(m_key);
     const QString key = m_key;
     m_key.clear(); // not saved back while loading
     m_model->setBookmarks(loaded);
@@ -262,20 +248,7 @@ void BookmarksPanel::save() const
 {
     if (m_key.isEmpty())
         return;
-    QSettings settings;
-    settings.remove(QStringLiteral("bookmarks/") + m_key);
-    if (m_model->bookmarks().isEmpty())
-        return;
-    settings.beginWriteArray(QStringLiteral("bookmarks/") + m_key, int(m_model->bookmarks().size()));
-    for (int i = 0; i < m_model->bookmarks().size(); ++i) {
-        const Bookmark &b = m_model->bookmarks()[i];
-        settings.setArrayIndex(i);
-        settings.setValue(QStringLiteral("path"), b.path);
-        settings.setValue(QStringLiteral("line"), b.line);
-        settings.setValue(QStringLiteral("text"), b.text);
-        settings.setValue(QStringLiteral("note"), b.note);
-    }
-    settings.endArray();
+    Settings::setBookmarks(m_key, m_model->bookmarks());
 }
 
 void BookmarksPanel::updateSummary()

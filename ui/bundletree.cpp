@@ -202,7 +202,7 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
     }
     for (Node &node : nodes)
         showCount(node);
-    if (!timelinePath.isEmpty() && entries.size() > 0) {
+    if (!timelinePath.isEmpty() && !entries.isEmpty()) {
         auto *timeline = new QStandardItem(tr("Timeline (all files by time)"));
         timeline->setData(timelinePath, kPathRole);
         timeline->setData(tr("timeline"), kFilterRole);

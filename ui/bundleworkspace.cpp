@@ -1,4 +1,5 @@
 #include "bundleworkspace.h"
+#include "settings.h"
 
 #include "analysiscontroller.h"
 #include "bookmarks.h"
@@ -23,7 +24,6 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -52,7 +52,9 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     , m_statusPosition(new QLabel(this))
     , m_statusFormat(new QLabel(this))
 {
-    auto showLine = [this](const QString &path, int line) { showDocument(path, line); };
+    auto showLine = [this](const QString &path, int line) {
+        showDocument(path, line);
+    };
     connect(m_bundle, &BundleTree::entrySelected, this,
             [this](const QString &path) { showDocument(path); });
     connect(m_bundle, &BundleTree::exclusionRequested, m_controller,
@@ -216,11 +218,12 @@ void BundleWorkspace::createActions()
     // Copy and Select All act on the log view; their shortcuts belong to the focused widget
     // (the findings list copies a finding as Markdown), so the menu only shows them.
     auto &edit = m_editActions;
-    action(edit, tr("&Copy"), "actionCopy", QKeySequence::Copy, [this] { m_logView->copy(); })
-        ->setShortcutContext(Qt::WidgetShortcut);
-    action(edit, tr("Select &All"), "actionSelectAll", QKeySequence::SelectAll,
-           [this] { m_logView->selectAll(); })
-        ->setShortcutContext(Qt::WidgetShortcut);
+    action(edit, tr("&Copy"), "actionCopy", QKeySequence::Copy, [this] {
+        m_logView->copy();
+    })->setShortcutContext(Qt::WidgetShortcut);
+    action(edit, tr("Select &All"), "actionSelectAll", QKeySequence::SelectAll, [this] {
+        m_logView->selectAll();
+    })->setShortcutContext(Qt::WidgetShortcut);
     separator(edit);
     action(edit, tr("&Find…"), "actionFind", QKeySequence::Find, [this] { m_search->activate(); });
     action(edit, tr("Find Ne&xt"), "actionFindNext", QKeySequence::FindNext,
@@ -269,41 +272,43 @@ void BundleWorkspace::createActions()
     action(view, tr("&Timeline of All Files"), "actionTimeline", QKeySequence(Qt::CTRL | Qt::Key_T),
            [this] { showTimeline(); });
     separator(view);
-    const QSettings settings;
     toggle(view, tr("&Hide Line Prefixes"), "actionHidePrefixes",
-           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H),
-           settings.value(QStringLiteral("view/hidePrefixes")).toBool(), [this](bool on) {
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), Settings::hidePrefixes(),
+           [this](bool on) {
                m_logView->setHidePrefixes(on);
-               QSettings().setValue(QStringLiteral("view/hidePrefixes"), on);
+               Settings::setHidePrefixes(on);
            })
         ->setToolTip(tr("Show each line's message without its timestamp, host and process "
                         "prefix (in the line's tooltip)"));
     m_logView->setHidePrefixes(view.back()->isChecked());
     toggle(view, tr("&Wrap Long Lines"), "actionWrap", QKeySequence(Qt::ALT | Qt::Key_Z),
-           settings.value(QStringLiteral("view/wrap")).toBool(), [this](bool on) {
+           Settings::wrapLines(),
+           [this](bool on) {
                m_logView->setWrap(on);
-               QSettings().setValue(QStringLiteral("view/wrap"), on);
+               Settings::setWrapLines(on);
            })
         ->setToolTip(tr("Show lines longer than the view on several rows"));
     m_logView->setWrap(view.back()->isChecked());
-    toggle(view, tr("Show File &Tree"), "actionShowTree", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_1),
-           true, [this](bool on) { m_bundle->setVisible(on); });
+    toggle(view, tr("Show File &Tree"), "actionShowTree",
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_1), true,
+           [this](bool on) { m_bundle->setVisible(on); });
     toggle(view, tr("Show Side &Panel"), "actionShowSidePanel",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_2), true,
            [this](bool on) { m_sideTabs->setVisible(on); });
-    QAction *follow = toggle(view, tr("&Follow Files"), "actionFollow", QKeySequence(Qt::Key_F10),
-                             false, [this](bool on) {
-                                 m_controller->setFollowing(on);
-                                 if (!on) {
-                                     Q_EMIT notice(tr("No longer following the files"), 5000);
-                                     return;
-                                 }
-                                 if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
-                                     m_logView->setCurrentLine(doc->lineCount() - 1);
-                                 Q_EMIT notice(tr("Following the files: new lines are analysed as "
-                                                  "they come (F10 stops)"),
-                                               5000);
-                             });
+    QAction *follow
+        = toggle(view, tr("&Follow Files"), "actionFollow", QKeySequence(Qt::Key_F10), false,
+                 [this](bool on) {
+                     m_controller->setFollowing(on);
+                     if (!on) {
+                         Q_EMIT notice(tr("No longer following the files"), 5000);
+                         return;
+                     }
+                     if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
+                         m_logView->setCurrentLine(doc->lineCount() - 1);
+                     Q_EMIT notice(tr("Following the files: new lines are analysed as "
+                                      "they come (F10 stops)"),
+                                   5000);
+                 });
     follow->setToolTip(tr("Analyse the bundle again as its files grow and show the end of the "
                           "file (tail -f)"));
     connect(m_controller, &AnalysisController::started, follow, [this, follow] {
@@ -312,13 +317,13 @@ void BundleWorkspace::createActions()
     });
     action(view, tr("High&lighters…"), "actionHighlighters",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] {
-               HighlightersDialog dialog(loadHighlighters(), this);
+               HighlightersDialog dialog(Settings::highlighters(), this);
                if (dialog.exec() != QDialog::Accepted)
                    return;
-               saveHighlighters(dialog.highlighters());
+               Settings::setHighlighters(dialog.highlighters());
                m_logView->setHighlighters(compileHighlighters(dialog.highlighters()));
            });
-    m_logView->setHighlighters(compileHighlighters(loadHighlighters()));
+    m_logView->setHighlighters(compileHighlighters(Settings::highlighters()));
     separator(view);
     m_onlyFindings = toggle(view, tr("Only Lines with &Findings"), "actionOnlyFindings",
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), false, [this](bool on) {
@@ -471,8 +476,9 @@ void BundleWorkspace::savePlace()
     // Only a document of the bundle analysed (not a preview, not a bundle being replaced).
     const auto doc = m_logView->document();
     const auto &docs = m_controller->documents();
-    if (doc && (doc == m_controller->timeline().doc
-                || std::find(docs.begin(), docs.end(), doc) != docs.end()))
+    if (doc
+        && (doc == m_controller->timeline().doc
+            || std::find(docs.begin(), docs.end(), doc) != docs.end()))
         m_places[doc->path()] = {m_logView->firstVisibleLine(), m_logView->currentLine()};
 }
 

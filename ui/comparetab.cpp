@@ -1,4 +1,5 @@
 #include "comparetab.h"
+#include "settings.h"
 
 #include "atomicfile.h"
 #include "engine/analyzer.h"
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTextBrowser>
@@ -67,7 +67,7 @@ CompareBundleDialog::CompareBundleDialog(const QList<QStringList> &recent, QWidg
     m_path->lineEdit()->setPlaceholderText(tr("A folder, archive or log file"));
     auto *folder = new QPushButton(tr("&Folder…"), this);
     auto *file = new QPushButton(tr("F&ile…"), this);
-    const QString start = QSettings().value(QStringLiteral("lastDir")).toString();
+    const QString start = Settings::lastFolder();
     connect(folder, &QPushButton::clicked, this, [this, start] {
         if (const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a folder"), start);
             !dir.isEmpty())
@@ -242,7 +242,7 @@ CompareTab::CompareTab(QWidget *parent)
 
 CompareTab::~CompareTab() = default;
 
-void CompareTab::start(std::shared_ptr<const Analyzer> analyzer,
+void CompareTab::start(const std::shared_ptr<const Analyzer> &analyzer,
                        const BundleLimits &limits,
                        AnalysisResult left,
                        const QString &leftName,

@@ -75,7 +75,7 @@ public:
     // Reads and analyses `other` off the GUI thread, then compares `left` (the open bundle's
     // result, named `leftName`) with it; the bundles are named by their file names (no local
     // folders in a saved comparison).
-    void start(std::shared_ptr<const Analyzer> analyzer,
+    void start(const std::shared_ptr<const Analyzer> &analyzer,
                const BundleLimits &limits,
                AnalysisResult left,
                const QString &leftName,

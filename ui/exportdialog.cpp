@@ -1,4 +1,5 @@
 #include "exportdialog.h"
+#include "settings.h"
 
 #include "pdfexport.h"
 #include "report/redactor.h"
@@ -15,7 +16,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -31,29 +31,6 @@ namespace {
 constexpr int kPreviewEvidence = 20;
 
 } // namespace
-
-ExportSettings ExportSettings::load()
-{
-    QSettings s;
-    ExportSettings e;
-    e.format = s.value(QStringLiteral("export/format"), e.format).toString();
-    e.minSeverity = severityFromName(s.value(QStringLiteral("export/minSeverity")).toString());
-    e.maxEvidence = s.value(QStringLiteral("export/maxEvidence"), e.maxEvidence).toInt();
-    e.redact = s.value(QStringLiteral("export/redact"), false).toBool();
-    e.unmatched = s.value(QStringLiteral("export/unmatched"), false).toBool();
-    return e;
-}
-
-void ExportSettings::save() const
-{
-    QSettings s;
-    s.setValue(QStringLiteral("export/format"), format);
-    s.setValue(QStringLiteral("export/minSeverity"),
-               minSeverity ? severityName(*minSeverity) : QString());
-    s.setValue(QStringLiteral("export/maxEvidence"), maxEvidence);
-    s.setValue(QStringLiteral("export/redact"), redact);
-    s.setValue(QStringLiteral("export/unmatched"), unmatched);
-}
 
 QString ExportSettings::suffix() const
 {
@@ -111,7 +88,7 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
     m_preview->setObjectName(QStringLiteral("exportPreview"));
     m_preview->setOpenLinks(false); // a preview, not a browser
 
-    const ExportSettings saved = ExportSettings::load();
+    const ExportSettings saved = Settings::exportSettings();
     m_format->setCurrentIndex(std::max(0, m_format->findData(saved.format)));
     m_severity->setCurrentIndex(std::max(
         0, m_severity->findData(saved.minSeverity ? severityName(*saved.minSeverity) : QString())));
@@ -191,7 +168,7 @@ void ExportDialog::updatePreview()
 
 QString ExportDialog::suggestedPath(const QString &suffix)
 {
-    QString dir = QSettings().value(QStringLiteral("export/dir")).toString();
+    QString dir = Settings::exportFolder();
     if (dir.isEmpty() || !QFileInfo(dir).isDir())
         dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     return QDir(dir).filePath(QStringLiteral("gputriage-report.") + suffix);
@@ -205,8 +182,8 @@ void ExportDialog::exportToFile()
                                        tr("%1 (*.%2)").arg(m_format->currentText(), s.suffix()));
     if (fileName.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("export/dir"), QFileInfo(fileName).absolutePath());
-    s.save();
+    Settings::setExportFolder(QFileInfo(fileName).absolutePath());
+    Settings::setExportSettings(s);
     Q_EMIT exportRequested(fileName, s);
     accept();
 }

@@ -15,7 +15,7 @@ class QTimer;
 
 namespace gputriage {
 
-// What a report export writes, as chosen in the export dialog (and remembered in QSettings).
+// What a report export writes, as chosen in the export dialog (and remembered in Settings).
 struct ExportSettings
 {
     QString format = QStringLiteral("html"); // html, markdown, pdf, json, text
@@ -25,8 +25,6 @@ struct ExportSettings
     bool unmatched = false; // the "Other notable messages" section
     QString title = QStringLiteral("GPU Triage report");
 
-    static ExportSettings load();
-    void save() const;
     QString suffix() const; // "html", "md", …
 };
 

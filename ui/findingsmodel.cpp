@@ -162,6 +162,7 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
                 return row->title;
             return QStringLiteral("GPU %1").arg(gpuValues(*f).join(QLatin1String(", ")));
         case CountColumn: return row ? row->count : f->count;
+        default: break;
         }
         break;
     case Qt::ToolTipRole: return row ? f->ruleId : f->title + QLatin1Char('\n') + f->ruleId;
@@ -175,6 +176,7 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         break;
     case RuleIdRole: return f->ruleId;
     case SeverityRole: return int(f->severity);
+    default: break;
     }
     return {};
 }
@@ -187,8 +189,8 @@ QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int
     case SeverityColumn: return tr("Severity");
     case TitleColumn: return tr("Finding");
     case CountColumn: return tr("Count");
+    default: return {};
     }
-    return {};
 }
 
 } // namespace gputriage

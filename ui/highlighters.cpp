@@ -1,4 +1,5 @@
 #include "highlighters.h"
+#include "settings.h"
 
 #include <QColorDialog>
 #include <QDialogButtonBox>
@@ -6,7 +7,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QSettings>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,45 +21,6 @@ Result<TextSearch> compile(const Highlighter &h)
     return TextSearch::compile(SearchQuery{h.pattern, h.regex, h.caseSensitive});
 }
 } // namespace
-
-QList<Highlighter> loadHighlighters()
-{
-    QSettings settings;
-    QList<Highlighter> out;
-    const int n = settings.beginReadArray(QStringLiteral("highlighters"));
-    for (int i = 0; i < n; ++i) {
-        settings.setArrayIndex(i);
-        Highlighter h;
-        h.pattern = settings.value(QStringLiteral("pattern")).toString();
-        h.regex = settings.value(QStringLiteral("regex")).toBool();
-        h.caseSensitive = settings.value(QStringLiteral("caseSensitive")).toBool();
-        h.colour = QColor(settings.value(QStringLiteral("colour")).toString());
-        h.wholeLine = settings.value(QStringLiteral("wholeLine")).toBool();
-        h.enabled = settings.value(QStringLiteral("enabled"), true).toBool();
-        if (!h.pattern.isEmpty() && h.colour.isValid())
-            out.append(h);
-    }
-    settings.endArray();
-    return out;
-}
-
-void saveHighlighters(const QList<Highlighter> &highlighters)
-{
-    QSettings settings;
-    settings.remove(QStringLiteral("highlighters"));
-    settings.beginWriteArray(QStringLiteral("highlighters"), int(highlighters.size()));
-    for (int i = 0; i < highlighters.size(); ++i) {
-        const Highlighter &h = highlighters[i];
-        settings.setArrayIndex(i);
-        settings.setValue(QStringLiteral("pattern"), h.pattern);
-        settings.setValue(QStringLiteral("regex"), h.regex);
-        settings.setValue(QStringLiteral("caseSensitive"), h.caseSensitive);
-        settings.setValue(QStringLiteral("colour"), h.colour.name());
-        settings.setValue(QStringLiteral("wholeLine"), h.wholeLine);
-        settings.setValue(QStringLiteral("enabled"), h.enabled);
-    }
-    settings.endArray();
-}
 
 std::vector<CompiledHighlighter> compileHighlighters(const QList<Highlighter> &highlighters)
 {

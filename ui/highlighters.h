@@ -33,8 +33,6 @@ struct CompiledHighlighter
     bool wholeLine = false;
 };
 
-QList<Highlighter> loadHighlighters(); // from the settings
-void saveHighlighters(const QList<Highlighter> &highlighters);
 // The enabled highlighters whose pattern compiles, in order (a later one paints over).
 std::vector<CompiledHighlighter> compileHighlighters(const QList<Highlighter> &highlighters);
 

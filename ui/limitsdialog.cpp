@@ -1,10 +1,10 @@
 #include "limitsdialog.h"
+#include "settings.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 
 namespace gputriage {
@@ -53,7 +53,7 @@ LimitsDialog::LimitsDialog(QWidget *parent)
     layout->addWidget(note);
     layout->addLayout(form);
     layout->addWidget(buttons);
-    setLimits(load());
+    setLimits(Settings::limits());
 }
 
 BundleLimits LimitsDialog::limits() const
@@ -74,28 +74,6 @@ void LimitsDialog::setLimits(const BundleLimits &l)
     m_entryMiB->setValue(int(l.maxEntryBytes >> 20));
     m_totalGiB->setValue(int(l.maxTotalBytes >> 30));
     m_ratio->setValue(l.maxRatio);
-}
-
-BundleLimits LimitsDialog::load()
-{
-    QSettings s;
-    BundleLimits l;
-    l.maxEntries = s.value(QStringLiteral("limits/maxEntries"), l.maxEntries).toInt();
-    l.maxDepth = s.value(QStringLiteral("limits/maxDepth"), l.maxDepth).toInt();
-    l.maxEntryBytes = s.value(QStringLiteral("limits/maxEntryBytes"), l.maxEntryBytes).toLongLong();
-    l.maxTotalBytes = s.value(QStringLiteral("limits/maxTotalBytes"), l.maxTotalBytes).toLongLong();
-    l.maxRatio = s.value(QStringLiteral("limits/maxRatio"), l.maxRatio).toInt();
-    return l;
-}
-
-void LimitsDialog::save(const BundleLimits &l)
-{
-    QSettings s;
-    s.setValue(QStringLiteral("limits/maxEntries"), l.maxEntries);
-    s.setValue(QStringLiteral("limits/maxDepth"), l.maxDepth);
-    s.setValue(QStringLiteral("limits/maxEntryBytes"), l.maxEntryBytes);
-    s.setValue(QStringLiteral("limits/maxTotalBytes"), l.maxTotalBytes);
-    s.setValue(QStringLiteral("limits/maxRatio"), l.maxRatio);
 }
 
 } // namespace gputriage

@@ -8,7 +8,7 @@ class QSpinBox;
 
 namespace gputriage {
 
-// Settings ▸ Bundle limits: the safety limits applied when opening bundles, kept in QSettings.
+// Settings ▸ Bundle limits: the safety limits applied when opening bundles, kept in Settings.
 class LimitsDialog : public QDialog
 {
     Q_OBJECT
@@ -19,8 +19,6 @@ public:
     BundleLimits limits() const;
     void setLimits(const BundleLimits &limits);
 
-    static BundleLimits load();
-    static void save(const BundleLimits &limits);
 
 private:
     QSpinBox *m_entries;

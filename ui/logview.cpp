@@ -352,8 +352,8 @@ QString LogView::displayText(int line) const
 
 QString LogView::displayTextOf(std::string_view raw)
 {
-    QString text = QString::fromUtf8(
-        raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
+    QString text
+        = QString::fromUtf8(raw.substr(0, std::min<size_t>(raw.size(), kMaxDisplayColumns * 4)));
     if (text.size() > kMaxDisplayColumns)
         text = text.left(kMaxDisplayColumns) + QChar(0x2026);
     text.replace(QLatin1Char('\t'), QLatin1Char(' '));
@@ -494,7 +494,7 @@ void LogView::showWholeLine(int line)
         if (m_doc && line < m_doc->lineCount()) {
             const std::string_view text = m_doc->line(line);
             QApplication::clipboard()->setText(QString::fromUtf8(
-                text.data(), qsizetype(std::min<size_t>(text.size(), size_t(kMaxCopyBytes)))));
+                text.substr(0, std::min<size_t>(text.size(), size_t(kMaxCopyBytes)))));
         }
     });
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
@@ -584,7 +584,7 @@ LogView::highlighterSpansIn(std::string_view shown, int textSize) const
             continue;
         }
         for (const auto &span : columnSpans(h.search, shown))
-            out.push_back({span, h.colour});
+            out.emplace_back(span, h.colour);
     }
     return out;
 }
@@ -1041,7 +1041,7 @@ bool LogView::viewportEvent(QEvent *event)
         if (const size_t hidden = hiddenPrefixBytes(raw); hidden > 0)
             QToolTip::showText(help->globalPos(),
                                tr("Hidden prefix: %1")
-                                   .arg(QString::fromUtf8(raw.data(), qsizetype(hidden)).trimmed()),
+                                   .arg(QString::fromUtf8(raw.substr(0, size_t(hidden))).trimmed()),
                                viewport());
         else if (line >= 0 && raw.size() > size_t(kMaxDisplayColumns))
             QToolTip::showText(help->globalPos(),

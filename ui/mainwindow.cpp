@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "settings.h"
 
 #include "bookmarks.h"
 #include "comparetab.h"
@@ -22,7 +23,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
@@ -79,8 +79,7 @@ MainWindow::MainWindow(QWidget *parent)
                                       ? QString()
                                       : tr("Some rules could not be loaded and are disabled:\n%1")
                                             .arg(errors.join(QLatin1Char('\n'))));
-                statusBar()->showMessage(
-                    tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
+                statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
             });
 
     // The bundle, and comparisons with other bundles as closable tabs (the bar shows only
@@ -130,11 +129,10 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_statusTime);
     statusBar()->addPermanentWidget(m_progress);
     createMenus();
-    if (const QByteArray geometry = QSettings().value(QStringLiteral("geometry")).toByteArray();
-        !geometry.isEmpty())
+    if (const QByteArray geometry = Settings::windowGeometry(); !geometry.isEmpty())
         restoreGeometry(geometry);
 
-    const Preferences preferences = Preferences::load();
+    const Preferences preferences = Settings::preferences();
     logView()->setFont(preferences.logFont);
     applyTheme(preferences.theme);
     m_controller->loadRules(preferences.ruleFolders);
@@ -177,10 +175,11 @@ void MainWindow::bundleAnalysed(const QString &notice)
     const AnalysisResult &result = m_controller->result();
     m_banner->setText(m_controller->problemsText());
     statusBar()->showMessage(
-        result.cancelled
-            ? tr("Cancelled: %1 finding(s) so far").arg(result.findings.size())
-            : tr("%1 finding(s) in %2 file(s)").arg(result.findings.size()).arg(result.documents.size())
-                  + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
+        result.cancelled ? tr("Cancelled: %1 finding(s) so far").arg(result.findings.size())
+                         : tr("%1 finding(s) in %2 file(s)")
+                                   .arg(result.findings.size())
+                                   .arg(result.documents.size())
+                               + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
     Q_EMIT analysisFinished();
 }
 
@@ -225,7 +224,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     cancelAnalysis();
-    QSettings().setValue(QStringLiteral("geometry"), saveGeometry());
+    Settings::setWindowGeometry(saveGeometry());
     QMainWindow::closeEvent(event);
 }
 
@@ -263,7 +262,7 @@ void MainWindow::compareWith(const QStringList &other)
         showDocument(path, line);
     });
     connect(tab, &CompareTab::finished, this, [this, tab] { Q_EMIT comparisonShown(tab->html()); });
-    tab->start(m_controller->analyzer(), LimitsDialog::load(), m_controller->result(),
+    tab->start(m_controller->analyzer(), Settings::limits(), m_controller->result(),
                CompareTab::bundleName(m_controller->paths()), other);
 }
 
@@ -317,13 +316,15 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     fillRecentMenu(m_recentMenu, [this](const QStringList &paths) { openPaths(paths); });
-    add(file, tr("&Compare with Another Bundle…"), "actionCompare", {}, [this] { chooseCompare(); });
+    add(file, tr("&Compare with Another Bundle…"), "actionCompare", {},
+        [this] { chooseCompare(); });
     add(file, tr("Re&load"), "actionReload", QKeySequence::Refresh, [this] { reload(); });
     file->addSeparator();
     add(file, tr("&Export Report…"), "actionExport", QKeySequence(Qt::CTRL | Qt::Key_E),
         [this] { chooseExportFile(); });
     file->addSeparator();
-    add(file, tr("&Quit"), "actionQuit", QKeySequence::Quit, [] { QApplication::closeAllWindows(); });
+    add(file, tr("&Quit"), "actionQuit", QKeySequence::Quit,
+        [] { QApplication::closeAllWindows(); });
 
     menuBar()->addMenu(tr("&Edit"))->addActions(m_workspace->editActions());
     menuBar()->addMenu(tr("&View"))->addActions(m_workspace->viewActions());
@@ -336,8 +337,8 @@ void MainWindow::createMenus()
 
     QMenu *rules = menuBar()->addMenu(tr("&Rules"));
     // The same shortcut shows and hides the rules dock.
-    add(rules, tr("&Rules and Editor"), "actionRules", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
-        [this] {
+    add(rules, tr("&Rules and Editor"), "actionRules",
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), [this] {
             if (m_rulesDock->isVisible() && !m_rulesDock->visibleRegion().isEmpty()) {
                 m_rulesDock->hide();
                 return;
@@ -345,9 +346,9 @@ void MainWindow::createMenus()
             m_rulesDock->show();
             m_rulesDock->raise();
         });
-    QAction *newRule = add(rules, tr("&New Rule from Selected Line"), "actionNewRule",
-                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
-                           [this] { newRuleFromCurrentLine(); });
+    QAction *newRule
+        = add(rules, tr("&New Rule from Selected Line"), "actionNewRule",
+              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), [this] { newRuleFromCurrentLine(); });
     logView()->setContextMenuPolicy(Qt::ActionsContextMenu);
     logView()->addAction(newRule);
 
@@ -356,13 +357,13 @@ void MainWindow::createMenus()
         SettingsDialog dialog(this);
         if (dialog.exec() != QDialog::Accepted)
             return;
-        dialog.preferences().save();
+        Settings::setPreferences(dialog.preferences());
         applyPreferences(dialog.preferences());
     });
     add(settings, tr("Bundle &Limits…"), "actionLimits", {}, [this] {
         LimitsDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted)
-            LimitsDialog::save(dialog.limits());
+            Settings::setLimits(dialog.limits());
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));

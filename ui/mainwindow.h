@@ -3,6 +3,7 @@
 #include "analysiscontroller.h"
 #include "bundleworkspace.h"
 #include "exportdialog.h"
+#include "settings.h"
 #include "settingsdialog.h"
 #include "welcomepage.h"
 
@@ -54,13 +55,16 @@ public:
     bool isBusy() const { return m_controller->isBusy(); }
     bool isFollowing() const { return m_controller->isFollowing(); }
     RulesDock *rulesDock() const { return m_rulesDock; }
-    static QList<QStringList> recentBundles() { return gputriage::recentBundles(); }
+    static QList<QStringList> recentBundles() { return Settings::recentBundles(); }
     // Milliseconds from openPaths() to the first screen of text, and to the analysis result.
     qint64 firstScreenMs() const { return m_firstScreenMs; }
     qint64 analysisMs() const { return m_analysisMs; }
 
     // The workspace's, for scripts and tests.
-    bool showDocument(const QString &path, int line = 0) { return m_workspace->showDocument(path, line); }
+    bool showDocument(const QString &path, int line = 0)
+    {
+        return m_workspace->showDocument(path, line);
+    }
     void showTimeline() { m_workspace->showTimeline(); }
     bool isTimelineShown() const { return m_workspace->isTimelineShown(); }
     void setTimelineLimit(size_t lines) { m_controller->setTimelineLimit(lines); }

@@ -24,12 +24,9 @@ QVariant FactsModel::cell(const BundleFact &fact, int column, int role) const
             return fact.value;
         return QString(factSource(fact)
                        + (fact.count > 1 ? tr("  (seen %1×)").arg(fact.count) : QString()));
-    case PathRole:
-        return fact.path;
-    case LineRole:
-        return fact.line;
-    default:
-        return {};
+    case PathRole: return fact.path;
+    case LineRole: return fact.line;
+    default: return {};
     }
 }
 
@@ -42,7 +39,7 @@ QVariant NotableModel::cell(const MessageTemplate &t, int column, int role) cons
 {
     switch (role) {
     case Qt::DisplayRole:
-        return column == CountColumn   ? QVariant(QString::number(t.count))
+        return column == CountColumn     ? QVariant(QString::number(t.count))
                : column == MessageColumn ? QVariant(t.text)
                                          : QVariant(QString::number(t.fileCount));
     case Qt::TextAlignmentRole:
@@ -54,12 +51,9 @@ QVariant NotableModel::cell(const MessageTemplate &t, int column, int role) cons
                 .arg(t.exampleLine)
                 .arg(t.example);
         return column == FilesColumn ? QVariant(t.files.join(QLatin1Char('\n'))) : QVariant();
-    case PathRole:
-        return t.examplePath;
-    case LineRole:
-        return t.exampleLine;
-    default:
-        return {};
+    case PathRole: return t.examplePath;
+    case LineRole: return t.exampleLine;
+    default: return {};
     }
 }
 
@@ -108,18 +102,13 @@ QVariant GpusModel::cell(const GpuRow &row, int column, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case GpuColumn:
-            return g.key;
-        case NameColumn:
-            return g.nameAndSerial();
-        case ActionColumn:
-            return action;
-        case EventsColumn:
-            return events(QStringLiteral(", "));
-        case UuidColumn:
-            return g.uuid;
+        case GpuColumn: return g.key;
+        case NameColumn: return g.nameAndSerial();
+        case ActionColumn: return action;
+        case EventsColumn: return events(QStringLiteral(", "));
+        case UuidColumn: return g.uuid;
+        default: return {};
         }
-        return {};
     case Qt::ToolTipRole:
         return column == ActionColumn   ? QVariant(action)
                : column == EventsColumn ? QVariant(events(QStringLiteral("\n")))
@@ -127,10 +116,8 @@ QVariant GpusModel::cell(const GpuRow &row, int column, int role) const
     case Qt::ForegroundRole:
         return column == ActionColumn && g.hasEvents() ? QVariant(severityColor(g.severity))
                                                        : QVariant();
-    case KeyRole:
-        return g.key;
-    default:
-        return {};
+    case KeyRole: return g.key;
+    default: return {};
     }
 }
 
@@ -205,14 +192,10 @@ QVariant TextTreeModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         return index.column() == 0 && row->severity ? QVariant(severityColor(*row->severity))
                                                     : QVariant();
-    case KeyRole:
-        return row->key;
-    case PathRole:
-        return row->path;
-    case LineRole:
-        return row->line;
-    default:
-        return {};
+    case KeyRole: return row->key;
+    case PathRole: return row->path;
+    case LineRole: return row->line;
+    default: return {};
     }
 }
 

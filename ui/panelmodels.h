@@ -69,8 +69,8 @@ struct TextRow
 {
     QString text, note; // the two columns
     QString toolTip;
-    QString key;        // KeyRole
-    QString path;       // PathRole; with LineRole, where the row leads
+    QString key;  // KeyRole
+    QString path; // PathRole; with LineRole, where the row leads
     int line = 0;
     std::optional<Severity> severity; // colours the text
     QList<TextRow> children;          // one level only
@@ -88,8 +88,8 @@ public:
     QModelIndex parent(const QModelIndex &child) const override;
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
 private:

@@ -36,8 +36,8 @@ public:
     {
         return parent.isValid() ? 0 : int(headers().size());
     }
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override
     {
         if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
             || section >= headers().size())

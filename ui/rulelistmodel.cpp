@@ -51,10 +51,10 @@ void RuleListModel::setRules(const RuleSet &rules, const QStringList &disabled)
             = new QStandardItem(r.kind == RuleKind::Fact ? tr("fact") : severityName(r.severity));
         if (r.kind != RuleKind::Fact)
             severity->setForeground(severityColor(r.severity));
-        const QString state = disabled.contains(r.id)             ? tr("disabled")
-                              : !r.user                           ? tr("shipped")
+        const QString state = disabled.contains(r.id)           ? tr("disabled")
+                              : !r.user                         ? tr("shipped")
                               : rules.overridden.contains(r.id) ? tr("overrides shipped")
-                                                                  : tr("user");
+                                                                : tr("user");
         parent->appendRow({id, severity, new QStandardItem(state)});
     }
     // Rules that did not load are listed with their first error.

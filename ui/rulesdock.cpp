@@ -1,4 +1,5 @@
 #include "rulesdock.h"
+#include "settings.h"
 
 #include "atomicfile.h"
 #include "engine/analyzer.h"
@@ -31,7 +32,6 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScopeGuard>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -284,7 +284,7 @@ RulesDock::RulesDock(QWidget *parent)
         const QString id = item->data(kIdRole).toString();
         if (m_filling || id.isEmpty() || !item->isCheckable())
             return;
-        QStringList disabled = disabledRules();
+        QStringList disabled = Settings::disabledRules();
         const bool off = item->checkState() == Qt::Unchecked;
         if (off == disabled.contains(id))
             return;
@@ -292,7 +292,7 @@ RulesDock::RulesDock(QWidget *parent)
             disabled << id;
         else
             disabled.removeAll(id);
-        QSettings().setValue(QStringLiteral("rules/disabled"), disabled);
+        Settings::setDisabledRules(disabled);
         // Later: reloading refills the list, which deletes this item.
         QTimer::singleShot(0, this, [this, off, id] {
             Q_EMIT rulesChanged(off ? tr("Rule %1 switched off").arg(id)
@@ -407,11 +407,6 @@ RulesDock::RulesDock(QWidget *parent)
 
 RulesDock::~RulesDock() = default;
 
-QStringList RulesDock::disabledRules()
-{
-    return QSettings().value(QStringLiteral("rules/disabled")).toStringList();
-}
-
 void RulesDock::setRules(const RuleSet &rules, const QStringList &extraFolders)
 {
     m_rules = rules;
@@ -426,7 +421,7 @@ void RulesDock::fillList()
 {
     m_filling = true; // itemChanged while filling is not the user switching rules
     auto done = qScopeGuard([this] { m_filling = false; });
-    m_model->setRules(m_rules, disabledRules());
+    m_model->setRules(m_rules, Settings::disabledRules());
     m_list->expandAll();
 }
 

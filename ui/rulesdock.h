@@ -97,8 +97,6 @@ public:
     // Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();
 
-    // Rule ids switched off in the list (kept in QSettings).
-    static QStringList disabledRules();
 
     YamlEditor *editor() const { return m_editor; }
     QListWidget *problems() const { return m_problems; }

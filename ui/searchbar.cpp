@@ -166,7 +166,7 @@ void SearchBar::startSearch()
         searchDone(compiled.error());
         return;
     }
-    const TextSearch search = compiled.value(); // compiled once, matched on the worker too
+    const TextSearch &search = compiled.value(); // compiled once, matched on the worker too
     m_view->setSearch(search);
     m_status->setText(tr("searching…"));
     m_job.start(

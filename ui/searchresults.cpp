@@ -51,7 +51,7 @@ QVariant SearchResultsModel::data(const QModelIndex &index, int role) const
         case TextColumn: {
             const std::string_view raw = doc.line(hit.line);
             QString text = QString::fromUtf8(
-                raw.data(), qsizetype(std::min<size_t>(raw.size(), kMaxShownCharacters * 4)));
+                raw.substr(0, std::min<size_t>(raw.size(), kMaxShownCharacters * 4)));
             if (text.size() > kMaxShownCharacters)
                 text = text.left(kMaxShownCharacters) + QChar(0x2026);
             return text.simplified();

@@ -1,4 +1,5 @@
 #include "settingsdialog.h"
+#include "settings.h"
 
 #include "rules/ruleloader.h"
 
@@ -16,33 +17,11 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace gputriage {
-
-Preferences Preferences::load()
-{
-    const QSettings settings;
-    Preferences p;
-    p.logFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    if (const QString font = settings.value(QStringLiteral("view/font")).toString();
-        !font.isEmpty())
-        p.logFont.fromString(font);
-    p.theme = settings.value(QStringLiteral("view/theme")).toString();
-    p.ruleFolders = settings.value(QStringLiteral("rules/folders")).toStringList();
-    return p;
-}
-
-void Preferences::save() const
-{
-    QSettings settings;
-    settings.setValue(QStringLiteral("view/font"), logFont.toString());
-    settings.setValue(QStringLiteral("view/theme"), theme);
-    settings.setValue(QStringLiteral("rules/folders"), ruleFolders);
-}
 
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent)
@@ -113,7 +92,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(tabs);
     layout->addWidget(buttons);
-    setPreferences(Preferences::load());
+    setPreferences(Settings::preferences());
     resize(560, 380);
 }
 

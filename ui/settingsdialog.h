@@ -11,15 +11,13 @@ class QSpinBox;
 
 namespace gputriage {
 
-// What Settings ▸ Preferences changes, kept in QSettings.
+// What Settings ▸ Preferences changes, kept in Settings.
 struct Preferences
 {
     QFont logFont;           // the log view's font
     QString theme;           // a KSyntaxHighlighting theme; empty follows the light/dark palette
     QStringList ruleFolders; // rule files or folders loaded after the shipped and user rules
 
-    static Preferences load();
-    void save() const;
     friend bool operator==(const Preferences &, const Preferences &) = default;
 };
 

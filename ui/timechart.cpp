@@ -174,9 +174,8 @@ void TimeChart::paintEvent(QPaintEvent *)
         else
             p.drawEllipse(QPointF(x + kRadius, ly), kRadius, kRadius);
         p.setPen(vp.text);
-        const QString label = text;
-        p.drawText(x + 2 * kRadius + 4, ly + fontMetrics().ascent() / 2 - 1, label);
-        x += 2 * kRadius + 12 + fontMetrics().horizontalAdvance(label);
+        p.drawText(x + 2 * kRadius + 4, ly + fontMetrics().ascent() / 2 - 1, text);
+        x += 2 * kRadius + 12 + fontMetrics().horizontalAdvance(text);
     };
     for (Severity s : {Severity::Critical, Severity::Error, Severity::Warning, Severity::Info})
         legend(vp.severity[size_t(s)], severityName(s), false);

@@ -1,4 +1,5 @@
 #include "welcomepage.h"
+#include "settings.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -9,7 +10,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -18,7 +18,7 @@ namespace gputriage {
 void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> &open)
 {
     menu->clear();
-    const QList<QStringList> recent = recentBundles();
+    const QList<QStringList> recent = Settings::recentBundles();
     for (const QStringList &paths : recent) {
         QString label = paths.join(QLatin1String(", "));
         if (label.size() > 90)
@@ -30,28 +30,16 @@ void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> 
 
 QStringList chooseBundle(QWidget *parent, bool folder)
 {
-    QSettings settings;
-    const QString last = settings.value(QStringLiteral("lastDir")).toString();
-    const QStringList paths
+    const QString last = Settings::lastFolder();
+    QStringList paths
         = folder ? QStringList{QFileDialog::getExistingDirectory(
                        parent, QCoreApplication::translate("gputriage", "Open a folder of logs"), last)}
                  : QFileDialog::getOpenFileNames(
                        parent, QCoreApplication::translate("gputriage", "Open log files"), last);
     if (paths.isEmpty() || paths.front().isEmpty())
         return {};
-    settings.setValue(QStringLiteral("lastDir"),
-                      folder ? paths.front() : QFileInfo(paths.front()).absolutePath());
+    Settings::setLastFolder(folder ? paths.front() : QFileInfo(paths.front()).absolutePath());
     return paths;
-}
-
-QList<QStringList> recentBundles()
-{
-    QList<QStringList> out;
-    const QVariantList stored = QSettings().value(QStringLiteral("recentBundles")).toList();
-    for (const QVariant &v : stored)
-        if (!v.toStringList().isEmpty())
-            out.append(v.toStringList());
-    return out;
 }
 
 void rememberRecentBundle(const QStringList &paths)
@@ -59,13 +47,10 @@ void rememberRecentBundle(const QStringList &paths)
     QStringList absolute;
     for (const QString &p : paths)
         absolute << QFileInfo(p).absoluteFilePath();
-    QList<QStringList> recent = recentBundles();
+    QList<QStringList> recent = Settings::recentBundles();
     recent.removeAll(absolute);
     recent.prepend(absolute);
-    QVariantList stored;
-    for (qsizetype i = 0; i < std::min<qsizetype>(recent.size(), 10); ++i)
-        stored.append(recent[i]);
-    QSettings().setValue(QStringLiteral("recentBundles"), stored);
+    Settings::setRecentBundles(recent.mid(0, 10));
 }
 
 WelcomePage::WelcomePage(QWidget *parent)
@@ -87,7 +72,7 @@ WelcomePage::WelcomePage(QWidget *parent)
     }
     connect(openButton, &QPushButton::clicked, this, &WelcomePage::openRequested);
     connect(sampleButton, &QPushButton::clicked, this, &WelcomePage::sampleRequested);
-    if (const auto recent = recentBundles(); !recent.isEmpty()) {
+    if (const auto recent = Settings::recentBundles(); !recent.isEmpty()) {
         auto *reopen = new QPushButton(
             tr("Reopen %1").arg(QFileInfo(recent.front().front()).fileName()), this);
         reopen->setObjectName(QStringLiteral("welcomeReopen"));

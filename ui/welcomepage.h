@@ -11,9 +11,8 @@ class QMenuBar;
 
 namespace gputriage {
 
-// The bundles opened before, newest first (each a list of paths), kept in the settings.
-QList<QStringList> recentBundles();
-void rememberRecentBundle(const QStringList &paths); // made absolute; ten are kept
+// Adds a bundle to Settings::recentBundles(), its paths made absolute; ten are kept.
+void rememberRecentBundle(const QStringList &paths);
 // File ▸ Open Recent: one entry per recent bundle, each calling `open` with its paths.
 void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> &open);
 // Asks for files (or a folder) to open, starting where the last ones were; empty if cancelled.

@@ -349,6 +349,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
 
     // The summary: most severe bundles first, each with its counts and worst finding.
     std::vector<const BatchRow *> sorted;
+    sorted.reserve(rows.size());
     for (const BatchRow &r : rows)
         sorted.push_back(&r);
     auto worst = [](const AnalysisResult &r) {

@@ -738,6 +738,8 @@ void AnalysisSession::addUnrecognisedNvidiaMessages()
 // engineer's knowledge to NVIDIA's. A code the catalog lacks keeps the rule's severity.
 void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
 {
+    if (!rule.catalog)
+        return;
     std::map<QString, QString> words = f.facts;
     const QString key = rule.catalog->key;
     const Catalog *catalog = m_analyzer.rules().catalog(rule.catalog->name);

@@ -1076,6 +1076,7 @@ QByteArray standaloneRuleYaml(const QByteArray &yaml, const QString &id)
             return text;
         }
     } catch (const YAML::Exception &) {
+        return {}; // text that is not YAML has no rule to copy
     }
     return {};
 }

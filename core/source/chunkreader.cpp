@@ -37,7 +37,6 @@ private:
     std::vector<std::unique_ptr<char[]>> m_free;
 };
 
-
 ChunkReader::ChunkReader(QFile &file, const QByteArray &head, qint64 chunkBytes, int contextLines)
     : m_file(file)
     , m_head(head.constData(), size_t(head.size()))
@@ -110,7 +109,8 @@ void ChunkReader::read()
                 if (got <= 0)
                     break;
                 const void *stop = memchr(b, '\n', size_t(got));
-                const size_t part = stop ? size_t(static_cast<const char *>(stop) - b) : size_t(got);
+                const size_t part
+                    = stop ? size_t(static_cast<const char *>(stop) - b) : size_t(got);
                 if (carry.size() < kKeptLineBytes)
                     carry.append(b, std::min(part, kKeptLineBytes - carry.size()));
                 lineBytes += qint64(part);

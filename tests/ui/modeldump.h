@@ -9,8 +9,8 @@
 
 namespace gputriage::test {
 
-inline void dumpRows(const QAbstractItemModel &model, const QModelIndex &parent, int depth,
-                     QStringList &out)
+inline void
+dumpRows(const QAbstractItemModel &model, const QModelIndex &parent, int depth, QStringList &out)
 {
     for (int row = 0; row < model.rowCount(parent); ++row) {
         QStringList cells;

@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     gputriage::MainWindow window;
     // GPUTRIAGE_SCREENSHOT_THEME=name uses that KSyntaxHighlighting theme ("Breeze Dark").
     if (const QString theme = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_THEME"); !theme.isEmpty()) {
-        gputriage::Preferences preferences = gputriage::Preferences::load();
+        gputriage::Preferences preferences = gputriage::Settings::preferences();
         preferences.theme = theme;
         window.applyPreferences(preferences);
     }

@@ -100,7 +100,7 @@ private Q_SLOTS:
         entries->selectAll();
         QTest::keyClicks(entries, QStringLiteral("2"));
         QCOMPARE(dialog.limits().maxEntries, 2);
-        LimitsDialog::save(dialog.limits());
+        Settings::setLimits(dialog.limits());
 
         MainWindow window;
         window.show();
@@ -641,11 +641,11 @@ private Q_SLOTS:
         QVERIFY(QColor(light.pixel(blank)).lightness() > 128);
         QVERIFY(QColor(dark.pixel(blank)).lightness() < 128);
         // Kept for the next start.
-        const Preferences saved = Preferences::load();
+        const Preferences saved = Settings::preferences();
         QCOMPARE(saved.theme, QStringLiteral("Breeze Dark"));
         QCOMPARE(saved.logFont.pointSize(), 24);
         QCOMPARE(saved.ruleFolders, QStringList{dir.filePath(QStringLiteral("team-rules"))});
-        Preferences().save(); // back to the defaults for the other tests
+        Settings::setPreferences(Preferences()); // back to the defaults for the other tests
         QSettings().remove(QStringLiteral("view/font"));
     }
 

@@ -17,8 +17,8 @@ namespace {
 
 QAbstractItemModelTester *watch(QAbstractItemModel *model)
 {
-    return new QAbstractItemModelTester(model, QAbstractItemModelTester::FailureReportingMode::QtTest,
-                                        model);
+    return new QAbstractItemModelTester(
+        model, QAbstractItemModelTester::FailureReportingMode::QtTest, model);
 }
 
 } // namespace
@@ -64,10 +64,11 @@ private Q_SLOTS:
                        BundleFact{.name = QStringLiteral("bundle_type"),
                                   .value = QStringLiteral("must-gather"),
                                   .path = QStringLiteral("cluster-scope-resources/")}});
-        QCOMPARE(dumpModel(model),
-                 QStringList({QStringLiteral("Fact | Value | Source"),
-                              QStringLiteral("kernel_driver | 570.158.08 | node/dmesg.log:3  (seen 2×)"),
-                              QStringLiteral("bundle_type | must-gather | cluster-scope-resources/")}));
+        QCOMPARE(
+            dumpModel(model),
+            QStringList({QStringLiteral("Fact | Value | Source"),
+                         QStringLiteral("kernel_driver | 570.158.08 | node/dmesg.log:3  (seen 2×)"),
+                         QStringLiteral("bundle_type | must-gather | cluster-scope-resources/")}));
         QCOMPARE(model.index(0, 0).data(PathRole).toString(), QStringLiteral("node/dmesg.log"));
         QCOMPARE(model.index(0, 2).data(LineRole).toInt(), 3);
         model.setRows({});
@@ -78,13 +79,14 @@ private Q_SLOTS:
     {
         NotableModel model;
         watch(&model);
-        model.setRows({MessageTemplate{.text = QStringLiteral("NCCL WARN Call to connect returned <*>"),
-                                       .count = 3,
-                                       .files = {QStringLiteral("a.log"), QStringLiteral("b.log")},
-                                       .fileCount = 2,
-                                       .examplePath = QStringLiteral("a.log"),
-                                       .exampleLine = 7,
-                                       .example = QStringLiteral("NCCL WARN Call to connect returned 111")}});
+        model.setRows(
+            {MessageTemplate{.text = QStringLiteral("NCCL WARN Call to connect returned <*>"),
+                             .count = 3,
+                             .files = {QStringLiteral("a.log"), QStringLiteral("b.log")},
+                             .fileCount = 2,
+                             .examplePath = QStringLiteral("a.log"),
+                             .exampleLine = 7,
+                             .example = QStringLiteral("NCCL WARN Call to connect returned 111")}});
         QCOMPARE(dumpModel(model),
                  QStringList({QStringLiteral("Count | Message (<*> varies) | Files"),
                               QStringLiteral("3 | NCCL WARN Call to connect returned <*> | 2")}));
@@ -110,13 +112,14 @@ private Q_SLOTS:
         fallen.action = QStringLiteral("Reboot the node");
         const GpuVerdict quiet{.key = QStringLiteral("0000:3b:00")};
         model.setGpus({fallen, quiet});
-        QCOMPARE(dumpModel(model),
-                 QStringList({QStringLiteral("GPU | Name | Action | Events | UUID"),
-                              QStringLiteral("Node: 2 GPU(s), 1 with events; strongest action: "
-                                             "Reboot the node (GPU 0000:86:00)"),
-                              QStringLiteral("0000:86:00 | NVIDIA H100, S/N 1650924000007 | "
-                                             "critical: Reboot the node | Xid 79 ×1 | GPU-9b1d77c4"),
-                              QStringLiteral("0000:3b:00 |  | no events")}));
+        QCOMPARE(
+            dumpModel(model),
+            QStringList({QStringLiteral("GPU | Name | Action | Events | UUID"),
+                         QStringLiteral("Node: 2 GPU(s), 1 with events; strongest action: "
+                                        "Reboot the node (GPU 0000:86:00)"),
+                         QStringLiteral("0000:86:00 | NVIDIA H100, S/N 1650924000007 | "
+                                        "critical: Reboot the node | Xid 79 ×1 | GPU-9b1d77c4"),
+                         QStringLiteral("0000:3b:00 |  | no events")}));
         QCOMPARE(model.index(0, 0).data(KeyRole).toString(), QString());
         QCOMPARE(model.index(1, 0).data(KeyRole).toString(), QStringLiteral("0000:86:00"));
         QVERIFY(model.index(1, GpusModel::ActionColumn).data(Qt::ForegroundRole).isValid());
@@ -161,22 +164,21 @@ private Q_SLOTS:
     {
         BundleTreeModel model;
         watch(&model);
-        model.setEntries({{.path = QStringLiteral("/b/node/dmesg.log"), .hits = 3,
-                           .worst = Severity::Critical},
-                          {.path = QStringLiteral("/b/pods/train.tgz!train/pytorch.log"), .hits = 2,
-                           .worst = Severity::Warning},
-                          {.path = QStringLiteral("/b/pods/notes.txt"), .excluded = true}},
-                         QStringLiteral("gputriage:timeline"));
-        QCOMPARE(dumpModel(model),
-                 QStringList({QStringLiteral("Entry | Hits"),
-                              QStringLiteral("Timeline (all files by time)"),
-                              QStringLiteral("node | 3"),
-                              QStringLiteral("  dmesg.log | 3"),
-                              QStringLiteral("pods | 2"),
-                              QStringLiteral("  train.tgz! | 2"),
-                              QStringLiteral("    train | 2"),
-                              QStringLiteral("      pytorch.log | 2"),
-                              QStringLiteral("  notes.txt  (excluded)")}));
+        model.setEntries(
+            {{.path = QStringLiteral("/b/node/dmesg.log"), .hits = 3, .worst = Severity::Critical},
+             {.path = QStringLiteral("/b/pods/train.tgz!train/pytorch.log"),
+              .hits = 2,
+              .worst = Severity::Warning},
+             {.path = QStringLiteral("/b/pods/notes.txt"), .excluded = true}},
+            QStringLiteral("gputriage:timeline"));
+        QCOMPARE(
+            dumpModel(model),
+            QStringList({QStringLiteral("Entry | Hits"),
+                         QStringLiteral("Timeline (all files by time)"), QStringLiteral("node | 3"),
+                         QStringLiteral("  dmesg.log | 3"), QStringLiteral("pods | 2"),
+                         QStringLiteral("  train.tgz! | 2"), QStringLiteral("    train | 2"),
+                         QStringLiteral("      pytorch.log | 2"),
+                         QStringLiteral("  notes.txt  (excluded)")}));
         QCOMPARE(model.indexOf(QStringLiteral("/b/node/dmesg.log")).data().toString(),
                  QStringLiteral("dmesg.log"));
         QCOMPARE(model.indexOf(QStringLiteral("gputriage:timeline")).row(), 0);
@@ -214,14 +216,13 @@ private Q_SLOTS:
         RuleListModel model;
         watch(&model);
         model.setRules(rules, {QStringLiteral("fact.driver")});
-        QCOMPARE(dumpModel(model),
-                 QStringList({QStringLiteral("Rule | Severity | Source"),
-                              QStringLiteral("nvidia-xid |  | shipped"),
-                              QStringLiteral("  gpu.xid.79 | critical | shipped"),
-                              QStringLiteral("  fact.driver | fact | disabled"),
-                              QStringLiteral("site.yaml |  | user"),
-                              QStringLiteral("  site.imex | warning | user"),
-                              QStringLiteral("  site.broken |  | error")}));
+        QCOMPARE(dumpModel(model), QStringList({QStringLiteral("Rule | Severity | Source"),
+                                                QStringLiteral("nvidia-xid |  | shipped"),
+                                                QStringLiteral("  gpu.xid.79 | critical | shipped"),
+                                                QStringLiteral("  fact.driver | fact | disabled"),
+                                                QStringLiteral("site.yaml |  | user"),
+                                                QStringLiteral("  site.imex | warning | user"),
+                                                QStringLiteral("  site.broken |  | error")}));
         const QModelIndex off = model.index(1, 0, model.index(0, 0));
         QCOMPARE(off.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
         QCOMPARE(off.data(RuleListModel::IdRole).toString(), QStringLiteral("fact.driver"));

@@ -231,7 +231,7 @@ private Q_SLOTS:
         items.front()->setCheckState(Qt::Unchecked);
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(!findingTitles().contains(QStringLiteral("IMEX peer unreachable")));
-        QCOMPARE(RulesDock::disabledRules(), QStringList{saved.rules.front().id});
+        QCOMPARE(Settings::disabledRules(), QStringList{saved.rules.front().id});
         QSettings().remove(QStringLiteral("rules/disabled"));
     }
 

@@ -370,7 +370,7 @@ private Q_SLOTS:
         const QPalette system = QApplication::palette();
         MainWindow window;
         window.show();
-        Preferences preferences = Preferences::load();
+        Preferences preferences = Settings::preferences();
         preferences.theme = QStringLiteral("Breeze Dark");
         window.applyPreferences(preferences);
         QVERIFY(ViewPalette::forBase(QApplication::palette().color(QPalette::Window)).isDark);
@@ -934,7 +934,7 @@ private Q_SLOTS:
 
         // Kept for the next start.
         MainWindow again;
-        QCOMPARE(loadHighlighters().size(), 3);
+        QCOMPARE(Settings::highlighters().size(), 3);
         QVERIFY(again.logView()->highlighterSpans(0).empty()); // no document yet
     }
 
