@@ -1,5 +1,6 @@
 #include "rules/rule.h"
 #include "rules/ruleloader.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -183,19 +184,13 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        auto write = [&](const QString &name, const QByteArray &text) {
-            QFile f(dir.filePath(name));
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(text);
-        };
-        QDir(dir.path()).mkpath(QStringLiteral("shipped"));
-        write(QStringLiteral("shipped/a.yaml"), QByteArray(kHeader) + rule("shipped.one", "abc"));
-        QDir(dir.path()).mkpath(QStringLiteral("config/gputriage/rules"));
-        write(QStringLiteral("shared.yaml"), QByteArray(kHeader) + rule("site.linked", "on disk"));
+        using gputriage::test::writeFile;
+        writeFile(dir, QStringLiteral("shipped/a.yaml"), QByteArray(kHeader) + rule("shipped.one", "abc"));
+        writeFile(dir, QStringLiteral("shared.yaml"), QByteArray(kHeader) + rule("site.linked", "on disk"));
+        writeFile(dir, QStringLiteral("config/gputriage/rules/mine.yaml"),
+                  QByteArray(kHeader) + rule("site.mine", "saved text"));
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("shared.yaml")),
                             dir.filePath(QStringLiteral("config/gputriage/rules/linked.yaml"))));
-        write(QStringLiteral("config/gputriage/rules/mine.yaml"),
-              QByteArray(kHeader) + rule("site.mine", "saved text"));
         const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
         qputenv("GPUTRIAGE_RULES_DIR", dir.filePath(QStringLiteral("shipped")).toUtf8());
         qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
