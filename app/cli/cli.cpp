@@ -27,10 +27,14 @@
 #include <QJsonObject>
 #include <QTextStream>
 #include <QThread>
+#include <QRegularExpression>
 #include <QUrl>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 #include <functional>
 #include <optional>
 #include <set>
@@ -107,10 +111,56 @@ QTextStream &err()
     return s;
 }
 
-void writeStdout(const QByteArray &bytes)
+// Writes all of `bytes` to `fd`; returns why it failed in words, or an empty string.
+QString writeAll(int fd, const QByteArray &bytes)
 {
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    const char *data = bytes.constData();
+    qint64 left = bytes.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, data, size_t(std::min<qint64>(left, qint64(1) << 30)));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return QString::fromLocal8Bit(std::strerror(n < 0 ? errno : EIO));
+        data += n;
+        left -= n;
+    }
+    return {};
+}
+
+// Standard output is checked like a file: a full disk or a closed pipe is an error (exit 2),
+// not a report cut short with exit 0.
+bool writeStdout(const QByteArray &bytes)
+{
     std::fflush(stdout);
+    if (const QString error = writeAll(STDOUT_FILENO, bytes); !error.isEmpty()) {
+        err() << "gputriage: cannot write to standard output: " << error << '\n';
+        err().flush();
+        return false;
+    }
+    return true;
+}
+
+// The descriptor a path names when it is one of this process's own (/dev/stdout, /dev/fd/1,
+// /proc/self/fd/1, /proc/<pid>/fd/1): a report goes through it, so a shell's ">>" keeps what
+// the file held, rather than a new file replacing the one the shell opened.
+std::optional<int> ownDescriptor(const QString &path)
+{
+    static const QRegularExpression re(QStringLiteral(
+        "^/(?:dev/(?:std(in|out|err)|fd/(\\d+))|proc/(self|thread-self|\\d+)(?:/task/\\d+)?/fd/(\\d+))$"));
+    const QRegularExpressionMatch m = re.match(QDir::cleanPath(path));
+    if (!m.hasMatch())
+        return std::nullopt;
+    if (!m.captured(1).isEmpty())
+        return QStringList{QStringLiteral("in"), QStringLiteral("out"), QStringLiteral("err")}
+            .indexOf(m.captured(1));
+    if (!m.captured(2).isEmpty())
+        return m.captured(2).toInt();
+    const QString pid = m.captured(3);
+    if (pid != QLatin1String("self") && pid != QLatin1String("thread-self")
+        && pid.toLongLong() != qint64(::getpid()))
+        return std::nullopt; // another process's descriptor: refused below
+    return m.captured(4).toInt();
 }
 
 int usageError(const QString &message)
@@ -180,41 +230,70 @@ void printDiagnostics(const RuleSet &set, bool warnings)
     err().flush();
 }
 
-// A report must never replace the customer's data: refuse an output that is an input or lies
-// inside an input folder.
-int refuseClobber(const QString &output, const QStringList &inputs)
+// A report must never replace the customer's data nor the rules that read it: refuse an output
+// that is an input or a rule file, or lies inside an input or rules folder.
+int refuseClobber(const QString &output, const QStringList &inputs, const QStringList &rules = {})
 {
-    const QString input = inputOverwrittenBy(output, inputs);
+    QString input = inputOverwrittenBy(output, inputs);
+    const bool rule = input.isEmpty();
+    if (rule)
+        input = inputOverwrittenBy(output, rules);
     if (input.isEmpty())
         return Ok;
-    const QString why = QFileInfo(input).isDir() ? QStringLiteral("it is inside the input folder")
-                                                 : QStringLiteral("it is the input");
+    const bool dir = QFileInfo(input).isDir();
+    const QString why = rule ? (dir ? QStringLiteral("it is inside the rules folder")
+                                    : QStringLiteral("it is the rule file"))
+                             : (dir ? QStringLiteral("it is inside the input folder")
+                                    : QStringLiteral("it is the input"));
     err() << "gputriage: refusing to write the report to " << output << ": " << why << ' '
           << input << " (nothing was written)\n";
     err().flush();
     return UsageOrInput;
 }
 
-// Writes to stdout ("" or "-"), a device or pipe, or a file replaced atomically.
+// The rule files and folders a run reads: --rules, and the user's folder unless skipped.
+QStringList rulePaths(const QCommandLineParser &p)
+{
+    QStringList paths = p.values(QStringLiteral("rules"));
+    if (!p.isSet(QStringLiteral("no-default-rules")))
+        paths << RuleLoader::userRulesDir();
+    return paths;
+}
+
+// Writes to stdout ("" or "-"), one of this process's descriptors, a device or pipe, or a
+// file replaced atomically. Every write is checked: a report cut short exits 2.
 int writeOutput(const QString &output, const QByteArray &report)
 {
-    if (output.isEmpty() || output == QLatin1String("-")) {
-        writeStdout(report);
-    } else if (const QFileInfo target(output); target.exists() && !target.isFile()) {
-        // A device or pipe (/dev/null, a FIFO) cannot be replaced atomically: write to it.
-        QFile file(output);
-        if (!file.open(QIODevice::WriteOnly) || file.write(report) != report.size()) {
-            err() << "gputriage: cannot write " << output << ": " << file.errorString() << '\n';
-            return UsageOrInput;
-        }
-    } else {
-        // The old report stays whole until the new one is complete.
-        if (const QString error = writeFileAtomically(output, report); !error.isEmpty()) {
-            err() << "gputriage: cannot write " << output << ": " << error
-                  << " (nothing was changed)\n";
-            return UsageOrInput;
-        }
+    if (output.isEmpty() || output == QLatin1String("-"))
+        return writeStdout(report) ? Ok : UsageOrInput;
+    auto failed = [&](const QString &why) {
+        err() << "gputriage: cannot write " << output << ": " << why << '\n';
+        err().flush();
+        return UsageOrInput;
+    };
+    if (const std::optional<int> fd = ownDescriptor(output)) {
+        if (*fd == STDOUT_FILENO)
+            std::fflush(stdout);
+        if (::fcntl(*fd, F_GETFD) < 0)
+            return failed(QStringLiteral("descriptor %1 is not open").arg(*fd));
+        const QString error = writeAll(*fd, report);
+        return error.isEmpty() ? Ok : failed(error);
     }
+    if (QDir::cleanPath(output).startsWith(QLatin1String("/proc/")))
+        return failed(QStringLiteral("not a place for a report (a file of the process table)"));
+    if (const QFileInfo target(output); target.exists() && !target.isFile()) {
+        // A device or pipe (/dev/null, a FIFO) cannot be replaced atomically: write to it.
+        const int fd = ::open(QFile::encodeName(output).constData(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            return failed(QString::fromLocal8Bit(std::strerror(errno)));
+        QString error = writeAll(fd, report);
+        if (::close(fd) != 0 && error.isEmpty())
+            error = QString::fromLocal8Bit(std::strerror(errno));
+        return error.isEmpty() ? Ok : failed(error);
+    }
+    // The old report stays whole until the new one is complete.
+    if (const QString error = writeFileAtomically(output, report); !error.isEmpty())
+        return failed(error + QStringLiteral(" (nothing was changed)"));
     return Ok;
 }
 
@@ -436,8 +515,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         err().flush();
         return UsageOrInput;
     }
-    writeStdout(text.toUtf8());
-    if (problems)
+    if (!writeStdout(text.toUtf8()) || problems)
         return UsageOrInput;
     return failed ? FindingsOrFailures : Ok;
 }
@@ -520,7 +598,8 @@ int analyze(const QStringList &args)
     const QStringList paths = p.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("analyze needs at least one file or folder"));
-    if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths); rc != Ok)
+    if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths, rulePaths(p));
+        rc != Ok)
         return rc;
     const QString format = p.value(QStringLiteral("format"));
     if (!(textReportFormats() + QStringList{QStringLiteral("pdf")}).contains(format))
@@ -686,7 +765,8 @@ int diffCommand(const QStringList &args)
     const QStringList paths = p.positionalArguments();
     if (paths.size() != 2)
         return usageError(QStringLiteral("diff needs two bundles: gputriage diff A B"));
-    if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths); rc != Ok)
+    if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths, rulePaths(p));
+        rc != Ok)
         return rc;
     const QString format = p.value(QStringLiteral("format"));
     if (!diffFormats().contains(format))
@@ -723,9 +803,18 @@ int diffCommand(const QStringList &args)
 
 bool needsGuiApplication(const QStringList &arguments)
 {
-    const qsizetype i = arguments.indexOf(QStringLiteral("--format"));
-    return arguments.contains(QStringLiteral("--format=pdf"))
-           || (i >= 0 && arguments.value(i + 1) == QLatin1String("pdf"));
+    // The parser reads "-format" as "--format" and keeps the last value given: so does this.
+    QString format;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        if (a == QLatin1String("--"))
+            break;
+        if (a == QLatin1String("--format") || a == QLatin1String("-format"))
+            format = arguments.value(++i);
+        else if (a.startsWith(QLatin1String("--format=")) || a.startsWith(QLatin1String("-format=")))
+            format = a.mid(a.indexOf(QLatin1Char('=')) + 1);
+    }
+    return format == QLatin1String("pdf");
 }
 
 bool isCliInvocation(const QStringList &arguments)
@@ -739,18 +828,19 @@ bool isCliInvocation(const QStringList &arguments)
            && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(QLatin1Char('-')));
 }
 
-int runCli(const QStringList &arguments)
+namespace {
+
+int runCommand(const QStringList &arguments)
 {
     const QString command = arguments.value(1);
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
-        writeStdout(QByteArrayLiteral("gputriage " GPUTRIAGE_VERSION "\n"));
-        return Ok;
+        return writeStdout(QByteArrayLiteral("gputriage " GPUTRIAGE_VERSION "\n")) ? Ok
+                                                                                  : UsageOrInput;
     }
     const bool help
         = arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"));
     if (help || command == QLatin1String("help")) {
-        writeStdout(QByteArray(kUsage));
-        return Ok;
+        return writeStdout(QByteArray(kUsage)) ? Ok : UsageOrInput;
     }
     QStringList rest = arguments;
     rest.removeAt(1); // QCommandLineParser expects argv[0] first
@@ -761,6 +851,21 @@ int runCli(const QStringList &arguments)
     if (command == QLatin1String("diff"))
         return diffCommand(rest);
     return usageError(QStringLiteral("unknown command or option '%1'").arg(command));
+}
+
+} // namespace
+
+int runCli(const QStringList &arguments)
+{
+    const int rc = runCommand(arguments);
+    // What went through stdio (rules list, diagnostics tables) is checked as the reports are.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        err() << "gputriage: cannot write to standard output: "
+              << QString::fromLocal8Bit(std::strerror(errno ? errno : EIO)) << '\n';
+        err().flush();
+        return UsageOrInput;
+    }
+    return rc;
 }
 
 } // namespace gputriage
