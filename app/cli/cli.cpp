@@ -720,6 +720,31 @@ int rulesCommand(const QStringList &args)
                            .arg(e.name);
             }
         }
+        // The message catalogs: what each component prints, by print level.
+        if (rules.messages && !rules.messages->components().empty()) {
+            out << QStringLiteral("\nmessage catalogs (rules/catalogs/messages):\n");
+            const auto &components = rules.messages->components();
+            std::vector<std::map<PrintLevel, int>> levels(components.size());
+            for (const CatalogMessage &m : rules.messages->messages())
+                ++levels[size_t(m.component)][m.level];
+            for (size_t i = 0; i < components.size(); ++i) {
+                int total = 0;
+                QStringList byLevel;
+                for (const auto &[level, n] : levels[i]) {
+                    total += n;
+                    byLevel << QStringLiteral("%1 %2").arg(printLevelName(level)).arg(n);
+                }
+                out << QStringLiteral("  %1 %2 messages (%3) from %4 %5\n")
+                           .arg(components[i].id, -26)
+                           .arg(total, 5)
+                           .arg(byLevel.join(QLatin1String(", ")),
+                                components[i].source.isEmpty() ? components[i].generator
+                                                               : components[i].source,
+                                components[i].versions.join(QLatin1Char(' ')));
+            }
+            for (const QString &problem : rules.messages->problems())
+                out << QStringLiteral("  problem: %1\n").arg(problem);
+        }
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
     if (sub == QLatin1String("check")) {

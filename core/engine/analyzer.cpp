@@ -3,12 +3,15 @@
 #include "workers.h"
 
 #include "engine/gpus.h"
+#include "engine/lineorigin.h"
 #include "rules/version.h"
 #include "source/bundlelayout.h"
 #include "source/bundlereader.h"
+#include "source/sectionkind.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
+#include <QCryptographicHash>
 #include <QHash>
 
 #include <re2/re2.h>
@@ -377,8 +380,12 @@ void AnalysisSession::collect()
                         matchedLines.push_back(l);
                 std::sort(matchedLines.begin(), matchedLines.end());
             }
+            // Values, dumps and build output hold no messages (a failed build has rules).
+            const SectionKind kind = sectionKind(doc.path());
+            const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
             for (int line : notable[t]) {
-                if (!nvidiaOrigin(doc.line(line)))
+                if (!messages || !nvidiaOrigin(doc.line(line))
+                    || isSectionHeader(doc.line(line), doc.path()))
                     continue;
                 bool edges[2] = {false, false}; // [0]: the message starts with a blank
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
@@ -392,6 +399,10 @@ void AnalysisSession::collect()
                     ++m_result.nvidiaExplainedLines;
                     continue;
                 }
+                if (addCatalogLine(doc, line, normalized, kind)) {
+                    ++m_result.nvidiaExplainedLines;
+                    continue;
+                }
                 ++m_result.nvidiaUnrecognisedLines;
                 if (m_nvidiaTraceback.skip(doc, edges[0], normalized))
                     continue;
@@ -399,9 +410,14 @@ void AnalysisSession::collect()
                 const bool continues = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1;
                 m_nvidiaDoc = &doc;
                 m_nvidiaPrevLine = line;
-                if (!continues)
-                    m_nvidiaMiner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),
-                                      doc.path(), doc.lineNumber(line));
+                if (!continues) {
+                    const LineOrigin origin = lineOrigin(normalized, kind);
+                    Unrecognised &u = m_unrecognised[origin.component];
+                    u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),
+                                doc.path(), doc.lineNumber(line));
+                    if (origin.level == PrintLevel::Error || origin.level == PrintLevel::Fatal)
+                        ++u.errorLines;
+                }
             }
         }
         if (m_options.unmatched) {
@@ -651,6 +667,7 @@ AnalysisResult AnalysisSession::finish()
         m_result.facts.append(std::move(fact));
     for (auto &[path, lines] : m_boots)
         std::sort(lines.begin(), lines.end());
+    addCatalogFindings();
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
@@ -695,40 +712,183 @@ bool AnalysisSession::TracebackFold::skip(const LogDocument &d, bool indented,
     return false;
 }
 
-// Never silent: each shape of NVIDIA error line that no rule explained is a warning of its
-// own, so a broken node never reads "0 findings".
+bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
+                                     SectionKind kind)
+{
+    const MessageCatalog *catalog = m_analyzer.rules().messages.get();
+    if (!catalog)
+        return false;
+    std::optional<Recognition> r = catalog->recognise(normalized);
+    if (!r)
+        return false;
+    const LineOrigin origin = lineOrigin(normalized, kind);
+    if (!originsAgree(origin.component, catalogOrigin(r->component->id)))
+        return false;
+    // The GPU a line names, by its PCI address (any domain width, or none).
+    static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");
+    std::string pci;
+    RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), busId, &pci);
+    auto [it, added] = m_catalogHits.try_emplace({r->index, QString::fromStdString(pci)});
+    CatalogHit &hit = it->second;
+    if (added) {
+        hit.first = std::move(*r);
+        hit.pci = it->first.second;
+    }
+    ++hit.count;
+    // The level the line itself shows wins over the catalog's (a message printed at different
+    // levels in different versions): NCCL WARN is a warning whatever the source says today.
+    const PrintLevel level = origin.level != PrintLevel::Unknown ? origin.level : hit.first.message->level;
+    if (hit.level == PrintLevel::Unknown || (level != PrintLevel::Unknown && level > hit.level))
+        hit.level = level;
+    if (hit.occurrences.size() < m_options.maxOccurrences) {
+        Occurrence o;
+        o.path = doc.path();
+        o.line = o.endLine = doc.lineNumber(line);
+        std::tie(o.text, o.at) = displayTextAt(doc.line(line), 0);
+        o.time = QString::fromStdString(Normalizer::timestamp(doc.line(line)));
+        hit.occurrences.append(std::move(o));
+    }
+    return true;
+}
+
+// What a known message is worth, from the level its own source prints it at: a driver's
+// LEVEL_ERROR is often routine, so only fatal prints are errors on their own; rules that know
+// better say so by matching the line first.
+static Severity severityForPrintLevel(PrintLevel level)
+{
+    switch (level) {
+    case PrintLevel::Fatal:
+        return Severity::Error;
+    case PrintLevel::Error:
+        return Severity::Warning;
+    default:
+        return Severity::Info;
+    }
+}
+
+void AnalysisSession::addCatalogFindings()
+{
+    const Catalog *statuses = m_analyzer.rules().catalog(QStringLiteral("nv-status"));
+    for (auto &[key, hit] : m_catalogHits) {
+        const CatalogMessage &m = *hit.first.message;
+        const MessageComponent &c = *hit.first.component;
+        Finding f;
+        f.ruleId = QStringLiteral("catalog.%1.%2").arg(c.id, m.subsystem);
+        f.pack = QStringLiteral("catalog:%1").arg(c.file);
+        // A stable key: the same message keeps its anchor when the catalogs are regenerated.
+        f.group[QStringLiteral("message")] = QString::fromLatin1(
+            QCryptographicHash::hash(QStringLiteral("%1\n%2\n%3")
+                                         .arg(c.id, m.function, QString::fromStdString(m.format))
+                                         .toUtf8(),
+                                     QCryptographicHash::Sha1)
+                .toHex()
+                .left(8));
+        if (!hit.pci.isEmpty()) {
+            f.group[QStringLiteral("pci")] = hit.pci;
+            f.facts[QStringLiteral("pci")] = hit.pci;
+        }
+        f.severity = severityForPrintLevel(hit.level);
+        f.title = QStringLiteral("%1 (%2): %3")
+                      .arg(c.title, m.subsystem, QString::fromStdString(MessageCatalog::shape(m.format)));
+        f.count = hit.count;
+        f.tags = {QStringLiteral("catalog"), c.id, m.subsystem};
+        f.facts[QStringLiteral("component")] = c.id;
+        f.facts[QStringLiteral("subsystem")] = m.subsystem;
+        f.facts[QStringLiteral("level")] = printLevelName(hit.level);
+        if (!m.function.isEmpty())
+            f.facts[QStringLiteral("function")] = m.function;
+        // Status values decoded by name: "status=0x00000062" is NV_ERR_TIMEOUT.
+        const std::vector<std::string> literalsBefore = MessageCatalog::literalsBefore(m.format);
+        const Recognition &r = hit.first;
+        for (size_t i = 0; i < r.values.size() && i < literalsBefore.size(); ++i) {
+            static const RE2 statusWord("(?i)(?:status|error|rmStatus|ret|code)\\W{0,4}(?:0x)?$");
+            if (!statuses || !RE2::PartialMatch(literalsBefore[i], statusWord))
+                continue;
+            bool ok = false;
+            const QString value = QString::fromStdString(r.values[i]);
+            const bool hex = value.startsWith(QLatin1String("0x"), Qt::CaseInsensitive)
+                             || (i < r.conversions.size()
+                                 && (r.conversions[i] == 'x' || r.conversions[i] == 'X'));
+            const int code = value.toInt(&ok, hex ? 16 : 10);
+            if (!ok)
+                continue;
+            if (const CatalogEntry *e = statuses->find(QString::number(code))) {
+                f.facts[QStringLiteral("status")] = value;
+                f.facts[QStringLiteral("status_name")] = e->name;
+                f.title += QStringLiteral(" [%1]").arg(e->name.section(QLatin1Char(':'), 0, 0));
+                break;
+            }
+        }
+        f.explain = m.meaning.isEmpty()
+                        ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
+                                         "lines show it at %4 level. No rule of the loaded packs "
+                                         "explains it.")
+                              .arg(c.title, m.file.isEmpty() ? c.source : m.file,
+                                   m.sourceLevel.isEmpty() ? printLevelName(m.level) : m.sourceLevel,
+                                   printLevelName(hit.level))
+                        : m.meaning;
+        if (!m.first.isEmpty())
+            f.facts[QStringLiteral("source_versions")]
+                = m.first == m.last || m.last.isEmpty() ? m.first
+                                                        : QStringLiteral("%1 to %2").arg(m.first, m.last);
+        f.action = f.severity > Severity::Info
+                       ? QStringLiteral("Read it in context; search NVIDIA's documentation and the "
+                                        "component's issue tracker for the message.")
+                       : QString();
+        f.occurrences = std::move(hit.occurrences);
+        m_result.findings.append(std::move(f));
+    }
+}
+
+// Never silent, but quiet: the NVIDIA lines with failure words that neither a rule nor a
+// message catalog explains are one finding per component, listing their shapes; a warning only
+// when a line says it was printed at error level (X's (EE), "ERROR:", level=error ...).
 void AnalysisSession::addUnrecognisedNvidiaMessages()
 {
-    int shapeNumber = 0;
-    for (const MessageTemplate &t : m_nvidiaMiner.templates(50)) {
+    for (auto &[component, u] : m_unrecognised) {
+        const QList<MessageTemplate> shapes = u.miner.templates(50);
+        if (shapes.isEmpty())
+            continue;
         Finding f;
-        f.group[QStringLiteral("message")] = QString::number(++shapeNumber); // most seen first
+        f.group[QStringLiteral("component")] = component;
         f.ruleId = QStringLiteral("nvidia.unrecognised");
         f.pack = QStringLiteral("gputriage");
-        QString shape = t.text;
-        if (shape.size() > 140)
-            shape = shape.left(139) + QChar(0x2026);
-        f.title = QStringLiteral("Unrecognised NVIDIA message: %1").arg(shape);
-        f.severity = Severity::Warning;
-        f.count = int(std::min<qint64>(t.count, std::numeric_limits<int>::max()));
-        f.tags = {QStringLiteral("unrecognised")};
-        f.facts[QStringLiteral("shape")] = t.text;
-        if (t.fileCount > 1)
-            f.facts[QStringLiteral("files")] = QString::number(t.fileCount);
-        Occurrence o;
-        o.path = t.examplePath;
-        o.line = o.endLine = t.exampleLine;
-        o.text = t.example;
-        f.occurrences.append(o);
+        const QString title = componentTitle(component);
+        f.title = QStringLiteral("Unrecognised NVIDIA messages: %1 (%2 shape%3)")
+                      .arg(title)
+                      .arg(shapes.size())
+                      .arg(shapes.size() == 1 ? QString() : QStringLiteral("s"));
+        f.severity = u.errorLines > 0 ? Severity::Warning : Severity::Info;
+        f.count = int(std::min<qint64>(u.miner.lines(), std::numeric_limits<int>::max()));
+        f.tags = {QStringLiteral("unrecognised"), component};
+        f.facts[QStringLiteral("component")] = component;
+        f.facts[QStringLiteral("error_lines")] = QString::number(u.errorLines);
+        QStringList list;
+        for (const MessageTemplate &t : shapes) {
+            QString shape = t.text;
+            if (shape.size() > 160)
+                shape = shape.left(159) + QChar(0x2026);
+            list << QStringLiteral("%1× %2").arg(t.count).arg(shape);
+            if (f.occurrences.size() < m_options.maxOccurrences) {
+                Occurrence o;
+                o.path = t.examplePath;
+                o.line = o.endLine = t.exampleLine;
+                o.text = t.example;
+                f.occurrences.append(o);
+            }
+        }
+        // The shapes are the customer's lines: facts, so that redaction masks them.
+        f.facts[QStringLiteral("shape")] = shapes.front().text;
+        f.facts[QStringLiteral("shapes")] = list.join(QLatin1Char('\n'));
         f.explain = QStringLiteral(
-            "A line from an NVIDIA component with failure wording that no rule of the loaded "
-            "packs explains (<*> marks what varies between the %1 line(s) of this shape). It may "
-            "be harmless or the cause of the problem: read it in context.")
-                        .arg(t.count);
+            "Lines from %1 with failure wording that no rule or message catalog of the loaded "
+            "packs explains; %2 of them printed at error level. Their shapes (<*> marks what "
+            "varies), most frequent first, are in the facts.")
+                        .arg(title)
+                        .arg(u.errorLines);
         f.action = QStringLiteral(
-            "Look the message up in NVIDIA's documentation and the component's issue tracker; "
-            "if it matters, write a rule for it (Rules ▸ New rule from this line) so the next "
-            "bundle explains it.");
+            "Read them in context; if one matters, write a rule for it (Rules ▸ New rule from "
+            "this line) so the next bundle explains it.");
         m_result.findings.append(std::move(f));
     }
 }

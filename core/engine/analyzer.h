@@ -4,6 +4,7 @@
 #include "engine/matcher.h"
 #include "rules/ruleset.h"
 #include "source/bundlereader.h"
+#include "source/sectionkind.h"
 
 #include <QSet>
 #include <QStringList>
@@ -85,6 +86,10 @@ private:
     std::vector<Finding> bundleFindings(const Rule &rule) const;
     void applyCatalog(const Rule &rule, Finding &f) const;
     void addUnrecognisedNvidiaMessages();
+    // A line no rule explains that a message catalog knows: kept per message (and GPU).
+    bool addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
+                        SectionKind kind);
+    void addCatalogFindings();
 
     const Analyzer &m_analyzer;
     AnalyzeOptions m_options;
@@ -116,7 +121,21 @@ private:
     TemplateMiner m_miner;
     // Error lines from NVIDIA components that no rule explained (engine/analyzer.cpp: never
     // silent); a run of such lines in one file is one message.
-    TemplateMiner m_nvidiaMiner;
+    struct Unrecognised
+    {
+        TemplateMiner miner;
+        qint64 errorLines = 0;
+    };
+    std::map<QString, Unrecognised> m_unrecognised; // by component (engine/lineorigin.h)
+    struct CatalogHit
+    {
+        Recognition first;
+        QString pci;
+        PrintLevel level = PrintLevel::Unknown; // the highest a line showed
+        int count = 0;
+        QList<Occurrence> occurrences;
+    };
+    std::map<std::pair<int, QString>, CatalogHit> m_catalogHits; // message index, GPU
     const LogDocument *m_nvidiaDoc = nullptr;
     int m_nvidiaPrevLine = -2;
     // A Python traceback is one message: its last line (the exception) stands for it.

@@ -136,7 +136,10 @@ QString Catalog::aliasKey(const QString &name)
 const CatalogEntry *Catalog::find(const QString &code) const
 {
     bool ok = false;
-    int n = code.trimmed().toInt(&ok);
+    const QString trimmed = code.trimmed();
+    // Status codes are printed in hex ("status=0x00000062").
+    int n = trimmed.startsWith(QLatin1String("0x"), Qt::CaseInsensitive) ? trimmed.toInt(&ok, 16)
+                                                                          : trimmed.toInt(&ok);
     if (!ok) {
         const auto alias = aliases.find(aliasKey(code));
         if (alias == aliases.end())

@@ -745,13 +745,15 @@ void Parser::parseCatalog(const YAML::Node &root)
         }
         checkKeys(item,
                   {"code", "mnemonic", "name", "names", "meaning", "applies", "resolution",
-                   "investigate", "action", "decode", "severity_class", "examples", "source"},
+                   "investigate", "action", "decode", "severity_class", "examples", "source",
+                   "level", "hex", "message", "suggestion", "dcgm_severity", "dcgm_category"},
                   QStringLiteral("entry"));
         CatalogEntry e;
         e.line = item.Mark().line + 1;
         if (!item["code"])
             error(item, QStringLiteral("an entry needs 'code'"));
-        const auto code = integer(item, "code", 0, 1000000);
+        // DCGM's return codes are negative.
+        const auto code = integer(item, "code", -1000000, 1000000);
         if (!code)
             continue;
         e.code = *code;
@@ -766,7 +768,16 @@ void Parser::parseCatalog(const YAML::Node &root)
         e.applies = stringList(item, "applies");
         e.names = stringList(item, "names");
         e.examples = stringList(item, "examples");
-        e.source = scalar(item, "source", false).value_or(QString());
+        // A generated entry names the source file and version it came from; a hand-written one
+        // the page.
+        const YAML::Node source = item["source"];
+        const bool sourceFile = source && source.IsMap();
+        if (sourceFile)
+            e.source = QStringLiteral("%1 @ %2")
+                           .arg(scalar(source, "file", false).value_or(QString()),
+                                scalar(source, "version", false).value_or(QString()));
+        else
+            e.source = scalar(item, "source", false).value_or(QString());
         if (!e.resolution.isEmpty() && !severityForResolution(e.resolution))
             warning(item["resolution"],
                     QStringLiteral("entry %1: resolution '%2' has no severity in the resolution "
@@ -778,7 +789,7 @@ void Parser::parseCatalog(const YAML::Node &root)
             && e.severityClass != QLatin1String("always-fatal"))
             error(item["severity_class"],
                   QStringLiteral("severity_class must be fatal, always-fatal or non-fatal"));
-        for (const QString &url : {e.source})
+        for (const QString &url : {sourceFile ? QString() : e.source})
             if (!url.isEmpty() && (!url.startsWith(QLatin1String("https://")) || !isSafeUrl(url)))
                 error(item["source"], QStringLiteral("source must be an https:// address"));
         if (catalog.entries.count(e.code)) {
@@ -968,11 +979,20 @@ void RuleLoader::finish()
     if (!m_replacedPath.isEmpty() && !m_replaced)
         loadText(m_replacement, m_replacedPath, true);
     m_replaced = true;
+    m_set.messages = std::make_shared<const MessageCatalog>(m_set.messageCatalogFiles);
     finishRules(m_set);
 }
 
 void RuleLoader::loadFile(const QString &path, bool user)
 {
+    // Message catalogs are JSON, read when first needed (MessageCatalog).
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        if (QFileInfo(path).isFile())
+            m_set.messageCatalogFiles.append(path);
+        else
+            fileError(m_set, path, 0, 0, QStringLiteral("not a regular file, not read"));
+        return;
+    }
     if (!m_replacedPath.isEmpty() && QFileInfo(path).absoluteFilePath() == m_replacedPath) {
         if (!std::exchange(m_replaced, true))
             loadText(m_replacement, path, user);
@@ -1020,7 +1040,7 @@ void RuleLoader::loadPath(const QString &path, bool user)
     QStringList files;
     // Links to files are followed (a user may link a shared rule file in); links to folders
     // are not, so a loop or a link to / cannot make the walk endless.
-    QDirIterator it(path, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")},
+    QDirIterator it(path, {QStringLiteral("*.yaml"), QStringLiteral("*.yml"), QStringLiteral("*.json")},
                     QDir::Files | QDir::System, QDirIterator::Subdirectories);
     while (it.hasNext())
         files.append(it.next());

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "result.h"
+#include "rules/messagecatalog.h"
 #include "rules/rule.h"
 
 #include <QList>
 
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace gputriage {
@@ -31,6 +33,8 @@ struct RuleSet
     std::map<QString, VersionTable> tables;
     std::map<QString, Catalog> catalogs; // code catalogs (Xid, SXid), by name
     std::map<QString, Reference> links; // shared references, by name
+    QStringList messageCatalogFiles;    // rules/catalogs/messages/*.json and the user's
+    std::shared_ptr<const MessageCatalog> messages; // read on first use
 
     bool hasErrors() const;
     const Rule *find(QStringView id) const;

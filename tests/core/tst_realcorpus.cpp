@@ -19,11 +19,15 @@ using namespace gputriage;
 
 namespace {
 
-// The targets (recall, facts, false positives), and the corpus size it must not shrink below.
-constexpr double kRecallFloor = RECALL_FLOOR;
-constexpr double kFactsFloor = FACTS_FLOOR;
-constexpr int kMaxFalsePositives = 0;
-constexpr int kMinExcerpts = MIN_EXCERPTS;
+// The floors of each half of the corpus. The held-back half was collected before any rule or
+// catalog entry for it was written and is never used to write them: its figures say how the
+// knowledge generalises, so its floors only keep what was measured from getting worse.
+struct Floors
+{
+    double recall = 0, facts = 0;
+    int maxFalsePositives = 0;
+    int minExcerpts = 0;
+};
 
 QString qs(const std::string &s)
 {
@@ -64,9 +68,27 @@ class TestRealCorpus : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void theShippedPackRecognisesRealLogs_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<double>("recallFloor");
+        QTest::addColumn<double>("factsFloor");
+        QTest::addColumn<int>("maxFalsePositives");
+        QTest::addColumn<int>("minExcerpts");
+        QTest::newRow("the corpus rules were written from") << QStringLiteral("real") << 0.95 << 0.95 << 0 << 435;
+        QTest::newRow("the held-back half") << QStringLiteral("real-heldback") << HELDBACK_RECALL_FLOOR
+                                            << HELDBACK_FACTS_FLOOR << HELDBACK_MAX_FP << 150;
+    }
+
     void theShippedPackRecognisesRealLogs()
     {
-        const QString root = QStringLiteral(TESTDATA "/real");
+        QFETCH(QString, folder);
+        QFETCH(double, recallFloor);
+        QFETCH(double, factsFloor);
+        QFETCH(int, maxFalsePositives);
+        QFETCH(int, minExcerpts);
+        const Floors floors{recallFloor, factsFloor, maxFalsePositives, minExcerpts};
+        const QString root = QStringLiteral(TESTDATA "/") + folder;
         const YAML::Node expected = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
         std::map<QString, QStringList> recognisedBy;
         for (const auto &c : expected["conditions"]) {
@@ -142,24 +164,32 @@ private Q_SLOTS:
         }
         const double recall = Score::ratio(total.recognised, total.expected);
         const double facts = Score::ratio(total.factsFound, total.facts);
-        qInfo("total: %d excerpts (%d negative), recall %.3f, facts %.3f, false positives %d",
-              total.excerpts, total.negatives, recall, facts, total.falsePositives);
+        qInfo("%s — total: %d excerpts (%d negative), recall %.3f, facts %.3f, false positives %d",
+              qPrintable(folder), total.excerpts, total.negatives, recall, facts, total.falsePositives);
         for (const QString &m : misses)
             qInfo("missed: %s", qPrintable(m));
         for (const QString &m : wrongFacts)
             qInfo("fact not found: %s", qPrintable(m));
         for (const QString &m : falsePositives)
             qInfo("false positive: %s", qPrintable(m));
-        QVERIFY2(total.excerpts >= kMinExcerpts, qPrintable(QString::number(total.excerpts)));
-        QVERIFY2(recall >= kRecallFloor, qPrintable(QString::number(recall)));
-        QVERIFY2(facts >= kFactsFloor, qPrintable(QString::number(facts)));
-        QVERIFY2(total.falsePositives <= kMaxFalsePositives, qPrintable(falsePositives.join(u'\n')));
+        QVERIFY2(total.excerpts >= floors.minExcerpts, qPrintable(QString::number(total.excerpts)));
+        QVERIFY2(recall >= floors.recall, qPrintable(QString::number(recall)));
+        QVERIFY2(facts >= floors.facts, qPrintable(QString::number(facts)));
+        QVERIFY2(total.falsePositives <= floors.maxFalsePositives, qPrintable(falsePositives.join(u'\n')));
     }
 
     // Every excerpt is listed with its source, and every file is an excerpt.
+    void everyExcerptHasItsSource_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("the corpus rules were written from") << QStringLiteral("real");
+        QTest::newRow("the held-back half") << QStringLiteral("real-heldback");
+    }
+
     void everyExcerptHasItsSource()
     {
-        const QString root = QStringLiteral(TESTDATA "/real");
+        QFETCH(QString, folder);
+        const QString root = QStringLiteral(TESTDATA "/") + folder;
         const YAML::Node expected = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
         QFile sources(root + QLatin1String("/SOURCES.md"));
         QVERIFY(sources.open(QIODevice::ReadOnly));

@@ -614,7 +614,7 @@ private Q_SLOTS:
                     ->index(0, FindingsModel::TitleColumn)
                     .data()
                     .toString()
-                    .startsWith(u"Unrecognised NVIDIA message: warning: fabric manager"));
+                    .startsWith(u"Unrecognised NVIDIA messages: Fabric Manager"));
         const int lines = window.logView()->visibleLineCount();
         const QImage light = window.logView()->viewport()->grab().toImage();
 

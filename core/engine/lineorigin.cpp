@@ -1,0 +1,158 @@
+#include "engine/lineorigin.h"
+
+#include <re2/re2.h>
+
+namespace gputriage {
+
+namespace {
+
+bool has(std::string_view line, const RE2 &re)
+{
+    return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
+}
+
+struct Component
+{
+    const char *id;
+    const char *title;
+    const char *pattern; // the line names it
+};
+
+// In order: the first component a line names is its origin.
+constexpr Component kComponents[] = {
+    {"xorg", "X server (NVIDIA driver)", R"(\((?:EE|WW|II|NI|\*\*|==|--|\?\?)\) (?:NVIDIA|GLX|AIGLX|glamor|modeset|Failed|LoadModule|Loading|Module|UnloadModule))"},
+    {"kernel-driver", "NVIDIA kernel driver", R"(NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-nvlink|nvidia-nvswitch|\[drm:nv_|\bnvidia(?:_drm|_modeset|_uvm)?:)"},
+    {"installer", "NVIDIA installer", R"(nvidia-installer|nvidia-uninstall)"},
+    {"container-toolkit", "NVIDIA container toolkit", R"(nvidia-container|nvidia-ctk|libnvidia-container|nvidia-cdi)"},
+    {"nccl", "NCCL", R"(\bNCCL\b)"},
+    {"fabric-manager", "Fabric Manager", R"((?i)fabric ?manager|nv-fabricmanager|\bnvswitch\b)"},
+    {"persistenced", "nvidia-persistenced", R"(nvidia-persistenced)"},
+    {"dcgm", "DCGM", R"((?i)\bdcgm)"},
+    {"kubernetes", "NVIDIA Kubernetes components", R"(device-plugin|gpu-operator|gpu-feature-discovery|mig-manager|nvidia-driver-daemonset)"},
+    {"nvidia-settings", "nvidia-settings", R"(nvidia-settings)"},
+    {"nvml", "NVML and nvidia-smi", R"(\bNVML\b|nvidia-smi|libnvidia-ml)"},
+    {"cuda-application", "CUDA application", R"((?i)\bcuda|cudnn|cublas|cufft|cusolver|cusparse|curand|tensorrt)"},
+};
+
+const std::vector<std::unique_ptr<RE2>> &componentPatterns()
+{
+    static const auto patterns = [] {
+        std::vector<std::unique_ptr<RE2>> out;
+        for (const Component &c : kComponents)
+            out.push_back(std::make_unique<RE2>(c.pattern));
+        return out;
+    }();
+    return patterns;
+}
+
+PrintLevel levelWord(std::string_view word)
+{
+    const QString w = QString::fromUtf8(word.data(), qsizetype(word.size())).toLower();
+    if (w == QLatin1String("panic") || w == QLatin1String("fatal") || w == QLatin1String("crit")
+        || w == QLatin1String("critical") || w == QLatin1String("f"))
+        return PrintLevel::Fatal;
+    if (w.startsWith(QLatin1String("err")) || w == QLatin1String("ee") || w == QLatin1String("e"))
+        return PrintLevel::Error;
+    if (w.startsWith(QLatin1String("warn")) || w == QLatin1String("ww") || w == QLatin1String("w"))
+        return PrintLevel::Warning;
+    if (w == QLatin1String("notice"))
+        return PrintLevel::Notice;
+    if (w == QLatin1String("info") || w == QLatin1String("ii") || w == QLatin1String("i")
+        || w == QLatin1String("ni") || w == QLatin1String("note") || w == QLatin1String("**")
+        || w == QLatin1String("==") || w == QLatin1String("--") || w == QLatin1String("??"))
+        return PrintLevel::Info;
+    if (w == QLatin1String("debug") || w == QLatin1String("trace"))
+        return PrintLevel::Debug;
+    return PrintLevel::Unknown;
+}
+
+PrintLevel lineLevel(std::string_view line)
+{
+    // The markers of each logging convention, the most explicit first.
+    static const RE2 xorg(R"(\((EE|WW|II|NI|\*\*|==|--|\?\?)\))");
+    static const RE2 logrus(R"(\blevel="?(\w+))");
+    static const RE2 json(R"re("(?:level|severity)"\s*:\s*"(\w+))re");
+    static const RE2 klog(R"(^([EWIF])\d{4} \d\d:\d\d:\d\d)");
+    static const RE2 nccl(R"(\bNCCL (WARN|INFO|TRACE)\b)");
+    static const RE2 drm(R"(\*(ERROR)\*)");
+    static const RE2 splat(R"(^(WARNING): (?:CPU|at) )");
+    static const RE2 word(R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|Error|WARNING|Warning|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
+    std::string w;
+    re2::StringPiece s(line.data(), line.size());
+    for (const RE2 *re : {&xorg, &logrus, &json, &klog, &nccl, &drm, &splat, &word})
+        if (RE2::PartialMatch(s, *re, &w))
+            if (const PrintLevel l = levelWord(w); l != PrintLevel::Unknown)
+                return l;
+    return PrintLevel::Unknown;
+}
+
+} // namespace
+
+LineOrigin lineOrigin(std::string_view normalized, SectionKind kind)
+{
+    LineOrigin o;
+    o.level = lineLevel(normalized);
+    if (kind == SectionKind::XorgLog)
+        o.component = QStringLiteral("xorg");
+    else if (kind == SectionKind::InstallerLog)
+        o.component = QStringLiteral("installer");
+    else if (kind == SectionKind::SettingsQuery)
+        o.component = QStringLiteral("nvidia-settings");
+    if (o.component.isEmpty()) {
+        const auto &patterns = componentPatterns();
+        for (size_t i = 0; i < patterns.size(); ++i)
+            if (has(normalized, *patterns[i])) {
+                o.component = QString::fromLatin1(kComponents[i].id);
+                break;
+            }
+    }
+    if (o.component.isEmpty())
+        o.component = kind == SectionKind::KernelLog ? QStringLiteral("kernel")
+                                                     : QStringLiteral("other");
+    return o;
+}
+
+QString catalogOrigin(const QString &c)
+{
+    static const std::pair<const char *, const char *> kOrigins[] = {
+        {"nvidia-rm", "kernel-driver"},           {"nvidia-kernel", "kernel-driver"},
+        {"nvidia-modeset", "kernel-driver"},      {"nvidia-drm", "kernel-driver"},
+        {"nvidia-uvm", "kernel-driver"},          {"nvidia-peermem", "kernel-driver"},
+        {"kernel-nvidia-misc", "kernel"},         {"nvidia-container-toolkit", "container-toolkit"},
+        {"libnvidia-container", "container-toolkit"}, {"nvidia-installer", "installer"},
+        {"nccl", "nccl"},                         {"dcgm", "dcgm"},
+        {"gpu-operator", "kubernetes"},           {"k8s-device-plugin", "kubernetes"},
+        {"nvidia-persistenced", "persistenced"},  {"nvidia-settings", "nvidia-settings"},
+        {"pytorch", "cuda-application"},          {"tensorflow", "cuda-application"},
+        {"jax", "cuda-application"},              {"xla", "cuda-application"},
+        {"xorg-nvidia", "xorg"},                  {"fabric-manager", "fabric-manager"},
+        {"nvidia-smi", "nvml"},
+    };
+    for (const auto &[catalog, origin] : kOrigins)
+        if (c == QLatin1String(catalog))
+            return QString::fromLatin1(origin);
+    return QStringLiteral("other");
+}
+
+bool originsAgree(const QString &line, const QString &catalog)
+{
+    // Lines that do not name their component, or name CUDA only, may be anyone's.
+    if (line == QLatin1String("other") || line == QLatin1String("kernel")
+        || line == QLatin1String("cuda-application"))
+        return true;
+    if (line == QLatin1String("kernel-driver") && catalog == QLatin1String("kernel"))
+        return true;
+    return line == catalog;
+}
+
+QString componentTitle(const QString &component)
+{
+    for (const Component &c : kComponents)
+        if (component == QLatin1String(c.id))
+            return QString::fromLatin1(c.title);
+    if (component == QLatin1String("kernel"))
+        return QStringLiteral("Linux kernel");
+    return QStringLiteral("other NVIDIA software");
+}
+
+} // namespace gputriage

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "rules/messagecatalog.h"
+#include "source/sectionkind.h"
+
+#include <QString>
+
+#include <string_view>
+
+namespace gputriage {
+
+// Which NVIDIA component a line comes from and the level it was printed at, read from the
+// line's own markers: X's (EE)/(WW)/(II), logrus level=, klog's E1204, NCCL WARN/INFO,
+// "ERROR:", drm's *ERROR*, a kernel WARNING splat. Unknown when the line does not say.
+struct LineOrigin
+{
+    QString component; // an id: kernel-driver, xorg, installer, container-toolkit ...
+    PrintLevel level = PrintLevel::Unknown;
+};
+
+LineOrigin lineOrigin(std::string_view normalized, SectionKind kind);
+// The origin a message catalog's component is (nvidia-rm → kernel-driver, pytorch →
+// cuda-application ...), to check a recognised line against the origin its markers give.
+QString catalogOrigin(const QString &catalogComponent);
+// Whether a line of origin `line` may be a message of a catalog of origin `catalog`: a line
+// that names its component must be that component's.
+bool originsAgree(const QString &line, const QString &catalog);
+// "X server (NVIDIA driver)" for "xorg".
+QString componentTitle(const QString &component);
+
+} // namespace gputriage

@@ -1,0 +1,526 @@
+#include "rules/messagecatalog.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace gputriage {
+
+namespace {
+
+constexpr qint64 kMaxCatalogBytes = qint64(64) << 20;
+constexpr int kMinLetters = 8;     // fewer literal letters: the format says too little
+constexpr int kMinLettersAfterText = 16;
+constexpr int kMinWordLength = 4;  // shorter words are not used as lookup keys
+constexpr size_t kMaxTries = 400;  // formats tried for one line, at most
+
+bool isWordChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// A format as literal runs and conversions, in order.
+struct Piece
+{
+    bool conversion = false;
+    std::string text; // literal text, or the conversion letter
+};
+
+std::vector<Piece> parseFormat(std::string_view f)
+{
+    std::vector<Piece> pieces;
+    auto literal = [&](char c) {
+        if (pieces.empty() || pieces.back().conversion)
+            pieces.push_back({false, {}});
+        pieces.back().text += c;
+    };
+    for (size_t i = 0; i < f.size(); ++i) {
+        if (f[i] != '%') {
+            literal(f[i]);
+            continue;
+        }
+        size_t j = i + 1;
+        if (j < f.size() && f[j] == '%') {
+            literal('%');
+            i = j;
+            continue;
+        }
+        while (j < f.size() && std::string_view("-+ #0'").find(f[j]) != std::string_view::npos)
+            ++j;
+        while (j < f.size() && (std::isdigit(static_cast<unsigned char>(f[j])) || f[j] == '*'))
+            ++j;
+        if (j < f.size() && f[j] == '.') {
+            ++j;
+            while (j < f.size() && (std::isdigit(static_cast<unsigned char>(f[j])) || f[j] == '*'))
+                ++j;
+        }
+        while (j < f.size() && std::string_view("hlLqjzt").find(f[j]) != std::string_view::npos)
+            ++j;
+        if (j >= f.size()) {
+            literal('%');
+            continue;
+        }
+        const char c = f[j];
+        if (!std::isalpha(static_cast<unsigned char>(c))) {
+            literal('%');
+            continue;
+        }
+        pieces.push_back({true, std::string(1, c)});
+        i = j;
+    }
+    return pieces;
+}
+
+std::string conversionPattern(char c, bool last)
+{
+    switch (c) {
+    case 'd': case 'i': case 'u':
+        return "\\s*([-+]?\\d+)";
+    case 'x': case 'X':
+        return "((?:0[xX])?[0-9a-fA-F]+)";
+    case 'o':
+        return "([0-7]+)";
+    case 'c':
+        return "(.)";
+    case 'p':
+        return "(\\S+)";
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+        return "\\s*([-+]?(?:[0-9.]+(?:[eE][-+]?\\d+)?|nan|inf))";
+    default:
+        return last ? "(.*)" : "(.*?)";
+    }
+}
+
+// The literal words of a format that can key a lookup: whole words of the printed text (a
+// run that touches a conversion may be part of a longer word on the line).
+std::vector<std::string> keyWords(const std::vector<Piece> &pieces)
+{
+    std::vector<std::string> words;
+    for (size_t p = 0; p < pieces.size(); ++p) {
+        if (pieces[p].conversion)
+            continue;
+        const std::string &t = pieces[p].text;
+        const bool convBefore = p > 0, convAfter = p + 1 < pieces.size();
+        size_t i = 0;
+        while (i < t.size()) {
+            if (!isWordChar(t[i])) {
+                ++i;
+                continue;
+            }
+            size_t j = i;
+            bool letter = false;
+            while (j < t.size() && isWordChar(t[j])) {
+                letter = letter || std::isalpha(static_cast<unsigned char>(t[j]));
+                ++j;
+            }
+            const bool cut = (i == 0 && convBefore) || (j == t.size() && convAfter);
+            if (!cut && letter && j - i >= size_t(kMinWordLength))
+                words.push_back(t.substr(i, j - i));
+            i = j;
+        }
+    }
+    return words;
+}
+
+int literalLetters(const std::vector<Piece> &pieces)
+{
+    int n = 0;
+    for (const Piece &p : pieces)
+        if (!p.conversion)
+            n += int(std::count_if(p.text.begin(), p.text.end(),
+                                   [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+    return n;
+}
+
+} // namespace
+
+PrintLevel printLevelFromName(QStringView name)
+{
+    static const std::pair<const char *, PrintLevel> kNames[] = {
+        {"debug", PrintLevel::Debug},     {"info", PrintLevel::Info},
+        {"notice", PrintLevel::Notice},   {"warning", PrintLevel::Warning},
+        {"error", PrintLevel::Error},     {"fatal", PrintLevel::Fatal},
+    };
+    for (const auto &[n, level] : kNames)
+        if (name.compare(QLatin1String(n), Qt::CaseInsensitive) == 0)
+            return level;
+    return PrintLevel::Unknown;
+}
+
+QString printLevelName(PrintLevel level)
+{
+    switch (level) {
+    case PrintLevel::Debug: return QStringLiteral("debug");
+    case PrintLevel::Info: return QStringLiteral("info");
+    case PrintLevel::Notice: return QStringLiteral("notice");
+    case PrintLevel::Warning: return QStringLiteral("warning");
+    case PrintLevel::Error: return QStringLiteral("error");
+    case PrintLevel::Fatal: return QStringLiteral("fatal");
+    case PrintLevel::Unknown: break;
+    }
+    return QStringLiteral("unknown");
+}
+
+struct MessageCatalog::Compiled
+{
+    std::unique_ptr<RE2> re; // null when the pattern does not compile
+    std::vector<char> conversions;
+};
+
+MessageCatalog::MessageCatalog(QStringList files)
+    : m_files(std::move(files))
+{}
+
+MessageCatalog::~MessageCatalog() = default;
+
+std::string MessageCatalog::formatToPattern(std::string_view format,
+                                            std::vector<char> *conversions)
+{
+    std::vector<Piece> pieces = parseFormat(format);
+    // The line's own end (a newline the format prints) and leading blanks are not text.
+    while (!pieces.empty() && !pieces.back().conversion) {
+        std::string &t = pieces.back().text;
+        while (!t.empty() && isSpace(t.back()))
+            t.pop_back();
+        if (!t.empty())
+            break;
+        pieces.pop_back();
+    }
+    std::string out;
+    for (size_t p = 0; p < pieces.size(); ++p) {
+        const Piece &piece = pieces[p];
+        if (piece.conversion) {
+            if (conversions)
+                conversions->push_back(piece.text[0]);
+            out += conversionPattern(piece.text[0], p + 1 == pieces.size());
+            continue;
+        }
+        const std::string &t = piece.text;
+        for (size_t i = 0; i < t.size();) {
+            if (isSpace(t[i])) {
+                size_t j = i;
+                while (j < t.size() && isSpace(t[j]))
+                    ++j;
+                // Next to a conversion the value may be empty or padded: any blanks, or none.
+                const bool loose = (i == 0 && p > 0) || (j == t.size() && p + 1 < pieces.size())
+                                   || (i == 0 && p == 0);
+                out += loose ? "\\s*" : "\\s+";
+                i = j;
+                continue;
+            }
+            size_t j = i;
+            while (j < t.size() && !isSpace(t[j]))
+                ++j;
+            out += RE2::QuoteMeta(t.substr(i, j - i));
+            i = j;
+        }
+    }
+    return out;
+}
+
+std::string MessageCatalog::sampleLine(std::string_view format)
+{
+    std::string out;
+    for (const Piece &p : parseFormat(format)) {
+        if (!p.conversion) {
+            out += p.text;
+            continue;
+        }
+        switch (p.text[0]) {
+        case 'd': case 'i': case 'u': out += "42"; break;
+        case 'x': case 'X': out += "1f"; break;
+        case 'o': out += "17"; break;
+        case 'c': out += "c"; break;
+        case 'p': out += "0xffff8881deadbeef"; break;
+        case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': out += "1.5"; break;
+        default: out += "sample"; break;
+        }
+    }
+    // As a normalized line reads: blanks collapsed, no line end.
+    std::string collapsed;
+    for (char c : out) {
+        if (isSpace(c)) {
+            if (!collapsed.empty() && collapsed.back() != ' ')
+                collapsed += ' ';
+        } else {
+            collapsed += c;
+        }
+    }
+    while (!collapsed.empty() && collapsed.back() == ' ')
+        collapsed.pop_back();
+    return collapsed;
+}
+
+std::string MessageCatalog::shape(std::string_view format)
+{
+    std::string out;
+    for (const Piece &p : parseFormat(format))
+        out += p.conversion ? std::string("\xe2\x80\xa6") : p.text;
+    std::string collapsed;
+    for (char c : out) {
+        if (isSpace(c)) {
+            if (!collapsed.empty() && collapsed.back() != ' ')
+                collapsed += ' ';
+        } else {
+            collapsed += c;
+        }
+    }
+    while (!collapsed.empty() && collapsed.back() == ' ')
+        collapsed.pop_back();
+    if (collapsed.size() > 120) {
+        size_t cut = 117;
+        while (cut > 0 && (static_cast<unsigned char>(collapsed[cut]) & 0xC0) == 0x80)
+            --cut; // not inside a UTF-8 sequence
+        collapsed = collapsed.substr(0, cut) + "\xe2\x80\xa6";
+    }
+    return collapsed;
+}
+
+std::vector<std::string> MessageCatalog::literalsBefore(std::string_view format)
+{
+    std::vector<std::string> out;
+    std::string literal;
+    for (const Piece &p : parseFormat(format)) {
+        if (p.conversion) {
+            out.push_back(literal);
+            literal.clear();
+        } else {
+            literal = p.text;
+        }
+    }
+    return out;
+}
+
+const std::vector<MessageComponent> &MessageCatalog::components() const
+{
+    ensureLoaded();
+    return m_components;
+}
+
+const std::vector<CatalogMessage> &MessageCatalog::messages() const
+{
+    ensureLoaded();
+    return m_messages;
+}
+
+QStringList MessageCatalog::problems() const
+{
+    ensureLoaded();
+    return m_problems;
+}
+
+void MessageCatalog::ensureLoaded() const
+{
+    std::call_once(m_once, [this] {
+        for (const QString &f : m_files)
+            loadFile(f);
+        index();
+    });
+}
+
+void MessageCatalog::loadFile(const QString &path) const
+{
+    QFile file(path);
+    const QString name = QFileInfo(path).fileName();
+    if (file.size() > kMaxCatalogBytes) {
+        m_problems << QStringLiteral("%1: larger than %2 MiB, not read").arg(path).arg(kMaxCatalogBytes >> 20);
+        return;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_problems << QStringLiteral("%1: %2").arg(path, file.errorString());
+        return;
+    }
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        m_problems << QStringLiteral("%1: not JSON (%2 at byte %3)").arg(path, error.errorString()).arg(error.offset);
+        return;
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(QLatin1String("schema")).toString() != QLatin1String("gputriage/messages/v1")) {
+        m_problems << QStringLiteral("%1: not a message catalog (schema gputriage/messages/v1)").arg(path);
+        return;
+    }
+    MessageComponent c;
+    c.id = root.value(QLatin1String("component")).toString();
+    if (c.id.isEmpty())
+        c.id = QFileInfo(path).completeBaseName();
+    c.title = root.value(QLatin1String("title")).toString(c.id);
+    c.lineFormat = root.value(QLatin1String("line_format")).toString();
+    c.generator = root.value(QLatin1String("generator")).toString();
+    const QJsonObject source = root.value(QLatin1String("source")).toObject();
+    c.source = source.value(QLatin1String("repo")).toString(source.value(QLatin1String("url")).toString());
+    for (const QJsonValue &v : source.value(QLatin1String("versions")).toArray())
+        c.versions << v.toString();
+    c.file = name;
+    // A user catalog of the same component adds to the shipped one.
+    int component = -1;
+    for (size_t i = 0; i < m_components.size(); ++i)
+        if (m_components[i].id == c.id)
+            component = int(i);
+    if (component < 0) {
+        component = int(m_components.size());
+        m_components.push_back(c);
+    }
+    const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
+    for (const QJsonValue &v : messages) {
+        const QJsonObject o = v.toObject();
+        CatalogMessage m;
+        m.component = component;
+        m.format = o.value(QLatin1String("format")).toString().toStdString();
+        if (m.format.empty())
+            continue;
+        m.function = o.value(QLatin1String("function")).toString();
+        m.level = printLevelFromName(o.value(QLatin1String("level")).toString());
+        m.sourceLevel = o.value(QLatin1String("source_level")).toString();
+        m.subsystem = o.value(QLatin1String("subsystem")).toString(QStringLiteral("other"));
+        m.file = o.value(QLatin1String("file")).toString();
+        m.first = o.value(QLatin1String("first")).toString();
+        m.last = o.value(QLatin1String("last")).toString();
+        m.meaning = o.value(QLatin1String("meaning")).toString();
+        m.source = o.value(QLatin1String("source")).toString();
+        const std::vector<Piece> pieces = parseFormat(m.format);
+        m.literalLetters = literalLetters(pieces);
+        m.generic = o.value(QLatin1String("generic")).toBool() || m.literalLetters < kMinLetters;
+        m_messages.push_back(std::move(m));
+    }
+}
+
+void MessageCatalog::index() const
+{
+    m_compiled.resize(m_messages.size());
+    std::vector<std::vector<std::string>> words(m_messages.size());
+    std::unordered_map<std::string, int> frequency;
+    for (size_t i = 0; i < m_messages.size(); ++i) {
+        const CatalogMessage &m = m_messages[i];
+        if (m.generic)
+            continue;
+        if (!m.function.isEmpty())
+            m_byFunction[m.function.toStdString()].push_back(int(i));
+        const std::vector<Piece> pieces = parseFormat(m.format);
+        // "%s not found" fits the end of any line: a format that starts with free text needs
+        // more words of its own to be looked up by them.
+        if (!pieces.empty() && pieces.front().conversion && pieces.front().text == "s"
+            && m.literalLetters < kMinLettersAfterText)
+            continue;
+        words[i] = keyWords(pieces);
+        std::sort(words[i].begin(), words[i].end());
+        words[i].erase(std::unique(words[i].begin(), words[i].end()), words[i].end());
+        for (const std::string &w : words[i])
+            ++frequency[w];
+    }
+    // Each format is filed under its rarest word: a line looks up each of its own words.
+    for (size_t i = 0; i < m_messages.size(); ++i) {
+        if (words[i].empty())
+            continue;
+        const std::string *best = nullptr;
+        for (const std::string &w : words[i])
+            if (!best || frequency[w] < frequency[*best]
+                || (frequency[w] == frequency[*best] && w.size() > best->size()))
+                best = &w;
+        m_byWord[*best].push_back(int(i));
+    }
+}
+
+bool MessageCatalog::tryMessage(int index, std::string_view text, bool anchored,
+                                Recognition &best, int &bestLetters) const
+{
+    const CatalogMessage &m = m_messages[size_t(index)];
+    // A function-keyed match counts its function name as literal text too.
+    const int letters = m.literalLetters + (anchored ? int(m.function.size()) : 0);
+    if (letters <= bestLetters)
+        return false;
+    Compiled *c = nullptr;
+    {
+        std::lock_guard lock(m_compileMutex);
+        auto &slot = m_compiled[size_t(index)];
+        if (!slot) {
+            slot = std::make_unique<Compiled>();
+            RE2::Options options;
+            options.set_log_errors(false);
+            options.set_max_mem(int64_t(1) << 20);
+            auto re = std::make_unique<RE2>(formatToPattern(m.format, &slot->conversions), options);
+            if (re->ok())
+                slot->re = std::move(re);
+        }
+        c = slot.get();
+    }
+    if (!c->re)
+        return false;
+    const int groups = c->re->NumberOfCapturingGroups();
+    std::vector<re2::StringPiece> sub(size_t(groups) + 1);
+    if (!c->re->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(),
+                      anchored ? RE2::ANCHOR_START : RE2::UNANCHORED, sub.data(), groups + 1))
+        return false;
+    best.message = &m;
+    best.component = &m_components[size_t(m.component)];
+    best.index = index;
+    best.values.clear();
+    for (int g = 1; g <= groups; ++g)
+        best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)]) : std::string());
+    best.conversions = c->conversions;
+    bestLetters = letters;
+    return true;
+}
+
+std::optional<Recognition> MessageCatalog::recognise(std::string_view line) const
+{
+    ensureLoaded();
+    if (m_messages.empty())
+        return std::nullopt;
+    Recognition best;
+    int bestLetters = 0;
+    // RM: "NVRM: [GPU0 ]function: message" — the function keys the lookup.
+    if (const size_t nvrm = line.find("NVRM: "); nvrm != std::string_view::npos) {
+        static const RE2 head("(?:GPU\\d+ )?([A-Za-z_]\\w*)(?:\\(\\))?: ?");
+        re2::StringPiece rest(line.data() + nvrm + 6, line.size() - nvrm - 6);
+        std::string function;
+        if (RE2::Consume(&rest, head, &function)) {
+            const auto it = m_byFunction.find(function);
+            if (it != m_byFunction.end())
+                for (int i : it->second)
+                    tryMessage(i, std::string_view(rest.data(), rest.size()), true, best, bestLetters);
+        }
+    }
+    std::set<std::string_view> seen;
+    size_t tries = 0;
+    for (size_t i = 0; i < line.size() && tries < kMaxTries;) {
+        if (!isWordChar(line[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < line.size() && isWordChar(line[j]))
+            ++j;
+        const std::string_view word = line.substr(i, j - i);
+        i = j;
+        if (word.size() < size_t(kMinWordLength) || !seen.insert(word).second)
+            continue;
+        const auto it = m_byWord.find(std::string(word));
+        if (it == m_byWord.end())
+            continue;
+        for (int m : it->second) {
+            if (++tries > kMaxTries)
+                break;
+            tryMessage(m, line, false, best, bestLetters);
+        }
+    }
+    if (!best.message)
+        return std::nullopt;
+    return best;
+}
+
+} // namespace gputriage

@@ -1,0 +1,112 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace re2 {
+class RE2;
+}
+
+namespace gputriage {
+
+// The print levels of the software that prints a message, normalised across components
+// (RM's LEVEL_*, NV_DBG_*, syslog, logrus, NCCL WARN/INFO, X's (EE)/(WW)/(II)).
+enum class PrintLevel { Debug, Info, Notice, Warning, Error, Fatal, Unknown };
+PrintLevel printLevelFromName(QStringView name);
+QString printLevelName(PrintLevel level);
+
+// One component's catalog (rules/catalogs/messages/<component>.json, `gputriage/messages/v1`):
+// what printed the messages and where the catalog came from.
+struct MessageComponent
+{
+    QString id;         // nvidia-rm, libnvidia-container ...
+    QString title;      // "NVIDIA kernel driver (resource manager)"
+    QString lineFormat; // what precedes a message: "NVRM: <function>: <message>"
+    QString generator;  // tools/catalogs/... or "hand-written"
+    QString source;     // repository or document
+    QStringList versions;
+    QString file;
+};
+
+// One message a component prints, from its format string in the source.
+struct CatalogMessage
+{
+    int component = 0;
+    std::string format; // printf-style, without the line prefix
+    QString function;   // RM prints it before the message: a key for lookup
+    PrintLevel level = PrintLevel::Unknown;
+    QString sourceLevel, subsystem, file, first, last, meaning, source;
+    bool generic = false; // too little literal text to recognise a line by
+    int literalLetters = 0;
+};
+
+// A line recognised as a catalog message, with the values its conversions took.
+struct Recognition
+{
+    const CatalogMessage *message = nullptr;
+    const MessageComponent *component = nullptr;
+    int index = -1; // the message's index in the catalog
+    std::vector<std::string> values;
+    std::vector<char> conversions; // the printf conversion of each value ('s', 'd', 'x' ...)
+};
+
+// Every message catalog, loaded on first use (a bundle with no unexplained NVIDIA line never
+// reads them). Lookup is keyed: RM lines by their function name, other lines by the rarest
+// literal word of each format, so its cost does not grow with the number of messages.
+class MessageCatalog
+{
+public:
+    MessageCatalog() = default;
+    explicit MessageCatalog(QStringList files);
+    ~MessageCatalog();
+    MessageCatalog(const MessageCatalog &) = delete;
+    MessageCatalog &operator=(const MessageCatalog &) = delete;
+
+    // The best-matching message of a normalized line (the most literal text wins), if any.
+    std::optional<Recognition> recognise(std::string_view message) const;
+
+    const std::vector<MessageComponent> &components() const;
+    const std::vector<CatalogMessage> &messages() const;
+    // Problems met while loading (a file that is not a catalog), as "file: why".
+    QStringList problems() const;
+    QStringList files() const { return m_files; }
+
+    // printf format → RE2 pattern with one group per conversion; conversions receive their
+    // letters. Whitespace runs match any whitespace (a normalized line has single blanks).
+    static std::string formatToPattern(std::string_view format, std::vector<char> *conversions);
+    // A line the format would print, with sample values (tests, `rules list`).
+    static std::string sampleLine(std::string_view format);
+    // The format as a title reads it: each value "…", blanks collapsed, at most 120 characters.
+    static std::string shape(std::string_view format);
+    // The literal text just before each conversion ("status=0x" before a status value).
+    static std::vector<std::string> literalsBefore(std::string_view format);
+
+private:
+    struct Compiled;
+    void ensureLoaded() const;
+    void loadFile(const QString &path) const;
+    void index() const;
+    bool tryMessage(int index, std::string_view text, bool anchored, Recognition &best,
+                    int &bestLetters) const;
+
+    QStringList m_files;
+    mutable std::once_flag m_once;
+    mutable std::mutex m_compileMutex;
+    mutable std::vector<MessageComponent> m_components;
+    mutable std::vector<CatalogMessage> m_messages;
+    mutable std::vector<std::unique_ptr<Compiled>> m_compiled;
+    mutable std::unordered_map<std::string, std::vector<int>> m_byFunction;
+    mutable std::unordered_map<std::string, std::vector<int>> m_byWord;
+    mutable QStringList m_problems;
+};
+
+} // namespace gputriage

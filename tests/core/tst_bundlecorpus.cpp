@@ -1,0 +1,137 @@
+// Whole real bug reports (tests/data/bundles-real/), each with the triage a senior engineer
+// made of it: the findings worth keeping, and "nothing else above info". Prints per bundle and
+// in total what was found of the triage (recall), how many findings above info the triage keeps
+// (precision), and the unrecognised lines by component; fails when a figure falls below its floor.
+#include "engine/analyzer.h"
+#include "rules/ruleloader.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+
+using namespace gputriage;
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+using ConditionMap = std::map<QString, QStringList>;
+
+void readConditions(const QString &file, ConditionMap &into)
+{
+    const YAML::Node root = YAML::LoadFile(file.toStdString());
+    for (const auto &c : root["conditions"]) {
+        QStringList rules;
+        for (const auto &r : c.second)
+            rules << qs(r.as<std::string>());
+        into[qs(c.first.as<std::string>())] = rules;
+    }
+}
+
+bool recognises(const Finding &f, const QString &condition, const ConditionMap &conditions)
+{
+    if (condition.startsWith(u"gpu.xid.")) {
+        const auto xid = f.facts.find(QStringLiteral("xid"));
+        return f.ruleId.startsWith(u"gpu.xid") && xid != f.facts.end()
+               && xid->second == condition.mid(8);
+    }
+    const auto it = conditions.find(condition);
+    if (it == conditions.end())
+        return false;
+    for (const QString &p : it->second)
+        if (p.endsWith(QLatin1Char('*')) ? f.ruleId.startsWith(p.chopped(1)) : f.ruleId == p)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestBundleCorpus : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theTriageIsFoundAndLittleElse()
+    {
+        const QString root = QStringLiteral(TESTDATA "/bundles-real");
+        ConditionMap conditions;
+        readConditions(QStringLiteral(TESTDATA "/real/expected.yaml"), conditions);
+        readConditions(root + QLatin1String("/conditions.yaml"), conditions);
+        const Analyzer analyzer(loadRules({}, true));
+        const QStringList triages
+            = QDir(root).entryList({QStringLiteral("*.triage.yaml")}, QDir::Files, QDir::Name);
+        QVERIFY(triages.size() >= 15);
+        int kept = 0, keptFound = 0, above = 0, aboveKept = 0, healthy = 0, healthyNoisy = 0;
+        QStringList misses, noise;
+        qInfo("%-34s %7s %6s %9s  %s", "bundle", "healthy", "kept", "above/kept", "unrecognised lines");
+        for (const QString &t : triages) {
+            const QString name = t.chopped(int(strlen(".triage.yaml")));
+            const YAML::Node triage = YAML::LoadFile(QString(root + QLatin1Char('/') + t).toStdString());
+            const QString bundle = root + QLatin1Char('/') + name + QLatin1String(".nvidia-bug-report.log.gz");
+            QVERIFY2(QFileInfo::exists(bundle), qPrintable(bundle));
+            const AnalysisResult result = analyzer.analyzePaths({bundle});
+            int k = 0, kf = 0, a = 0, ak = 0;
+            QStringList keep;
+            for (const auto &item : triage["keep"]) {
+                const QString condition = qs(item["condition"].as<std::string>());
+                QVERIFY2(condition.startsWith(u"gpu.xid.") || conditions.count(condition),
+                         qPrintable(t + QLatin1String(": no rules listed for ") + condition));
+                keep << condition;
+                ++k;
+                const bool found = std::any_of(result.findings.begin(), result.findings.end(),
+                                               [&](const Finding &f) {
+                                                   return f.severity > Severity::Info
+                                                          && recognises(f, condition, conditions);
+                                               });
+                kf += found;
+                if (!found)
+                    misses << name + QLatin1String(": ") + condition;
+            }
+            QStringList unrecognised;
+            for (const Finding &f : result.findings) {
+                if (f.ruleId == u"nvidia.unrecognised")
+                    unrecognised << QStringLiteral("%1 %2").arg(f.facts.at(QStringLiteral("component"))).arg(f.count);
+                if (f.severity == Severity::Info)
+                    continue;
+                ++a;
+                const bool isKept = std::any_of(keep.begin(), keep.end(), [&](const QString &c) {
+                    return recognises(f, c, conditions);
+                });
+                ak += isKept;
+                if (!isKept)
+                    noise << QStringLiteral("%1: %2 %3").arg(name, f.ruleId, f.title.left(100));
+            }
+            const bool isHealthy = triage["healthy"].as<bool>();
+            healthy += isHealthy;
+            healthyNoisy += isHealthy && a > 0;
+            qInfo("%-34s %7s %3d/%-3d %4d/%-4d  %s", qPrintable(name.left(34)), isHealthy ? "yes" : "no",
+                  kf, k, a, ak, qPrintable(unrecognised.join(QLatin1String(", "))));
+            kept += k;
+            keptFound += kf;
+            above += a;
+            aboveKept += ak;
+        }
+        const double recall = kept ? double(keptFound) / kept : 1.0;
+        const double precision = above ? double(aboveKept) / above : 1.0;
+        qInfo("total: %lld bundles (%d healthy, %d with findings above info); recall %.3f (%d/%d), "
+              "precision %.3f (%d/%d)",
+              qlonglong(triages.size()), healthy, healthyNoisy, recall, keptFound, kept, precision,
+              aboveKept, above);
+        for (const QString &m : misses)
+            qInfo("missed: %s", qPrintable(m));
+        for (const QString &m : noise)
+            qInfo("not kept: %s", qPrintable(m));
+        QVERIFY2(recall >= BUNDLE_RECALL_FLOOR, qPrintable(QString::number(recall)));
+        QVERIFY2(precision >= BUNDLE_PRECISION_FLOOR, qPrintable(QString::number(precision)));
+        QVERIFY2(healthyNoisy <= BUNDLE_HEALTHY_NOISY, qPrintable(QString::number(healthyNoisy)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBundleCorpus)
+#include "tst_bundlecorpus.moc"
