@@ -17,6 +17,7 @@ GT_PACKAGES=(
   dpkg-dev file desktop-file-utils appstream lintian
   clang clang-tidy libclang-rt-19-dev
   qt6-svg-plugins libvectorscan-dev ripgrep
+  python3
 )
 
 gt_native() {

@@ -1,5 +1,7 @@
 #include "bundletree.h"
 
+#include "source/sectionkind.h"
+
 #include "palette.h"
 
 #include <QHeaderView>
@@ -138,7 +140,16 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
                          : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
     nodes.reserve(size_t(entries.size()) * 2);
     for (const Entry &entry : entries) {
-        const QString path = entry.path.mid(common.size());
+        QString path = entry.path.mid(common.size());
+        // A bug report's sections keep their titles whole ("/var/log/Xorg.0.log") and are
+        // grouped by their kind ("Kernel log", "X server log" ...).
+        static const QRegularExpression bugReport(
+            QStringLiteral("(?i)bug-report[^/!]*\\.log(?:\\.gz)?!"));
+        QString section;
+        if (const auto m = bugReport.match(path); m.hasMatch() && m.capturedEnd() < path.size()) {
+            section = path.mid(m.capturedEnd());
+            path.truncate(m.capturedEnd());
+        }
         // Split after each '/' or '!' so an archive node keeps its '!' ("b.tgz!").
         QStringList parts;
         qsizetype start = 0;
@@ -150,7 +161,11 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
                 parts << part;
             start = m.capturedEnd();
         }
-        parts << path.mid(start);
+        if (start < path.size())
+            parts << path.mid(start);
+        if (!section.isEmpty()) {
+            parts << sectionKindName(sectionKind(entry.path)) << section;
+        }
 
         QStandardItem *parent = invisibleRootItem();
         QString key;

@@ -449,6 +449,7 @@ void AnalysisSession::collect()
             if (hits[t].size() > room)
                 m_matchesCapped.insert(doc.path());
         }
+        const bool earlierBoot = isEarlierBoot(doc.path());
         for (LineMatch &m : hits[t]) {
             const Rule &rule = rules[size_t(m.rule)];
             if (rule.kind == RuleKind::Fact) {
@@ -495,6 +496,8 @@ void AnalysisSession::collect()
             }
             Finding &f = it->second;
             ++f.count;
+            if (!earlierBoot)
+                m_currentBoot.insert(key);
             if (f.occurrences.size() < m_options.maxOccurrences) {
                 Occurrence o;
                 o.path = doc.path();
@@ -563,9 +566,17 @@ AnalysisResult AnalysisSession::finish()
         m_facts.emplace(std::pair(f.name, f.value), f);
 
     std::vector<std::pair<size_t, Finding>> found; // rule index, finding
-    for (auto &[key, f] : m_groups)
-        if (f.count >= rules[key.first].minCount)
-            found.emplace_back(key.first, std::move(f));
+    for (auto &[key, f] : m_groups) {
+        if (f.count < rules[key.first].minCount)
+            continue;
+        // Seen only in sections of earlier boots (journalctl -b -1, Xorg.0.log.old, kern.log.1).
+        if (!m_currentBoot.count(key) && !f.occurrences.isEmpty()) {
+            f.facts[QStringLiteral("seen")] = QStringLiteral("only in an earlier boot (%1)")
+                                                  .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1));
+            f.tags.append(QStringLiteral("earlier-boot"));
+        }
+        found.emplace_back(key.first, std::move(f));
+    }
     for (size_t r = 0; r < rules.size(); ++r)
         if (rules[r].scope == RuleScope::Bundle)
             for (Finding &f : bundleFindings(rules[r]))
@@ -629,7 +640,7 @@ AnalysisResult AnalysisSession::finish()
         f.action = rule.action;
         f.resolution = rule.resolution;
         f.references = rule.references;
-        f.tags = rule.tags;
+        f.tags = rule.tags + f.tags;
         for (const QString &name : rule.groupBy)
             if (const auto it = f.facts.find(name); it != f.facts.end())
                 f.group.insert(*it);
@@ -667,6 +678,7 @@ AnalysisResult AnalysisSession::finish()
         m_result.facts.append(std::move(fact));
     for (auto &[path, lines] : m_boots)
         std::sort(lines.begin(), lines.end());
+    foldConsequences();
     addCatalogFindings();
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
@@ -712,6 +724,51 @@ bool AnalysisSession::TracebackFold::skip(const LogDocument &d, bool indented,
     return false;
 }
 
+// One condition, one finding above info: a finding whose rule names its causes
+// (`consequence_of`) is said at info, under its cause, when a cause was found on the same GPU
+// (or either is about no GPU in particular): "No devices were found" after RmInitAdapter failed,
+// the older "GPU has fallen off the bus" wording beside the Xid 79 of the same GPU.
+void AnalysisSession::foldConsequences()
+{
+    const RuleSet &rules = m_analyzer.rules();
+    auto matches = [](const QString &id, const QList<QString> &patterns) {
+        return std::any_of(patterns.begin(), patterns.end(), [&](const QString &p) {
+            return p.endsWith(QLatin1Char('*')) ? id.startsWith(QStringView(p).chopped(1)) : id == p;
+        });
+    };
+    // Causes are judged as they were found, before any of them is folded itself.
+    std::vector<Severity> was;
+    for (const Finding &f : m_result.findings)
+        was.push_back(f.severity);
+    for (Finding &f : m_result.findings) {
+        const Rule *rule = rules.find(f.ruleId);
+        if (!rule || rule->consequenceOf.isEmpty() || f.severity == Severity::Info)
+            continue;
+        const QString gpu = gpuOfFacts(f.facts);
+        // A per-GPU finding whose GPU is not known (a redacted bus id) cannot be matched to a
+        // cause: it stays as it is.
+        static const QStringList gpuFacts = {QStringLiteral("pci"), QStringLiteral("gpu_pci"),
+                                             QStringLiteral("bus_id"), QStringLiteral("gpu_bus_id")};
+        const bool perGpu = std::any_of(rule->groupBy.begin(), rule->groupBy.end(),
+                                        [](const QString &g) { return gpuFacts.contains(g); });
+        if (perGpu && gpu.isEmpty())
+            continue;
+        for (qsizetype i = 0; i < m_result.findings.size(); ++i) {
+            const Finding &cause = m_result.findings[i];
+            if (&cause == &f || was[size_t(i)] == Severity::Info
+                || !matches(cause.ruleId, rule->consequenceOf))
+                continue;
+            const QString causeGpu = gpuOfFacts(cause.facts);
+            if (!gpu.isEmpty() && !causeGpu.isEmpty() && gpu != causeGpu)
+                continue;
+            f.severity = Severity::Info;
+            f.facts[QStringLiteral("consequence_of")] = cause.title;
+            f.tags.append(QStringLiteral("consequence"));
+            break;
+        }
+    }
+}
+
 bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
                                      SectionKind kind)
 {
@@ -721,9 +778,12 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     std::optional<Recognition> r = catalog->recognise(normalized);
     if (!r)
         return false;
-    const LineOrigin origin = lineOrigin(normalized, kind);
+    // The component is read from the whole line, the level from what precedes the message
+    // ("ERROR: Could not get DaemonSetList" logged at info is the message's own text).
+    LineOrigin origin = lineOrigin(normalized, kind);
     if (!originsAgree(origin.component, catalogOrigin(r->component->id)))
         return false;
+    origin.level = lineOrigin(normalized.substr(0, r->start), kind).level;
     // The GPU a line names, by its PCI address (any domain width, or none).
     static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");
     std::string pci;
@@ -751,19 +811,20 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     return true;
 }
 
-// What a known message is worth, from the level its own source prints it at: a driver's
-// LEVEL_ERROR is often routine, so only fatal prints are errors on their own; rules that know
-// better say so by matching the line first.
-static Severity severityForPrintLevel(PrintLevel level)
+// What a known message no rule explains is worth. A generated catalog gives the level the
+// source prints it at, and that alone does not say: drivers print routine conditions at error
+// level ("Failed to grab modeset ownership" whenever X holds the display). So such a message is
+// named, with its level as a fact, at info, and only a fatal print is a warning. A hand-written
+// entry (closed components: the X driver, Fabric Manager, kernel lines about NVIDIA devices)
+// carries a meaning checked against NVIDIA's documents, and its level is a triage: an error there
+// is a warning. Rules say what matters, and win where both match.
+static Severity severityFor(const CatalogMessage &m, PrintLevel level)
 {
-    switch (level) {
-    case PrintLevel::Fatal:
-        return Severity::Error;
-    case PrintLevel::Error:
-        return Severity::Warning;
-    default:
-        return Severity::Info;
-    }
+    if (!m.meaning.isEmpty())
+        return level == PrintLevel::Fatal ? Severity::Error
+               : level == PrintLevel::Error ? Severity::Warning
+                                            : Severity::Info;
+    return level == PrintLevel::Fatal ? Severity::Warning : Severity::Info;
 }
 
 void AnalysisSession::addCatalogFindings()
@@ -787,7 +848,7 @@ void AnalysisSession::addCatalogFindings()
             f.group[QStringLiteral("pci")] = hit.pci;
             f.facts[QStringLiteral("pci")] = hit.pci;
         }
-        f.severity = severityForPrintLevel(hit.level);
+        f.severity = severityFor(m, hit.level);
         f.title = QStringLiteral("%1 (%2): %3")
                       .arg(c.title, m.subsystem, QString::fromStdString(MessageCatalog::shape(m.format)));
         f.count = hit.count;

@@ -90,6 +90,7 @@ private:
     bool addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
                         SectionKind kind);
     void addCatalogFindings();
+    void foldConsequences();
 
     const Analyzer &m_analyzer;
     AnalyzeOptions m_options;
@@ -99,6 +100,7 @@ private:
     AnalysisResult m_result;
     ClockReader m_clock;
     std::map<std::pair<size_t, QString>, Finding> m_groups; // rule index, group_by values
+    std::set<std::pair<size_t, QString>> m_currentBoot;     // groups seen outside earlier boots
     struct RuleHits
     {
         qint64 lines = 0;     // lines the rule matched

@@ -76,10 +76,13 @@ PrintLevel lineLevel(std::string_view line)
     static const RE2 nccl(R"(\bNCCL (WARN|INFO|TRACE)\b)");
     static const RE2 drm(R"(\*(ERROR)\*)");
     static const RE2 splat(R"(^(WARNING): (?:CPU|at) )");
-    static const RE2 word(R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|Error|WARNING|Warning|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
+    // Upper-case level words before a colon or in brackets; "Error:" only where a line starts
+    // with it (inside a message it is text: "... Error: timeout. Setting mask to blank").
+    static const RE2 word(R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|WARNING|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
+    static const RE2 leading(R"(^(Error|Warning|Fatal|Notice)\b:)");
     std::string w;
     re2::StringPiece s(line.data(), line.size());
-    for (const RE2 *re : {&xorg, &logrus, &json, &klog, &nccl, &drm, &splat, &word})
+    for (const RE2 *re : {&xorg, &logrus, &json, &klog, &nccl, &drm, &splat, &word, &leading})
         if (RE2::PartialMatch(s, *re, &w))
             if (const PrintLevel l = levelWord(w); l != PrintLevel::Unknown)
                 return l;

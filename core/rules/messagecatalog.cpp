@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <tuple>
 
 namespace gputriage {
 
@@ -19,7 +20,7 @@ namespace {
 constexpr qint64 kMaxCatalogBytes = qint64(64) << 20;
 constexpr int kMinLetters = 8;     // fewer literal letters: the format says too little
 constexpr int kMinLettersAfterText = 16;
-constexpr int kMinWordLength = 4;  // shorter words are not used as lookup keys
+constexpr int kMinWordLength = 3;  // shorter words are not used as lookup keys
 constexpr size_t kMaxTries = 400;  // formats tried for one line, at most
 
 bool isWordChar(char c)
@@ -100,7 +101,8 @@ std::string conversionPattern(char c, bool last)
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
         return "\\s*([-+]?(?:[0-9.]+(?:[eE][-+]?\\d+)?|nan|inf))";
     default:
-        return last ? "(.*)" : "(.*?)";
+        // A value is not empty: "directory %s: %s" is not the message "directory: %s".
+        return last ? "(.+)" : "(.+?)";
     }
 }
 
@@ -133,6 +135,15 @@ std::vector<std::string> keyWords(const std::vector<Piece> &pieces)
         }
     }
     return words;
+}
+
+int literalChars(const std::vector<Piece> &pieces)
+{
+    int n = 0;
+    for (const Piece &p : pieces)
+        if (!p.conversion)
+            n += int(std::count_if(p.text.begin(), p.text.end(), [](char c) { return !isSpace(c); }));
+    return n;
 }
 
 int literalLetters(const std::vector<Piece> &pieces)
@@ -394,7 +405,13 @@ void MessageCatalog::loadFile(const QString &path) const
         m.source = o.value(QLatin1String("source")).toString();
         const std::vector<Piece> pieces = parseFormat(m.format);
         m.literalLetters = literalLetters(pieces);
-        m.generic = o.value(QLatin1String("generic")).toBool() || m.literalLetters < kMinLetters;
+        m.literalChars = literalChars(pieces);
+        // "%s not found" fits the end of any line: a format that starts with free text needs
+        // more words of its own to recognise a line by.
+        const bool startsFree = !pieces.empty() && pieces.front().conversion
+                                && pieces.front().text == "s";
+        m.generic = o.value(QLatin1String("generic")).toBool() || m.literalLetters < kMinLetters
+                    || (startsFree && m.literalLetters < kMinLettersAfterText);
         m_messages.push_back(std::move(m));
     }
 }
@@ -410,13 +427,7 @@ void MessageCatalog::index() const
             continue;
         if (!m.function.isEmpty())
             m_byFunction[m.function.toStdString()].push_back(int(i));
-        const std::vector<Piece> pieces = parseFormat(m.format);
-        // "%s not found" fits the end of any line: a format that starts with free text needs
-        // more words of its own to be looked up by them.
-        if (!pieces.empty() && pieces.front().conversion && pieces.front().text == "s"
-            && m.literalLetters < kMinLettersAfterText)
-            continue;
-        words[i] = keyWords(pieces);
+        words[i] = keyWords(parseFormat(m.format));
         std::sort(words[i].begin(), words[i].end());
         words[i].erase(std::unique(words[i].begin(), words[i].end()), words[i].end());
         for (const std::string &w : words[i])
@@ -435,14 +446,23 @@ void MessageCatalog::index() const
     }
 }
 
-bool MessageCatalog::tryMessage(int index, std::string_view text, bool anchored,
+bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, bool anchored,
                                 Recognition &best, int &bestLetters) const
 {
+    const std::string_view text = line.substr(from);
     const CatalogMessage &m = m_messages[size_t(index)];
-    // A function-keyed match counts its function name as literal text too.
+    // The most literal text wins (a function-keyed match counts its function name too); between
+    // messages of the same letters, the one with more punctuation, then the lower level: when
+    // one text is printed at several levels, the line cannot say which, so it is taken quietly.
     const int letters = m.literalLetters + (anchored ? int(m.function.size()) : 0);
-    if (letters <= bestLetters)
-        return false;
+    if (best.message) {
+        const CatalogMessage &b = *best.message;
+        const auto rank = [](int l, int chars, PrintLevel level) {
+            return std::tuple(l, chars, -int(level == PrintLevel::Unknown ? PrintLevel::Error : level));
+        };
+        if (rank(letters, m.literalChars, m.level) <= rank(bestLetters, b.literalChars, b.level))
+            return false;
+    }
     Compiled *c = nullptr;
     {
         std::lock_guard lock(m_compileMutex);
@@ -472,6 +492,7 @@ bool MessageCatalog::tryMessage(int index, std::string_view text, bool anchored,
     for (int g = 1; g <= groups; ++g)
         best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)]) : std::string());
     best.conversions = c->conversions;
+    best.start = size_t(sub[0].data() - line.data());
     bestLetters = letters;
     return true;
 }
@@ -492,7 +513,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line) cons
             const auto it = m_byFunction.find(function);
             if (it != m_byFunction.end())
                 for (int i : it->second)
-                    tryMessage(i, std::string_view(rest.data(), rest.size()), true, best, bestLetters);
+                    tryMessage(i, line, size_t(rest.data() - line.data()), true, best, bestLetters);
         }
     }
     std::set<std::string_view> seen;
@@ -515,7 +536,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line) cons
         for (int m : it->second) {
             if (++tries > kMaxTries)
                 break;
-            tryMessage(m, line, false, best, bestLetters);
+            tryMessage(m, line, 0, false, best, bestLetters);
         }
     }
     if (!best.message)

@@ -47,6 +47,7 @@ struct CatalogMessage
     QString sourceLevel, subsystem, file, first, last, meaning, source;
     bool generic = false; // too little literal text to recognise a line by
     int literalLetters = 0;
+    int literalChars = 0; // letters and punctuation: between equal letters, the longer text wins
 };
 
 // A line recognised as a catalog message, with the values its conversions took.
@@ -57,6 +58,7 @@ struct Recognition
     int index = -1; // the message's index in the catalog
     std::vector<std::string> values;
     std::vector<char> conversions; // the printf conversion of each value ('s', 'd', 'x' ...)
+    size_t start = 0; // where the message starts in the line: what is before it is the prefix
 };
 
 // Every message catalog, loaded on first use (a bundle with no unexplained NVIDIA line never
@@ -95,8 +97,8 @@ private:
     void ensureLoaded() const;
     void loadFile(const QString &path) const;
     void index() const;
-    bool tryMessage(int index, std::string_view text, bool anchored, Recognition &best,
-                    int &bestLetters) const;
+    bool tryMessage(int index, std::string_view line, size_t from, bool anchored,
+                    Recognition &best, int &bestLetters) const;
 
     QStringList m_files;
     mutable std::once_flag m_once;

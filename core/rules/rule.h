@@ -133,6 +133,9 @@ struct Rule
     QList<QString> groupBy; // one finding per distinct value of these facts
     int minCount = 1;       // a finding needs this many occurrences (per group)
     QList<QString> supersedes;
+    // Rules (a trailing * matches a prefix) whose finding, on the same GPU or about no GPU in
+    // particular, is this finding's cause: then this one is a consequence, said at info.
+    QList<QString> consequenceOf;
     QList<FactLookup> lookups;
     std::optional<CatalogRef> catalog;
 

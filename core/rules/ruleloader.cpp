@@ -519,7 +519,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
 
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
-               "facts", "group_by", "min_count", "supersedes", "lookup", "compare", "explain",
+               "facts", "group_by", "min_count", "supersedes", "consequence_of", "lookup", "compare", "explain",
                "action", "references", "examples", "catalog", "resolution", "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
@@ -609,6 +609,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         checkNames(node["title"], templateNames(rule.title), captures, "title placeholder");
     rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
     rule.supersedes = stringList(node, "supersedes");
+    rule.consequenceOf = stringList(node, "consequence_of");
     parseLookups(node["lookup"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
@@ -898,6 +899,16 @@ void resolveReferences(RuleSet &set)
                                   QStringLiteral("rule '%1' names rule '%2', which is not loaded")
                                       .arg(r.id, id),
                                   false);
+        for (const QString &id : r.consequenceOf)
+            if (id.endsWith(QLatin1Char('*'))
+                    ? std::none_of(ids.begin(), ids.end(),
+                                   [&](const QString &known) { return known.startsWith(id.chopped(1)); })
+                    : !ids.count(id))
+                addDiagnostic(set, r, 0,
+                              QStringLiteral("rule '%1' is a consequence of '%2', which names no "
+                                             "loaded rule")
+                                  .arg(r.id, id),
+                              false);
         if (r.catalog && !set.catalogs.count(r.catalog->name))
             addDiagnostic(set, r, 0,
                           QStringLiteral("no catalog '%1' is loaded").arg(r.catalog->name), false);

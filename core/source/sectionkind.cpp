@@ -56,22 +56,31 @@ SectionKind sectionKind(QStringView path)
 QString sectionKindName(SectionKind kind)
 {
     switch (kind) {
-    case SectionKind::Log: return QStringLiteral("log");
-    case SectionKind::KernelLog: return QStringLiteral("kernel log");
-    case SectionKind::Journal: return QStringLiteral("journal");
+    case SectionKind::Log: return QStringLiteral("Log");
+    case SectionKind::KernelLog: return QStringLiteral("Kernel log");
+    case SectionKind::Journal: return QStringLiteral("Journal");
     case SectionKind::XorgLog: return QStringLiteral("X server log");
-    case SectionKind::InstallerLog: return QStringLiteral("installer log");
-    case SectionKind::BuildLog: return QStringLiteral("build log");
+    case SectionKind::InstallerLog: return QStringLiteral("Installer log");
+    case SectionKind::BuildLog: return QStringLiteral("Build log");
     case SectionKind::SettingsQuery: return QStringLiteral("nvidia-settings query");
     case SectionKind::SmiOutput: return QStringLiteral("nvidia-smi output");
     case SectionKind::Lspci: return QStringLiteral("PCI listing");
-    case SectionKind::Modinfo: return QStringLiteral("module information");
+    case SectionKind::Modinfo: return QStringLiteral("Module information");
     case SectionKind::ProcSys: return QStringLiteral("/proc and /sys values");
-    case SectionKind::Config: return QStringLiteral("configuration file");
-    case SectionKind::ToolInfo: return QStringLiteral("tool output");
-    case SectionKind::Prologue: return QStringLiteral("report header");
+    case SectionKind::Config: return QStringLiteral("Configuration files");
+    case SectionKind::ToolInfo: return QStringLiteral("Tool output");
+    case SectionKind::Prologue: return QStringLiteral("Report header");
     }
-    return QStringLiteral("log");
+    return QStringLiteral("Log");
+}
+
+bool isEarlierBoot(QStringView path)
+{
+    const qsizetype bang = path.lastIndexOf(QLatin1Char('!'));
+    const QStringView title = bang >= 0 ? path.mid(bang + 1) : path;
+    static const QRegularExpression earlier(QStringLiteral(
+        R"(journalctl\b.*\s-b\s*-[1-9]|\.old$|\.log\.[1-9]\d*(?:\.gz)?$|(?:syslog|messages|kern\.log)\.[1-9]\d*(?:\.gz)?$)"));
+    return earlier.matchView(title).hasMatch();
 }
 
 bool holdsValues(SectionKind kind)

@@ -30,7 +30,11 @@ enum class SectionKind {
 // The kind of the entry named by `path` (its last `!`-separated part: a section title, or a
 // file's path inside the bundle).
 SectionKind sectionKind(QStringView path);
-QString sectionKindName(SectionKind kind); // "kernel log", "X server log" ...
+QString sectionKindName(SectionKind kind); // "Kernel log", "X server log", "nvidia-smi output" ...
+
+// A section or file of an earlier boot or an older log: `journalctl -b -1`, `Xorg.0.log.old`,
+// a rotated `kern.log.1` or `syslog.2.gz`.
+bool isEarlierBoot(QStringView path);
 
 // Kinds whose lines are values or dumps, never messages of a component.
 bool holdsValues(SectionKind kind);

@@ -166,6 +166,36 @@ private Q_SLOTS:
         QCOMPARE(summary(result), expected);
     }
 
+    // Docker's json-file driver (its default) writes the NGC banner one record per line; the
+    // peermem note goes on in the next record, indented by blanks. Both notes are found, with
+    // the versions, whether the file is named as docker names it or not.
+    void theSeedNotesAreFoundInDockerJsonFileRecords_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("as docker names it") << QStringLiteral("0f3a9c-json.log");
+        QTest::newRow("renamed by the customer") << QStringLiteral("container.log");
+    }
+
+    void theSeedNotesAreFoundInDockerJsonFileRecords()
+    {
+        QFETCH(QString, name);
+        QFile file(QStringLiteral(TESTDATA "/seed/seed-docker-json.log"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        static const RuleSet set = loadRules({}, true);
+        const auto result = Analyzer(set).analyze({LogDocument::fromBytes(file.readAll(), name)});
+        const Finding *compat = nullptr, *peermem = nullptr;
+        for (const Finding &f : result.findings) {
+            if (f.ruleId == u"cuda.forward-compat.enabled")
+                compat = &f;
+            if (f.ruleId == u"network.peermem.not-detected")
+                peermem = &f;
+        }
+        QVERIFY(compat && peermem);
+        QCOMPARE(compat->facts.at(QStringLiteral("host_driver")), QStringLiteral("570.158.08"));
+        QCOMPARE(compat->facts.at(QStringLiteral("container_driver")), QStringLiteral("580.65.06"));
+        QCOMPARE(peermem->severity, Severity::Info);
+    }
+
     void bundleFindingsSayWhereEachValueCameFrom()
     {
         const Analyzer analyzer(load(kFacts + kTooOld));

@@ -80,6 +80,8 @@ private Q_SLOTS:
             const bool nvidia = u.scheme() == QLatin1String("https")
                                 && (u.host() == QLatin1String("docs.nvidia.com")
                                     || u.host() == QLatin1String("developer.nvidia.com")
+                                    // the X driver's README, published with each driver
+                                    || u.host() == QLatin1String("download.nvidia.com")
                                     || (u.host() == QLatin1String("github.com")
                                         && u.path().startsWith(QLatin1String("/NVIDIA/"))));
             QVERIFY2(nvidia, qPrintable(url));

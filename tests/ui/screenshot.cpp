@@ -43,9 +43,18 @@ int main(int argc, char **argv)
     window.resize(1500, 820);
     window.show();
     QObject::connect(&window, &gputriage::MainWindow::analysisFinished, &window, [&] {
-        // Show the first finding selected, as after a click.
+        // Show the first finding selected, as after a click (GPUTRIAGE_SCREENSHOT_FINDING=text:
+        // the first whose title has that text).
         auto *panel = window.findingsPanel();
-        const QModelIndex first = panel->model()->index(0, gputriage::FindingsModel::TitleColumn);
+        QModelIndex first = panel->model()->index(0, gputriage::FindingsModel::TitleColumn);
+        if (const QString wanted = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_FINDING"); !wanted.isEmpty())
+            for (int row = 0; row < panel->model()->rowCount(); ++row) {
+                const QModelIndex i = panel->model()->index(row, gputriage::FindingsModel::TitleColumn);
+                if (i.data().toString().contains(wanted)) {
+                    first = i;
+                    break;
+                }
+            }
         if (first.isValid()) {
             panel->view()->setCurrentIndex(first);
             Q_EMIT panel->view()->clicked(first);

@@ -188,6 +188,30 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A bug report's sections are listed under it by kind, each kind once.
+    void theBundleTreeGroupsBugReportSectionsByKind()
+    {
+        BundleTreeModel model;
+        watch(&model);
+        const QString report = QStringLiteral("/t/nvidia-bug-report.log.gz!");
+        model.setEntries({{.path = report + QStringLiteral("dmesg"), .hits = 2, .worst = Severity::Critical},
+                          {.path = report + QStringLiteral("/var/log/Xorg.0.log")},
+                          {.path = report + QStringLiteral("nvidia-settings -q all")},
+                          {.path = report + QStringLiteral("journalctl -b -0 _COMM=Xorg")},
+                          {.path = report + QStringLiteral("/proc/driver/nvidia/version")},
+                          {.path = QStringLiteral("/t/pod.log")}});
+        QCOMPARE(dumpModel(model),
+                 QStringList({QStringLiteral("Entry | Hits"),
+                              QStringLiteral("nvidia-bug-report.log.gz! | 2"),
+                              QStringLiteral("  Kernel log | 2"), QStringLiteral("    dmesg | 2"),
+                              QStringLiteral("  X server log"), QStringLiteral("    /var/log/Xorg.0.log"),
+                              QStringLiteral("    journalctl -b -0 _COMM=Xorg"),
+                              QStringLiteral("  nvidia-settings query"),
+                              QStringLiteral("    nvidia-settings -q all"),
+                              QStringLiteral("  /proc and /sys values"),
+                              QStringLiteral("    /proc/driver/nvidia/version"), QStringLiteral("pod.log")}));
+    }
+
     void theRuleListGroupsRulesByFile()
     {
         RuleSet rules;

@@ -151,7 +151,7 @@ COMPONENTS = collections.OrderedDict([
 LEVEL_MAP = {
     "LEVEL_FATAL": "fatal", "LEVEL_HW_ERROR": "error", "LEVEL_ERROR": "error",
     "LEVEL_WARNING": "warning", "LEVEL_NOTICE": "notice", "LEVEL_INFO": "info",
-    "LEVEL_SILENT": "silent",
+    "LEVEL_SILENT": "debug",      # "prints at this level are discarded"
     "NV_DBG_ERRORS": "error", "NV_DBG_WARNINGS": "warning", "NV_DBG_USERERRORS": "notice",
     "NV_DBG_INFO": "info", "NV_DBG_SETUP": "info",
     "NVLINK_DBG_ERRORS": "error", "NVLINK_DBG_WARNINGS": "warning", "NVLINK_DBG_USERERRORS": "notice",
@@ -275,6 +275,7 @@ BUILTIN_STRING_MACROS = {
     "PRIx32": "x", "PRIX32": "X", "PRIu32": "u", "PRId32": "d", "PRIi32": "i",
     "NV_PRINTF_PREFIX": "NVRM", "NV_PRINTF_PREFIX_SEPARATOR": ": ",
     "DRM_NAME": "drm",
+    "NV_PCI_DEV_FMT": "%04x:%02x:%02x.%x",
 }
 # function-like macros with a fixed meaning (name -> (params, body))
 BUILTIN_FUNC_MACROS = {
@@ -294,7 +295,8 @@ RELEASE_CONFIG = {
     "undefined": {"DEBUG", "_DEBUG", "DEVELOP", "QA_BUILD", "NV_MODS", "GSP_PLUGIN_BUILD",
                   "NVWATCH", "RM_UNITTEST", "NV_MEM_DEBUG", "NVIDIA_UVM_DEVELOP", "__COVERITY__",
                   "SIM_BUILD", "NV_MODS_INTERNAL", "ASSERT_BUILD", "__cplusplus", "X86EMU_DEBUG",
-                  "DEBUG_REGISTRY", "PORT_SYNC_PRINT_DEBUG_INFO", "NV_DBG_EVENTS", "NV_DBG_MEM"},
+                  "DEBUG_REGISTRY", "PORT_SYNC_PRINT_DEBUG_INFO", "NV_DBG_EVENTS", "NV_DBG_MEM",
+                  "NV_CHECK_DELAY_ACCURACY"},
     "calls": {"UVM_IS_DEBUG": 0, "UVM_IS_DEVELOP": 0},
 }
 
@@ -855,13 +857,17 @@ def process_directives(stripped):
         items.append((m, s, line, mm.group(1) if mm else None, mm.group(2) if mm else None))
     dirs = [k for k, it in enumerate(items) if it[2] is not None]
     nextdir = {dirs[k]: dirs[k + 1] for k in range(len(dirs) - 1)}
+    nodir_parts = []
     for idx, (m, s, line, kind, arg) in enumerate(items):
         masked_parts.append(stripped[last:m.start()])
+        nodir_parts.append(stripped[last:m.start()])
         last = m.end()
         if line is None:
             masked_parts.append(s[0] + blank(s[1:-1]) + s[-1] if len(s) >= 2 else s)
+            nodir_parts.append(s)
             continue
         masked_parts.append(blank(s))
+        nodir_parts.append(blank(s))
         if kind is None:
             continue
         if kind in ("if", "ifdef", "ifndef", "elif", "else", "endif"):
@@ -922,7 +928,8 @@ def process_directives(stripped):
                 params = None
             defines.append((name, params, body.strip(), snapshot(), m.start()))
     masked_parts.append(stripped[last:])
-    return "".join(masked_parts), changes, defines, events
+    nodir_parts.append(stripped[last:])
+    return "".join(masked_parts), changes, defines, events, "".join(nodir_parts)
 
 
 RE_FUNC_NAME = re.compile(r"((?:[A-Za-z_]\w*\s*::\s*)*~?[A-Za-z_]\w*)\s*$")
@@ -1040,14 +1047,11 @@ def find_functions(masked, events):
     return funcs, parens
 
 
-class FileScan:
-    __slots__ = ("calls", "defines")
-
-
 def analyze_defines(text):
     stripped = strip_comments(text)
-    masked, changes, defines, events = process_directives(stripped)
-    return defines, stripped, masked, (changes, events)
+    masked, changes, defines, events, nodir = process_directives(stripped)
+    # call regions are cut from the text without directive lines
+    return defines, nodir, masked, (changes, events)
 
 
 def analyze_calls(stripped, masked, cinfo, names):
@@ -1158,8 +1162,8 @@ class MacroTable:
         # wrappers: macros whose body reaches a sink, directly or through other wrappers
         rev = collections.defaultdict(set)
         for name, lst in self.defs.items():
-            if name in SINKS:
-                continue
+            if name in SINKS or name in NOPRINT:
+                continue        # a macro that never prints does not make its users print
             for d in lst:
                 for ident in set(RE_IDENT.findall(d.body)):
                     rev[ident].add(name)
@@ -1388,8 +1392,6 @@ def eval_string(toks, ctx, seen=()):
     n = len(toks)
     while i < n:
         t = toks[i]
-        piece = None
-        kern = None
         if t.kind == "str":
             piece = [(decode_c_string(t.text), None)]
             i += 1
@@ -1471,8 +1473,8 @@ def numeric_value(toks, ctx):
 
 PREFIXES = {
     "nvidia-rm": ["NVRM: GPU %04x:%02x:%02x.%x: ", "NVRM: "],
-    "nvidia-kernel": ["NVRM: GPU %04x:%02x:%02x.%x: ", "NVRM: ", "nvidia-nvlink: ", "nvidia: %s:%u[pid:%d] ",
-                      "nvidia: "],
+    "nvidia-kernel": ["NVRM: GPU %04x:%02x:%02x.%x: ", "NVRM: ", "nvidia-nvlink: ", "nvidia-nvswitch: ",
+                      "nvidia: %s:%u[pid:%d] ", "nvidia: "],
     "nvidia-modeset": ["nvidia-modeset: ERROR: GPU:%d: ", "nvidia-modeset: WARNING: GPU:%d: ",
                        "nvidia-modeset: GPU:%d: ", "nvidia-modeset: ERROR: ", "nvidia-modeset: WARNING: ",
                        "nvidia-modeset: ", "NVRM: "],
@@ -1492,7 +1494,6 @@ def split_prefix(component, text):
 
 class Collector:
     def __init__(self):
-        self.entries = {}          # (component, version_index) handled by Catalog
         self.skips = collections.Counter()
         self.skip_examples = collections.defaultdict(list)
         self.calls = 0
@@ -1524,6 +1525,9 @@ def handle_sink(name, args, ctx, out, col):
 
     def emit(component, fmt_text, level, source_level, printed, prefix=None, function=None,
              extra=None):
+        if not fmt_text.strip() and not prefix:
+            # e.g. printk(KERN_ERR, "text"): the text is an argument, the format is empty
+            raise Skip("format is empty or only blanks", name)
         e = {"component": component, "format": fmt_text, "function": function,
              "level": level, "source_level": source_level,
              "printed_in_release": bool(printed) and ctx.rel is not False and not ctx.gate}
@@ -1772,15 +1776,13 @@ def scan_tokens(toks, ctx, out, col, top=False):
 # ---------------------------------------------------------------------------
 
 class Extractor:
-    def __init__(self, verbose=False):
+    def __init__(self):
         self.def_cache = {}      # blob key -> defines list
         self.call_cache = {}     # (blob key, names id) -> calls
         self.tok_cache = {}
-        self.verbose = verbose
 
     def version_tables(self, inp):
         table = MacroTable()
-        order = 0
         for path, key in inp.files():
             if not in_def_scope(path) and not (inp.folder and path.endswith(SRC_EXT)):
                 continue
@@ -1794,7 +1796,6 @@ class Extractor:
                 if dead:
                     continue
                 table.add(MacroDef(n, p, b, path, off, rel))
-                order += 1
         table.finish()
         return table
 
@@ -2038,15 +2039,26 @@ def main(argv=None):
         parts = []
         for i, (folder, ver) in enumerate(zip(args.folder, args.version)):
             ents = [dict(e) for (v, es) in raw_results if v == ver for e in es]
+            for e in ents:
+                e.pop("line", None)     # excerpt line numbers mean nothing outside the excerpt
             part = collections.OrderedDict([("version", ver)])
             if i < len(args.origin):
                 part["origin"] = args.origin[i]
             part["entries"] = ents
             parts.append(part)
+        lines = ["{", ' "generator": %s,' % json.dumps(GENERATOR), ' "inputs": [']
+        for pi, part in enumerate(parts):
+            lines.append('  {"version": %s, "origin": %s, "entries": [' % (
+                json.dumps(part["version"]), json.dumps(part.get("origin", ""), ensure_ascii=False)))
+            ents = sorted(part["entries"], key=lambda e: (e["file"], e.get("function") or "", e["format"],
+                                                          e.get("prefix", "")))
+            for ei, e in enumerate(ents):
+                lines.append("   " + json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")) +
+                             ("," if ei + 1 < len(ents) else ""))
+            lines.append("  ]}" + ("," if pi + 1 < len(parts) else ""))
+        lines += [" ]", "}"]
         with open(args.save_extracted, "w", encoding="utf-8", newline="\n") as f:
-            json.dump({"generator": GENERATOR, "inputs": parts}, f, ensure_ascii=False, indent=0,
-                      sort_keys=True)
-            f.write("\n")
+            f.write("\n".join(lines) + "\n")
     for part in pre_extracted:
         raw_results.append((part["version"], part["entries"]))
     # versions ordered oldest -> newest
@@ -2061,8 +2073,10 @@ def main(argv=None):
     summary = []
     for comp in COMPONENTS:
         ents = catalogs.get(comp, [])
+        firsts = {e["first"] for e in ents}
+        extras = [es for es in extra_sources if es["version"] in firsts]   # sources this catalog has entries of
         size = write_catalog(os.path.join(outdir, comp + ".json"), comp, ents, ver_list,
-                             extra_sources, args.repo_name if main_versions else "(folders)")
+                             extras, args.repo_name if main_versions else "(folders)")
         total += size
         lv = collections.Counter(e["level"] for e in ents)
         summary.append((comp, len(ents), size, lv,

@@ -1,0 +1,143 @@
+// The message catalogs (rules/catalogs/messages/): a printf format becomes a matcher with its
+// values; every message a component prints is recognised as that component's, at its level; and
+// lines the sources print at info level never become findings above info.
+#include "engine/analyzer.h"
+#include "rules/messagecatalog.h"
+#include "rules/ruleloader.h"
+
+#include <QTemporaryDir>
+#include <re2/re2.h>
+#include <QTest>
+
+#include <set>
+
+using namespace gputriage;
+
+namespace {
+
+// The line a component writes around a message, without any level marker of its own.
+std::string linePrefix(const MessageComponent &c, const CatalogMessage &m)
+{
+    if (!m.function.isEmpty())
+        return "NVRM: " + m.function.toStdString() + ": ";
+    if (c.lineFormat.startsWith(u"NVRM"))
+        return "NVRM: ";
+    return {};
+}
+
+} // namespace
+
+class TestMessageCatalog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aFormatMatchesWhatItPrints_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QStringList>("values");
+        QTest::newRow("hex status and ints")
+            << "GspRmAlloc failed: hClient=0x%08x; status=0x%08x\n"
+            << "GspRmAlloc failed: hClient=0xc1d00047; status=0x00000062"
+            << QStringList{QStringLiteral("c1d00047"), QStringLiteral("00000062")};
+        QTest::newRow("a string at the end takes the rest")
+            << "Failed to open %s: %s" << "Failed to open libnvidia-cfg.so.1: cannot open shared object file"
+            << QStringList{QStringLiteral("libnvidia-cfg.so.1"), QStringLiteral("cannot open shared object file")};
+        QTest::newRow("padded numbers and a literal percent")
+            << "GPU%d utilisation %3d%% at %s" << "GPU0 utilisation  97% at 10:00"
+            << QStringList{QStringLiteral("0"), QStringLiteral("97"), QStringLiteral("10:00")};
+        QTest::newRow("length modifiers and a pointer")
+            << "fault at %p, size %llu (%lx)" << "fault at 0xffff8881deadbeef, size 4096 (1000)"
+            << QStringList{QStringLiteral("0xffff8881deadbeef"), QStringLiteral("4096"), QStringLiteral("1000")};
+        QTest::newRow("blanks collapsed around a value") << "prefix  %s\tsuffix\n" << "prefix x suffix"
+                                                         << QStringList{QStringLiteral("x")};
+    }
+
+    void aFormatMatchesWhatItPrints()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, line);
+        QFETCH(QStringList, values);
+        std::vector<char> conversions;
+        const RE2 re(MessageCatalog::formatToPattern(format.toStdString(), &conversions));
+        QVERIFY2(re.ok(), re.error().c_str());
+        QCOMPARE(int(conversions.size()), values.size());
+        std::vector<re2::StringPiece> sub(conversions.size() + 1);
+        const std::string text = line.toStdString();
+        QVERIFY(re.Match(text, 0, text.size(), RE2::ANCHOR_BOTH, sub.data(), int(sub.size())));
+        for (qsizetype i = 0; i < values.size(); ++i)
+            QCOMPARE(QString::fromStdString(std::string(sub[size_t(i) + 1])), values[i]);
+    }
+
+    // One line per message of every shipped catalog, as the component prints it: each is
+    // recognised as a message of its component at its level (or as another message that prints
+    // the very same text).
+    void everyCatalogMessageIsRecognised()
+    {
+        const RuleSet rules = loadRules({}, true);
+        QVERIFY(rules.messages);
+        const MessageCatalog &catalog = *rules.messages;
+        QVERIFY2(catalog.problems().isEmpty(), qPrintable(catalog.problems().join(u'\n')));
+        QVERIFY(catalog.components().size() >= 10);
+        int tried = 0, recognised = 0;
+        QStringList wrong;
+        for (const CatalogMessage &m : catalog.messages()) {
+            if (m.generic)
+                continue;
+            const MessageComponent &c = catalog.components()[size_t(m.component)];
+            const std::string sample = MessageCatalog::sampleLine(m.format);
+            const std::string line = linePrefix(c, m) + sample;
+            ++tried;
+            const std::optional<Recognition> r = catalog.recognise(line);
+            const bool same = r && r->component->id == c.id && r->message->level == m.level;
+            const bool sameText = r && MessageCatalog::sampleLine(r->message->format) == sample;
+            if (same || sameText)
+                ++recognised;
+            else if (wrong.size() < 30)
+                wrong << QStringLiteral("%1 [%2] %3 → %4").arg(c.id, printLevelName(m.level),
+                                                             QString::fromStdString(line).left(120),
+                                                             r ? r->component->id + QLatin1Char(' ') + QString::fromStdString(r->message->format).left(80)
+                                                               : QStringLiteral("nothing"));
+        }
+        qInfo("%d of %d catalog messages recognised as their component's at their level", recognised, tried);
+        for (const QString &w : wrong)
+            qInfo("not recognised: %s", qPrintable(w));
+        QVERIFY(tried > 10000);
+        QCOMPARE(recognised, tried);
+    }
+
+    // A log of every message the sources print at info, notice or debug level, each line in
+    // its component's wrapping: the catalogs raise nothing above info from it (a hand-written
+    // rule may know better: XLA logs a missing kernel driver at INFO).
+    void infoMessagesGiveNothingAboveInfo()
+    {
+        const RuleSet rules = loadRules({}, true);
+        const MessageCatalog &catalog = *rules.messages;
+        QTemporaryDir dir;
+        QFile log(dir.filePath(QStringLiteral("info.log")));
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        int lines = 0;
+        for (const CatalogMessage &m : catalog.messages()) {
+            if (m.generic || (m.level != PrintLevel::Info && m.level != PrintLevel::Notice
+                              && m.level != PrintLevel::Debug))
+                continue;
+            const MessageComponent &c = catalog.components()[size_t(m.component)];
+            log.write((c.id.toStdString() + ": " + linePrefix(c, m) + MessageCatalog::sampleLine(m.format) + "\n").c_str());
+            ++lines;
+        }
+        log.close();
+        QVERIFY(lines > 1000);
+        const AnalysisResult result = Analyzer(rules).analyzePaths({log.fileName()});
+        QStringList above;
+        for (const Finding &f : result.findings)
+            if (f.severity > Severity::Info
+                && (f.ruleId.startsWith(u"catalog.") || f.ruleId == u"nvidia.unrecognised"))
+                above << f.ruleId + QLatin1String(": ") + f.title.left(120) + QLatin1String(" — ")
+                             + (f.occurrences.isEmpty() ? QString() : f.occurrences.front().text.left(160));
+        QVERIFY2(above.isEmpty(), qPrintable(above.join(u'\n')));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMessageCatalog)
+#include "tst_messagecatalog.moc"

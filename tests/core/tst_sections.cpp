@@ -1,0 +1,177 @@
+// A bug report read by its structure: each section has a kind, and each kind is read its own way
+// (headers and values are never messages, the X log by its level markers, an installer or build
+// log by its outcome).
+#include "engine/analyzer.h"
+#include "rules/ruleloader.h"
+#include "source/sectionkind.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gputriage;
+
+namespace {
+
+const QByteArray kSeparator = "____________________________________________\n";
+
+// A bug report of the given sections: a title line ("*** /path" or "command:") then its lines.
+QByteArray bugReport(const QList<QPair<QByteArray, QByteArray>> &sections)
+{
+    QByteArray text = "Start of NVIDIA bug report log file.  Please include this file, along with a "
+                      "detailed description of your problem, when reporting a graphics driver bug "
+                      "via the NVIDIA Linux forum.\n\nnvidia-bug-report.sh Version: 36491112\n";
+    for (const auto &[title, body] : sections)
+        text += kSeparator + '\n' + title + "\n\n" + body + '\n';
+    return text;
+}
+
+AnalysisResult analyze(const QByteArray &report)
+{
+    static const RuleSet rules = loadRules({}, true);
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("nvidia-bug-report.log")));
+    file.open(QIODevice::WriteOnly);
+    file.write(report);
+    file.close();
+    return Analyzer(rules).analyzePaths({file.fileName()});
+}
+
+// "rule severity" of each finding above info, and of each unrecognised one (never silent: a line
+// that neither a rule nor a catalog knows is listed, if only at info).
+QStringList loud(const AnalysisResult &r)
+{
+    QStringList out;
+    for (const Finding &f : r.findings)
+        if (f.severity > Severity::Info || f.ruleId == u"nvidia.unrecognised")
+            out << f.ruleId + QLatin1Char(' ') + severityName(f.severity);
+    return out;
+}
+
+} // namespace
+
+class TestSections : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void eachSectionHasAKind_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("kind");
+        const QString r = QStringLiteral("nvidia-bug-report.log.gz!");
+        QTest::newRow("dmesg") << r + "dmesg" << int(SectionKind::KernelLog);
+        QTest::newRow("kernel log scan") << r + "Scanning kernel log files for NVIDIA kernel messages" << int(SectionKind::KernelLog);
+        QTest::newRow("journal") << r + "journalctl -b -0" << int(SectionKind::Journal);
+        QTest::newRow("X log") << r + "/var/log/Xorg.0.log" << int(SectionKind::XorgLog);
+        QTest::newRow("X in the journal") << r + "journalctl -b -1 _COMM=Xorg.bin" << int(SectionKind::XorgLog);
+        QTest::newRow("installer log") << r + "/var/log/nvidia-installer.log" << int(SectionKind::InstallerLog);
+        QTest::newRow("DKMS build log") << r + "/var/lib/dkms/nvidia/550.54.14/6.8.0-45-generic/x86_64/log/make.log" << int(SectionKind::BuildLog);
+        QTest::newRow("settings query") << r + "nvidia-settings -q all" << int(SectionKind::SettingsQuery);
+        QTest::newRow("nvidia-smi") << r + "/usr/bin/nvidia-smi --query" << int(SectionKind::SmiOutput);
+        QTest::newRow("lspci") << r + "/usr/bin/lspci -nnDvvvxxx" << int(SectionKind::Lspci);
+        QTest::newRow("modinfo") << r + "/sbin/modinfo nvidia | grep vermagic" << int(SectionKind::Modinfo);
+        QTest::newRow("module parameters") << r + "/sys/module/nvidia_drm/parameters/modeset:Y" << int(SectionKind::ProcSys);
+        QTest::newRow("procfs") << r + "/proc/driver/nvidia/params" << int(SectionKind::ProcSys);
+        QTest::newRow("config") << r + "/etc/X11/xorg.conf" << int(SectionKind::Config);
+        QTest::newRow("compiler") << r + "Using built-in specs." << int(SectionKind::ToolInfo);
+        QTest::newRow("header") << r + "prologue" << int(SectionKind::Prologue);
+        QTest::newRow("a pod log") << QStringLiteral("must-gather/pods/train.log") << int(SectionKind::Log);
+        QTest::newRow("a kern.log file in a folder") << QStringLiteral("node/var/log/kern.log") << int(SectionKind::KernelLog);
+    }
+
+    void eachSectionHasAKind()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, kind);
+        QCOMPARE(int(sectionKind(path)), kind);
+    }
+
+    // What each kind of section makes of lines with failure words.
+    void eachKindIsReadItsOwnWay_data()
+    {
+        QTest::addColumn<QByteArray>("title");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QStringList>("expected"); // findings above info, and unrecognised ones
+        QTest::newRow("a file header is not a message")
+            << QByteArray("*** /proc/driver/nvidia/./warnings/README") << QByteArray("*** ls: -rw-r--r-- 1 root root 0 README")
+            << QStringList{};
+        QTest::newRow("a command header is not a message")
+            << QByteArray("/usr/bin/nvidia-smi nvlink --errorcounters") << QByteArray("GPU 0: NVIDIA A100 (UUID: GPU-1)")
+            << QStringList{};
+        QTest::newRow("module parameters are values")
+            << QByteArray("*** /sys/module/nvidia_modeset/parameters/fail_malloc")
+            << QByteArray("/sys/module/nvidia_modeset/parameters/fail_malloc:-1\n/sys/module/nvidia_uvm/parameters/uvm_release_asserts_set_global_error:0")
+            << QStringList{};
+        QTest::newRow("an unsupported attribute is a value of the query")
+            << QByteArray("nvidia-settings -q all:")
+            << QByteArray("ERROR: Error while querying attribute 'ECCSingleBitErrors' on [gpu:0] (Operation not supported).")
+            << QStringList{};
+        QTest::newRow("compiler configuration is a value")
+            << QByteArray("Using built-in specs.")
+            << QByteArray("Configured with: ../src/configure -v --with-bugurl=file:///usr/share/doc/gcc-13/README.Bugs --enable-nvidia-offload")
+            << QStringList{};
+        QTest::newRow("X information and warnings are quiet")
+            << QByteArray("*** /var/log/Xorg.0.log")
+            << QByteArray("[    11.889] (II) Failed to load module \"nvidia\" (already loaded, 0)\n"
+                          "[    11.890] (WW) NVIDIA: Failed to bind sideband socket to\n"
+                          "[    11.891] (WW) NVIDIA:     '/var/run/nvidia-xdriver-d7c3653d' Permission denied")
+            << QStringList{QStringLiteral("nvidia.unrecognised info")};
+        QTest::newRow("an X error is a warning")
+            << QByteArray("*** /var/log/Xorg.0.log")
+            << QByteArray("[    11.889] (EE) NVIDIA(GPU-0): Failed to initialize the NVIDIA GPU at PCI:1:0:0.  Please\n")
+            << QStringList{QStringLiteral("xorg.gpu-init-failed warning")};
+        QTest::newRow("a build log that succeeded: its warnings are not findings")
+            << QByteArray("*** /var/lib/dkms/nvidia/550.54.14/6.8.0-45-generic/x86_64/log/make.log")
+            << QByteArray("nvidia/nv-imp.c:77:5: warning: this use of \"defined\" may not be portable [-Wexpansion-to-defined]\n"
+                          "warning: objtool: nvidia_isr+0x1c: 'naked' return found in RETHUNK build\n"
+                          "  LD [M]  /var/lib/dkms/nvidia/550.54.14/build/nvidia.ko")
+            << QStringList{};
+        QTest::newRow("a build log that failed: the failure is the finding")
+            << QByteArray("*** /var/lib/dkms/nvidia/550.54.14/6.8.0-45-generic/x86_64/log/make.log")
+            << QByteArray("nvidia/nv.c:123:5: error: implicit declaration of function 'foo'\n"
+                          "make[3]: *** [scripts/Makefile.build:243: /var/lib/dkms/nvidia/550.54.14/build/nvidia/nv.o] Error 1")
+            << QStringList{QStringLiteral("driver.build-failed critical")};
+        QTest::newRow("an installer run that succeeded: its warnings are information")
+            << QByteArray("*** /var/log/nvidia-installer.log")
+            << QByteArray("WARNING: An NVIDIA kernel module 'nvidia-uvm' appears to be already loaded in your kernel.  This may be because it is in use (for example, by an X server, a CUDA program, or the NVIDIA Persistence Daemon), but this may also happen if your kernel was configured without support for module unloading.  Some of the sanity checks that nvidia-installer performs to detect potential installation problems are not possible while an NVIDIA kernel module is running.\n"
+                          "WARNING: Your driver installation has been altered since it was initially installed; this may happen, for example, if you have since installed the NVIDIA driver through a mechanism other than nvidia-installer.\n"
+                          "-> Installation of the kernel module for the NVIDIA Accelerated Graphics Driver for Linux-x86_64 (version 570.86.15) is now complete.")
+            << QStringList{QStringLiteral("nvidia.unrecognised info")}; // the second wording is older than the catalog
+        QTest::newRow("an installer run that failed: its error is above info")
+            << QByteArray("*** /var/log/nvidia-installer.log")
+            << QByteArray("ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when this kernel module was built against the wrong or improperly configured kernel sources")
+            << QStringList{QStringLiteral("driver.build-failed critical")};
+    }
+
+    void eachKindIsReadItsOwnWay()
+    {
+        QFETCH(QByteArray, title);
+        QFETCH(QByteArray, body);
+        QFETCH(QStringList, expected);
+        const AnalysisResult r = analyze(bugReport({{title, body}}));
+        QCOMPARE(loud(r), expected);
+    }
+
+    // A section of an earlier boot (journalctl -b -1, Xorg.0.log.old, a rotated log) is marked:
+    // what is seen only there says so.
+    void anEarlierBootsSectionIsMarked()
+    {
+        const QByteArray xid = "Jan 25 10:30:13 node kernel: NVRM: Xid (PCI:0000:01:00): 79, pid=1234, GPU has fallen off the bus.\n";
+        const AnalysisResult earlier = analyze(bugReport({{"journalctl -b -1:", xid}}));
+        const AnalysisResult current = analyze(bugReport({{"journalctl -b -0:", xid}}));
+        auto finding = [](const AnalysisResult &r) -> const Finding * {
+            for (const Finding &f : r.findings)
+                if (f.ruleId.startsWith(u"gpu.xid"))
+                    return &f;
+            return nullptr;
+        };
+        QVERIFY(finding(earlier) && finding(current));
+        QCOMPARE(finding(earlier)->facts.count(QStringLiteral("seen")), size_t(1));
+        QVERIFY(finding(earlier)->facts.at(QStringLiteral("seen")).startsWith(u"only in an earlier boot"));
+        QVERIFY(finding(earlier)->tags.contains(QStringLiteral("earlier-boot")));
+        QCOMPARE(finding(current)->facts.count(QStringLiteral("seen")), size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSections)
+#include "tst_sections.moc"
