@@ -775,13 +775,15 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     const MessageCatalog *catalog = m_analyzer.rules().messages.get();
     if (!catalog)
         return false;
-    std::optional<Recognition> r = catalog->recognise(normalized);
-    if (!r)
-        return false;
-    // The component is read from the whole line, the level from what precedes the message
-    // ("ERROR: Could not get DaemonSetList" logged at info is the message's own text).
+    // Only the catalogs of the component the line comes from are read and searched: an X
+    // server line is not a container toolkit message because the texts are alike. The
+    // component is read from the whole line, the level from what precedes the message ("ERROR:
+    // Could not get DaemonSetList" logged at info is the message's own text).
     LineOrigin origin = lineOrigin(normalized, kind);
-    if (!originsAgree(origin.component, catalogOrigin(r->component->id)))
+    std::optional<Recognition> r = catalog->recognise(normalized, [&](const QString &component) {
+        return originsAgree(origin.component, catalogOrigin(component));
+    });
+    if (!r)
         return false;
     origin.level = lineOrigin(normalized.substr(0, r->start), kind).level;
     // The GPU a line names, by its PCI address (any domain width, or none).
@@ -880,6 +882,13 @@ void AnalysisSession::addCatalogFindings()
                 break;
             }
         }
+        // A status printed by name ("... failed [NV_ERR_RESET_REQUIRED]"): its meaning.
+        static const RE2 statusName("\\b(NV_(?:ERR|WARN)_[A-Z0-9_]+)\\b");
+        std::string name;
+        if (statuses && !f.facts.count(QStringLiteral("status_name")) && !hit.occurrences.isEmpty()
+            && RE2::PartialMatch(hit.occurrences.front().text.toStdString(), statusName, &name))
+            if (const CatalogEntry *e = statuses->find(QString::fromStdString(name)))
+                f.facts[QStringLiteral("status_name")] = e->name;
         f.explain = m.meaning.isEmpty()
                         ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
                                          "lines show it at %4 level. No rule of the loaded packs "

@@ -139,13 +139,16 @@ QString catalogOrigin(const QString &c)
 
 bool originsAgree(const QString &line, const QString &catalog)
 {
-    // Lines that do not name their component, or name CUDA only, may be anyone's.
-    if (line == QLatin1String("other") || line == QLatin1String("kernel")
-        || line == QLatin1String("cuda-application"))
-        return true;
-    if (line == QLatin1String("kernel-driver") && catalog == QLatin1String("kernel"))
-        return true;
-    return line == catalog;
+    if (line == catalog || line == QLatin1String("other"))
+        return true; // a line that names no component may be anyone's
+    // The kernel's own lines about NVIDIA devices and the driver's are both in a kernel log.
+    if (line == QLatin1String("kernel") || line == QLatin1String("kernel-driver"))
+        return catalog == QLatin1String("kernel") || catalog == QLatin1String("kernel-driver");
+    // An application that names CUDA prints what its libraries say: NCCL, NVML, DCGM.
+    if (line == QLatin1String("cuda-application"))
+        return catalog == QLatin1String("nccl") || catalog == QLatin1String("nvml")
+               || catalog == QLatin1String("dcgm");
+    return false;
 }
 
 QString componentTitle(const QString &component)

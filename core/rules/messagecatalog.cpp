@@ -33,6 +33,21 @@ bool isSpace(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
+// As a normalized line reads: blanks collapsed to one, none at either end.
+std::string collapseBlanks(std::string_view text)
+{
+    std::string out;
+    for (char c : text) {
+        if (!isSpace(c))
+            out += c;
+        else if (!out.empty() && out.back() != ' ')
+            out += ' ';
+    }
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out;
+}
+
 // A format as literal runs and conversions, in order.
 struct Piece
 {
@@ -260,19 +275,7 @@ std::string MessageCatalog::sampleLine(std::string_view format)
         default: out += "sample"; break;
         }
     }
-    // As a normalized line reads: blanks collapsed, no line end.
-    std::string collapsed;
-    for (char c : out) {
-        if (isSpace(c)) {
-            if (!collapsed.empty() && collapsed.back() != ' ')
-                collapsed += ' ';
-        } else {
-            collapsed += c;
-        }
-    }
-    while (!collapsed.empty() && collapsed.back() == ' ')
-        collapsed.pop_back();
-    return collapsed;
+    return collapseBlanks(out);
 }
 
 std::string MessageCatalog::shape(std::string_view format)
@@ -280,17 +283,7 @@ std::string MessageCatalog::shape(std::string_view format)
     std::string out;
     for (const Piece &p : parseFormat(format))
         out += p.conversion ? std::string("\xe2\x80\xa6") : p.text;
-    std::string collapsed;
-    for (char c : out) {
-        if (isSpace(c)) {
-            if (!collapsed.empty() && collapsed.back() != ' ')
-                collapsed += ' ';
-        } else {
-            collapsed += c;
-        }
-    }
-    while (!collapsed.empty() && collapsed.back() == ' ')
-        collapsed.pop_back();
+    std::string collapsed = collapseBlanks(out);
     if (collapsed.size() > 120) {
         size_t cut = 117;
         while (cut > 0 && (static_cast<unsigned char>(collapsed[cut]) & 0xC0) == 0x80)
@@ -315,31 +308,38 @@ std::vector<std::string> MessageCatalog::literalsBefore(std::string_view format)
     return out;
 }
 
-const std::vector<MessageComponent> &MessageCatalog::components() const
+const std::deque<MessageComponent> &MessageCatalog::components() const
 {
-    ensureLoaded();
+    std::lock_guard lock(m_mutex);
+    load({});
     return m_components;
 }
 
-const std::vector<CatalogMessage> &MessageCatalog::messages() const
+const std::deque<CatalogMessage> &MessageCatalog::messages() const
 {
-    ensureLoaded();
+    std::lock_guard lock(m_mutex);
+    load({});
     return m_messages;
 }
 
 QStringList MessageCatalog::problems() const
 {
-    ensureLoaded();
+    std::lock_guard lock(m_mutex);
+    load({});
     return m_problems;
 }
 
-void MessageCatalog::ensureLoaded() const
+void MessageCatalog::load(const Wanted &wanted) const
 {
-    std::call_once(m_once, [this] {
-        for (const QString &f : m_files)
-            loadFile(f);
-        index();
-    });
+    m_loaded.resize(size_t(m_files.size()));
+    for (qsizetype i = 0; i < m_files.size(); ++i) {
+        if (m_loaded[size_t(i)] || (wanted && !wanted(QFileInfo(m_files[i]).completeBaseName())))
+            continue;
+        m_loaded[size_t(i)] = true;
+        const size_t from = m_messages.size();
+        loadFile(m_files[i]);
+        index(from);
+    }
 }
 
 void MessageCatalog::loadFile(const QString &path) const
@@ -416,12 +416,13 @@ void MessageCatalog::loadFile(const QString &path) const
     }
 }
 
-void MessageCatalog::index() const
+// Files the messages [from, end) under their function and their rarest word (of their file).
+void MessageCatalog::index(size_t from) const
 {
     m_compiled.resize(m_messages.size());
     std::vector<std::vector<std::string>> words(m_messages.size());
     std::unordered_map<std::string, int> frequency;
-    for (size_t i = 0; i < m_messages.size(); ++i) {
+    for (size_t i = from; i < m_messages.size(); ++i) {
         const CatalogMessage &m = m_messages[i];
         if (m.generic)
             continue;
@@ -434,7 +435,7 @@ void MessageCatalog::index() const
             ++frequency[w];
     }
     // Each format is filed under its rarest word: a line looks up each of its own words.
-    for (size_t i = 0; i < m_messages.size(); ++i) {
+    for (size_t i = from; i < m_messages.size(); ++i) {
         if (words[i].empty())
             continue;
         const std::string *best = nullptr;
@@ -447,10 +448,12 @@ void MessageCatalog::index() const
 }
 
 bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, bool anchored,
-                                Recognition &best, int &bestLetters) const
+                                const Wanted &wanted, Recognition &best, int &bestLetters) const
 {
     const std::string_view text = line.substr(from);
     const CatalogMessage &m = m_messages[size_t(index)];
+    if (wanted && !wanted(m_components[size_t(m.component)].id))
+        return false;
     // The most literal text wins (a function-keyed match counts its function name too); between
     // messages of the same letters, the one with more punctuation, then the lower level: when
     // one text is printed at several levels, the line cannot say which, so it is taken quietly.
@@ -465,7 +468,6 @@ bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, b
     }
     Compiled *c = nullptr;
     {
-        std::lock_guard lock(m_compileMutex);
         auto &slot = m_compiled[size_t(index)];
         if (!slot) {
             slot = std::make_unique<Compiled>();
@@ -497,9 +499,11 @@ bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, b
     return true;
 }
 
-std::optional<Recognition> MessageCatalog::recognise(std::string_view line) const
+std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
+                                                     const Wanted &wanted) const
 {
-    ensureLoaded();
+    std::lock_guard lock(m_mutex);
+    load(wanted);
     if (m_messages.empty())
         return std::nullopt;
     Recognition best;
@@ -513,7 +517,8 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line) cons
             const auto it = m_byFunction.find(function);
             if (it != m_byFunction.end())
                 for (int i : it->second)
-                    tryMessage(i, line, size_t(rest.data() - line.data()), true, best, bestLetters);
+                    tryMessage(i, line, size_t(rest.data() - line.data()), true, wanted, best,
+                               bestLetters);
         }
     }
     std::set<std::string_view> seen;
@@ -536,7 +541,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line) cons
         for (int m : it->second) {
             if (++tries > kMaxTries)
                 break;
-            tryMessage(m, line, 0, false, best, bestLetters);
+            tryMessage(m, line, 0, false, wanted, best, bestLetters);
         }
     }
     if (!best.message)

@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -61,8 +63,9 @@ struct Recognition
     size_t start = 0; // where the message starts in the line: what is before it is the prefix
 };
 
-// Every message catalog, loaded on first use (a bundle with no unexplained NVIDIA line never
-// reads them). Lookup is keyed: RM lines by their function name, other lines by the rarest
+// Every message catalog, each file read the first time a line may be one of its component's
+// messages (a bundle with no unexplained NVIDIA line reads none; a kernel line reads only the
+// kernel driver's). Lookup is keyed: RM lines by their function name, other lines by the rarest
 // literal word of each format, so its cost does not grow with the number of messages.
 class MessageCatalog
 {
@@ -73,11 +76,15 @@ public:
     MessageCatalog(const MessageCatalog &) = delete;
     MessageCatalog &operator=(const MessageCatalog &) = delete;
 
-    // The best-matching message of a normalized line (the most literal text wins), if any.
-    std::optional<Recognition> recognise(std::string_view message) const;
+    // Which components a line may come from (by id; a catalog file is named after its component).
+    using Wanted = std::function<bool(const QString &component)>;
+    // The best-matching message of a normalized line (the most literal text wins), if any, among
+    // the components `wanted` accepts (all when it is empty).
+    std::optional<Recognition> recognise(std::string_view message, const Wanted &wanted = {}) const;
 
-    const std::vector<MessageComponent> &components() const;
-    const std::vector<CatalogMessage> &messages() const;
+    // Every catalog, all read (references stay valid while the catalog lives).
+    const std::deque<MessageComponent> &components() const;
+    const std::deque<CatalogMessage> &messages() const;
     // Problems met while loading (a file that is not a catalog), as "file: why".
     QStringList problems() const;
     QStringList files() const { return m_files; }
@@ -94,17 +101,17 @@ public:
 
 private:
     struct Compiled;
-    void ensureLoaded() const;
+    void load(const Wanted &wanted) const; // with m_mutex held
     void loadFile(const QString &path) const;
-    void index() const;
+    void index(size_t from) const;
     bool tryMessage(int index, std::string_view line, size_t from, bool anchored,
-                    Recognition &best, int &bestLetters) const;
+                    const Wanted &wanted, Recognition &best, int &bestLetters) const;
 
     QStringList m_files;
-    mutable std::once_flag m_once;
-    mutable std::mutex m_compileMutex;
-    mutable std::vector<MessageComponent> m_components;
-    mutable std::vector<CatalogMessage> m_messages;
+    mutable std::mutex m_mutex;
+    mutable std::vector<bool> m_loaded; // per file
+    mutable std::deque<MessageComponent> m_components;
+    mutable std::deque<CatalogMessage> m_messages;
     mutable std::vector<std::unique_ptr<Compiled>> m_compiled;
     mutable std::unordered_map<std::string, std::vector<int>> m_byFunction;
     mutable std::unordered_map<std::string, std::vector<int>> m_byWord;

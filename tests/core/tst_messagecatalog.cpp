@@ -4,6 +4,7 @@
 #include "engine/analyzer.h"
 #include "rules/messagecatalog.h"
 #include "rules/ruleloader.h"
+#include "text/logdocument.h"
 
 #include <QTemporaryDir>
 #include <re2/re2.h>
@@ -105,6 +106,40 @@ private Q_SLOTS:
             qInfo("not recognised: %s", qPrintable(w));
         QVERIFY(tried > 10000);
         QCOMPARE(recognised, tried);
+    }
+
+    // A known RM message names the component, subsystem and function, and decodes its status:
+    // a value after "status=" and a status printed by name.
+    void aKnownMessageDecodesItsStatus_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("function");
+        QTest::addColumn<QString>("status");
+        QTest::newRow("a status value")
+            << QByteArray("Jul 13 10:16:09 host kernel: NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: hClient=0xc1d00047; hParent=0xc1d00047; hObject=0xcaf00000; hClass=0x00000080; paramsSize=0x00000078; paramsStatus=0x00000065; status=0x00000065")
+            << QStringLiteral("rpcRmApiAlloc_GSP") << QStringLiteral("NV_ERR_TIMEOUT");
+        QTest::newRow("a status by name")
+            << QByteArray("[ 1234.5] NVRM: nvAssertOkFailedNoLog: Assertion failed: Reset required [NV_ERR_RESET_REQUIRED] (0x00000065) returned from pRmApi->Control(pRmApi, hClient, hObject, cmd, pParams, paramsSize) @ rs_server.c:1439")
+            << QStringLiteral("nvAssertOkFailedNoLog") << QStringLiteral("NV_ERR_RESET_REQUIRED");
+    }
+
+    void aKnownMessageDecodesItsStatus()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, function);
+        QFETCH(QString, status);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult result = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(line + '\n', QStringLiteral("kern.log"))});
+        const Finding *known = nullptr;
+        for (const Finding &f : result.findings)
+            if (f.ruleId.startsWith(u"catalog.nvidia-rm."))
+                known = &f;
+        QVERIFY2(known, qPrintable(result.findings.isEmpty() ? QStringLiteral("no finding") : result.findings.front().ruleId));
+        QCOMPARE(known->facts.at(QStringLiteral("component")), QStringLiteral("nvidia-rm"));
+        QCOMPARE(known->facts.at(QStringLiteral("function")), function);
+        QVERIFY2(known->facts.at(QStringLiteral("status_name")).startsWith(status),
+                 qPrintable(known->facts.at(QStringLiteral("status_name"))));
     }
 
     // A log of every message the sources print at info, notice or debug level, each line in
