@@ -569,10 +569,22 @@ AnalysisResult AnalysisSession::finish()
     for (auto &[key, f] : m_groups) {
         if (f.count < rules[key.first].minCount)
             continue;
-        // Seen only in sections of earlier boots (journalctl -b -1, Xorg.0.log.old, kern.log.1).
-        if (!m_currentBoot.count(key) && !f.occurrences.isEmpty()) {
-            f.facts[QStringLiteral("seen")] = QStringLiteral("only in an earlier boot (%1)")
-                                                  .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1));
+        // Seen only in sections of earlier boots (journalctl -b -1, Xorg.0.log.old, kern.log.1),
+        // or only before the last boot marker of its log (every occurrence known).
+        const auto beforeLastBoot = [&](const Occurrence &o) {
+            const auto boots = m_boots.find(o.path);
+            return boots != m_boots.end() && !boots->second.empty()
+                   && o.line < *std::max_element(boots->second.begin(), boots->second.end());
+        };
+        const bool earlierSection = !m_currentBoot.count(key);
+        const bool earlierInLog = f.count == f.occurrences.size()
+                                  && std::all_of(f.occurrences.begin(), f.occurrences.end(),
+                                                 beforeLastBoot);
+        if ((earlierSection || earlierInLog) && !f.occurrences.isEmpty()) {
+            f.facts[QStringLiteral("seen")]
+                = earlierSection ? QStringLiteral("only in an earlier boot (%1)")
+                                       .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1))
+                                 : QStringLiteral("only before the last boot of its log");
             f.tags.append(QStringLiteral("earlier-boot"));
         }
         found.emplace_back(key.first, std::move(f));
@@ -672,6 +684,9 @@ AnalysisResult AnalysisSession::finish()
                 rule, f.facts,
                 QStringLiteral("%1:%2").arg(f.occurrences.front().path,
                                             QString::number(f.occurrences.front().line)));
+        // A state a reboot clears, seen only before the last boot: history.
+        if (rule.resolvedByReboot && f.tags.contains(QLatin1String("earlier-boot")))
+            f.severity = Severity::Info;
         m_result.findings.append(std::move(f));
     }
     for (auto &[key, fact] : m_facts)
@@ -785,6 +800,10 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     });
     if (!r)
         return false;
+    // The later lines of a message printed over several are its first line's: known, and no
+    // finding of their own.
+    if (r->message->continuation)
+        return true;
     origin.level = lineOrigin(normalized.substr(0, r->start), kind).level;
     // The GPU a line names, by its PCI address (any domain width, or none).
     static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");

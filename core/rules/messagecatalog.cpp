@@ -403,6 +403,7 @@ void MessageCatalog::loadFile(const QString &path) const
         m.last = o.value(QLatin1String("last")).toString();
         m.meaning = o.value(QLatin1String("meaning")).toString();
         m.source = o.value(QLatin1String("source")).toString();
+        m.continuation = !o.value(QLatin1String("part")).toString(QStringLiteral("1/1")).startsWith(u"1/");
         const std::vector<Piece> pieces = parseFormat(m.format);
         m.literalLetters = literalLetters(pieces);
         m.literalChars = literalChars(pieces);

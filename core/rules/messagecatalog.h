@@ -48,6 +48,7 @@ struct CatalogMessage
     PrintLevel level = PrintLevel::Unknown;
     QString sourceLevel, subsystem, file, first, last, meaning, source;
     bool generic = false; // too little literal text to recognise a line by
+    bool continuation = false; // a later line of a message printed over several ("part": "2/4")
     int literalLetters = 0;
     int literalChars = 0; // letters and punctuation: between equal letters, the longer text wins
 };

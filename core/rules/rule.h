@@ -136,6 +136,9 @@ struct Rule
     // Rules (a trailing * matches a prefix) whose finding, on the same GPU or about no GPU in
     // particular, is this finding's cause: then this one is a consequence, said at info.
     QList<QString> consequenceOf;
+    // A state a reboot clears (an API mismatch after an upgrade): seen only before the last boot,
+    // it is history, said at info.
+    bool resolvedByReboot = false;
     QList<FactLookup> lookups;
     std::optional<CatalogRef> catalog;
 

@@ -519,7 +519,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
 
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
-               "facts", "group_by", "min_count", "supersedes", "consequence_of", "lookup", "compare", "explain",
+               "facts", "group_by", "min_count", "supersedes", "consequence_of", "resolved_by_reboot", "lookup", "compare", "explain",
                "action", "references", "examples", "catalog", "resolution", "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
@@ -610,6 +610,12 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
     rule.supersedes = stringList(node, "supersedes");
     rule.consequenceOf = stringList(node, "consequence_of");
+    if (const YAML::Node n = node["resolved_by_reboot"]) {
+        if (n.IsScalar() && (n.Scalar() == "true" || n.Scalar() == "false"))
+            rule.resolvedByReboot = n.Scalar() == "true";
+        else
+            error(n, QStringLiteral("'resolved_by_reboot' is true or false"));
+    }
     parseLookups(node["lookup"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();

@@ -27,13 +27,15 @@ QByteArray bugReport(const QList<QPair<QByteArray, QByteArray>> &sections)
 
 AnalysisResult analyze(const QByteArray &report)
 {
+    // Built once: compiling the whole pack is most of an analysis under the sanitizers.
     static const RuleSet rules = loadRules({}, true);
+    static const Analyzer analyzer(rules);
     QTemporaryDir dir;
     QFile file(dir.filePath(QStringLiteral("nvidia-bug-report.log")));
     file.open(QIODevice::WriteOnly);
     file.write(report);
     file.close();
-    return Analyzer(rules).analyzePaths({file.fileName()});
+    return analyzer.analyzePaths({file.fileName()});
 }
 
 // "rule severity" of each finding above info, and of each unrecognised one (never silent: a line
@@ -170,6 +172,33 @@ private Q_SLOTS:
         QVERIFY(finding(earlier)->facts.at(QStringLiteral("seen")).startsWith(u"only in an earlier boot"));
         QVERIFY(finding(earlier)->tags.contains(QStringLiteral("earlier-boot")));
         QCOMPARE(finding(current)->facts.count(QStringLiteral("seen")), size_t(0));
+    }
+
+    // A state a reboot clears (an API mismatch after an upgrade), seen only before the last
+    // boot of its log, is history: at info. After the boot it is an error.
+    void aStateARebootClearsIsHistoryBeforeTheLastBoot_data()
+    {
+        QTest::addColumn<bool>("afterTheBoot");
+        QTest::newRow("before the last boot") << false;
+        QTest::newRow("after the last boot") << true;
+    }
+
+    void aStateARebootClearsIsHistoryBeforeTheLastBoot()
+    {
+        QFETCH(bool, afterTheBoot);
+        const QByteArray boot = "Jan 25 10:00:00 node kernel: Linux version 6.8.0-45-generic (buildd@lcy02) (gcc 13.2.0) #45-Ubuntu SMP\n";
+        const QByteArray mismatch = "Jan 25 09:00:00 node kernel: NVRM: API mismatch: the client has the version 570.86.15, but\n"
+                                    "Jan 25 09:00:00 node kernel: NVRM: this kernel module has the version 565.57.01.  Please\n"
+                                    "Jan 25 09:00:00 node kernel: NVRM: make sure that this kernel module and all NVIDIA driver\n";
+        const AnalysisResult r = analyze(bugReport(
+            {{"Scanning kernel log files for NVIDIA kernel messages:", afterTheBoot ? boot + mismatch : mismatch + boot}}));
+        const Finding *f = nullptr;
+        for (const Finding &x : r.findings)
+            if (x.ruleId == u"driver.nvrm.api-mismatch")
+                f = &x;
+        QVERIFY(f);
+        QCOMPARE(f->severity, afterTheBoot ? Severity::Error : Severity::Info);
+        QCOMPARE(f->tags.contains(QStringLiteral("earlier-boot")), !afterTheBoot);
     }
 };
 
