@@ -358,12 +358,15 @@ private Q_SLOTS:
     void aLargeEntryIsStreamedInChunks_data()
     {
         QTest::addColumn<bool>("compressed");
-        QTest::newRow("gzip'd entry") << true;
-        QTest::newRow("plain file") << false;
+        QTest::addColumn<QByteArray>("lineEnd");
+        QTest::newRow("gzip'd entry") << true << QByteArray("\n");
+        QTest::newRow("plain file") << false << QByteArray("\n");
+        QTest::newRow("plain file with old Mac line ends") << false << QByteArray("\r");
     }
     void aLargeEntryIsStreamedInChunks()
     {
         QFETCH(bool, compressed);
+        QFETCH(QByteArray, lineEnd);
         // 20 000 numbered lines with the wrapped peer-memory note every 997 lines, so notes
         // fall on and across chunk boundaries.
         QByteArray log;
@@ -382,6 +385,7 @@ private Q_SLOTS:
                        + " of the training log\n";
             }
         }
+        log.replace('\n', lineEnd);
         const QString path = compressed ? writeFile(m_dir, QStringLiteral("stream/train.log.gz"),
                                                     makeArchive("raw", "gzip", {{"data", log}}))
                                         : writeFile(m_dir, QStringLiteral("stream/train.log"), log);
@@ -413,6 +417,38 @@ private Q_SLOTS:
         // The same through analyzePaths, which streams the same way.
         const AnalysisResult viaPaths = analyzer.analyzePaths({path}, options);
         QCOMPARE(viaPaths.findings.front().count, expectedLines.size());
+    }
+
+    // A line ends at a newline or at a return nothing ends with it (old Mac files, progress
+    // bars), in the vector loop and after it: "\r\n" and "\r\r\n" end one line.
+    void lineEndsAreNewlinesAndLoneReturns()
+    {
+        const QList<QByteArray> ends = {"\n", "\r", "\r\n", "\r\r\n"};
+        QByteArray text;
+        QList<QByteArray> expected;
+        for (int i = 0; i < 400; ++i) {
+            expected << "line " + QByteArray::number(i) + ' ' + QByteArray(i % 97, 'x');
+            text += expected.back() + ends[(i * 7 + i / 5) % ends.size()];
+        }
+        text += "last line without an end\r";
+        expected << "last line without an end";
+        const auto doc = LogDocument::fromBytes(text, QStringLiteral("ends.log"));
+        QList<QByteArray> lines;
+        for (int i = 0; i < doc->lineCount(); ++i)
+            lines << QByteArray(doc->line(i).data(), qsizetype(doc->line(i).size()));
+        QCOMPARE(lines, expected);
+    }
+
+    void oldMacLineEndsAreLinesForTheRules()
+    {
+        const QByteArray line = "Dec  3 10:00:00 node1 kernel: NVRM: Xid (PCI:0000:3b:00): 79, "
+                                "pid=1234, name=python, GPU has fallen off the bus.";
+        const QString path = writeFile(m_dir, QStringLiteral("cr/kern.log"),
+                                       line + '\r' + "unrelated\r" + line + '\r' + line + '\r');
+        const AnalysisResult result = analyze({path});
+        QCOMPARE(result.inputs.front().lines, qint64(4));
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings.front().count, 3);
     }
 
     void sosreportIsRecognisedInsideItsArchive()
