@@ -14,6 +14,10 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
+
+#include <unistd.h>
+
 using namespace gputriage;
 using gputriage::test::makeArchive;
 using gputriage::test::Member;
@@ -449,6 +453,81 @@ private Q_SLOTS:
         QCOMPARE(result.inputs.front().lines, qint64(4));
         QCOMPARE(result.findings.size(), 1);
         QCOMPARE(result.findings.front().count, 3);
+    }
+
+    // Files of the kernel's tables say size 0 and give terabytes (/proc/self/pagemap) or wait
+    // for more (/proc/kmsg): read up to a bound, without waiting, and the other inputs after.
+    void kernelFilesAreReadWithABound()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/proc/self/pagemap")))
+            QSKIP("no /proc/self/pagemap here");
+        const QByteArray xid = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=a, GPU has fallen "
+                               "off the bus.\n";
+        const QString log = writeFile(m_dir, QStringLiteral("kernel/kern.log"), xid);
+        BundleReader reader;
+        const auto docs = reader.read({QStringLiteral("/proc/self/pagemap"),
+                                       QStringLiteral("/proc/self/status"), log});
+        QCOMPARE(docs.size(), size_t(3));
+        QVERIFY(qint64(docs[0]->bytes().size()) <= BundleReader::kKernelFileBytes);
+        QVERIFY(docs[1]->bytes().find("Name:") != std::string_view::npos);
+        QCOMPARE(docs[2]->bytes(), std::string_view(xid.constData(), size_t(xid.size())));
+        const QStringList problems = problemTexts(reader.problems());
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.front().contains(QLatin1String("only its first 16 MiB are read")),
+                 qPrintable(problems.front()));
+
+        // A whole folder of them (with pagemap, mem, the tasks' copies) ends too, and the rest
+        // is analysed.
+        QElapsedTimer timer;
+        timer.start();
+        const Analyzer analyzer(loadRules({}, true));
+        const AnalysisResult result
+            = analyzer.analyzePaths({QStringLiteral("/proc/self"), log}, AnalyzeOptions{});
+        QVERIFY2(timer.elapsed() < 60000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(std::any_of(result.findings.begin(), result.findings.end(), [](const Finding &f) {
+            return f.ruleId == QLatin1String("gpu.xid.79-fallen-off-bus");
+        }));
+        for (const InputInfo &input : result.inputs)
+            QVERIFY2(input.bytes <= BundleReader::kKernelFileBytes, qPrintable(input.path));
+    }
+
+    // The same file named twice, or a file and its folder, is read once, with a note: its
+    // lines would count twice ("keeps repeating").
+    void eachFileIsReadOnce_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::newRow("a file named twice") << QStringList{"once/a.log", "once/a.log"};
+        QTest::newRow("a file by two names") << QStringList{"once/a.log", "once/../once/a.log"};
+        QTest::newRow("a file and its folder") << QStringList{"once/sub/b.log", "once"};
+        QTest::newRow("a folder and its file") << QStringList{"once", "once/a.log"};
+        QTest::newRow("a folder named twice") << QStringList{"once", "once/"};
+        QTest::newRow("a folder and its subfolder") << QStringList{"once", "once/sub"};
+        QTest::newRow("a subfolder and its folder") << QStringList{"once/sub", "once"};
+        QTest::newRow("a file and a hard link to it") << QStringList{"once", "link.log"};
+    }
+    void eachFileIsReadOnce()
+    {
+        QFETCH(QStringList, paths);
+        const QByteArray xid = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=a, GPU has fallen "
+                               "off the bus.\n";
+        writeFile(m_dir, QStringLiteral("once/a.log"), xid);
+        writeFile(m_dir, QStringLiteral("once/sub/b.log"), xid);
+        QFile::remove(m_dir.filePath(QStringLiteral("link.log")));
+        QVERIFY(::link(QFile::encodeName(m_dir.filePath(QStringLiteral("once/a.log"))).constData(),
+                       QFile::encodeName(m_dir.filePath(QStringLiteral("link.log"))).constData())
+                == 0);
+        QStringList absolute;
+        for (const QString &p : paths)
+            absolute << m_dir.filePath(p);
+        BundleReader reader;
+        const auto docs = reader.read(absolute);
+        const QStringList problems = problemTexts(reader.problems());
+        const bool whole = paths.contains(QStringLiteral("once"));
+        QCOMPARE(docs.size(), size_t(whole ? 2 : 1));
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.front().contains(QLatin1String(": read once")),
+                 qPrintable(problems.front()));
+        QVERIFY(reader.problems().front().warning);
     }
 
     void sosreportIsRecognisedInsideItsArchive()
