@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "engine/analyzer.h"
+#include "engine/matcher.h"
 #include "workers.h"
 #include "atomicfile.h"
 #include "paths.h"
@@ -748,10 +749,13 @@ int rulesCommand(const QStringList &args)
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
     if (sub == QLatin1String("check")) {
-        for (const Diagnostic &d : rules.diagnostics)
+        // What loading found, and what matching would (patterns too large for one set).
+        const QList<Diagnostic> diagnostics
+            = rules.diagnostics + Matcher(rules.rules).diagnostics();
+        for (const Diagnostic &d : diagnostics)
             out << d.toString() << '\n';
         int errors = 0, warnings = 0;
-        for (const Diagnostic &d : rules.diagnostics)
+        for (const Diagnostic &d : diagnostics)
             (d.isError() ? errors : warnings)++;
         out << QStringLiteral("%1 rules in %2 packs: %3 errors, %4 warnings\n")
                    .arg(rules.rules.size())
