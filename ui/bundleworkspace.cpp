@@ -362,8 +362,10 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
 
 void BundleWorkspace::showPreview(const QStringList &paths)
 {
-    // One plain file: its first screen is shown at once, before it is read to the end.
-    if (paths.size() != 1 || !QFileInfo(paths.front()).isFile())
+    // One plain file: its first screen is shown at once, before it is read to the end. Not a
+    // file of size 0: /proc/kmsg and its kind would block the window (the reader takes those).
+    const QFileInfo info(paths.value(0));
+    if (paths.size() != 1 || !info.isFile() || info.size() == 0)
         return;
     QFile file(paths.front());
     if (!file.open(QIODevice::ReadOnly))

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "engine/analyzer.h"
+#include "engine/matcher.h"
 #include "workers.h"
 #include "atomicfile.h"
 #include "paths.h"
@@ -87,26 +88,34 @@ difference found by diff), 2 usage error, unreadable input or invalid rules.
 Rules: shipped pack, then $XDG_CONFIG_HOME/gputriage/rules, then --rules.
 )";
 
-// Standard error, made safe for a terminal: messages quote names and lines from the bundle.
-class TerminalSafeStderr : public QIODevice
+// Standard output or error, made safe for a terminal: what goes there quotes names, titles and
+// lines from bundles and rule packs (escape sequences, bells, bidi controls are shown, not sent).
+class TerminalSafeFile : public QIODevice
 {
 public:
-    TerminalSafeStderr() { open(QIODevice::WriteOnly); }
+    explicit TerminalSafeFile(FILE *file)
+        : m_file(file)
+    {
+        open(QIODevice::WriteOnly);
+    }
 
 protected:
     qint64 readData(char *, qint64) override { return -1; }
     qint64 writeData(const char *data, qint64 size) override
     {
         const QByteArray safe = terminalSafe(QString::fromUtf8(data, size)).toUtf8();
-        std::fwrite(safe.constData(), 1, size_t(safe.size()), stderr);
-        std::fflush(stderr);
+        std::fwrite(safe.constData(), 1, size_t(safe.size()), m_file);
+        std::fflush(m_file);
         return size;
     }
+
+private:
+    FILE *m_file;
 };
 
 QTextStream &err()
 {
-    static TerminalSafeStderr device;
+    static TerminalSafeFile device(stderr);
     static QTextStream s(&device);
     return s;
 }
@@ -139,6 +148,12 @@ bool writeStdout(const QByteArray &bytes)
         return false;
     }
     return true;
+}
+
+// Text for the terminal (tables, lists) on standard output, through the filter err() uses.
+bool writeStdoutText(const QString &text)
+{
+    return writeStdout(terminalSafe(text).toUtf8());
 }
 
 // The descriptor a path names when it is one of this process's own (/dev/stdout, /dev/fd/1,
@@ -509,13 +524,13 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     if (!failures.isEmpty()) {
         // The table without the line that says every report was written.
         text.truncate(text.lastIndexOf(QLatin1Char('\n'), -2) + 1);
-        writeStdout(text.toUtf8());
+        writeStdoutText(text);
         for (const QString &f : failures)
             err() << "gputriage: cannot write " << f << '\n';
         err().flush();
         return UsageOrInput;
     }
-    if (!writeStdout(text.toUtf8()) || problems)
+    if (!writeStdoutText(text) || problems)
         return UsageOrInput;
     return failed ? FindingsOrFailures : Ok;
 }
@@ -678,7 +693,8 @@ int rulesCommand(const QStringList &args)
             QStringLiteral("use 'gputriage rules list', 'rules check' or 'rules test'"));
 
     const RuleSet rules = rulesFrom(p);
-    QTextStream out(stdout);
+    TerminalSafeFile safeStdout(stdout);
+    QTextStream out(&safeStdout);
     if (sub == QLatin1String("list") && p.isSet(QStringLiteral("patterns"))) {
         // One regular expression per line, for other tools (`rg -f`) in benchmarks. Group names
         // go: such tools join the lines into one expression, where names would repeat.
@@ -748,10 +764,13 @@ int rulesCommand(const QStringList &args)
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
     if (sub == QLatin1String("check")) {
-        for (const Diagnostic &d : rules.diagnostics)
+        // What loading found, and what matching would (patterns too large for one set).
+        const QList<Diagnostic> diagnostics
+            = rules.diagnostics + Matcher(rules.rules).diagnostics();
+        for (const Diagnostic &d : diagnostics)
             out << d.toString() << '\n';
         int errors = 0, warnings = 0;
-        for (const Diagnostic &d : rules.diagnostics)
+        for (const Diagnostic &d : diagnostics)
             (d.isError() ? errors : warnings)++;
         out << QStringLiteral("%1 rules in %2 packs: %3 errors, %4 warnings\n")
                    .arg(rules.rules.size())

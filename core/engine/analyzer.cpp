@@ -260,6 +260,9 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
         if (d.isError())
             m_result.problems.append(
                 Error{d.where.file, d.where.line, d.where.column, d.where.message});
+    // Rules the matcher could not take as usual (matched all the same, more slowly).
+    for (const Diagnostic &d : analyzer.matcher().diagnostics())
+        m_result.problems.append(d.where);
     for (int j = 1; j < Workers::count(options.jobs); ++j)
         m_matchers.push_back(analyzer.matcher().clone());
 }

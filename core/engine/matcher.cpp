@@ -1,6 +1,7 @@
 #include "engine/matcher.h"
 
 #include "engine/fastprefilter.h"
+#include "engine/patternset.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
@@ -18,8 +19,8 @@ namespace gputriage {
 struct Matcher::Sets
 {
     // Rules matched on one line, and rules whose pattern may span several joined lines.
-    RE2::Set single{RE2::Options(), RE2::UNANCHORED};
-    RE2::Set spanning{RE2::Options(), RE2::UNANCHORED};
+    PatternSet single{RE2::Options()};
+    PatternSet spanning{RE2::Options()};
     std::vector<int> singleRules, spanningRules; // set index → rule index
     int maxSpan = 1;
     bool singleOk = false, spanningOk = false;
@@ -73,15 +74,14 @@ bool isAscii(std::string_view s)
 
 // Candidate rules of `text`: from vectorscan when it can take the text, else from RE2::Set.
 void candidatesOf(std::string_view text,
-                  const RE2::Set &set,
+                  const PatternSet &set,
                   const FastPrefilter *fast,
                   std::vector<int> &hits)
 {
     hits.clear();
     if (fast && isAscii(text) && fast->scan(text, hits))
         return;
-    hits.clear();
-    set.Match(re2::StringPiece(text.data(), text.size()), &hits);
+    set.match(text, hits);
 }
 
 // How far a window of `n` lines reaches: `n` lines that hold text. Empty lines (blank ones, and
@@ -195,15 +195,15 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
-    m_sets->single = RE2::Set(setOptions(), RE2::UNANCHORED);
-    m_sets->spanning = RE2::Set(setOptions(), RE2::UNANCHORED);
+    m_sets->single = PatternSet(setOptions());
+    m_sets->spanning = PatternSet(setOptions());
     for (int i = 0; i < int(m_rules.size()); ++i) {
         const Rule &r = m_rules[size_t(i)];
         if (!r.pattern.regex)
             continue;
         const bool spans = r.span > 1;
-        RE2::Set &set = spans ? m_sets->spanning : m_sets->single;
-        if (set.Add(r.pattern.regex->pattern(), nullptr) < 0)
+        PatternSet &set = spans ? m_sets->spanning : m_sets->single;
+        if (set.add(r.pattern.regex->pattern(), r.pattern.regex->ProgramSize()) < 0)
             continue;
         (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
         m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);
@@ -216,15 +216,24 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     }
     if (!m_sets->singleRules.empty()) {
         m_sets->notable = std::make_unique<RE2>(kNotablePattern, setOptions());
-        if (m_sets->single.Add(kNotablePattern, nullptr) >= 0)
+        if (m_sets->single.add(kNotablePattern, m_sets->notable->ProgramSize()) >= 0)
             m_sets->singleRules.push_back(-1);
     }
     // Wrapped messages are matched over up to RawPrefilter::kWrapLines lines (see matchLines).
     m_wrap = !qEnvironmentVariableIsSet("GPUTRIAGE_NO_WRAP");
     if (m_wrap)
         m_lookahead = std::max(m_lookahead, 4 * (m_sets->maxSpan + RawPrefilter::kWrapLines));
-    m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.Compile();
-    m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.Compile();
+    if (shareFastFrom) {
+        // The split the original found, without trying again.
+        m_sets->singleOk
+            = shareFastFrom->singleOk && m_sets->single.compileLike(shareFastFrom->single);
+        m_sets->spanningOk
+            = shareFastFrom->spanningOk && m_sets->spanning.compileLike(shareFastFrom->spanning);
+    } else {
+        m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.compile();
+        m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.compile();
+        reportSplit();
+    }
     if (shareFastFrom) {
         // Vectorscan databases are read-only while scanning (each thread has its own scratch),
         // so clones share them instead of compiling them again.
@@ -264,6 +273,43 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
 }
 
 Matcher::~Matcher() = default;
+
+void Matcher::reportSplit()
+{
+    for (const auto &[set, indices] : {std::pair(&m_sets->single, &m_sets->singleRules),
+                                       std::pair(&m_sets->spanning, &m_sets->spanningRules)}) {
+        if (!set->isSplit())
+            continue;
+        // The rules with the largest programs are the ones to simplify.
+        std::vector<std::pair<int, int>> sizes; // program size, rule index
+        for (int i : *indices)
+            if (i >= 0)
+                sizes.emplace_back(m_rules[size_t(i)].pattern.regex->ProgramSize(), i);
+        if (sizes.empty())
+            continue;
+        std::sort(sizes.begin(), sizes.end(), [](const auto &a, const auto &b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+        QStringList largest;
+        for (size_t k = 0; k < std::min<size_t>(3, sizes.size()); ++k)
+            largest << QStringLiteral("%1 (%2 instructions)")
+                           .arg(m_rules[size_t(sizes[k].second)].id)
+                           .arg(sizes[k].first);
+        const Rule &worst = m_rules[size_t(sizes.front().second)];
+        Diagnostic d;
+        d.level = Diagnostic::Level::Warning;
+        d.ruleId = worst.id;
+        d.where = Error{worst.file, worst.line, 0,
+                        QStringLiteral("the rules' patterns are too large together for one RE2 "
+                                       "set: they are matched in %1 parts instead, which is "
+                                       "slower; the largest: %2 (bounded repeats of classes, "
+                                       "such as [\\pL]{1,200}, cost the most)")
+                            .arg(set->partCount())
+                            .arg(largest.join(QLatin1String(", "))),
+                        true};
+        m_diagnostics.append(d);
+    }
+}
 
 const char *Matcher::errorWordsPattern()
 {

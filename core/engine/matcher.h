@@ -2,6 +2,7 @@
 
 #include "engine/finding.h"
 #include "rules/rule.h"
+#include "rules/ruleset.h"
 
 #include <memory>
 #include <string>
@@ -28,6 +29,9 @@ public:
     ~Matcher();
 
     const std::vector<Rule> &rules() const { return m_rules; }
+    // What the rules cost the matcher (patterns too large for one set: split, slower), as
+    // warnings on the rules at fault.
+    const QList<Diagnostic> &diagnostics() const { return m_diagnostics; }
 
     // Matches lines [first, last) of `doc`; windows may read past `last` for wrapped text.
     // `notable`, when given, receives the lines no rule's pattern matched (a match a condition
@@ -64,6 +68,7 @@ private:
                     const std::vector<char> *only,
                     bool fast) const;
     void buildFast() const;
+    void reportSplit();
     // The regex of a set entry: a rule's pattern, or the error words (-1).
     const re2::RE2 &setRegex(int ruleIndex) const;
     bool nearbyHolds(const Rule &rule,
@@ -73,6 +78,7 @@ private:
 
     std::vector<Rule> m_rules;
     std::unique_ptr<Sets> m_sets;
+    QList<Diagnostic> m_diagnostics;
     bool m_wrap = true; // match messages wrapped over lines (off: GPUTRIAGE_NO_WRAP, to measure)
     int m_lookahead = 0;
     int m_lookbehind = 0;

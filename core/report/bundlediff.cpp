@@ -84,7 +84,8 @@ QByteArray text(const BundleDiff &d)
         out += QStringLiteral("\nFacts:\n");
     for (const auto &f : d.facts)
         out += QStringLiteral("  %1: %2 → %3\n").arg(f.name, values(f.before), values(f.after));
-    return out.toUtf8();
+    // Paths, fact names and values come from the bundles: shown, never sent to the terminal.
+    return terminalSafe(out).toUtf8();
 }
 
 QByteArray json(const BundleDiff &d)

@@ -93,7 +93,10 @@ private:
                    const QString &where);
     std::optional<QString> scalar(const YAML::Node &map, const char *key, bool required);
     std::optional<int> integer(const YAML::Node &map, const char *key, int min, int max);
-    std::optional<CompiledPattern> pattern(const YAML::Node &map, const char *key);
+    // `scanned`: the rule's own pattern, looked for on every line (conditions and `then` are
+    // read only around its matches, so they need no word for the prefilter).
+    std::optional<CompiledPattern>
+    pattern(const YAML::Node &map, const char *key, bool scanned = false);
     QList<QString> stringList(const YAML::Node &map, const char *key);
 
     std::optional<Rule> parseRule(const YAML::Node &node);
@@ -171,7 +174,7 @@ std::optional<int> Parser::integer(const YAML::Node &map, const char *key, int m
     return v;
 }
 
-std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char *key)
+std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char *key, bool scanned)
 {
     const auto text = scalar(map, key, true);
     if (!text)
@@ -199,7 +202,7 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
                  .arg(QLatin1String(key), qs(re->error())));
         return std::nullopt;
     }
-    if (std::string_view(key) == "pattern" && requiredWords(utf8, options).empty())
+    if (scanned && requiredWords(utf8, options).empty())
         warning(node, QStringLiteral("the pattern spells out no word of 3 or more letters or "
                                      "digits that every match must contain: with it, every line "
                                      "of a bundle is matched in full (several times slower)"));
@@ -237,7 +240,7 @@ void Parser::parseMatch(const YAML::Node &node, Rule &rule)
         return;
     }
     checkKeys(node, {"pattern", "span", "then"}, QStringLiteral("match"));
-    if (auto p = pattern(node, "pattern"))
+    if (auto p = pattern(node, "pattern", true))
         rule.pattern = std::move(*p);
     if (auto span = integer(node, "span", 1, kMaxSpan))
         rule.span = *span;

@@ -20,6 +20,10 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/magic.h>
+#include <sys/vfs.h>
+#endif
 
 namespace gputriage {
 
@@ -445,8 +449,115 @@ void BundleReader::streamPooled(QFile &file,
     }
 }
 
+namespace {
+
+// A file whose size says nothing of its content: the kernel's tables (procfs, sysfs, debugfs)
+// report 0 or a page, and may give gigabytes (/proc/self/pagemap) or wait for more (/proc/kmsg).
+bool isKernelFile(int fd, const struct stat &st)
+{
+    if (st.st_size == 0)
+        return true;
+#ifdef __linux__
+    struct statfs fs{};
+    if (::fstatfs(fd, &fs) == 0) {
+        switch (fs.f_type) {
+        case PROC_SUPER_MAGIC:
+        case SYSFS_MAGIC:
+        case DEBUGFS_MAGIC:
+        case TRACEFS_MAGIC:
+            return true;
+        default:
+            break;
+        }
+    }
+#else
+    Q_UNUSED(fd);
+#endif
+    return false;
+}
+
+QString errnoText()
+{
+    return QString::fromLocal8Bit(std::strerror(errno));
+}
+
+} // namespace
+
+bool BundleReader::firstRead(const struct stat &st, const QString &display, bool folder)
+{
+    const auto [it, inserted]
+        = m_read.emplace(std::pair(quint64(st.st_dev), quint64(st.st_ino)), display);
+    if (!inserted)
+        note(display,
+             QStringLiteral("the same %1 as %2: read once")
+                 .arg(folder ? QStringLiteral("folder") : QStringLiteral("file"), it->second));
+    return inserted;
+}
+
+void BundleReader::addKernelFile(int fd, const QString &display)
+{
+    const qint64 bound = std::min(kKernelFileBytes, m_limits.maxEntryBytes);
+    QByteArray bytes;
+    bool waits = false;
+    QString error;
+    for (;;) {
+        // A block past the bound says whether there is more (some files, /proc/self/pagemap,
+        // refuse reads that are not whole records).
+        const qint64 want = std::min<qint64>(1 << 20, bound + 4096 - bytes.size());
+        if (want <= 0)
+            break;
+        const qsizetype at = bytes.size();
+        bytes.resize(at + want);
+        const ssize_t got = ::read(fd, bytes.data() + at, size_t(want));
+        bytes.resize(at + std::max<ssize_t>(got, 0));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            waits = true;
+        else if (got < 0)
+            error = errnoText();
+        if (got <= 0)
+            break;
+    }
+    ::close(fd);
+    if (!error.isEmpty()) {
+        problem(display, QStringLiteral("read error: %1").arg(error));
+        if (bytes.isEmpty())
+            return;
+    }
+    if (bytes.size() > bound) {
+        bytes.truncate(bound);
+        note(display, QStringLiteral("a file of the kernel's tables (its size is not known ahead): "
+                                     "only its first %1 MiB are read")
+                          .arg(bound >> 20));
+    }
+    if (waits)
+        note(display, QStringLiteral("has no more data for now (reading on would wait for the "
+                                     "kernel): what it held was read"));
+    if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size()))))
+        ArchiveWalker(*this, display, 1).walkMemory(bytes);
+    else if (admitEntry(display))
+        addDocument(LogDocument::fromBytes(std::move(bytes), display));
+}
+
 void BundleReader::addFile(const QString &path, const QString &display)
 {
+    // Non-blocking, so a file of the kernel's tables that has nothing to give yet never waits.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        problem(display, QStringLiteral("cannot open: %1").arg(errnoText()));
+        return;
+    }
+    struct stat st{};
+    if (::fstat(fd, &st) == 0 && !firstRead(st, display)) {
+        ::close(fd);
+        return;
+    }
+    if (isKernelFile(fd, st)) {
+        addKernelFile(fd, display);
+        return;
+    }
+    ::close(fd);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         problem(display, QStringLiteral("cannot open: %1").arg(file.errorString()));
@@ -569,10 +680,14 @@ void BundleReader::addFolder(const QString &path)
         return QDir::cleanPath(
             base.relativeFilePath(QFileInfo(QFile::decodeName(QByteArray::fromStdString(native))).absoluteFilePath()));
     };
+    // A folder named twice, or inside one named before, is read once.
+    const std::string root = QFile::encodeName(path).toStdString();
+    if (struct stat st{}; ::stat(root.c_str(), &st) == 0 && !firstRead(st, display(root), true))
+        return;
     std::vector<std::string> files;
     int links = 0;
     std::error_code ec;
-    fs::recursive_directory_iterator it(QFile::encodeName(path).toStdString(), ec);
+    fs::recursive_directory_iterator it(root, ec);
     for (const fs::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
         const fs::file_status status = it->symlink_status(ec);
         if (ec) {
@@ -581,7 +696,11 @@ void BundleReader::addFolder(const QString &path)
         } else if (fs::is_symlink(status) || (!fs::is_regular_file(status) && !fs::is_directory(status))) {
             ++links;
         } else if (fs::is_directory(status)) {
-            if (::access(it->path().c_str(), R_OK | X_OK) != 0) {
+            struct stat st{};
+            if (::stat(it->path().c_str(), &st) == 0
+                && !firstRead(st, display(it->path().native()), true)) {
+                it.disable_recursion_pending();
+            } else if (::access(it->path().c_str(), R_OK | X_OK) != 0) {
                 problem(display(it->path().native()),
                         QStringLiteral("folder cannot be read (%1); its files are not analysed")
                             .arg(QString::fromLocal8Bit(strerror(errno))));
@@ -592,7 +711,7 @@ void BundleReader::addFolder(const QString &path)
         }
     }
     if (ec)
-        problem(display(QFile::encodeName(path).toStdString()), QStringLiteral("folder read stopped: %1")
+        problem(display(root), QStringLiteral("folder read stopped: %1")
                                            .arg(QString::fromStdString(ec.message())));
     std::sort(files.begin(), files.end());
     for (const std::string &f : files) {
@@ -606,18 +725,33 @@ void BundleReader::addFolder(const QString &path)
         }
     }
     if (links)
-        note(display(QFile::encodeName(path).toStdString()),
+        note(display(root),
              QStringLiteral("%1 symlinks or special files not followed").arg(links));
 }
 
 void BundleReader::addFileByNativeName(const std::string &native, const QString &display)
 {
-    const int fd = ::open(native.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open(native.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        problem(display, QStringLiteral("cannot open: %1").arg(errnoText()));
+        return;
+    }
+    struct stat st{};
+    if (::fstat(fd, &st) == 0 && !firstRead(st, display)) {
+        ::close(fd);
+        return;
+    }
+    if (isKernelFile(fd, st)) {
+        addKernelFile(fd, display);
+        return;
+    }
+    // Blocking again: a regular file's reads do not wait, and QFile retries none that return
+    // early.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     QFile file;
-    if (fd < 0 || !file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        if (fd >= 0)
-            ::close(fd);
-        problem(display, QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        problem(display, QStringLiteral("cannot open: %1").arg(file.errorString()));
         return;
     }
     if (file.size() > m_limits.maxEntryBytes) {

@@ -6,11 +6,14 @@
 #include <QStringList>
 
 #include <functional>
-#include <string>
+#include <map>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 class QFile;
+struct stat;
 
 namespace gputriage {
 
@@ -47,6 +50,8 @@ public:
         std::shared_ptr<const LogDocument> doc, int matchLines, bool continuation)>;
     void setSink(Sink sink) { m_sink = std::move(sink); }
     static constexpr int kChunkContextLines = 64;
+    // How much of a file of the kernel's tables is read (/proc/self/pagemap would give terabytes).
+    static constexpr qint64 kKernelFileBytes = qint64(16) << 20;
 
     std::vector<std::shared_ptr<const LogDocument>> read(const QStringList &paths);
     // The same for bytes already in memory (a pasted log, an attachment, a fuzzer's input).
@@ -76,6 +81,12 @@ private:
     void
     streamPooled(QFile &file, const QByteArray &head, const QString &display, qint64 chunkBytes);
     bool streamPlainFile(const QString &path, const QString &display);
+    // False (with a note) when the file or folder of this device and inode was read already,
+    // under another name (named twice, or a file and its folder); else remembers it.
+    bool firstRead(const struct stat &st, const QString &display, bool folder = false);
+    // A file of the kernel's tables (procfs, sysfs: size 0 or unknown) through `fd`, opened
+    // non-blocking: read up to a bound, never waiting for more. Closes `fd`.
+    void addKernelFile(int fd, const QString &display);
     void problem(const QString &path, const QString &message)
     {
         m_problems.append(Error{path, 0, 0, message});
@@ -93,6 +104,8 @@ private:
     qint64 m_totalBytes = 0;
     int m_entries = 0;
     bool m_entryLimitReported = false;
+    // (device, inode) of each file and folder read → the name it was read as.
+    std::map<std::pair<quint64, quint64>, QString> m_read;
 };
 
 // True when `bytes` start like an archive or a compressed stream.

@@ -37,6 +37,36 @@ private:
     std::vector<std::unique_ptr<char[]>> m_free;
 };
 
+namespace {
+
+// The last line end in the first `n` bytes of `b` as LogDocument counts them: a newline, or a
+// return that no newline or other return follows (the byte after it must be among the `used`).
+const char *lastLineEnd(const char *b, size_t n, size_t used)
+{
+    for (size_t i = n; i-- > 0;)
+        if (b[i] == '\n' || (b[i] == '\r' && i + 1 < used && b[i + 1] != '\n' && b[i + 1] != '\r'))
+            return b + i;
+    return nullptr;
+}
+
+// The first line end in the `n` bytes of `b`, as lastLineEnd() counts them, or null.
+const char *firstLineEnd(const char *b, size_t n)
+{
+    const auto *newline = static_cast<const char *>(memchr(b, '\n', n));
+    const size_t limit = newline ? size_t(newline - b) : n;
+    for (size_t i = 0; i < limit;) {
+        const auto *cr = static_cast<const char *>(memchr(b + i, '\r', limit - i));
+        if (!cr)
+            break;
+        i = size_t(cr - b) + 1;
+        if (i < n && b[i] != '\n' && b[i] != '\r')
+            return cr;
+    }
+    return newline;
+}
+
+} // namespace
+
 ChunkReader::ChunkReader(QFile &file, const QByteArray &head, qint64 chunkBytes, int contextLines)
     : m_file(file)
     , m_head(head.constData(), size_t(head.size()))
@@ -99,6 +129,8 @@ void ChunkReader::read()
             used += size_t(got);
         }
         const void *nl = end ? nullptr : memrchr(b, '\n', used);
+        if (!end && !nl) // old Mac line ends, or one enormous line
+            nl = lastLineEnd(b, used, used);
         if (!end && !nl) {
             // A line longer than a chunk (`b` holds only its start): its first kKeptLineBytes
             // are kept, the rest is read past, each byte looked at once, up to its end.
@@ -108,9 +140,8 @@ void ChunkReader::read()
                 const qint64 got = m_file.read(b, m_chunkBytes);
                 if (got <= 0)
                     break;
-                const void *stop = memchr(b, '\n', size_t(got));
-                const size_t part
-                    = stop ? size_t(static_cast<const char *>(stop) - b) : size_t(got);
+                const char *stop = firstLineEnd(b, size_t(got));
+                const size_t part = stop ? size_t(stop - b) : size_t(got);
                 if (carry.size() < kKeptLineBytes)
                     carry.append(b, std::min(part, kKeptLineBytes - carry.size()));
                 lineBytes += qint64(part);
@@ -127,10 +158,10 @@ void ChunkReader::read()
         // Up to m_contextLines lines back from the end, never the first line.
         const char *next = b + chunk.length;
         while (!end && chunk.context < m_contextLines) {
-            const void *before = memrchr(b, '\n', size_t(next - 1 - b));
+            const char *before = lastLineEnd(b, size_t(next - 1 - b), used);
             if (!before)
                 break;
-            next = static_cast<const char *>(before) + 1;
+            next = before + 1;
             ++chunk.context;
         }
         carry.assign(next, size_t(b + used - next));

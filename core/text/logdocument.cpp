@@ -215,26 +215,54 @@ void LogDocument::decode()
         replaceWith(QString::fromLatin1(m_data, qsizetype(m_size)), "latin-1");
 }
 
+namespace {
+
+// A line ends at a newline, or at a carriage return that no newline or other return follows (old
+// Mac line ends, progress bars redrawn in place): "\r\n" and "\r\r\n" end one line, not two.
+inline bool endsLine(const char *data, size_t size, size_t pos)
+{
+    return data[pos] == '\n'
+           || (data[pos] == '\r'
+               && (pos + 1 == size || (data[pos + 1] != '\n' && data[pos + 1] != '\r')));
+}
+
+// The line starts of a 64-byte block from its masks of newlines and returns; `next` is the byte
+// after the block (0 past the end).
+template<typename Starts>
+inline void pushStarts(size_t pos, uint64_t newlines, uint64_t returns, char next, Starts &starts)
+{
+    if (returns) {
+        const uint64_t followed = (newlines | returns) >> 1
+                                  | uint64_t(next == '\n' || next == '\r') << 63;
+        newlines |= returns & ~followed;
+    }
+    for (; newlines; newlines &= newlines - 1)
+        starts.push_back(pos + size_t(std::countr_zero(newlines)) + 1);
+}
+
+} // namespace
+
 #ifdef __SSE2__
 namespace {
 
-// Newlines 64 bytes at a time: a mask of them, one line start per set bit. Returns where the
+// Line ends 64 bytes at a time: masks of them, one line start per set bit. Returns where the
 // whole blocks end.
 template<typename Starts>
 size_t indexBlocks(const char *data, size_t size, Starts &starts)
 {
-    const __m128i newline = _mm_set1_epi8('\n');
+    const __m128i newline = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
     size_t pos = 0;
     for (; pos + 64 <= size; pos += 64) {
-        uint64_t mask = 0;
+        uint64_t mask = 0, returns = 0;
         for (int k = 0; k < 4; ++k) {
             const __m128i block
                 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + pos + 16 * k));
             mask |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
                     << (16 * k);
+            returns |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, cr))))
+                       << (16 * k);
         }
-        for (; mask; mask &= mask - 1)
-            starts.push_back(pos + size_t(std::countr_zero(mask)) + 1);
+        pushStarts(pos, mask, returns, pos + 64 < size ? data[pos + 64] : '\0', starts);
     }
     return pos;
 }
@@ -243,16 +271,18 @@ template<typename Starts>
 __attribute__((target("avx2"))) size_t
 indexBlocksAvx2(const char *data, size_t size, Starts &starts)
 {
-    const __m256i newline = _mm256_set1_epi8('\n');
+    const __m256i newline = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
     size_t pos = 0;
     for (; pos + 64 <= size; pos += 64) {
         const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + pos));
         const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + pos + 32));
-        uint64_t mask = uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, newline))))
-                        | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, newline))))
-                              << 32;
-        for (; mask; mask &= mask - 1)
-            starts.push_back(pos + size_t(std::countr_zero(mask)) + 1);
+        const uint64_t mask
+            = uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, newline))))
+              | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, newline)))) << 32;
+        const uint64_t returns
+            = uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, cr))))
+              | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, cr)))) << 32;
+        pushStarts(pos, mask, returns, pos + 64 < size ? data[pos + 64] : '\0', starts);
     }
     return pos;
 }
@@ -292,7 +322,7 @@ void LogDocument::index()
                : indexBlocks(m_data, m_size, m_lineStarts);
 #endif
     for (; pos < m_size; ++pos)
-        if (m_data[pos] == '\n')
+        if (endsLine(m_data, m_size, pos))
             m_lineStarts.push_back(pos + 1);
     if (!m_lineStarts.empty() && m_lineStarts.back() == m_size)
         m_lineStarts.pop_back(); // the text ends with a newline: no empty line after it
@@ -318,7 +348,7 @@ std::string_view LogDocument::line(int index) const
     size_t end = size_t(index) + 1 < m_lineStarts.size() ? m_lineStarts[size_t(index) + 1] : m_size;
     if (end > start && m_data[end - 1] == '\n')
         --end;
-    if (end > start && m_data[end - 1] == '\r')
+    while (end > start && m_data[end - 1] == '\r')
         --end;
     return {m_data + start, end - start};
 }

@@ -14,6 +14,10 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
+
+#include <unistd.h>
+
 using namespace gputriage;
 using gputriage::test::makeArchive;
 using gputriage::test::Member;
@@ -358,12 +362,15 @@ private Q_SLOTS:
     void aLargeEntryIsStreamedInChunks_data()
     {
         QTest::addColumn<bool>("compressed");
-        QTest::newRow("gzip'd entry") << true;
-        QTest::newRow("plain file") << false;
+        QTest::addColumn<QByteArray>("lineEnd");
+        QTest::newRow("gzip'd entry") << true << QByteArray("\n");
+        QTest::newRow("plain file") << false << QByteArray("\n");
+        QTest::newRow("plain file with old Mac line ends") << false << QByteArray("\r");
     }
     void aLargeEntryIsStreamedInChunks()
     {
         QFETCH(bool, compressed);
+        QFETCH(QByteArray, lineEnd);
         // 20 000 numbered lines with the wrapped peer-memory note every 997 lines, so notes
         // fall on and across chunk boundaries.
         QByteArray log;
@@ -382,6 +389,7 @@ private Q_SLOTS:
                        + " of the training log\n";
             }
         }
+        log.replace('\n', lineEnd);
         const QString path = compressed ? writeFile(m_dir, QStringLiteral("stream/train.log.gz"),
                                                     makeArchive("raw", "gzip", {{"data", log}}))
                                         : writeFile(m_dir, QStringLiteral("stream/train.log"), log);
@@ -413,6 +421,113 @@ private Q_SLOTS:
         // The same through analyzePaths, which streams the same way.
         const AnalysisResult viaPaths = analyzer.analyzePaths({path}, options);
         QCOMPARE(viaPaths.findings.front().count, expectedLines.size());
+    }
+
+    // A line ends at a newline or at a return nothing ends with it (old Mac files, progress
+    // bars), in the vector loop and after it: "\r\n" and "\r\r\n" end one line.
+    void lineEndsAreNewlinesAndLoneReturns()
+    {
+        const QList<QByteArray> ends = {"\n", "\r", "\r\n", "\r\r\n"};
+        QByteArray text;
+        QList<QByteArray> expected;
+        for (int i = 0; i < 400; ++i) {
+            expected << "line " + QByteArray::number(i) + ' ' + QByteArray(i % 97, 'x');
+            text += expected.back() + ends[(i * 7 + i / 5) % ends.size()];
+        }
+        text += "last line without an end\r";
+        expected << "last line without an end";
+        const auto doc = LogDocument::fromBytes(text, QStringLiteral("ends.log"));
+        QList<QByteArray> lines;
+        for (int i = 0; i < doc->lineCount(); ++i)
+            lines << QByteArray(doc->line(i).data(), qsizetype(doc->line(i).size()));
+        QCOMPARE(lines, expected);
+    }
+
+    void oldMacLineEndsAreLinesForTheRules()
+    {
+        const QByteArray line = "Dec  3 10:00:00 node1 kernel: NVRM: Xid (PCI:0000:3b:00): 79, "
+                                "pid=1234, name=python, GPU has fallen off the bus.";
+        const QString path = writeFile(m_dir, QStringLiteral("cr/kern.log"),
+                                       line + '\r' + "unrelated\r" + line + '\r' + line + '\r');
+        const AnalysisResult result = analyze({path});
+        QCOMPARE(result.inputs.front().lines, qint64(4));
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings.front().count, 3);
+    }
+
+    // Files of the kernel's tables say size 0 and give terabytes (/proc/self/pagemap) or wait
+    // for more (/proc/kmsg): read up to a bound, without waiting, and the other inputs after.
+    void kernelFilesAreReadWithABound()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/proc/self/pagemap")))
+            QSKIP("no /proc/self/pagemap here");
+        const QByteArray xid = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=a, GPU has fallen "
+                               "off the bus.\n";
+        const QString log = writeFile(m_dir, QStringLiteral("kernel/kern.log"), xid);
+        BundleReader reader;
+        const auto docs = reader.read({QStringLiteral("/proc/self/pagemap"),
+                                       QStringLiteral("/proc/self/status"), log});
+        QCOMPARE(docs.size(), size_t(3));
+        QVERIFY(qint64(docs[0]->bytes().size()) <= BundleReader::kKernelFileBytes);
+        QVERIFY(docs[1]->bytes().find("Name:") != std::string_view::npos);
+        QCOMPARE(docs[2]->bytes(), std::string_view(xid.constData(), size_t(xid.size())));
+        const QStringList problems = problemTexts(reader.problems());
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.front().contains(QLatin1String("only its first 16 MiB are read")),
+                 qPrintable(problems.front()));
+
+        // A whole folder of them (with pagemap, mem, the tasks' copies) ends too, and the rest
+        // is analysed.
+        QElapsedTimer timer;
+        timer.start();
+        const Analyzer analyzer(loadRules({}, true));
+        const AnalysisResult result
+            = analyzer.analyzePaths({QStringLiteral("/proc/self"), log}, AnalyzeOptions{});
+        QVERIFY2(timer.elapsed() < 60000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(std::any_of(result.findings.begin(), result.findings.end(), [](const Finding &f) {
+            return f.ruleId == QLatin1String("gpu.xid.79-fallen-off-bus");
+        }));
+        for (const InputInfo &input : result.inputs)
+            QVERIFY2(input.bytes <= BundleReader::kKernelFileBytes, qPrintable(input.path));
+    }
+
+    // The same file named twice, or a file and its folder, is read once, with a note: its
+    // lines would count twice ("keeps repeating").
+    void eachFileIsReadOnce_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::newRow("a file named twice") << QStringList{"once/a.log", "once/a.log"};
+        QTest::newRow("a file by two names") << QStringList{"once/a.log", "once/../once/a.log"};
+        QTest::newRow("a file and its folder") << QStringList{"once/sub/b.log", "once"};
+        QTest::newRow("a folder and its file") << QStringList{"once", "once/a.log"};
+        QTest::newRow("a folder named twice") << QStringList{"once", "once/"};
+        QTest::newRow("a folder and its subfolder") << QStringList{"once", "once/sub"};
+        QTest::newRow("a subfolder and its folder") << QStringList{"once/sub", "once"};
+        QTest::newRow("a file and a hard link to it") << QStringList{"once", "link.log"};
+    }
+    void eachFileIsReadOnce()
+    {
+        QFETCH(QStringList, paths);
+        const QByteArray xid = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=a, GPU has fallen "
+                               "off the bus.\n";
+        writeFile(m_dir, QStringLiteral("once/a.log"), xid);
+        writeFile(m_dir, QStringLiteral("once/sub/b.log"), xid);
+        QFile::remove(m_dir.filePath(QStringLiteral("link.log")));
+        QVERIFY(::link(QFile::encodeName(m_dir.filePath(QStringLiteral("once/a.log"))).constData(),
+                       QFile::encodeName(m_dir.filePath(QStringLiteral("link.log"))).constData())
+                == 0);
+        QStringList absolute;
+        for (const QString &p : paths)
+            absolute << m_dir.filePath(p);
+        BundleReader reader;
+        const auto docs = reader.read(absolute);
+        const QStringList problems = problemTexts(reader.problems());
+        const bool whole = paths.contains(QStringLiteral("once"));
+        QCOMPARE(docs.size(), size_t(whole ? 2 : 1));
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.front().contains(QLatin1String(": read once")),
+                 qPrintable(problems.front()));
+        QVERIFY(reader.problems().front().warning);
     }
 
     void sosreportIsRecognisedInsideItsArchive()

@@ -448,6 +448,40 @@ private Q_SLOTS:
         QVERIFY(!raw.startLines(*hidden, 0, hidden->lineCount(), starts));
     }
 
+    // Patterns that RE2 cannot compile into one set (a user pack that `rules check` passes)
+    // must not silence the other rules: the set is split, and the matcher says so.
+    void patternsTooLargeForOneSetAreSplit()
+    {
+        QByteArray yaml = "  - id: xid79\n    title: X79\n    severity: critical\n"
+                          "    match: {pattern: 'Xid \\(PCI:[0-9a-f:]+\\): 79,'}\n";
+        for (int i = 0; i < 8; ++i)
+            yaml += "  - id: heavy" + QByteArray::number(i)
+                    + "\n    title: H\n    severity: warning\n"
+                      "    match: {pattern: 'job"
+                    + QByteArray::number(i) + " name: [\\pL\\pN _.-]{1,200} done'}\n";
+        const std::vector<Rule> rules = rulesFrom(yaml);
+        QCOMPARE(rules.size(), size_t(9));
+        const Matcher matcher(rules);
+        const auto clone = matcher.clone();
+        for (const Matcher *m : {&matcher, static_cast<const Matcher *>(clone.get())}) {
+            const auto xid = m->matchText(
+                QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus."));
+            QCOMPARE(xid.size(), size_t(1));
+            QCOMPARE(m->rules()[size_t(xid[0].rule)].id, QStringLiteral("xid79"));
+            const auto heavy = m->matchText(QStringLiteral("job5 name: résumé 2 done"));
+            QCOMPARE(heavy.size(), size_t(1));
+            QCOMPARE(m->rules()[size_t(heavy[0].rule)].id, QStringLiteral("heavy5"));
+        }
+        QCOMPARE(matcher.diagnostics().size(), 1);
+        const Diagnostic &d = matcher.diagnostics().front();
+        QVERIFY(!d.isError());
+        QCOMPARE(d.ruleId, QStringLiteral("heavy0"));
+        QVERIFY2(d.where.message.contains(QLatin1String("too large together for one RE2 set")),
+                 qPrintable(d.toString()));
+        // A pack that fits one set says nothing.
+        QVERIFY(Matcher(rulesFrom(kXid45)).diagnostics().isEmpty());
+    }
+
     void vectorscanTakesTheShippedPatterns()
     {
         if (!FastPrefilter::builtWithVectorscan())

@@ -132,6 +132,17 @@ private Q_SLOTS:
         QCOMPARE(int(set.rules.size()), rulesLoaded);
     }
 
+    // Only a rule's own pattern is looked for on every line; a condition is read where it
+    // matched, so a condition without a word to look for costs nothing.
+    void aConditionNeedsNoWordToLookFor()
+    {
+        const RuleSet set = load(QByteArray(kHeader)
+                                 + rule("cond.word", "'driver'",
+                                        "    requires:\n      - {pattern: '\\d+|x', within: 0}\n"));
+        QVERIFY2(set.diagnostics.isEmpty(), qPrintable(set.diagnostics.value(0).toString()));
+        QCOMPARE(set.rules.size(), size_t(1));
+    }
+
     void aBadRuleDisablesOnlyItself()
     {
         const RuleSet set = load(QByteArray(kHeader) + rule("good.one", "abc")
