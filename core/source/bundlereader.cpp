@@ -540,23 +540,31 @@ void BundleReader::addKernelFile(int fd, const QString &display)
         addDocument(LogDocument::fromBytes(std::move(bytes), display));
 }
 
-void BundleReader::addFile(const QString &path, const QString &display)
+int BundleReader::openInput(const char *native, const QString &display)
 {
     // Non-blocking, so a file of the kernel's tables that has nothing to give yet never waits.
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    const int fd = ::open(native, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         problem(display, QStringLiteral("cannot open: %1").arg(errnoText()));
-        return;
+        return -1;
     }
     struct stat st{};
     if (::fstat(fd, &st) == 0 && !firstRead(st, display)) {
         ::close(fd);
-        return;
+        return -1;
     }
     if (isKernelFile(fd, st)) {
         addKernelFile(fd, display);
-        return;
+        return -1;
     }
+    return fd;
+}
+
+void BundleReader::addFile(const QString &path, const QString &display)
+{
+    const int fd = openInput(QFile::encodeName(path).constData(), display);
+    if (fd < 0)
+        return;
     ::close(fd);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -731,20 +739,9 @@ void BundleReader::addFolder(const QString &path)
 
 void BundleReader::addFileByNativeName(const std::string &native, const QString &display)
 {
-    const int fd = ::open(native.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        problem(display, QStringLiteral("cannot open: %1").arg(errnoText()));
+    const int fd = openInput(native.c_str(), display);
+    if (fd < 0)
         return;
-    }
-    struct stat st{};
-    if (::fstat(fd, &st) == 0 && !firstRead(st, display)) {
-        ::close(fd);
-        return;
-    }
-    if (isKernelFile(fd, st)) {
-        addKernelFile(fd, display);
-        return;
-    }
     // Blocking again: a regular file's reads do not wait, and QFile retries none that return
     // early.
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);

@@ -69,6 +69,9 @@ public:
 private:
     friend class ArchiveWalker;
     void addFile(const QString &path, const QString &display);
+    // Opens a file on disk for reading, after the checks every input passes (read once, a kernel
+    // file with a bound); -1 when it was dealt with or cannot be read.
+    int openInput(const char *native, const QString &display);
     void addFolder(const QString &path);
     // A file whose name is not valid UTF-8 (Qt cannot name it): read through its bytes' name.
     void addFileByNativeName(const std::string &native, const QString &display);
