@@ -4,6 +4,7 @@
 #include "engine/analyzer.h"
 #include "rules/ruleloader.h"
 #include "source/sectionkind.h"
+#include "text/logdocument.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -152,6 +153,38 @@ private Q_SLOTS:
         QFETCH(QStringList, expected);
         const AnalysisResult r = analyze(bugReport({{title, body}}));
         QCOMPARE(loud(r), expected);
+    }
+
+    // Healthy output that only looks alarming (issue 35, item 14): information of NVIDIA's own
+    // components, another vendor's GPU, warnings their source prints as warnings. Nothing above
+    // info comes of it, and it is still counted (never silent).
+    void healthyOutputThatLooksAlarmingIsQuiet_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("NCCL INFO without libibverbs")
+            << QByteArray("node1:2881:2881 [0] NCCL INFO NET/IB : No device found.\n"
+                          "node1:2881:2881 [0] NCCL INFO Failed to open libibverbs.so[.1]");
+        QTest::newRow("NCCL INFO connect retries")
+            << QByteArray("node1:2881:2990 [0] NCCL INFO Call to connect returned Connection refused, retrying");
+        QTest::newRow("TensorFlow registering cuDNN twice")
+            << QByteArray("E0000 00:00:1733380000.123456    4242 cuda_dnn.cc:8310] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered");
+        QTest::newRow("a deprecated toolkit option")
+            << QByteArray("time=\"2026-01-25T12:17:03+01:00\" level=warning msg=\"The --no-cgroups option is deprecated and will be removed\" component=nvidia-ctk");
+        QTest::newRow("another vendor's GPU hang")
+            << QByteArray("Jan 25 10:30:13 node kernel: i915 0000:00:02.0: [drm] GPU HANG: ecode 12:1:85dffffb, in Xorg [1234]");
+    }
+
+    void healthyOutputThatLooksAlarmingIsQuiet()
+    {
+        QFETCH(QByteArray, line);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult r = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(line + '\n', QStringLiteral("node.log"))});
+        QStringList above;
+        for (const Finding &f : r.findings)
+            if (f.severity > Severity::Info)
+                above << f.ruleId + QLatin1Char(' ') + f.title;
+        QVERIFY2(above.isEmpty(), qPrintable(above.join(u'\n')));
     }
 
     // A section of an earlier boot (journalctl -b -1, Xorg.0.log.old, a rotated log) is marked:
