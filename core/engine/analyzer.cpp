@@ -402,7 +402,8 @@ void AnalysisSession::collect()
                     ++m_result.nvidiaExplainedLines;
                     continue;
                 }
-                if (addCatalogLine(doc, line, normalized, kind)) {
+                const LineOrigin origin = lineOrigin(normalized, kind);
+                if (addCatalogLine(doc, line, normalized, kind, origin)) {
                     ++m_result.nvidiaExplainedLines;
                     continue;
                 }
@@ -414,7 +415,6 @@ void AnalysisSession::collect()
                 m_nvidiaDoc = &doc;
                 m_nvidiaPrevLine = line;
                 if (!continues) {
-                    const LineOrigin origin = lineOrigin(normalized, kind);
                     Unrecognised &u = m_unrecognised[origin.component];
                     u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),
                                 doc.path(), doc.lineNumber(line));
@@ -568,6 +568,8 @@ AnalysisResult AnalysisSession::finish()
     for (const BundleFact &f : layoutFacts(m_paths))
         m_facts.emplace(std::pair(f.name, f.value), f);
 
+    for (auto &[path, lines] : m_boots)
+        std::sort(lines.begin(), lines.end());
     std::vector<std::pair<size_t, Finding>> found; // rule index, finding
     for (auto &[key, f] : m_groups) {
         if (f.count < rules[key.first].minCount)
@@ -576,8 +578,7 @@ AnalysisResult AnalysisSession::finish()
         // or only before the last boot marker of its log (every occurrence known).
         const auto beforeLastBoot = [&](const Occurrence &o) {
             const auto boots = m_boots.find(o.path);
-            return boots != m_boots.end() && !boots->second.empty()
-                   && o.line < *std::max_element(boots->second.begin(), boots->second.end());
+            return boots != m_boots.end() && !boots->second.empty() && o.line < boots->second.back();
         };
         const bool earlierSection = !m_currentBoot.count(key);
         const bool earlierInLog = f.count == f.occurrences.size()
@@ -694,8 +695,6 @@ AnalysisResult AnalysisSession::finish()
     }
     for (auto &[key, fact] : m_facts)
         m_result.facts.append(std::move(fact));
-    for (auto &[path, lines] : m_boots)
-        std::sort(lines.begin(), lines.end());
     foldConsequences();
     addCatalogFindings();
     addUnrecognisedNvidiaMessages();
@@ -750,9 +749,8 @@ void AnalysisSession::foldConsequences()
 {
     const RuleSet &rules = m_analyzer.rules();
     auto matches = [](const QString &id, const QList<QString> &patterns) {
-        return std::any_of(patterns.begin(), patterns.end(), [&](const QString &p) {
-            return p.endsWith(QLatin1Char('*')) ? id.startsWith(QStringView(p).chopped(1)) : id == p;
-        });
+        return std::any_of(patterns.begin(), patterns.end(),
+                           [&](const QString &p) { return ruleIdMatches(id, p); });
     };
     // Causes are judged as they were found, before any of them is folded itself.
     std::vector<Severity> was;
@@ -788,7 +786,7 @@ void AnalysisSession::foldConsequences()
 }
 
 bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
-                                     SectionKind kind)
+                                     SectionKind kind, const LineOrigin &origin)
 {
     const MessageCatalog *catalog = m_analyzer.rules().messages.get();
     if (!catalog)
@@ -797,7 +795,6 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     // server line is not a container toolkit message because the texts are alike. The
     // component is read from the whole line, the level from what precedes the message ("ERROR:
     // Could not get DaemonSetList" logged at info is the message's own text).
-    LineOrigin origin = lineOrigin(normalized, kind);
     std::optional<Recognition> r = catalog->recognise(normalized, [&](const QString &component) {
         return originsAgree(origin.component, catalogOrigin(component));
     });
@@ -807,7 +804,7 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     // finding of their own.
     if (r->message->continuation)
         return true;
-    origin.level = lineOrigin(normalized.substr(0, r->start), kind).level;
+    const PrintLevel shown = lineOrigin(normalized.substr(0, r->start), kind).level;
     // The GPU a line names, by its PCI address (any domain width, or none).
     static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");
     std::string pci;
@@ -821,7 +818,7 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     ++hit.count;
     // The level the line itself shows wins over the catalog's (a message printed at different
     // levels in different versions): NCCL WARN is a warning whatever the source says today.
-    const PrintLevel level = origin.level != PrintLevel::Unknown ? origin.level : hit.first.message->level;
+    const PrintLevel level = shown != PrintLevel::Unknown ? shown : hit.first.message->level;
     if (hit.level == PrintLevel::Unknown || (level != PrintLevel::Unknown && level > hit.level))
         hit.level = level;
     if (hit.occurrences.size() < m_options.maxOccurrences) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "engine/lineorigin.h"
 #include "engine/matcher.h"
 #include "rules/ruleset.h"
 #include "source/bundlereader.h"
@@ -88,7 +89,7 @@ private:
     void addUnrecognisedNvidiaMessages();
     // A line no rule explains that a message catalog knows: kept per message (and GPU).
     bool addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
-                        SectionKind kind);
+                        SectionKind kind, const LineOrigin &origin);
     void addCatalogFindings();
     void foldConsequences();
 

@@ -188,6 +188,11 @@ const Resolution *findResolution(QStringView bucket)
 
 } // namespace
 
+bool ruleIdMatches(QStringView id, QStringView pattern)
+{
+    return pattern.endsWith(u'*') ? id.startsWith(pattern.chopped(1)) : id == pattern;
+}
+
 std::optional<Severity> severityForResolution(QStringView bucket)
 {
     if (const Resolution *r = findResolution(bucket))

@@ -209,6 +209,10 @@ struct Catalog
     static QString aliasKey(const QString &name);
 };
 
+// Whether rule `id` is named by `pattern`: the id itself, or a prefix with a trailing '*'
+// ("gpu.xid.1*"), as consequence_of and the corpora's condition lists write them.
+bool ruleIdMatches(QStringView id, QStringView pattern);
+
 // The severity of a finding whose resolution is `bucket` (one table, documented in
 // docs/rules.md "Resolutions"); nullopt for a bucket the table does not know.
 std::optional<Severity> severityForResolution(QStringView bucket);

@@ -93,6 +93,7 @@ private:
                    const QString &where);
     std::optional<QString> scalar(const YAML::Node &map, const char *key, bool required);
     std::optional<int> integer(const YAML::Node &map, const char *key, int min, int max);
+    std::optional<bool> boolean(const YAML::Node &map, const char *key);
     // `scanned`: the rule's own pattern, looked for on every line (conditions and `then` are
     // read only around its matches, so they need no word for the prefilter).
     std::optional<CompiledPattern>
@@ -174,6 +175,19 @@ std::optional<int> Parser::integer(const YAML::Node &map, const char *key, int m
     return v;
 }
 
+std::optional<bool> Parser::boolean(const YAML::Node &map, const char *key)
+{
+    const YAML::Node node = map[key];
+    if (!node)
+        return std::nullopt;
+    const QString v = node.IsScalar() ? qs(node.Scalar()) : QString();
+    if (v != u"true" && v != u"false") {
+        error(node, QStringLiteral("'%1' must be true or false").arg(QLatin1String(key)));
+        return std::nullopt;
+    }
+    return v == u"true";
+}
+
 std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char *key, bool scanned)
 {
     const auto text = scalar(map, key, true);
@@ -253,12 +267,7 @@ void Parser::parseMatch(const YAML::Node &node, Rule &rule)
         checkKeys(then, {"pattern", "within", "required"}, QStringLiteral("then"));
         rule.thenPattern = pattern(then, "pattern");
         rule.thenWithin = integer(then, "within", 1, kMaxWithin).value_or(1);
-        if (const YAML::Node required = then["required"]) {
-            const QString v = required.IsScalar() ? qs(required.Scalar()) : QString();
-            if (v != u"true" && v != u"false")
-                error(required, QStringLiteral("'required' must be true or false"));
-            rule.thenRequired = v == u"true";
-        }
+        rule.thenRequired = boolean(then, "required").value_or(false);
     }
 }
 
@@ -613,12 +622,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
     rule.supersedes = stringList(node, "supersedes");
     rule.consequenceOf = stringList(node, "consequence_of");
-    if (const YAML::Node n = node["resolved_by_reboot"]) {
-        if (n.IsScalar() && (n.Scalar() == "true" || n.Scalar() == "false"))
-            rule.resolvedByReboot = n.Scalar() == "true";
-        else
-            error(n, QStringLiteral("'resolved_by_reboot' is true or false"));
-    }
+    rule.resolvedByReboot = boolean(node, "resolved_by_reboot").value_or(false);
     parseLookups(node["lookup"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
@@ -909,10 +913,8 @@ void resolveReferences(RuleSet &set)
                                       .arg(r.id, id),
                                   false);
         for (const QString &id : r.consequenceOf)
-            if (id.endsWith(QLatin1Char('*'))
-                    ? std::none_of(ids.begin(), ids.end(),
-                                   [&](const QString &known) { return known.startsWith(id.chopped(1)); })
-                    : !ids.count(id))
+            if (std::none_of(ids.begin(), ids.end(),
+                             [&](const QString &known) { return ruleIdMatches(known, id); }))
                 addDiagnostic(set, r, 0,
                               QStringLiteral("rule '%1' is a consequence of '%2', which names no "
                                              "loaded rule")

@@ -44,10 +44,8 @@ bool recognises(const Finding &f, const QString &condition, const ConditionMap &
     const auto it = conditions.find(condition);
     if (it == conditions.end())
         return false;
-    for (const QString &p : it->second)
-        if (p.endsWith(QLatin1Char('*')) ? f.ruleId.startsWith(p.chopped(1)) : f.ruleId == p)
-            return true;
-    return false;
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](const QString &p) { return ruleIdMatches(f.ruleId, p); });
 }
 
 } // namespace

@@ -55,10 +55,8 @@ struct Score
 
 bool ruleMatches(const QString &ruleId, const QStringList &patterns)
 {
-    for (const QString &p : patterns)
-        if (p.endsWith(QLatin1Char('*')) ? ruleId.startsWith(p.chopped(1)) : ruleId == p)
-            return true;
-    return false;
+    return std::any_of(patterns.begin(), patterns.end(),
+                       [&](const QString &p) { return gputriage::ruleIdMatches(ruleId, p); });
 }
 
 } // namespace
