@@ -50,6 +50,19 @@ bool nvidiaOrigin(std::string_view line)
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
 
+// A daemon's line that names an NVIDIA program only as a quoted argument (`exec: "nvidia-smi":
+// executable file not found`) is the daemon's message, not one of NVIDIA's.
+bool nvidiaOnlyQuoted(std::string_view line)
+{
+    static const RE2 daemon("\\b(?:dockerd|containerd|kubelet|crio|podman|runc|systemd)(?:\\[\\d+\\])?: ");
+    if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), daemon))
+        return false;
+    static const RE2 quoted("\\\\?[\"'][\\w./+-]+\\\\?[\"']");
+    std::string unquoted(line);
+    RE2::GlobalReplace(&unquoted, quoted, "");
+    return !nvidiaOrigin(unquoted);
+}
+
 // Failure words that say all is well: "ECC Errors" headings, counters at zero, "No errors";
 // and comment lines (a script or a config file quoted in the bundle).
 bool benign(std::string_view normalized)
@@ -388,7 +401,8 @@ void AnalysisSession::collect()
             const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
             for (int line : notable[t]) {
                 if (!messages || !nvidiaOrigin(doc.line(line))
-                    || isSectionHeader(doc.line(line), doc.path()))
+                    || isSectionHeader(doc.line(line), doc.path())
+                    || nvidiaOnlyQuoted(doc.line(line)))
                     continue;
                 bool edges[2] = {false, false}; // [0]: the message starts with a blank
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
@@ -419,7 +433,7 @@ void AnalysisSession::collect()
                     u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),
                                 doc.path(), doc.lineNumber(line));
                     if (origin.level == PrintLevel::Error || origin.level == PrintLevel::Fatal)
-                        ++u.errorLines;
+                        ++u.errorLines[doc.path()];
                 }
             }
         }
@@ -472,6 +486,10 @@ void AnalysisSession::collect()
                         it->second.text = displayText(doc.line(m.line));
                     else
                         ++it->second.count;
+                    if (name == u"kernel_driver" && isLoadedModuleFile(doc.path()))
+                        m_loadedModules.insert(value);
+                    else if (name == u"installer_version")
+                        m_installerVersions.emplace(doc.path(), value);
                 }
                 m_seen.insert(size_t(m.rule));
                 if (rule.tags.contains(QLatin1String("boot")))
@@ -584,12 +602,36 @@ AnalysisResult AnalysisSession::finish()
         const bool earlierInLog = f.count == f.occurrences.size()
                                   && std::all_of(f.occurrences.begin(), f.occurrences.end(),
                                                  beforeLastBoot);
-        if ((earlierSection || earlierInLog) && !f.occurrences.isEmpty()) {
+        // A message naming a kernel module other than the one loaded now, or only in the log of
+        // an installation of another version, is from before the driver that runs now.
+        const Rule &rule = rules[key.first];
+        const QString loaded = loadedModule();
+        const bool otherModule
+            = !rule.loadedModuleFact.isEmpty() && !loaded.isEmpty() && !f.occurrences.isEmpty()
+              && std::all_of(f.occurrences.begin(), f.occurrences.end(), [&](const Occurrence &o) {
+                     const auto v = o.facts.find(rule.loadedModuleFact);
+                     return v != o.facts.end() && v->second != loaded;
+                 });
+        QString staleInstall;
+        if (!f.occurrences.isEmpty() && f.count == f.occurrences.size()) {
+            staleInstall = staleInstallerLog(f.occurrences.front().path);
+            for (const Occurrence &o : f.occurrences)
+                if (o.path != f.occurrences.front().path)
+                    staleInstall.clear();
+        }
+        if ((earlierSection || earlierInLog || otherModule || !staleInstall.isEmpty())
+            && !f.occurrences.isEmpty()) {
             f.facts[QStringLiteral("seen")]
                 = earlierSection ? QStringLiteral("only in an earlier boot (%1)")
                                        .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1))
-                                 : QStringLiteral("only before the last boot of its log");
+                  : earlierInLog ? QStringLiteral("only before the last boot of its log")
+                  : otherModule  ? QStringLiteral("only with kernel module %1; %2 is loaded now")
+                                      .arg(f.occurrences.front().facts.at(rule.loadedModuleFact),
+                                           loaded)
+                                 : staleInstall;
             f.tags.append(QStringLiteral("earlier-boot"));
+            if (!staleInstall.isEmpty())
+                f.tags.append(QStringLiteral("earlier-install"));
         }
         found.emplace_back(key.first, std::move(f));
     }
@@ -689,7 +731,8 @@ AnalysisResult AnalysisSession::finish()
                 QStringLiteral("%1:%2").arg(f.occurrences.front().path,
                                             QString::number(f.occurrences.front().line)));
         // A state a reboot clears, seen only before the last boot: history.
-        if (rule.resolvedByReboot && f.tags.contains(QLatin1String("earlier-boot")))
+        if ((rule.resolvedByReboot && f.tags.contains(QLatin1String("earlier-boot")))
+            || f.tags.contains(QLatin1String("earlier-install")))
             f.severity = Severity::Info;
         m_result.findings.append(std::move(f));
     }
@@ -932,8 +975,35 @@ void AnalysisSession::addCatalogFindings()
 // Never silent, but quiet: the NVIDIA lines with failure words that neither a rule nor a
 // message catalog explains are one finding per component, listing their shapes; a warning only
 // when a line says it was printed at error level (X's (EE), "ERROR:", level=error ...).
+QString AnalysisSession::loadedModule() const
+{
+    return m_loadedModules.size() == 1 ? *m_loadedModules.begin() : QString();
+}
+
+QString AnalysisSession::staleInstallerLog(const QString &path) const
+{
+    const auto it = m_installerVersions.find(path);
+    const QString loaded = loadedModule();
+    if (it == m_installerVersions.end() || loaded.isEmpty() || it->second == loaded)
+        return {};
+    return QStringLiteral("only in the log of an earlier installation (%1); %2 is loaded now")
+        .arg(it->second, loaded);
+}
+
 void AnalysisSession::addUnrecognisedNvidiaMessages()
 {
+    // An X server log or an installer log is one run: when a finding above info explains its
+    // failure, its other error lines are that failure's details.
+    std::set<QString> explainedRuns;
+    for (const Finding &f : std::as_const(m_result.findings)) {
+        if (f.severity == Severity::Info && !f.tags.contains(QLatin1String("consequence")))
+            continue;
+        for (const Occurrence &o : f.occurrences) {
+            const SectionKind kind = sectionKind(o.path);
+            if (kind == SectionKind::XorgLog || kind == SectionKind::InstallerLog)
+                explainedRuns.insert(o.path);
+        }
+    }
     for (auto &[component, u] : m_unrecognised) {
         const QList<MessageTemplate> shapes = u.miner.templates(50);
         if (shapes.isEmpty())
@@ -947,11 +1017,20 @@ void AnalysisSession::addUnrecognisedNvidiaMessages()
                       .arg(title)
                       .arg(shapes.size())
                       .arg(shapes.size() == 1 ? QString() : QStringLiteral("s"));
-        f.severity = u.errorLines > 0 ? Severity::Warning : Severity::Info;
+        // Error lines of earlier boots, of an earlier installation or of a run whose failure is
+        // known are listed, not alarming.
+        qint64 errorLines = 0, currentErrorLines = 0;
+        for (const auto &[path, n] : u.errorLines) {
+            errorLines += n;
+            if (!isEarlierBoot(path) && staleInstallerLog(path).isEmpty()
+                && !explainedRuns.count(path))
+                currentErrorLines += n;
+        }
+        f.severity = currentErrorLines > 0 ? Severity::Warning : Severity::Info;
         f.count = int(std::min<qint64>(u.miner.lines(), std::numeric_limits<int>::max()));
         f.tags = {QStringLiteral("unrecognised"), component};
         f.facts[QStringLiteral("component")] = component;
-        f.facts[QStringLiteral("error_lines")] = QString::number(u.errorLines);
+        f.facts[QStringLiteral("error_lines")] = QString::number(errorLines);
         QStringList list;
         for (const MessageTemplate &t : shapes) {
             QString shape = t.text;
@@ -974,7 +1053,7 @@ void AnalysisSession::addUnrecognisedNvidiaMessages()
             "packs explains; %2 of them printed at error level. Their shapes (<*> marks what "
             "varies), most frequent first, are in the facts.")
                         .arg(title)
-                        .arg(u.errorLines);
+                        .arg(errorLines);
         f.action = QStringLiteral(
             "Read them in context; if one matters, write a rule for it (Rules ▸ New rule from "
             "this line) so the next bundle explains it.");

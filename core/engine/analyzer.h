@@ -127,8 +127,14 @@ private:
     struct Unrecognised
     {
         TemplateMiner miner;
-        qint64 errorLines = 0;
+        std::map<QString, qint64> errorLines; // by file
     };
+    // What the bundle shows of the driver installed now: the kernel module loaded when it was
+    // collected (/proc/driver/nvidia/version), and the version each installer log installed.
+    std::set<QString> m_loadedModules;
+    std::map<QString, QString> m_installerVersions; // path → version
+    QString loadedModule() const; // empty unless exactly one is known
+    QString staleInstallerLog(const QString &path) const; // "why", if from another installation
     std::map<QString, Unrecognised> m_unrecognised; // by component (engine/lineorigin.h)
     struct CatalogHit
     {

@@ -139,6 +139,9 @@ struct Rule
     // A state a reboot clears (an API mismatch after an upgrade): seen only before the last boot,
     // it is history, said at info.
     bool resolvedByReboot = false;
+    // The capture naming the kernel module version a message came from: when the bundle shows
+    // another module loaded, the finding is from before it (`loaded_module`).
+    QString loadedModuleFact;
     QList<FactLookup> lookups;
     std::optional<CatalogRef> catalog;
 

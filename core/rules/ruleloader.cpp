@@ -531,7 +531,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
 
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
-               "facts", "group_by", "min_count", "supersedes", "consequence_of", "resolved_by_reboot", "lookup", "compare", "explain",
+               "facts", "group_by", "min_count", "supersedes", "consequence_of", "resolved_by_reboot", "loaded_module", "lookup", "compare", "explain",
                "action", "references", "examples", "catalog", "resolution", "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
@@ -623,6 +623,9 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     rule.supersedes = stringList(node, "supersedes");
     rule.consequenceOf = stringList(node, "consequence_of");
     rule.resolvedByReboot = boolean(node, "resolved_by_reboot").value_or(false);
+    rule.loadedModuleFact = scalar(node, "loaded_module", false).value_or(QString());
+    if (!rule.loadedModuleFact.isEmpty())
+        checkNames(node["loaded_module"], {rule.loadedModuleFact}, captures, "loaded_module fact");
     parseLookups(node["lookup"], rule, captures);
     rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
     rule.action = scalar(node, "action", false).value_or(QString()).trimmed();

@@ -83,6 +83,15 @@ bool isEarlierBoot(QStringView path)
     return earlier.matchView(title).hasMatch();
 }
 
+bool isLoadedModuleFile(QStringView path)
+{
+    const qsizetype bang = path.lastIndexOf(QLatin1Char('!'));
+    const QStringView title = bang >= 0 ? path.mid(bang + 1) : path;
+    static const QRegularExpression version(
+        QStringLiteral(R"((?:^|/)proc/driver/nvidia/(?:\./)?version$)"));
+    return version.matchView(title).hasMatch();
+}
+
 bool holdsValues(SectionKind kind)
 {
     switch (kind) {

@@ -36,6 +36,10 @@ QString sectionKindName(SectionKind kind); // "Kernel log", "X server log", "nvi
 // a rotated `kern.log.1` or `syslog.2.gz`.
 bool isEarlierBoot(QStringView path);
 
+// /proc/driver/nvidia/version, as a bug-report section or a file of a bundle: it names the
+// kernel module loaded when the bundle was collected.
+bool isLoadedModuleFile(QStringView path);
+
 // Kinds whose lines are values or dumps, never messages of a component.
 bool holdsValues(SectionKind kind);
 

@@ -144,6 +144,26 @@ private Q_SLOTS:
             << QByteArray("*** /var/log/nvidia-installer.log")
             << QByteArray("ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when this kernel module was built against the wrong or improperly configured kernel sources")
             << QStringList{QStringLiteral("driver.build-failed critical")};
+        QTest::newRow("an X run whose failure is known: its other errors are details")
+            << QByteArray("*** /var/log/Xorg.1.log")
+            << QByteArray("[  4002.720] (EE) NVIDIA(GPU-0): Failed to find a valid Base Mosaic configuration.\n"
+                          "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:\n"
+                          "[  4002.720] (EE) NVIDIA(GPU-0): Errors:\n"
+                          "[  4002.720] (EE) NVIDIA(GPU-0):     - Chipset not approved for SLI\n"
+                          "[  4002.721] (EE) NVIDIA(GPU-0): Failed to acquire modesetting permission.\n"
+                          "[  4002.721] (EE) NVIDIA(0): Failing initialization of X screen")
+            << QStringList{QStringLiteral("xorg.base-mosaic-failed warning"), QStringLiteral("nvidia.unrecognised info")};
+        QTest::newRow("an X run with an unknown error alone: a warning")
+            << QByteArray("*** /var/log/Xorg.1.log")
+            << QByteArray("[  4002.721] (EE) NVIDIA(GPU-0): Failed to acquire modesetting permission.")
+            << QStringList{QStringLiteral("nvidia.unrecognised warning")};
+        QTest::newRow("the nvidia-smi output of a driver that is not loaded")
+            << QByteArray("/usr/bin/nvidia-smi -q")
+            << QByteArray("NVIDIA-SMI has failed because it couldn't communicate with NVIDIA driver. Make sure that latest NVIDIA driver is installed and running.")
+            << QStringList{QStringLiteral("nvml.driver-communication-failed critical")};
+        QTest::newRow("the module's version file is missing: not loaded")
+            << QByteArray("*** /proc/driver/nvidia/./version does not exist") << QByteArray()
+            << QStringList{QStringLiteral("driver.module-not-loaded error")};
     }
 
     void eachKindIsReadItsOwnWay()
@@ -205,6 +225,62 @@ private Q_SLOTS:
         QVERIFY(finding(earlier)->facts.at(QStringLiteral("seen")).startsWith(u"only in an earlier boot"));
         QVERIFY(finding(earlier)->tags.contains(QStringLiteral("earlier-boot")));
         QCOMPARE(finding(current)->facts.count(QStringLiteral("seen")), size_t(0));
+    }
+
+    // What the bundle shows of the driver running now dates the rest: an API mismatch with a
+    // kernel module other than the loaded one, and an installer log of another version, are
+    // from before it.
+    void theLoadedModuleDatesWhatNamesAnother_data()
+    {
+        QTest::addColumn<QByteArray>("loaded");
+        QTest::addColumn<bool>("history");
+        QTest::newRow("another module is loaded now") << QByteArray("515.65.01") << true;
+        QTest::newRow("the module named is loaded") << QByteArray("470.141.03") << false;
+    }
+
+    void theLoadedModuleDatesWhatNamesAnother()
+    {
+        QFETCH(QByteArray, loaded);
+        QFETCH(bool, history);
+        const QByteArray version = "NVRM version: NVIDIA UNIX x86_64 Kernel Module  " + loaded + "  Wed Jul 20 14:00:58 UTC 2022\n";
+        const QByteArray mismatch = "Nov  8 13:49:49 wall-1 kernel: [  766.456533] NVRM: API mismatch: the client has the version 515.65.01, but\n"
+                                    "Nov  8 13:49:49 wall-1 kernel: [  766.456533] NVRM: this kernel module has the version 470.141.03.  Please\n";
+        const QByteArray installer = "nvidia-installer log file '/var/log/nvidia-installer.log'\n"
+                                     "installer version: 470.141.03\n\n"
+                                     "ERROR: You appear to be running an X server; please exit X before installing.  For further details, please see the section INSTALLING THE NVIDIA DRIVER in the README available on the Linux driver download page at www.nvidia.com.\n";
+        const AnalysisResult r = analyze(bugReport({{"*** /var/log/nvidia-installer.log", installer},
+                                                    {"*** /proc/driver/nvidia/./version", version},
+                                                    {"Scanning kernel log files for NVIDIA kernel messages:", mismatch}}));
+        const Finding *api = nullptr, *unrecognised = nullptr;
+        for (const Finding &f : r.findings) {
+            if (f.ruleId == u"driver.nvrm.api-mismatch")
+                api = &f;
+            if (f.ruleId == u"nvidia.unrecognised" && f.facts.at(QStringLiteral("component")) == u"installer")
+                unrecognised = &f;
+        }
+        QVERIFY(api);
+        QCOMPARE(api->severity, history ? Severity::Info : Severity::Error);
+        QCOMPARE(api->facts.count(QStringLiteral("seen")), size_t(history));
+        if (history)
+            QVERIFY(api->facts.at(QStringLiteral("seen")).contains(u"515.65.01 is loaded now"));
+        if (unrecognised) // the installer line, when no catalog knows it, is listed
+            QCOMPARE(unrecognised->severity, history ? Severity::Info : Severity::Warning);
+    }
+
+    // A daemon's line that names an NVIDIA program only as a quoted argument is the daemon's.
+    void aDaemonNamingAnNvidiaProgramIsNotNvidia()
+    {
+        static const RuleSet rules = loadRules({}, true);
+        const QByteArray line = "Jan 26 10:10:24 omen dockerd[2487]: time=\"2026-01-26T10:10:24.805819753-07:00\" level=error msg=\"Error running exec 84a1 in container: OCI runtime exec failed: exec failed: unable to start container process: exec: \\\"nvidia-smi\\\": executable file not found in $PATH: unknown\"\n";
+        const AnalysisResult r = Analyzer(rules).analyze({LogDocument::fromBytes(line, QStringLiteral("syslog"))});
+        for (const Finding &f : r.findings)
+            QVERIFY2(f.ruleId != u"nvidia.unrecognised", qPrintable(f.title));
+        // The toolkit's own words inside the daemon's line are NVIDIA's.
+        const QByteArray toolkit = "Jan 26 10:10:24 omen dockerd[2487]: time=\"2026-01-26T10:10:24Z\" level=error msg=\"failed: nvidia-container-cli: frobnication error: the widget exploded: unknown\"\n";
+        const AnalysisResult t = Analyzer(rules).analyze({LogDocument::fromBytes(toolkit, QStringLiteral("syslog"))});
+        QVERIFY(std::any_of(t.findings.begin(), t.findings.end(), [](const Finding &f) {
+            return f.ruleId == u"nvidia.unrecognised" || f.ruleId.startsWith(u"toolkit.") || f.ruleId.startsWith(u"catalog.");
+        }));
     }
 
     // A state a reboot clears (an API mismatch after an upgrade), seen only before the last
