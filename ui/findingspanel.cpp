@@ -228,8 +228,12 @@ QString FindingsPanel::detailsHtml(const Finding &f)
         html += QLatin1String("<p><b>Facts</b></p><table cellspacing='0' cellpadding='3'>");
         for (const auto &[k, v] : f.facts) {
             const QString from = factSourceNote(f, k);
+            // A value of several lines (the shapes of unrecognised messages) keeps its lines.
+            QStringList lines = v.split(QLatin1Char('\n'));
+            for (QString &l : lines)
+                l = htmlText(l);
             html += QStringLiteral("<tr><td>%1</td><td><code>%2</code>%3</td></tr>")
-                        .arg(htmlText(k), htmlText(v),
+                        .arg(htmlText(k), lines.join(QLatin1String("<br>")),
                              from.isEmpty() ? QString()
                                             : QLatin1String(" <small>(") + htmlText(from)
                                                   + QLatin1String(")</small>"));

@@ -1054,6 +1054,11 @@ void AnalysisSession::addUnrecognisedNvidiaMessages()
             "varies), most frequent first, are in the facts.")
                         .arg(title)
                         .arg(errorLines);
+        if (errorLines > 0 && currentErrorLines == 0)
+            f.explain += QStringLiteral(
+                " None of those is a failure of its own now: they come from an earlier boot, from "
+                "the log of an earlier installation, or from an X server or installer run whose "
+                "failure another finding explains.");
         f.action = QStringLiteral(
             "Read them in context; if one matters, write a rule for it (Rules ▸ New rule from "
             "this line) so the next bundle explains it.");

@@ -283,6 +283,55 @@ private Q_SLOTS:
         }));
     }
 
+    // One condition, one finding: the wordings and the consequences of one failure on one GPU
+    // are said at info under their cause, wherever they are in the log.
+    void oneConditionIsOneFinding_data()
+    {
+        QTest::addColumn<QByteArray>("log");
+        QTest::addColumn<QString>("rule");     // the finding that is a consequence, or not
+        QTest::addColumn<bool>("consequence");
+        const QByteArray xid62 = "[ 100.000001] NVRM: Xid (PCI:0000:3b:00): 62, pid=1234, name=python3, 0000(0000) 00000000 00000000\n";
+        QByteArray filler;
+        for (int i = 0; i < 20; ++i)
+            filler += "[ 100.5] eth0: link up, 25Gbps, full duplex\n";
+        QTest::newRow("Xid 45 twenty lines after an Xid 62 on its GPU")
+            << xid62 + filler + "[ 101.0] NVRM: Xid (PCI:0000:3b:00): 45, pid=1234, name=python3, Ch 00000010\n"
+            << QStringLiteral("gpu.xid.45-preemptive-cleanup") << true;
+        QTest::newRow("a burst of Xid 13 with an Xid 62")
+            << xid62 + "[ 100.000002] NVRM: Xid (PCI:0000:3b:00): 13, pid=1234, name=python3, Graphics Exception: ESR 0x405840=0x0\n"
+                       "[ 100.000003] NVRM: Xid (PCI:0000:3b:00): 13, pid=1234, name=python3, Graphics SM Warp Exception on (GPC 0, TPC 0)\n"
+            << QStringLiteral("gpu.xid.13-graphics-exception") << true;
+        QTest::newRow("an Xid 13 on another GPU is its own")
+            << xid62 + "[ 100.000002] NVRM: Xid (PCI:0000:86:00): 13, pid=4321, name=python3, Graphics Exception: ESR 0x405840=0x0\n"
+            << QStringLiteral("gpu.xid.13-graphics-exception") << false;
+        QTest::newRow("the older fallen-off-the-bus wording beside its Xid 79")
+            << QByteArray("Jun 26 11:17:25 host kernel: NVRM: Xid (PCI:0000:04:00): 79, GPU has fallen off the bus.\n"
+                          "Jun 26 11:17:25 host kernel: NVRM: GPU at 00000000:04:00.0 has fallen off the bus.\n")
+            << QStringLiteral("gpu.fallen-off-bus") << true;
+        QTest::newRow("nouveau named as the reason the probe was not called")
+            << QByteArray("[    4.81] NVRM: The NVIDIA probe routine was not called for 1 device(s).\n"
+                          "[    4.81] NVRM: This can occur when a driver such as: \n"
+                          "[    4.81] NVRM: nouveau, rivafb, nvidiafb or rivatv \n"
+                          "[    4.81] NVRM: was loaded and obtained ownership of the NVIDIA device(s).\n")
+            << QStringLiteral("driver.nouveau-conflict") << true;
+    }
+
+    void oneConditionIsOneFinding()
+    {
+        QFETCH(QByteArray, log);
+        QFETCH(QString, rule);
+        QFETCH(bool, consequence);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult r = Analyzer(rules).analyze({LogDocument::fromBytes(log, QStringLiteral("kern.log"))});
+        const Finding *f = nullptr;
+        for (const Finding &x : r.findings)
+            if (x.ruleId == rule)
+                f = &x;
+        QVERIFY2(f, qPrintable(rule));
+        QCOMPARE(f->tags.contains(QStringLiteral("consequence")), consequence);
+        QCOMPARE(f->severity == Severity::Info, consequence);
+    }
+
     // A state a reboot clears (an API mismatch after an upgrade), seen only before the last
     // boot of its log, is history: at info. After the boot it is an error.
     void aStateARebootClearsIsHistoryBeforeTheLastBoot_data()
