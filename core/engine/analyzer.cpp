@@ -158,6 +158,13 @@ Analyzer::Analyzer(const RuleSet &rules)
     , m_matcher(rules.rules)
 {}
 
+const Vocabulary &Analyzer::vocabulary() const
+{
+    std::call_once(m_vocabulary->once,
+                   [this] { m_vocabulary->vocabulary = std::make_unique<Vocabulary>(m_rules); });
+    return *m_vocabulary->vocabulary;
+}
+
 std::vector<std::shared_ptr<const LogDocument>>
 Analyzer::openInputs(const QStringList &paths, QList<Error> &problems, const BundleLimits &limits)
 {
@@ -417,7 +424,12 @@ void AnalysisSession::collect()
                     continue;
                 }
                 const LineOrigin origin = lineOrigin(normalized, kind);
-                if (addCatalogLine(doc, line, normalized, kind, origin)) {
+                // A return code decodes a line better than a generic message of its printer; the
+                // driver's own messages are catalogued by function, with their status decoded.
+                const bool rmLine = normalized.find("NVRM") != std::string::npos;
+                if ((!rmLine && addVocabularyLine(doc, line, normalized))
+                    || addCatalogLine(doc, line, normalized, kind, origin)
+                    || (rmLine && addVocabularyLine(doc, line, normalized))) {
                     ++m_result.nvidiaExplainedLines;
                     continue;
                 }
@@ -740,6 +752,7 @@ AnalysisResult AnalysisSession::finish()
         m_result.facts.append(std::move(fact));
     foldConsequences();
     addCatalogFindings();
+    addVocabularyFindings();
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
@@ -889,6 +902,71 @@ static Severity severityFor(const CatalogMessage &m, PrintLevel level)
                : level == PrintLevel::Error ? Severity::Warning
                                             : Severity::Info;
     return level == PrintLevel::Fatal ? Severity::Warning : Severity::Info;
+}
+
+bool AnalysisSession::addVocabularyLine(const LogDocument &doc, int line,
+                                        std::string_view normalized)
+{
+    std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
+    if (!hit)
+        return false;
+    auto [it, added] = m_vocabularyHits.try_emplace({hit->catalog->name, hit->entry->code});
+    VocabularyHits &hits = it->second;
+    if (added)
+        hits.first = std::move(*hit);
+    ++hits.count;
+    if (hits.occurrences.size() < m_options.maxOccurrences) {
+        Occurrence o;
+        o.path = doc.path();
+        o.line = o.endLine = doc.lineNumber(line);
+        std::tie(o.text, o.at) = displayTextAt(doc.line(line), 0);
+        o.time = QString::fromStdString(Normalizer::timestamp(doc.line(line)));
+        hits.occurrences.append(std::move(o));
+    }
+    return true;
+}
+
+// A return code found in a line no rule explains: named by its library and decoded by its
+// catalog, at the severity its resolution implies.
+void AnalysisSession::addVocabularyFindings()
+{
+    for (auto &[key, hits] : m_vocabularyHits) {
+        const VocabularyHit &h = hits.first;
+        const CatalogEntry &e = *h.entry;
+        const bool status = h.catalog->name == u"nv-status";
+        const QString code = status ? QStringLiteral("0x%1").arg(e.code, 8, 16, QLatin1Char('0'))
+                                    : QString::number(e.code);
+        Finding f;
+        f.ruleId = h.findingId;
+        f.pack = QStringLiteral("catalog:%1").arg(h.catalog->name);
+        f.group[QStringLiteral("vocabulary")] = h.catalog->name;
+        f.group[QStringLiteral("code")] = code;
+        f.title = QStringLiteral("%1 error %2: %3").arg(h.library, code, e.name);
+        f.severity = severityForResolution(e.resolution).value_or(Severity::Warning);
+        f.count = hits.count;
+        f.tags = {QStringLiteral("vocabulary"), h.catalog->name};
+        f.facts[QStringLiteral("vocabulary")] = h.catalog->name;
+        f.facts[QStringLiteral("code")] = code;
+        f.facts[QStringLiteral("code_name")] = e.name;
+        f.facts[QStringLiteral("written")] = h.written;
+        f.facts[QStringLiteral("found_by")] = h.how;
+        QStringList explain;
+        for (const QString &part : {e.meaning, e.decode})
+            if (!part.isEmpty())
+                explain << part;
+        explain << QStringLiteral("Recognised by its %1 (\"%2\") in a line no rule explains.")
+                       .arg(h.how, h.written);
+        f.explain = explain.join(QLatin1String("\n\n"));
+        f.action = e.action;
+        const QString source = e.source.isEmpty() ? h.catalog->source.url : e.source;
+        if (source.startsWith(QLatin1String("https://")) || source.startsWith(QLatin1String("http://")))
+            f.references.append(Reference{h.catalog->source.title.isEmpty()
+                                              ? h.catalog->description
+                                              : h.catalog->source.title,
+                                          source, {}, 0});
+        f.occurrences = std::move(hits.occurrences);
+        m_result.findings.append(std::move(f));
+    }
 }
 
 void AnalysisSession::addCatalogFindings()

@@ -4,6 +4,7 @@
 #include "engine/lineorigin.h"
 #include "engine/matcher.h"
 #include "rules/ruleset.h"
+#include "rules/vocabulary.h"
 #include "source/bundlereader.h"
 #include "source/sectionkind.h"
 
@@ -14,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <vector>
 
@@ -57,9 +59,18 @@ public:
     // The rule's comparisons over a line match's facts; `source` names where they were read.
     static QList<Comparison> compare(const Rule &rule, const Facts &facts, const QString &source);
 
+    // The error vocabularies of the code catalogs, built on first use.
+    const Vocabulary &vocabulary() const;
+
 private:
     RuleSet m_rules;
     Matcher m_matcher;
+    struct LazyVocabulary
+    {
+        std::once_flag once;
+        std::unique_ptr<Vocabulary> vocabulary;
+    };
+    std::shared_ptr<LazyVocabulary> m_vocabulary = std::make_shared<LazyVocabulary>();
 };
 
 // One analysis fed document by document (or chunk by chunk of a huge entry): documents are
@@ -145,6 +156,15 @@ private:
         QList<Occurrence> occurrences;
     };
     std::map<std::pair<int, QString>, CatalogHit> m_catalogHits; // message index, GPU
+    struct VocabularyHits
+    {
+        VocabularyHit first;
+        int count = 0;
+        QList<Occurrence> occurrences;
+    };
+    std::map<std::pair<QString, int>, VocabularyHits> m_vocabularyHits; // catalog, code
+    bool addVocabularyLine(const LogDocument &doc, int line, std::string_view normalized);
+    void addVocabularyFindings();
     const LogDocument *m_nvidiaDoc = nullptr;
     int m_nvidiaPrevLine = -2;
     // A Python traceback is one message: its last line (the exception) stands for it.

@@ -1,0 +1,179 @@
+#include "rules/vocabulary.h"
+
+#include "rules/ruleset.h"
+
+#include <QRegularExpression>
+
+#include <re2/re2.h>
+
+#include <algorithm>
+
+namespace gputriage {
+
+namespace {
+
+// How each vocabulary's codes are written by the programs that print them. The codes, names
+// and texts themselves are data (the catalogs); this is how callers wrap them.
+struct Spec
+{
+    const char *catalog;
+    const char *findingId;
+    const char *library;
+    const char *context;  // the line names the library (texts and numbers need it)
+    const char *codes[4]; // each with one group: the code as the library's callers print it
+};
+
+constexpr Spec kSpecs[] = {
+    {"cuda-error", "cuda.error.vocabulary", "CUDA", R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*)",
+     {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
+      R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
+      R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
+      R"((?i)\bcuda runtime error \((\d{1,3})\))"}},
+    {"nvml-return", "nvml.error.vocabulary", "NVML", R"((?i)\bnvml|nvidia-smi)",
+     {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)"}},
+    {"nccl-result", "nccl.error.vocabulary", "NCCL", R"((?i)\bnccl)",
+     {R"((?i)\bnccl\w*\b[^\n]{0,60}?\b(?:error|failure|failed|result|returned)\b\s*[:=(]?\s*(\d)\b)"}},
+    {"nv-status", "driver.nv-status", "NVIDIA driver (NV_STATUS)", R"(NVRM|\bNV_(?:ERR|WARN)_|(?i:nvidia))",
+     {R"(\b(?:status|rmStatus|ret|error)\s*[=:]\s*(0x[0-9a-fA-F]{8})\b)"}},
+    {"dcgm-return", "dcgm.error.vocabulary", "DCGM", R"((?i)\bdcgm)",
+     {R"((?i)\bdcgm\w*\b[^\n]{0,60}?\b(?:error|return(?:ed)?|code|status|result)\b\s*[:=(]?\s*(-\d{1,3})\b)"}},
+    {"cudnn-status", "cuda.library-status.vocabulary", "cuDNN", R"((?i)cudnn)",
+     {R"((?i)\bcudnn\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,4})\b)"}},
+    {"cublas-status", "cuda.library-status.vocabulary", "cuBLAS", R"((?i)cublas)",
+     {R"((?i)\bcublas\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+    {"cufft-result", "cuda.library-status.vocabulary", "cuFFT", R"((?i)cufft)",
+     {R"((?i)\bcufft\w*\b[^\n]{0,40}?\b(?:result|status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+    {"cusolver-status", "cuda.library-status.vocabulary", "cuSOLVER", R"((?i)cusolver)",
+     {R"((?i)\bcusolver\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+    {"cusparse-status", "cuda.library-status.vocabulary", "cuSPARSE", R"((?i)cusparse)",
+     {R"((?i)\bcusparse\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+    {"curand-status", "cuda.library-status.vocabulary", "cuRAND", R"((?i)curand)",
+     {R"((?i)\bcurand\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{3})\b)"}},
+    {"tensorrt-status", "cuda.library-status.vocabulary", "TensorRT", R"((?i)tensorrt|\btrt\b|nvinfer)",
+     {}},
+};
+
+// A name a program writes as an identifier: an enum constant (NVML_ERROR_GPU_IS_LOST), a
+// camel-case enum (ncclUnhandledCudaError) or an exception class (NVMLError_GpuIsLost).
+bool identifierName(const QString &name)
+{
+    static const QRegularExpression id(QStringLiteral(
+        "^(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|(?:cuda|nccl|cudnn|cublas|cufft|curand|cusparse|"
+        "cusolver)[A-Z][A-Za-z0-9]+|[A-Z][A-Za-z]*Error_[A-Za-z0-9]+)$"));
+    return name.size() >= 8 && id.match(name).hasMatch();
+}
+
+// A printed text: words, long enough not to be any program's ("Unknown Error" needs the
+// library named on the line, which the context checks).
+bool printedText(const QString &name)
+{
+    return name.contains(QLatin1Char(' ')) && name.size() >= 9 && !identifierName(name);
+}
+
+std::string escaped(const QString &text)
+{
+    return RE2::QuoteMeta(text.toStdString());
+}
+
+} // namespace
+
+struct Vocabulary::Set
+{
+    const Spec *spec = nullptr;
+    const Catalog *catalog = nullptr;
+    std::unique_ptr<RE2> context;
+    std::unique_ptr<RE2> texts; // one alternation, longest first
+    std::vector<std::unique_ptr<RE2>> codes;
+};
+
+Vocabulary::Vocabulary(const RuleSet &rules)
+{
+    for (const Spec &spec : kSpecs) {
+        const Catalog *catalog = rules.catalog(QString::fromLatin1(spec.catalog));
+        if (!catalog)
+            continue;
+        auto set = std::make_unique<Set>();
+        set->spec = &spec;
+        set->catalog = catalog;
+        set->context = std::make_unique<RE2>(spec.context);
+        QStringList texts;
+        for (const auto &[code, entry] : catalog->entries) {
+            if (code == 0)
+                continue; // success
+            for (const QString &name : entry.names) {
+                if (identifierName(name))
+                    m_names.try_emplace(name.toStdString(), set.get(), &entry);
+                else if (printedText(name))
+                    texts << name.trimmed();
+            }
+        }
+        if (!texts.isEmpty()) {
+            std::sort(texts.begin(), texts.end(),
+                      [](const QString &a, const QString &b) { return a.size() > b.size(); });
+            texts.removeDuplicates();
+            std::string alternation;
+            for (const QString &t : texts)
+                alternation += (alternation.empty() ? "" : "|") + escaped(t);
+            RE2::Options options;
+            options.set_case_sensitive(false);
+            options.set_max_mem(64 << 20);
+            set->texts = std::make_unique<RE2>("\\b(" + alternation + ")(?:\\b|$)", options);
+        }
+        for (const char *code : spec.codes)
+            if (code)
+                set->codes.push_back(std::make_unique<RE2>(code));
+        m_sets.push_back(std::move(set));
+    }
+}
+
+Vocabulary::~Vocabulary() = default;
+
+std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
+{
+    const re2::StringPiece text(line.data(), line.size());
+    auto hit = [](const Set &set, const CatalogEntry *entry, const char *how, std::string written) {
+        VocabularyHit h;
+        h.catalog = set.catalog;
+        h.entry = entry;
+        h.findingId = QString::fromLatin1(set.spec->findingId);
+        h.library = QString::fromLatin1(set.spec->library);
+        h.how = QString::fromLatin1(how);
+        h.written = QString::fromStdString(written);
+        return h;
+    };
+    // Names: every identifier of the line, looked up.
+    for (size_t i = 0; i < line.size();) {
+        const auto isWord = [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        };
+        if (!isWord(line[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < line.size() && isWord(line[j]))
+            ++j;
+        if (j - i >= 8) {
+            const auto it = m_names.find(std::string(line.substr(i, j - i)));
+            if (it != m_names.end())
+                return hit(*it->second.first, it->second.second, "name", it->first);
+        }
+        i = j;
+    }
+    for (const auto &set : m_sets) {
+        if (!RE2::PartialMatch(text, *set->context))
+            continue;
+        std::string written;
+        if (set->texts && RE2::PartialMatch(text, *set->texts, &written))
+            if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
+                return hit(*set, e, "text", written);
+        for (const auto &code : set->codes)
+            if (RE2::PartialMatch(text, *code, &written))
+                if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written));
+                    e && e->code != 0)
+                    return hit(*set, e, "code", written);
+    }
+    return std::nullopt;
+}
+
+} // namespace gputriage

@@ -1,0 +1,151 @@
+// Error vocabularies matched anywhere (issue 39, item 1): a return code of CUDA, NVML, NCCL, the
+// driver's NV_STATUS, DCGM or a CUDA library, by its name, its printed text or its number after
+// a call, whatever wrapped it; decoded by its catalog.
+#include "engine/analyzer.h"
+#include "rules/ruleloader.h"
+#include "rules/vocabulary.h"
+#include "text/logdocument.h"
+
+#include <QTest>
+
+using namespace gputriage;
+
+namespace {
+
+const RuleSet &shippedRules()
+{
+    static const RuleSet rules = loadRules({}, true);
+    return rules;
+}
+
+const Vocabulary &vocabulary()
+{
+    static const Vocabulary v(shippedRules());
+    return v;
+}
+
+} // namespace
+
+class TestVocabulary : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void anyWordingIsDecoded_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("catalog");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("how");
+        QTest::newRow("CUDA number after a driver call, through numba")
+            << QByteArray("numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuModuleUnload results in UNKNOWN_CUDA_ERROR")
+            << "cuda-error" << 700 << "code";
+        QTest::newRow("CUDA text quoted by nccl-tests")
+            << QByteArray("node1: Test CUDA failure common.cu:941 'system not yet initialized'")
+            << "cuda-error" << 802 << "text";
+        QTest::newRow("CUDA number a call returned")
+            << QByteArray("cuDevicePrimaryCtxRetain returned 999") << "cuda-error" << 999 << "code";
+        QTest::newRow("NVML number through a Go program")
+            << QByteArray("time=2025-01-01T00:00:00.000Z level=INFO source=gpu.go:602 msg=\"unable to load cuda driver library\" error=\"nvml vram init failure: 18\"")
+            << "nvml-return" << 18 << "code";
+        QTest::newRow("NVML enum name")
+            << QByteArray("dcgm-exporter: failed: NVML_ERROR_GPU_IS_LOST") << "nvml-return" << 15 << "name";
+        QTest::newRow("NVML exception class of pynvml")
+            << QByteArray("pynvml.nvml.NVMLError_DriverNotLoaded: Driver Not Loaded") << "nvml-return" << 9 << "name";
+        QTest::newRow("NVML printed text with the library named")
+            << QByteArray("Failed to initialize NVML: Driver Not Loaded") << "nvml-return" << 9 << "text";
+        QTest::newRow("NCCL result by name")
+            << QByteArray("torch.distributed.DistBackendError: NCCL error: ncclRemoteError") << "nccl-result" << 6 << "name";
+        QTest::newRow("driver status by value")
+            << QByteArray("NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: hClass=0x0000c56f; status=0x00000062")
+            << "nv-status" << 0x62 << "code";
+        QTest::newRow("driver status by name")
+            << QByteArray("NVRM: nvCheckFailed: Check failed: [NV_ERR_GPU_IS_LOST] returned from foo") << "nv-status" << -1 << "name";
+        QTest::newRow("cuDNN status by name")
+            << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR") << "cudnn-status" << -1 << "name";
+    }
+
+    void anyWordingIsDecoded()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, catalog);
+        QFETCH(int, code);
+        QFETCH(QString, how);
+        const std::optional<VocabularyHit> hit = vocabulary().recognise(line.toStdString());
+        QVERIFY(hit);
+        QCOMPARE(hit->catalog->name, catalog);
+        if (code >= 0)
+            QCOMPARE(hit->entry->code, code);
+        QCOMPARE(hit->how, how);
+    }
+
+    // Words any program uses are a code only where the line names the library; a number only
+    // after that library's call.
+    void ordinaryWordsAreNotCodes_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("a database out of memory") << QByteArray("postgres[1234]: ERROR: out of memory");
+        QTest::newRow("sshd invalid argument") << QByteArray("sshd[99]: error: setsockopt: invalid argument");
+        QTest::newRow("an HTTP status") << QByteArray("GET /metrics returned 500 in 3 ms");
+        QTest::newRow("a generic unknown error") << QByteArray("kubelet: Unknown Error while syncing pod");
+        QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
+    }
+
+    void ordinaryWordsAreNotCodes()
+    {
+        QFETCH(QByteArray, line);
+        const std::optional<VocabularyHit> hit = vocabulary().recognise(line.toStdString());
+        QVERIFY2(!hit, hit ? qPrintable(hit->entry->name) : "");
+    }
+
+    // Every name of every code of the vocabularies is recognised as that code.
+    void everyNameOfEveryCode()
+    {
+        int checked = 0;
+        for (const QString &name : {QStringLiteral("nvml-return"), QStringLiteral("nccl-result"),
+                                    QStringLiteral("nv-status"), QStringLiteral("dcgm-return"),
+                                    QStringLiteral("cudnn-status"), QStringLiteral("cublas-status")}) {
+            const Catalog *catalog = shippedRules().catalog(name);
+            QVERIFY2(catalog, qPrintable(name));
+            for (const auto &[code, entry] : catalog->entries) {
+                if (code == 0)
+                    continue;
+                for (const QString &n : entry.names) {
+                    if (n.contains(QLatin1Char(' ')) || n.size() < 8 || !n.contains(QLatin1Char('_')))
+                        continue;
+                    const std::string line = "worker 3: call failed: " + n.toStdString() + " (see log)";
+                    const std::optional<VocabularyHit> hit = vocabulary().recognise(line);
+                    QVERIFY2(hit && hit->entry->code == code,
+                             qPrintable(name + QLatin1String(": ") + n));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked > 200);
+    }
+
+    // In an analysis: a line no rule explains becomes a finding named by its library, with the
+    // code decoded; a hand-written rule that explains the line wins.
+    void aLineNoRuleExplainsIsAFinding()
+    {
+        const Analyzer analyzer(shippedRules());
+        const AnalysisResult r = analyzer.analyze({LogDocument::fromBytes(
+            "numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuModuleUnload results in UNKNOWN_CUDA_ERROR\n"
+            "RuntimeError: CUDA error: an illegal memory access was encountered\n",
+            QStringLiteral("app.log"))});
+        QStringList ids;
+        for (const Finding &f : r.findings)
+            ids << f.ruleId;
+        QVERIFY2(ids.contains(QStringLiteral("cuda.error.vocabulary")), qPrintable(ids.join(u' ')));
+        QVERIFY2(ids.contains(QStringLiteral("cuda.error")), qPrintable(ids.join(u' ')));
+        for (const Finding &f : r.findings)
+            if (f.ruleId == u"cuda.error.vocabulary") {
+                QCOMPARE(f.facts.at(QStringLiteral("code")), QStringLiteral("700"));
+                QCOMPARE(f.count, 1); // the rule's line is the rule's
+                QVERIFY(f.severity > Severity::Info);
+            }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVocabulary)
+#include "tst_vocabulary.moc"
