@@ -348,6 +348,18 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         flush();
 }
 
+bool AnalysisSession::nvidiaDeviceLine(std::string_view line) const
+{
+    if (m_nvidiaPci.empty())
+        return false;
+    static const RE2 device("\\b(?:pci|pcieport|vfio-pci) ([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]): ");
+    std::string id;
+    if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), device, &id))
+        return false;
+    std::transform(id.begin(), id.end(), id.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return m_nvidiaPci.count(id) > 0;
+}
+
 void AnalysisSession::flush()
 {
     collect();
@@ -399,15 +411,24 @@ void AnalysisSession::collect()
             std::vector<int> matchedLines; // lines a rule's match covers, ascending
             if (!notable[t].empty()) {
                 for (const LineMatch &m : hits[t])
-                    for (int l = m.line; l <= m.endLine; ++l)
-                        matchedLines.push_back(l);
+                    if (rules[size_t(m.rule)].kind != RuleKind::Fact)
+                        for (int l = m.line; l <= m.endLine; ++l)
+                            matchedLines.push_back(l);
                 std::sort(matchedLines.begin(), matchedLines.end());
             }
+            // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
+            // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
+            for (const LineMatch &m : hits[t])
+                if (rules[size_t(m.rule)].kind == RuleKind::Fact)
+                    for (const char *name : {"gpu_bus_id", "drm_bus_id", "nvidia_pci"})
+                        if (const auto it = m.facts.find(QLatin1String(name)); it != m.facts.end())
+                            m_nvidiaPci.insert(it->second.toLower().toStdString());
             // Values, dumps and build output hold no messages (a failed build has rules).
             const SectionKind kind = sectionKind(doc.path());
             const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
             for (int line : notable[t]) {
-                if (!messages || !nvidiaOrigin(doc.line(line))
+                if (!messages
+                    || !(nvidiaOrigin(doc.line(line)) || nvidiaDeviceLine(doc.line(line)))
                     || isSectionHeader(doc.line(line), doc.path())
                     || nvidiaOnlyQuoted(doc.line(line)))
                     continue;

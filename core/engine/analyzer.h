@@ -143,6 +143,8 @@ private:
     // What the bundle shows of the driver installed now: the kernel module loaded when it was
     // collected (/proc/driver/nvidia/version), and the version each installer log installed.
     std::set<QString> m_loadedModules;
+    std::set<std::string> m_nvidiaPci; // bus ids of NVIDIA devices, lower-case
+    bool nvidiaDeviceLine(std::string_view line) const;
     std::map<QString, QString> m_installerVersions; // path → version
     QString loadedModule() const; // empty unless exactly one is known
     QString staleInstallerLog(const QString &path) const; // "why", if from another installation

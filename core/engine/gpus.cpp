@@ -15,8 +15,15 @@ QString gpuKey(const QString &busId)
     static const QRegularExpression re(
         QStringLiteral("(?:PCI:)?([0-9A-Fa-f]{3,8}):([0-9A-Fa-f]{2}):([0-9A-Fa-f]{2})(?:\\.[0-7])?"));
     const auto m = re.match(busId);
-    if (!m.hasMatch())
-        return {};
+    if (!m.hasMatch()) {
+        // lspci and X write the bus id without its PCI domain ("04:00.0"): domain 0.
+        static const QRegularExpression bare(
+            QStringLiteral("(?<![0-9A-Fa-f:])([0-9A-Fa-f]{2}):([0-9A-Fa-f]{2})\\.[0-7]\\b"));
+        const auto b = bare.match(busId);
+        if (!b.hasMatch())
+            return {};
+        return QStringLiteral("0000:%1:%2").arg(b.captured(1).toLower(), b.captured(2).toLower());
+    }
     return QStringLiteral("%1:%2:%3")
         .arg(m.captured(1).right(4).rightJustified(4, QLatin1Char('0')).toLower(),
              m.captured(2).toLower(), m.captured(3).toLower());

@@ -586,7 +586,8 @@ void Matcher::matchLines(const LogDocument &doc,
             for (size_t k = out.size(); k-- > 0 && k + 16 > out.size();)
                 if (out[k].rule == ruleIndex && out[k].line == m.line && out[k].start == m.start)
                     return true;
-            recognised = true;
+            // A fact read from a line does not explain a failure the line reports.
+            recognised = recognised || rule.kind != RuleKind::Fact;
             m.endLine = m.line
                         + lineOfOffset(lines, at, size_t(span),
                                        start + groups[0].size() - (groups[0].empty() ? 0 : 1));

@@ -267,6 +267,24 @@ private Q_SLOTS:
             QCOMPARE(unrecognised->severity, history ? Severity::Info : Severity::Warning);
     }
 
+    // The kernel's lines about a device whose PCI vendor is NVIDIA's are NVIDIA's lines, even
+    // when they do not say "nvidia"; a fact read from a line does not explain its failure.
+    void theKernelsLinesAboutAnNvidiaDeviceAreNvidias()
+    {
+        static const RuleSet rules = loadRules({}, true);
+        auto unrecognised = [](const QByteArray &log) {
+            const AnalysisResult r = Analyzer(rules).analyze({LogDocument::fromBytes(log, QStringLiteral("dmesg"))});
+            int n = 0;
+            for (const Finding &f : r.findings)
+                n += f.ruleId == u"nvidia.unrecognised" || f.ruleId.startsWith(u"catalog.");
+            return n;
+        };
+        const QByteArray line = "[    0.5] pci 0000:01:00.0: BAR 1: can't assign [mem size 0x400000000 64bit pref]\n";
+        QCOMPARE(unrecognised("[    0.4] pci 0000:01:00.0: [10de:2204] type 00 class 0x030000\n" + line), 1);
+        QCOMPARE(unrecognised("[    0.4] pci 0000:01:00.0: [8086:9a49] type 00 class 0x030000\n" + line), 0);
+        QCOMPARE(unrecognised("[  100.1] nvidia 0000:01:00.0: Unable to change power state from D3cold to D0, device inaccessible\n"), 1);
+    }
+
     // A daemon's line that names an NVIDIA program only as a quoted argument is the daemon's.
     void aDaemonNamingAnNvidiaProgramIsNotNvidia()
     {
@@ -314,6 +332,14 @@ private Q_SLOTS:
                           "[    4.81] NVRM: nouveau, rivafb, nvidiafb or rivatv \n"
                           "[    4.81] NVRM: was loaded and obtained ownership of the NVIDIA device(s).\n")
             << QStringLiteral("driver.nouveau-conflict") << true;
+        QTest::newRow("lspci reading rev ff beside the Xid 79 of the GPU (no PCI domain)")
+            << QByteArray("[ 12.1] NVRM: Xid (PCI:0000:04:00): 79, GPU has fallen off the bus.\n"
+                          "04:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 840M] (rev ff)\n")
+            << QStringLiteral("gpu.config-space-unreadable") << true;
+        QTest::newRow("lspci reading rev ff on another GPU")
+            << QByteArray("[ 12.1] NVRM: Xid (PCI:0000:04:00): 79, GPU has fallen off the bus.\n"
+                          "05:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 840M] (rev ff)\n")
+            << QStringLiteral("gpu.config-space-unreadable") << false;
     }
 
     void oneConditionIsOneFinding()
