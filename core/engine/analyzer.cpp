@@ -655,6 +655,7 @@ AnalysisResult AnalysisSession::finish()
         f.explain = rule.explain;
         f.action = rule.action;
         f.resolution = rule.resolution;
+        f.nvidiaResolution = !rule.resolutionSource.isEmpty();
         f.references = rule.references;
         f.tags = rule.tags + f.tags;
         for (const QString &name : rule.groupBy)
@@ -1015,7 +1016,10 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     f.title = expandTemplate(rule.title, words);
     f.resolution = entry->resolution;
     f.investigate = entry->investigate;
-    if (const auto severity = severityForResolution(entry->resolution))
+    f.nvidiaResolution = catalog->nvidiaResolutions && !entry->resolution.isEmpty();
+    if (entry->severity)
+        f.severity = *entry->severity;
+    else if (const auto severity = severityForResolution(entry->resolution))
         f.severity = *severity;
     else if (entry->severityClass == QLatin1String("fatal")
              || entry->severityClass == QLatin1String("always-fatal"))

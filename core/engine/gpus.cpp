@@ -66,6 +66,7 @@ GpuEvent eventOf(const Finding &f, const BootMarks &boots)
     e.title = f.title;
     e.severity = f.severity;
     e.resolution = f.resolution;
+    e.nvidiaResolution = f.nvidiaResolution;
     e.count = f.count;
     for (const char *name : {"xid", "sxid"})
         if (const auto it = f.facts.find(QLatin1String(name)); it != f.facts.end())
@@ -220,7 +221,10 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
             g.resolution = strongest->resolution;
             g.action = strongest->resolution.isEmpty()
                            ? QStringLiteral("See: %1").arg(strongest->title)
-                           : resolutionText(strongest->resolution);
+                           : resolutionText(strongest->resolution)
+                                 + (strongest->nvidiaResolution
+                                        ? QString()
+                                        : QStringLiteral(" (GPU Triage's advice)"));
             if (g.recurredAfterReboots > 0)
                 g.action += QStringLiteral(" (recurred after %1 reboot(s): a hardware signal)")
                                 .arg(g.recurredAfterReboots);

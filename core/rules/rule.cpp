@@ -213,4 +213,9 @@ QString resolutionText(QStringView bucket)
     return bucket.toString();
 }
 
+QString resolutionLabel(bool nvidia)
+{
+    return nvidia ? QStringLiteral("NVIDIA's resolution") : QStringLiteral("GPU Triage's advice");
+}
+
 } // namespace gputriage
