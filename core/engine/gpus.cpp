@@ -103,9 +103,10 @@ int bucketRank(const QString &bucket)
     // Among buckets of equal severity, the one that takes more away wins.
     static const QStringList order{
         QStringLiteral("ignore"),          QStringLiteral("restart_app"),
-        QStringLiteral("check_app"),       QStringLiteral("update_sw"),
-        QStringLiteral("unused"),          QStringLiteral("contact_support"),
-        QStringLiteral("restart_vm"),      QStringLiteral("xid_154_eval"),
+        QStringLiteral("xid_154_eval"),    QStringLiteral("check_app"),
+        QStringLiteral("update_sw"),       QStringLiteral("unused"),
+        QStringLiteral("contact_support"),
+        QStringLiteral("restart_vm"),      QStringLiteral("xid_154"),
         QStringLiteral("reset_gpu"),       QStringLiteral("workflow_xid_48"),
         QStringLiteral("run_fieldiag"),    QStringLiteral("check_mechanicals"),
         QStringLiteral("restart_bm")};

@@ -4,6 +4,7 @@
 #include "engine/exampletester.h"
 #include "rules/ruleloader.h"
 
+#include <QRegularExpression>
 #include <QTest>
 #include <QUrl>
 
@@ -92,6 +93,43 @@ private Q_SLOTS:
             for (const Reference &ref : r.references)
                 if (ref.link.isEmpty())
                     written(ref.url, r.id);
+    }
+
+    // Claims an audit against NVIDIA's documents found wrong, in any rule or catalog text.
+    void noTextSaysWhatNvidiaDoesNot_data()
+    {
+        QTest::addColumn<QString>("claim");
+        QTest::addColumn<QString>("unless"); // the text is fine when it also says this
+        QTest::newRow("RMA only once the field diagnostic validates it")
+            << QStringLiteral("\\bRMA\\b") << QStringLiteral("field diag");
+        QTest::newRow("Xid 61 is not said to precede Xid 62")
+            << QStringLiteral("precedes Xid 62") << QString();
+        QTest::newRow("nvidia-peermem (driver.rdma.enabled) is the legacy path, DMA-BUF first")
+            << QStringLiteral("driver\\.rdma\\.enabled") << QStringLiteral("legacy");
+        QTest::newRow("Xid 999 is an unknown Xid, not a lost GPU")
+            << QStringLiteral("999[^.]*GPU lost") << QString();
+        QTest::newRow("a lone Xid 45 is not 'nothing'")
+            << QStringLiteral("Nothing, if processes were stopped") << QString();
+    }
+
+    void noTextSaysWhatNvidiaDoesNot()
+    {
+        QFETCH(QString, claim);
+        QFETCH(QString, unless);
+        const QRegularExpression said(claim, QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpression fine(unless, QRegularExpression::CaseInsensitiveOption);
+        QStringList wrong;
+        auto check = [&](const QString &where, const QString &text) {
+            const QString flat = QString(text).replace(u'\n', u' ');
+            if (said.match(flat).hasMatch() && (unless.isEmpty() || !fine.match(flat).hasMatch()))
+                wrong << where;
+        };
+        for (const Rule &r : m_set.rules)
+            check(r.id, r.explain + u' ' + r.action);
+        for (const auto &[name, catalog] : m_set.catalogs)
+            for (const auto &[code, e] : catalog.entries)
+                check(name + u' ' + QString::number(code), e.meaning + u' ' + e.action);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u", ")));
     }
 
     void harmlessLinesGiveNothingAboveInfo()
