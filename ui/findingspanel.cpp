@@ -243,8 +243,9 @@ QString FindingsPanel::detailsHtml(const Finding &f)
     if (!f.explain.isEmpty())
         html += QLatin1String("<p>") + htmlText(f.explain) + QLatin1String("</p>");
     if (!f.resolution.isEmpty())
-        html += QStringLiteral("<p><b>NVIDIA's resolution:</b> %1 <code>%2</code></p>")
-                    .arg(htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
+        html += QStringLiteral("<p><b>%1:</b> %2 <code>%3</code></p>")
+                    .arg(htmlText(resolutionLabel(f.nvidiaResolution)),
+                         htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
     if (!f.action.isEmpty())
         html
             += QLatin1String("<p><b>What to do:</b> ") + htmlText(f.action) + QLatin1String("</p>");

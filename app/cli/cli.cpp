@@ -720,14 +720,14 @@ int rulesCommand(const QStringList &args)
                             -8)
                        .arg(r.title, origin);
         }
-        // Every code of every catalog, with the rule that reports it and NVIDIA's resolution.
+        // Every code of every catalog, with its severity and resolution bucket.
         for (const auto &[name, catalog] : rules.catalogs) {
             out << QStringLiteral("\n%1 catalog (%2 codes, %3):\n")
                        .arg(name)
                        .arg(catalog.entries.size())
                        .arg(catalog.source.url);
             for (const auto &[code, e] : catalog.entries) {
-                const auto severity = severityForResolution(e.resolution);
+                const auto severity = e.severity ? e.severity : severityForResolution(e.resolution);
                 out << QStringLiteral("  %1 %2  %3  %4  %5\n")
                            .arg(name)
                            .arg(code, -4)

@@ -730,6 +730,7 @@ AnalysisResult AnalysisSession::finish()
         f.explain = rule.explain;
         f.action = rule.action;
         f.resolution = rule.resolution;
+        f.nvidiaResolution = !rule.resolutionSource.isEmpty();
         f.references = rule.references;
         f.tags = rule.tags + f.tags;
         for (const QString &name : rule.groupBy)
@@ -1178,6 +1179,23 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     const auto code = f.facts.find(key);
     const CatalogEntry *entry
         = catalog && code != f.facts.end() ? catalog->find(code->second) : nullptr;
+    // A match read on over the next lines as a wrap may have taken in a line of its own ("CUDA
+    // error: <text>" then another message): the catalog knowing the shorter text is the evidence.
+    if (!entry && catalog && code != f.facts.end() && !f.occurrences.isEmpty()
+        && f.occurrences.front().endLine > f.occurrences.front().line) {
+        QString shorter = code->second;
+        for (qsizetype cut = shorter.lastIndexOf(u' '); cut > 0 && !entry;
+             cut = shorter.lastIndexOf(u' ')) {
+            shorter.truncate(cut);
+            entry = catalog->find(shorter);
+        }
+        if (entry) {
+            code->second = shorter;
+            words[key] = shorter;
+            if (const auto g = f.group.find(key); g != f.group.end())
+                g->second = shorter;
+        }
+    }
     if (!entry) {
         bool numeric = false;
         if (code != f.facts.end())
@@ -1198,7 +1216,10 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     f.title = expandTemplate(rule.title, words);
     f.resolution = entry->resolution;
     f.investigate = entry->investigate;
-    if (const auto severity = severityForResolution(entry->resolution))
+    f.nvidiaResolution = catalog->nvidiaResolutions && !entry->resolution.isEmpty();
+    if (entry->severity)
+        f.severity = *entry->severity;
+    else if (const auto severity = severityForResolution(entry->resolution))
         f.severity = *severity;
     else if (entry->severityClass == QLatin1String("fatal")
              || entry->severityClass == QLatin1String("always-fatal"))

@@ -65,10 +65,11 @@ struct Finding
     QString pack;
     QString explain;
     QString action;
-    // NVIDIA's resolution bucket for a catalogued code (reset_gpu, restart_bm ...), and the
-    // investigation bucket; empty for rules without a catalog.
+    // The resolution bucket (reset_gpu, restart_bm ...) and the investigation bucket; empty
+    // when the rule gives none.
     QString resolution;
     QString investigate;
+    bool nvidiaResolution = false; // NVIDIA publishes this bucket; else it is GPU Triage's advice
     QList<Reference> references;
     QList<QString> tags;
 
@@ -86,7 +87,8 @@ struct GpuEvent
     QString title;
     QString code; // the Xid / SXid, when the finding is about one
     Severity severity = Severity::Info;
-    QString resolution; // NVIDIA's bucket, if the finding has one
+    QString resolution; // the finding's bucket, if it has one
+    bool nvidiaResolution = false;
     int count = 0;
     QString firstTime, lastTime; // as written in the log; empty when the lines have none
     int bursts = 0;              // runs of occurrences with no gap over 5 minutes

@@ -73,6 +73,7 @@ GpuEvent eventOf(const Finding &f, const BootMarks &boots)
     e.title = f.title;
     e.severity = f.severity;
     e.resolution = f.resolution;
+    e.nvidiaResolution = f.nvidiaResolution;
     e.count = f.count;
     for (const char *name : {"xid", "sxid"})
         if (const auto it = f.facts.find(QLatin1String(name)); it != f.facts.end())
@@ -109,9 +110,10 @@ int bucketRank(const QString &bucket)
     // Among buckets of equal severity, the one that takes more away wins.
     static const QStringList order{
         QStringLiteral("ignore"),          QStringLiteral("restart_app"),
-        QStringLiteral("check_app"),       QStringLiteral("update_sw"),
-        QStringLiteral("unused"),          QStringLiteral("contact_support"),
-        QStringLiteral("restart_vm"),      QStringLiteral("xid_154_eval"),
+        QStringLiteral("xid_154_eval"),    QStringLiteral("check_app"),
+        QStringLiteral("update_sw"),       QStringLiteral("unused"),
+        QStringLiteral("contact_support"),
+        QStringLiteral("restart_vm"),      QStringLiteral("xid_154"),
         QStringLiteral("reset_gpu"),       QStringLiteral("workflow_xid_48"),
         QStringLiteral("run_fieldiag"),    QStringLiteral("check_mechanicals"),
         QStringLiteral("restart_bm")};
@@ -227,7 +229,10 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
             g.resolution = strongest->resolution;
             g.action = strongest->resolution.isEmpty()
                            ? QStringLiteral("See: %1").arg(strongest->title)
-                           : resolutionText(strongest->resolution);
+                           : resolutionText(strongest->resolution)
+                                 + (strongest->nvidiaResolution
+                                        ? QString()
+                                        : QStringLiteral(" (GPU Triage's advice)"));
             if (g.recurredAfterReboots > 0)
                 g.action += QStringLiteral(" (recurred after %1 reboot(s): a hardware signal)")
                                 .arg(g.recurredAfterReboots);

@@ -148,8 +148,9 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         }
         h += paragraphs(f.explain);
         if (!f.resolution.isEmpty())
-            h += QStringLiteral("<p><strong>NVIDIA's resolution:</strong> %1 <code>%2</code></p>\n")
-                     .arg(htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
+            h += QStringLiteral("<p><strong>%1:</strong> %2 <code>%3</code></p>\n")
+                     .arg(htmlText(resolutionLabel(f.nvidiaResolution)),
+                          htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
         if (!f.action.isEmpty())
             h += QLatin1String("<p><strong>What to do:</strong></p>\n") + paragraphs(f.action);
         const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));

@@ -95,8 +95,11 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                             {QStringLiteral("references"), refs}};
         if (!f.group.empty())
             finding.insert(QStringLiteral("group"), factsObject(f.group));
-        if (!f.resolution.isEmpty())
+        if (!f.resolution.isEmpty()) {
             finding.insert(QStringLiteral("resolution"), f.resolution);
+            finding.insert(QStringLiteral("resolution_by"),
+                           f.nvidiaResolution ? QStringLiteral("nvidia") : QStringLiteral("gputriage"));
+        }
         if (!f.investigate.isEmpty())
             finding.insert(QStringLiteral("investigate"), f.investigate);
         if (!f.factSources.empty())

@@ -77,8 +77,9 @@ QString markdownFinding(const Finding &f, const ReportOptions &options)
     if (!f.explain.isEmpty())
         md += markdownEscape(f.explain) + QLatin1String("\n\n");
     if (!f.resolution.isEmpty())
-        md += QStringLiteral("**NVIDIA's resolution:** %1 (`%2`)\n\n")
-                  .arg(markdownEscape(resolutionText(f.resolution)), f.resolution);
+        md += QStringLiteral("**%1:** %2 (`%3`)\n\n")
+                  .arg(resolutionLabel(f.nvidiaResolution),
+                       markdownEscape(resolutionText(f.resolution)), f.resolution);
     if (!f.action.isEmpty())
         md += QLatin1String("**What to do:** ") + markdownEscape(f.action) + QLatin1String("\n\n");
     if (!f.facts.empty()) {

@@ -245,8 +245,9 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                    + QString(f.explain).replace(QLatin1Char('\n'), QLatin1String("\n  "))
                    + QLatin1Char('\n');
         if (!f.resolution.isEmpty())
-            out += QStringLiteral("  NVIDIA's resolution: %1 (%2)\n")
-                       .arg(resolutionText(f.resolution), f.resolution);
+            out += QStringLiteral("  %1: %2 (%3)\n")
+                       .arg(resolutionLabel(f.nvidiaResolution), resolutionText(f.resolution),
+                            f.resolution);
         if (!f.action.isEmpty())
             out += QLatin1String("  What to do: ")
                    + QString(f.action).replace(QLatin1Char('\n'), QLatin1String("\n  "))

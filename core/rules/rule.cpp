@@ -171,7 +171,10 @@ constexpr Resolution kResolutions[] = {
     {"reset_gpu", Severity::Error, "Reset the GPU (drain it first)"},
     {"restart_vm", Severity::Error, "Restart the virtual machine"},
     {"contact_support", Severity::Error, "Contact NVIDIA support"},
-    {"xid_154_eval", Severity::Error, "Take the recovery action the driver names"},
+    // XID_154 (Xid 154 itself) and XID_154_EVAL (NVLink5 rows: that action, else restart the app).
+    {"xid_154", Severity::Error, "Take the recovery action the driver names in the Xid 154"},
+    {"xid_154_eval", Severity::Warning,
+     "Take the recovery action of an Xid 154 that came with it, else restart the application"},
     {"restart_bm", Severity::Critical, "Reboot the node (bare-metal restart)"},
     {"check_mechanicals", Severity::Critical, "Check power cabling, seating and cooling"},
     {"run_fieldiag", Severity::Critical, "Run NVIDIA field diagnostics"},
@@ -211,6 +214,11 @@ QString resolutionText(QStringView bucket)
         return QStringLiteral("Follow NVIDIA's %1 workflow")
             .arg(bucket.mid(9).toString().toUpper().replace(QLatin1Char('_'), QLatin1Char(' ')));
     return bucket.toString();
+}
+
+QString resolutionLabel(bool nvidia)
+{
+    return nvidia ? QStringLiteral("NVIDIA's resolution") : QStringLiteral("GPU Triage's advice");
 }
 
 } // namespace gputriage

@@ -149,7 +149,13 @@ struct Rule
     QList<CompareSpec> compare;
     QString explain;
     QString action;
-    QString resolution; // NVIDIA's bucket for what the finding calls for (catalogs give their own)
+    // The bucket for what the finding calls for (catalogs give their own): NVIDIA's when
+    // `resolutionSource` names the NVIDIA document it is from, else GPU Triage's advice.
+    QString resolution;
+    QString resolutionSource;
+    // Why this rule's severity or action differs from its catalog's bucket, and the source.
+    QString deviationWhy;
+    QString deviationSource;
     QList<Reference> references;
     QList<RuleExample> examples;
 
@@ -191,6 +197,9 @@ struct CatalogEntry
     QString investigate; // NVIDIA's investigatory resolution bucket, if any
     QString decode;      // what the message text itself carries, for codes that say more
     QString severityClass; // SXid: "fatal", "always-fatal" or "non-fatal"
+    // Where NVIDIA's class says less than the bucket's severity (a non-fatal SXid whose
+    // recovery is a check): this severity instead.
+    std::optional<Severity> severity;
     QList<QString> applies; // GPU generations
     QList<QString> names;   // other ways logs name the code (cudaErrorIllegalAddress, its text)
     QList<QString> examples;
@@ -204,6 +213,8 @@ struct Catalog
     QString description;
     QString file;
     Reference source;
+    // The buckets are NVIDIA's (Xid, SXid, DCGM failure codes), not GPU Triage's advice.
+    bool nvidiaResolutions = false;
     std::map<int, CatalogEntry> entries;
     std::map<QString, int> aliases; // lower-cased names → code
 
@@ -221,6 +232,8 @@ bool ruleIdMatches(QStringView id, QStringView pattern);
 std::optional<Severity> severityForResolution(QStringView bucket);
 // "Reset the GPU" for reset_gpu: the bucket said as an instruction.
 QString resolutionText(QStringView bucket);
+// How reports introduce a bucket: NVIDIA's published resolution, or GPU Triage's own advice.
+QString resolutionLabel(bool nvidia);
 
 struct RulePackInfo
 {

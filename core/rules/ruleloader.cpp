@@ -532,7 +532,8 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
                "facts", "group_by", "min_count", "supersedes", "consequence_of", "resolved_by_reboot", "loaded_module", "lookup", "compare", "explain",
-               "action", "references", "examples", "catalog", "resolution", "context"},
+               "action", "references", "examples", "catalog", "resolution", "resolution_source",
+               "catalog_deviation", "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -634,6 +635,25 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         error(node["resolution"], QStringLiteral("unknown resolution '%1' (docs/rules.md, "
                                                  "\"Catalogs and resolutions\")")
                                       .arg(rule.resolution));
+    rule.resolutionSource = scalar(node, "resolution_source", false).value_or(QString()).trimmed();
+    if (!rule.resolutionSource.isEmpty()
+        && (!rule.resolutionSource.startsWith(QLatin1String("https://"))
+            || !isSafeUrl(rule.resolutionSource)))
+        error(node["resolution_source"],
+              QStringLiteral("resolution_source must be the https:// address of NVIDIA's text"));
+    if (!rule.resolutionSource.isEmpty() && rule.resolution.isEmpty())
+        warning(node["resolution_source"],
+                QStringLiteral("resolution_source without a resolution says nothing"));
+    if (const YAML::Node d = node["catalog_deviation"]) {
+        if (d.IsMap()) {
+            checkKeys(d, {"why", "source"}, QStringLiteral("catalog_deviation"));
+            rule.deviationWhy = scalar(d, "why", true).value_or(QString()).trimmed();
+            rule.deviationSource = scalar(d, "source", true).value_or(QString()).trimmed();
+        }
+        if (!d.IsMap() || !rule.deviationSource.startsWith(QLatin1String("https://"))
+            || !isSafeUrl(rule.deviationSource))
+            error(d, QStringLiteral("catalog_deviation is {why, source} with an https:// source"));
+    }
     parseReferences(node["references"], rule);
     parseExamples(node["examples"], rule);
     if (m_ruleFailed)
@@ -740,12 +760,18 @@ void Parser::parseTable(const YAML::Node &root)
 
 void Parser::parseCatalog(const YAML::Node &root)
 {
-    checkKeys(root, {"schema", "catalog", "description", "source", "entries"},
+    checkKeys(root, {"schema", "catalog", "description", "source", "resolutions", "entries"},
               QStringLiteral("catalog"));
     Catalog catalog;
     catalog.file = m_file;
     catalog.name = scalar(root, "catalog", true).value_or(QString());
     catalog.description = scalar(root, "description", false).value_or(QString());
+    // Whose buckets: NVIDIA's (it publishes them for Xid, SXid, DCGM codes) or ours.
+    if (const auto by = scalar(root, "resolutions", false)) {
+        catalog.nvidiaResolutions = *by == QLatin1String("nvidia");
+        if (!catalog.nvidiaResolutions && *by != QLatin1String("gputriage"))
+            error(root["resolutions"], QStringLiteral("resolutions must be nvidia or gputriage"));
+    }
     if (const YAML::Node source = root["source"]; source && source.IsMap()) {
         catalog.source.title = scalar(source, "title", false).value_or(QString());
         catalog.source.url = scalar(source, "url", false).value_or(QString());
@@ -762,7 +788,7 @@ void Parser::parseCatalog(const YAML::Node &root)
         }
         checkKeys(item,
                   {"code", "mnemonic", "name", "names", "meaning", "applies", "resolution",
-                   "investigate", "action", "decode", "severity_class", "examples", "source",
+                   "investigate", "action", "decode", "severity_class", "severity", "examples", "source",
                    "level", "hex", "message", "suggestion", "dcgm_severity", "dcgm_category"},
                   QStringLiteral("entry"));
         CatalogEntry e;
@@ -782,6 +808,11 @@ void Parser::parseCatalog(const YAML::Node &root)
         e.investigate = scalar(item, "investigate", false).value_or(QString()).trimmed();
         e.decode = scalar(item, "decode", false).value_or(QString()).trimmed();
         e.severityClass = scalar(item, "severity_class", false).value_or(QString()).trimmed();
+        if (const auto severity = scalar(item, "severity", false)) {
+            e.severity = severityFromName(*severity);
+            if (!e.severity)
+                error(item["severity"], QStringLiteral("severity must be info, warning, error or critical"));
+        }
         e.applies = stringList(item, "applies");
         e.names = stringList(item, "names");
         e.examples = stringList(item, "examples");

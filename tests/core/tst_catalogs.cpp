@@ -5,6 +5,7 @@
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 #include <set>
@@ -101,12 +102,14 @@ class TestCatalogs : public QObject
     Q_OBJECT
 
     RuleSet m_set;
+    std::unique_ptr<Analyzer> m_analyzer;
 
 private Q_SLOTS:
     void initTestCase()
     {
         m_set = loadRules({}, true);
         QVERIFY2(!m_set.hasErrors(), qPrintable(m_set.diagnostics.value(0).toString()));
+        m_analyzer = std::make_unique<Analyzer>(m_set);
     }
 
     void theXidCatalogIsComplete()
@@ -190,6 +193,132 @@ private Q_SLOTS:
         }
     }
 
+    // What a report prints for an Xid agrees with NVIDIA's immediate bucket: the severity the
+    // bucket stands for, and a first action that says what the bucket says. A rule that differs
+    // says why, with NVIDIA's text, in catalog_deviation.
+    void everyXidSaysWhatItsBucketSays_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("bucket");
+        const Catalog *xid = m_set.catalog(QStringLiteral("xid"));
+        QVERIFY(xid);
+        for (const auto &[code, e] : xid->entries)
+            if (!e.resolution.isEmpty())
+                QTest::addRow("Xid %d", code) << kForms[0].line(code, busFor(code)) << code << e.resolution;
+        // Lines whose text decides the bucket: NVIDIA's NVLink5 decode sheet, Xid 154's value.
+        const QString nvl = QStringLiteral("NVRM: Xid (PCI:0018:01:00): %1, %2 XC0 i0 Link 13 (%3 %4 0x00000001 0x00000000 0x00100000 0x00000004)");
+        QTest::newRow("Xid 145 RLW_REMAP non-fatal 0x4: follow an Xid 154, else restart the app")
+            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000004") << 145 << QStringLiteral("xid_154_eval");
+        QTest::newRow("Xid 145 RLW_REMAP non-fatal 0x20")
+            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000020") << 145 << QStringLiteral("xid_154_eval");
+        QTest::newRow("Xid 145 RLW_SRC_TRACK non-fatal 0x8")
+            << nvl.arg(145).arg(u"RLW_SRC_TRACK Nonfatal", u"0x000000e2", u"0x00000008") << 145 << QStringLiteral("xid_154_eval");
+        QTest::newRow("Xid 145 RLW_REMAP non-fatal 0x100 is ignored")
+            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000100") << 145 << QStringLiteral("ignore");
+        QTest::newRow("Xid 149 link down 0x26 (V1) is ignored")
+            << nvl.arg(149).arg(u"NETIR_LINK_EVT Fatal", u"0x026001c6", u"0x00000000") << 149 << QStringLiteral("ignore");
+        QTest::newRow("Xid 149 link down 0x28 (V2) is ignored")
+            << nvl.arg(149).arg(u"NETIR_LINK_DOWN Fatal", u"0x02800011", u"0x00000000") << 149 << QStringLiteral("ignore");
+        QTest::newRow("Xid 149 link down 0x25 resets the GPU")
+            << nvl.arg(149).arg(u"NETIR_LINK_EVT Fatal", u"0x025001c6", u"0x00000000") << 149 << QStringLiteral("reset_gpu");
+        QTest::newRow("Xid 154 node reboot")
+            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot Required)")
+            << 154 << QStringLiteral("restart_bm");
+    }
+
+    void everyXidSaysWhatItsBucketSays()
+    {
+        QFETCH(QString, line);
+        QFETCH(int, code);
+        QFETCH(QString, bucket);
+        // What the first clause of the action must say for each of NVIDIA's buckets.
+        static const std::map<QString, QString> says{
+            {QStringLiteral("ignore"), QStringLiteral("^(no action|nothing|none|no immediate action|no gpu reset|informational)")},
+            {QStringLiteral("restart_app"), QStringLiteral("restart the (application|program|affected application)")},
+            {QStringLiteral("reset_gpu"), QStringLiteral("\\breset\\b")},
+            {QStringLiteral("contact_support"), QStringLiteral("nvidia support")},
+            {QStringLiteral("restart_bm"), QStringLiteral("\\breboot")},
+            {QStringLiteral("restart_vm"), QStringLiteral("\\b(vm|virtual machine)\\b")},
+            {QStringLiteral("check_mechanicals"), QStringLiteral("seat|cabl|connect")},
+            {QStringLiteral("check_uvm"), QStringLiteral("\\b(uvm|unified memory)\\b")},
+            {QStringLiteral("update_sw"), QStringLiteral("\\b(update|upgrade)\\b")},
+            {QStringLiteral("workflow_xid_45"), QStringLiteral("fabric manager")},
+            {QStringLiteral("workflow_xid_48"), QStringLiteral("\\breset\\b")},
+            {QStringLiteral("workflow_nvlink_err"), QStringLiteral("decode|register")},
+            {QStringLiteral("workflow_nvlink5_err"), QStringLiteral("decode")},
+            {QStringLiteral("xid_154"), QStringLiteral("recovery action")},
+            {QStringLiteral("xid_154_eval"), QStringLiteral("xid 154")},
+        };
+        const AnalysisResult result = m_analyzer->analyze(
+            {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("kern.log"))});
+        const auto found = std::find_if(result.findings.begin(), result.findings.end(), [&](const Finding &f) {
+            const auto it = f.facts.find(QStringLiteral("xid"));
+            return it != f.facts.end() && it->second.toInt() == code;
+        });
+        QVERIFY2(found != result.findings.end(), "no finding");
+        const Finding &f = *found;
+        const auto rule = std::find_if(m_set.rules.begin(), m_set.rules.end(),
+                                       [&](const Rule &r) { return r.id == f.ruleId; });
+        QVERIFY(rule != m_set.rules.end());
+        if (!rule->deviationWhy.isEmpty()) {
+            QVERIFY2(rule->deviationSource.startsWith(u"https://docs.nvidia.com/"),
+                     qPrintable(rule->deviationSource));
+            return;
+        }
+        QCOMPARE(f.resolution, bucket);
+        QVERIFY2(f.nvidiaResolution, qPrintable(f.ruleId));
+        const CatalogEntry *entry = m_set.catalog(QStringLiteral("xid"))->find(QString::number(code));
+        const bool fromEntry = entry && entry->resolution == bucket;
+        QCOMPARE(f.severity, fromEntry && entry->severity ? *entry->severity : *severityForResolution(bucket));
+        const QString first = f.action.section(QRegularExpression(QStringLiteral("[;\\n]|\\. ")), 0, 0);
+        QVERIFY2(says.count(bucket), qPrintable(bucket));
+        QVERIFY2(QRegularExpression(says.at(bucket), QRegularExpression::CaseInsensitiveOption)
+                     .match(first)
+                     .hasMatch(),
+                 qPrintable(QStringLiteral("%1 (%2): \"%3\" does not say %4").arg(f.ruleId, bucket, first, says.at(bucket))));
+    }
+
+    // What a report prints for these Xids carries what NVIDIA's catalog says of them (its
+    // trigger conditions and buckets; docs/knowledge-sources.md).
+    void xidTextsSayWhatNvidiaSays_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("14 is an injected error") << 14 << QStringLiteral("injected");
+        QTest::newRow("32 is mostly PCIe quality") << 32 << QStringLiteral("PCIe quality");
+        QTest::newRow("45 alone: restart Fabric Manager") << 45 << QStringLiteral("restart Fabric Manager");
+        QTest::newRow("48 in SRAM: threshold flag and field diagnostics") << 48 << QStringLiteral("sram_threshold_exceeded.*field diagnostics");
+        QTest::newRow("56 is a display engine error") << 56 << QStringLiteral("Display Engine error.*display engine");
+        QTest::newRow("61 is unused on data-center GPUs") << 61 << QStringLiteral("unused on A100");
+        QTest::newRow("64: RMA only once the field diagnostic validates") << 64 << QStringLiteral("only once NVIDIA's field diagnostic validates");
+        QTest::newRow("93 is cleared with nvflash") << 93 << QStringLiteral("elsessionclear");
+        QTest::newRow("109 is a GPU reset") << 109 << QStringLiteral("Drain the GPU and reset it \\(NVIDIA.s immediate action");
+        QTest::newRow("110 is hardware: cold reset") << 110 << QStringLiteral("hardware failure.*cold-reset");
+        QTest::newRow("121 has no operational impact") << 121 << QStringLiteral("no operational impact");
+        QTest::newRow("140 stopped page offlining or row remapping") << 140 << QStringLiteral("page offlining or row remapping");
+        QTest::newRow("159 resets the GPU only with UVM or vGPU") << 159 << QStringLiteral("UVM\\) or vGPU is in use, reset the GPU");
+        QTest::newRow("163 needs no reset") << 163 << QStringLiteral("No GPU reset needed");
+        QTest::newRow("165 lets power swing") << 165 << QStringLiteral("power swings");
+        QTest::newRow("168 is seen with ECC disabled") << 168 << QStringLiteral("ECC disabled");
+    }
+
+    void xidTextsSayWhatNvidiaSays()
+    {
+        QFETCH(int, code);
+        QFETCH(QString, says);
+        const AnalysisResult result = m_analyzer->analyze({LogDocument::fromBytes(
+            kForms[0].line(code, busFor(code)).toUtf8() + '\n', QStringLiteral("kern.log"))});
+        QCOMPARE(result.findings.size(), 1);
+        const Finding &f = result.findings.front();
+        const QString text = f.title + u'\n' + f.explain + u'\n' + f.action;
+        QVERIFY2(QRegularExpression(says, QRegularExpression::DotMatchesEverythingOption
+                                              | QRegularExpression::MultilineOption)
+                     .match(QString(text).replace(u'\n', u' '))
+                     .hasMatch(),
+                 qPrintable(text));
+    }
+
     // Every SXid of the Fabric Manager guide's tables gives its own finding, per switch, with
     // NVIDIA's resolution and name, in the forms the kernel log takes.
     void everySxidIsResolvedFromTheCatalog_data()
@@ -209,8 +338,9 @@ private Q_SLOTS:
         QVERIFY(sxid->entries.size() >= 90);
         std::vector<std::shared_ptr<const LogDocument>> logs;
         for (const auto &[code, e] : sxid->entries) {
+            // The guide gives no recovery for a few notable codes (10001, 10002).
             QVERIFY2(!e.name.isEmpty() && !e.meaning.isEmpty() && !e.action.isEmpty()
-                         && severityForResolution(e.resolution).has_value(),
+                         && (e.resolution.isEmpty() || severityForResolution(e.resolution).has_value()),
                      qPrintable(QString::number(code)));
             logs.push_back(LogDocument::fromBytes(
                 format.arg(code % 12).arg(switchBusFor(code) + QLatin1String(".0")).arg(code).arg(e.name).toUtf8() + '\n',
@@ -225,10 +355,44 @@ private Q_SLOTS:
             QVERIFY2(byCode.count(code), qPrintable(QStringLiteral("SXid %1: no finding").arg(code)));
             const Finding &f = *byCode[code];
             QCOMPARE(f.resolution, e.resolution);
-            QCOMPARE(f.severity, *severityForResolution(e.resolution));
+            QCOMPARE(f.severity, e.severity ? *e.severity
+                                 : e.resolution.isEmpty() ? Severity::Warning
+                                                          : *severityForResolution(e.resolution));
+            QCOMPARE(f.nvidiaResolution, !e.resolution.isEmpty());
             QVERIFY2(f.title.contains(e.name), qPrintable(f.title));
             QCOMPARE(gpuKey(f.facts.at(QStringLiteral("pci"))), switchBusFor(code));
         }
+    }
+
+    // The Fabric Manager guide's class decides: these are not fatal to the fabric.
+    void sxidSeverityFollowsTheGuidesClass_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<int>("severityValue");
+        QTest::newRow("10001 host privileged error: not fatal, may be followed") << 10001 << int(Severity::Warning);
+        QTest::newRow("10002 host privileged timeout: not fatal, may be followed") << 10002 << int(Severity::Warning);
+        QTest::newRow("10004 thermal event start: check cooling") << 10004 << int(Severity::Warning);
+        QTest::newRow("10005 thermal event end: check cooling") << 10005 << int(Severity::Warning);
+        QTest::newRow("20012 broken connection: no impact on one GPU") << 20012 << int(Severity::Warning);
+        QTest::newRow("10003 unhandled interrupt stays always fatal") << 10003 << int(Severity::Critical);
+    }
+
+    void sxidSeverityFollowsTheGuidesClass()
+    {
+        QFETCH(int, code);
+        QFETCH(int, severityValue);
+        const auto severity = Severity(severityValue);
+        const CatalogEntry *e = m_set.catalog(QStringLiteral("sxid"))->find(QString::number(code));
+        QVERIFY(e);
+        QCOMPARE(e->severityClass, severity == Severity::Critical ? QStringLiteral("always-fatal")
+                                                                  : QStringLiteral("non-fatal"));
+        const QString line = QStringLiteral("nvidia-nvswitch3: SXid (PCI:0000:05:00.0): %1, Non-fatal, Link 08 %2")
+                                 .arg(code)
+                                 .arg(e->name);
+        const AnalysisResult result = m_analyzer->analyze(
+            {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("kern.log"))});
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings.front().severity, severity);
     }
 
     // Every CUDA error the catalog knows is recognised by each of its names, as frameworks print
@@ -261,6 +425,32 @@ private Q_SLOTS:
                          qPrintable(line));
             }
         }
+    }
+
+    // "CUDA error: <text>" takes in no line of its own that follows it.
+    void aCudaErrorEndsWhereItsTextEnds_data()
+    {
+        QTest::addColumn<QString>("log");
+        const QString error = QStringLiteral("RuntimeError: CUDA error: an illegal memory access was encountered\n");
+        QTest::newRow("a plain line after it") << error + QStringLiteral("foo bar\n");
+        QTest::newRow("another CUDA error after it")
+            << error + QStringLiteral("CUDA error: device-side assert triggered\n");
+        QTest::newRow("PyTorch's note after it")
+            << error + QStringLiteral("CUDA kernel errors might be asynchronously reported at some other API call\n");
+        QTest::newRow("alone") << error;
+    }
+
+    void aCudaErrorEndsWhereItsTextEnds()
+    {
+        QFETCH(QString, log);
+        const AnalysisResult result = m_analyzer->analyze(
+            {LogDocument::fromBytes(log.toUtf8(), QStringLiteral("app.log"))});
+        const auto f = std::find_if(result.findings.begin(), result.findings.end(), [](const Finding &x) {
+            return x.occurrences.value(0).line == 1 && x.ruleId.startsWith(u"cuda.error");
+        });
+        QVERIFY(f != result.findings.end());
+        QCOMPARE(f->facts.at(QStringLiteral("cuda_error")), QStringLiteral("an illegal memory access was encountered"));
+        QVERIFY2(!f->title.contains(u"not in the catalog"), qPrintable(f->title));
     }
 
     void aPciDomainOtherThanZeroIsKept()

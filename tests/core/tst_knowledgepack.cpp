@@ -3,7 +3,9 @@
 #include "engine/analyzer.h"
 #include "engine/exampletester.h"
 #include "rules/ruleloader.h"
+#include "text/logdocument.h"
 
+#include <QRegularExpression>
 #include <QTest>
 #include <QUrl>
 
@@ -92,6 +94,86 @@ private Q_SLOTS:
             for (const Reference &ref : r.references)
                 if (ref.link.isEmpty())
                     written(ref.url, r.id);
+    }
+
+    // Claims an audit against NVIDIA's documents found wrong, in any rule or catalog text.
+    void noTextSaysWhatNvidiaDoesNot_data()
+    {
+        QTest::addColumn<QString>("claim");
+        QTest::addColumn<QString>("unless"); // the text is fine when it also says this
+        QTest::newRow("RMA only once the field diagnostic validates it")
+            << QStringLiteral("\\bRMA\\b") << QStringLiteral("field diag");
+        QTest::newRow("Xid 61 is not said to precede Xid 62")
+            << QStringLiteral("precedes Xid 62") << QString();
+        QTest::newRow("nvidia-peermem (driver.rdma.enabled) is the legacy path, DMA-BUF first")
+            << QStringLiteral("driver\\.rdma\\.enabled") << QStringLiteral("legacy");
+        QTest::newRow("Xid 999 is an unknown Xid, not a lost GPU")
+            << QStringLiteral("999[^.]*GPU lost") << QString();
+        QTest::newRow("a lone Xid 45 is not 'nothing'")
+            << QStringLiteral("Nothing, if processes were stopped") << QString();
+    }
+
+    void noTextSaysWhatNvidiaDoesNot()
+    {
+        QFETCH(QString, claim);
+        QFETCH(QString, unless);
+        const QRegularExpression said(claim, QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpression fine(unless, QRegularExpression::CaseInsensitiveOption);
+        QStringList wrong;
+        auto check = [&](const QString &where, const QString &text) {
+            const QString flat = QString(text).replace(u'\n', u' ');
+            if (said.match(flat).hasMatch() && (unless.isEmpty() || !fine.match(flat).hasMatch()))
+                wrong << where;
+        };
+        for (const Rule &r : m_set.rules)
+            check(r.id, r.explain + u' ' + r.action);
+        for (const auto &[name, catalog] : m_set.catalogs)
+            for (const auto &[code, e] : catalog.entries)
+                check(name + u' ' + QString::number(code), e.meaning + u' ' + e.action);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u", ")));
+    }
+
+    // A container's CUDA release against the host's driver, as NVIDIA's CUDA Compatibility
+    // guide and the release notes' Tables 2 and 3 judge it.
+    void containerCudaAgainstTheHostDriver_data()
+    {
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<QString>("driver");
+        QTest::addColumn<QString>("rule"); // empty: no finding
+        QTest::addColumn<int>("severity");
+        const QString tooOld = QStringLiteral("cuda.driver-too-old-for-container");
+        const QString minor = QStringLiteral("cuda.container-minor-version-compat");
+        QTest::newRow("13.2 Update 2 needs 595.71.05: minor version compatibility below it")
+            << QStringLiteral("13.2.2") << QStringLiteral("595.58.03") << minor << int(Severity::Warning);
+        QTest::newRow("13.2 Update 2 on its own driver") << QStringLiteral("13.2.2") << QStringLiteral("595.71.05") << QString() << 0;
+        QTest::newRow("CUDA 10.2 needs its own driver, 440.33")
+            << QStringLiteral("10.2.89") << QStringLiteral("418.87.01") << tooOld << int(Severity::Error);
+        QTest::newRow("CUDA 10.1 on 418.39") << QStringLiteral("10.1.243") << QStringLiteral("418.39") << QString() << 0;
+        QTest::newRow("12.x runs on any R525 driver (NVIDIA: >= 525)")
+            << QStringLiteral("12.4.1") << QStringLiteral("525.60.11") << minor << int(Severity::Warning);
+        QTest::newRow("13.x below R580 is too old")
+            << QStringLiteral("13.0.0") << QStringLiteral("575.57.08") << tooOld << int(Severity::Error);
+        QTest::newRow("minor version compatibility is a warning, as NVIDIA's banner says")
+            << QStringLiteral("12.8.1") << QStringLiteral("550.163.01") << minor << int(Severity::Warning);
+    }
+
+    void containerCudaAgainstTheHostDriver()
+    {
+        QFETCH(QString, cuda);
+        QFETCH(QString, driver);
+        QFETCH(QString, rule);
+        QFETCH(int, severity);
+        const QString log = QStringLiteral("CUDA Version %1\nNVRM: loading NVIDIA UNIX x86_64 Kernel Module  %2  Thu Apr  2 10:00:00 UTC 2026\n")
+                                .arg(cuda, driver);
+        const AnalysisResult result = Analyzer(m_set).analyze(
+            {LogDocument::fromBytes(log.toUtf8(), QStringLiteral("bundle.log"))});
+        QStringList found;
+        for (const Finding &f : result.findings)
+            if (f.ruleId.startsWith(u"cuda."))
+                found << f.ruleId + u':' + severityName(f.severity);
+        const QStringList want = rule.isEmpty() ? QStringList()
+                                                : QStringList{rule + u':' + severityName(Severity(severity))};
+        QCOMPARE(found, want);
     }
 
     void harmlessLinesGiveNothingAboveInfo()

@@ -489,6 +489,60 @@ private Q_SLOTS:
         QCOMPARE(redacted.bookmarks.size(), 2);
     }
 
+    // "NVIDIA's resolution" only where NVIDIA publishes one (Xid, SXid, DCGM codes); a bucket
+    // of our own is labelled as our advice, in every format.
+    void resolutionsSayWhoseTheyAre_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("by"); // nvidia, gputriage, or empty: no bucket at all
+        QTest::newRow("an Xid takes NVIDIA's bucket")
+            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus.")
+            << QStringLiteral("gpu.xid.79-fallen-off-bus") << QStringLiteral("nvidia");
+        QTest::newRow("an SXid takes NVIDIA's bucket")
+            << QStringLiteral("nvidia-nvswitch0: SXid (PCI:0000:05:00.0): 12028, Non-fatal, Link 08 egress non-posted PRIV error")
+            << QStringLiteral("nvswitch.sxid") << QStringLiteral("nvidia");
+        QTest::newRow("an Xid 154 names NVIDIA's recovery")
+            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot Required)")
+            << QStringLiteral("gpu.xid.154-node-reboot") << QStringLiteral("nvidia");
+        QTest::newRow("a GSP boot failure is our advice")
+            << QStringLiteral("NVRM: GPU0 _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP")
+            << QStringLiteral("driver.gsp-failed") << QStringLiteral("gputriage");
+        QTest::newRow("a lost GPU is our advice")
+            << QStringLiteral("Unable to determine the device handle for GPU 0000:02:00.0: GPU is lost.  Reboot the system to recover this GPU")
+            << QStringLiteral("nvml.gpu-lost") << QStringLiteral("gputriage");
+        QTest::newRow("a module Secure Boot rejected has no reboot bucket")
+            << QStringLiteral("modprobe: ERROR: could not insert 'nvidia': Key was rejected by service")
+            << QStringLiteral("driver.module-signature") << QString();
+    }
+
+    void resolutionsSayWhoseTheyAre()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, rule);
+        QFETCH(QString, by);
+        const Analyzer analyzer(loadRules({}, true));
+        AnalysisResult result = analyzer.analyze(
+            {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("kern.log"))});
+        result.findings.removeIf([&](const Finding &f) { return f.ruleId != rule; });
+        QCOMPARE(result.findings.size(), 1);
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+        const QString ours = QStringLiteral("GPU Triage's advice");
+        const QString theirs = QStringLiteral("NVIDIA's resolution");
+        const QString want = by == u"nvidia" ? theirs : by.isEmpty() ? QString() : ours;
+        for (const QString &format : {QStringLiteral("text"), QStringLiteral("markdown"), QStringLiteral("html")}) {
+            const QString out = QString::fromUtf8(writeReport(result, format, options))
+                                    .replace(QStringLiteral("&#39;"), QStringLiteral("'"))
+                                    .replace(QStringLiteral("&apos;"), QStringLiteral("'"));
+            for (const QString &label : {ours, theirs})
+                QVERIFY2(out.contains(label) == (label == want), qPrintable(format + u": " + label));
+        }
+        const QJsonObject finding = jsonReport(result, options)["findings"][0].toObject();
+        QCOMPARE(finding.value(u"resolution_by").toString(), by);
+        QCOMPARE(finding.contains(u"resolution"), !by.isEmpty());
+    }
+
     // Trojan Source: bidirectional controls from a bundle are shown, not obeyed, in every
     // format.
     void bidiControlsAreShownInEveryFormat()

@@ -917,6 +917,10 @@ def finalize_names(cat_id, entries):
               file=sys.stderr)
 
 
+# Catalogs whose buckets come from NVIDIA's own classification (DCGM's severities), not ours.
+NVIDIA_RESOLUTIONS = {"dcgm-fr"}
+
+
 def render(cat_id, inputs, title, description, entries, inp, overlay_rel):
     main = inputs[0]
     mi = inp.info(main)
@@ -941,6 +945,8 @@ def render(cat_id, inputs, title, description, entries, inp, overlay_rel):
     if also:
         line = line[:-1] + ", also: [" + ", ".join(also) + "]}"
     out.append(line)
+    if cat_id in NVIDIA_RESOLUTIONS:
+        out.append("resolutions: nvidia")
     out.append("entries:")
     for e in sorted(entries, key=lambda x: (abs(x.code), x.code)):
         out.append("  - code: %d" % e.code)
