@@ -417,6 +417,17 @@ void MessageCatalog::loadFile(const QString &path) const
     }
 }
 
+// RM's HAL gives a function one implementation per chip (kgspBootstrap_TU102, _GH100, _GB202);
+// a log prints the running chip's: the lookup keys on the name without the chip.
+static std::string functionKey(std::string_view function)
+{
+    static const RE2 chip("^(\\w+?)_(?:[A-Z]{2}\\d{2}[0-9A-Z][A-Z]?|T\\d{3}D?)$");
+    std::string base;
+    if (RE2::FullMatch(re2::StringPiece(function.data(), function.size()), chip, &base))
+        return base;
+    return std::string(function);
+}
+
 // Files the messages [from, end) under their function and their rarest word (of their file).
 void MessageCatalog::index(size_t from) const
 {
@@ -428,7 +439,7 @@ void MessageCatalog::index(size_t from) const
         if (m.generic)
             continue;
         if (!m.function.isEmpty())
-            m_byFunction[m.function.toStdString()].push_back(int(i));
+            m_byFunction[functionKey(m.function.toStdString())].push_back(int(i));
         words[i] = keyWords(parseFormat(m.format));
         std::sort(words[i].begin(), words[i].end());
         words[i].erase(std::unique(words[i].begin(), words[i].end()), words[i].end());
@@ -515,7 +526,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
         re2::StringPiece rest(line.data() + nvrm + 6, line.size() - nvrm - 6);
         std::string function;
         if (RE2::Consume(&rest, head, &function)) {
-            const auto it = m_byFunction.find(function);
+            const auto it = m_byFunction.find(functionKey(function));
             if (it != m_byFunction.end())
                 for (int i : it->second)
                     tryMessage(i, line, size_t(rest.data() - line.data()), true, wanted, best,

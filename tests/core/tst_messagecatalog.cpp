@@ -142,6 +142,35 @@ private Q_SLOTS:
                  qPrintable(known->facts.at(QStringLiteral("status_name"))));
     }
 
+    // RM's HAL has one implementation of a function per chip; the catalog holds the ones its
+    // source has, a log prints the running chip's: the same message.
+    void aChipsImplementationIsTheSameMessage_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<bool>("known");
+        QTest::newRow("the chip the source names")
+            << QByteArray("NVRM: kgspExecuteFwsec_TU102: failed to execute FWSEC for FRTS: FRTS error code 0x3") << true;
+        QTest::newRow("another chip")
+            << QByteArray("NVRM: kgspExecuteFwsec_GA102: failed to execute FWSEC for FRTS: FRTS error code 0x3") << true;
+        QTest::newRow("a Blackwell chip")
+            << QByteArray("NVRM: kgspExecuteFwsec_GB202: failed to execute FWSEC for FRTS: FRTS error code 0x3") << true;
+        QTest::newRow("another function") // the message is filed under its function too
+            << QByteArray("NVRM: kfooBar_GA102: frobnication of the widget went badly") << false;
+    }
+
+    void aChipsImplementationIsTheSameMessage()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(bool, known);
+        static const RuleSet rules = loadRules({}, true);
+        MessageCatalog catalog(rules.messageCatalogFiles);
+        const auto r = catalog.recognise(line.toStdString());
+        QCOMPARE(bool(r), known);
+        if (known)
+            QVERIFY(r->message->function.startsWith(u"kgspExecuteFwsec_")
+                    || r->message->function.startsWith(u"s_executeFwsec_"));
+    }
+
     // A log of every message the sources print at info, notice or debug level, each line in
     // its component's wrapping: the catalogs raise nothing above info from it (a hand-written
     // rule may know better: XLA logs a missing kernel driver at INFO).
