@@ -349,7 +349,7 @@ void MainWindow::createMenus()
     QAction *newRule
         = add(rules, tr("&New Rule from Selected Line"), "actionNewRule",
               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), [this] { newRuleFromCurrentLine(); });
-    logView()->setContextMenuPolicy(Qt::ActionsContextMenu);
+    // The view's own menu (Copy, Select All, Find) lists its actions after its own.
     logView()->addAction(newRule);
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));

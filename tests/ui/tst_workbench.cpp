@@ -104,6 +104,32 @@ private Q_SLOTS:
         QSettings().clear();
     }
 
+    // Issue 36, item 6: a right-click in the log view of the window opens the view's own menu
+    // (Copy first), with the window's actions on a line (New Rule) after it.
+    void aRightClickInTheLogOffersCopy()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        LogView *view = window.logView();
+        view->setCurrentLine(0);
+        QStringList names;
+        QTimer::singleShot(0, &window, [&names] {
+            auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            if (!menu)
+                return;
+            for (QAction *a : menu->actions())
+                if (!a->isSeparator())
+                    names << (a->objectName().isEmpty() ? a->text() : a->objectName());
+            menu->close();
+        });
+        const QPoint at = view->viewport()->rect().center();
+        QContextMenuEvent event(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(view->viewport(), &event);
+        QVERIFY2(names.contains(QStringLiteral("logCopy")), qPrintable(names.join(u", ")));
+        QVERIFY2(names.contains(QStringLiteral("actionNewRule")), qPrintable(names.join(u", ")));
+    }
+
     // Point 10: the sample's dmesg has only uptime stamps; its journalctl --list-boots dates
     // them, so the critical Xid 79 takes its place after the training's last step.
     void theSampleTimelineDatesTheKernelLogByItsBoot()
