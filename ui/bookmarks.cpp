@@ -1,4 +1,5 @@
 #include "bookmarks.h"
+#include "counted.h"
 #include "settings.h"
 
 #include <QAction>
@@ -256,9 +257,9 @@ void BookmarksPanel::updateSummary()
     const qsizetype n = m_model->bookmarks().size();
     m_summary->setText(n == 0 ? tr("No bookmarks. Ctrl+B marks the current line, Ctrl+Shift+B "
                                    "marks it with a note; both go into the exported report.")
-                              : tr("%n bookmark(s), in the exported report with their notes. "
-                                   "Double-click a note to edit it, Delete removes a bookmark.",
-                                   nullptr, int(n)));
+                              : tr("%1, in the exported report with their notes. Double-click "
+                                   "a note to edit it, Delete removes a bookmark.")
+                                    .arg(counted(n, tr("bookmark"), tr("bookmarks"))));
 }
 
 void BookmarksPanel::toggleCurrent()

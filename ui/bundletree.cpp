@@ -1,4 +1,5 @@
 #include "bundletree.h"
+#include "counted.h"
 
 #include "source/sectionkind.h"
 
@@ -39,8 +40,9 @@ void showCount(Node &node)
         return;
     const Severity worst = node.worst.value_or(Severity::Info);
     node.hits->setForeground(severityColor(worst));
-    node.hits->setToolTip(QObject::tr("%n rule hit(s), highest severity %1", nullptr, node.count)
-                              .arg(severityName(worst)));
+    node.hits->setToolTip(QObject::tr("%1, highest severity %2")
+                              .arg(counted(node.count, QObject::tr("rule hit"), QObject::tr("rule hits")),
+                                   severityName(worst)));
     QFont f = node.name->font();
     f.setBold(true);
     node.name->setFont(f);

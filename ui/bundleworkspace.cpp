@@ -1,4 +1,5 @@
 #include "bundleworkspace.h"
+#include "counted.h"
 #include "settings.h"
 
 #include "analysiscontroller.h"
@@ -564,7 +565,7 @@ void BundleWorkspace::updateStatusFields()
     const int line = m_logView->currentLine();
     const QLocale locale;
     m_statusPosition->setText(
-        line < 0 ? tr("%n line(s)", nullptr, doc->lineCount())
+        line < 0 ? counted(doc->lineCount(), tr("line"), tr("lines"))
                  : tr("Line %1 of %2")
                        .arg(locale.toString(doc->lineNumber(line)),
                             locale.toString(doc->lineNumber(doc->lineCount() - 1))));

@@ -1,4 +1,5 @@
 #include "comparetab.h"
+#include "counted.h"
 #include "settings.h"
 
 #include "atomicfile.h"
@@ -273,13 +274,13 @@ void CompareTab::done(AnalysisResult right)
     m_right = std::move(right);
     const BundleDiff &d = m_model->diff();
     m_summary->setText(
-        tr("<b>%1</b> → <b>%2</b>: %3 new, %4 gone, %5 changed, %6 unchanged; %7 fact(s) changed.")
+        tr("<b>%1</b> → <b>%2</b>: %3 new, %4 gone, %5 changed, %6 unchanged; %7 changed.")
             .arg(htmlText(d.left), htmlText(d.right))
             .arg(d.count(BundleDiff::Change::New))
             .arg(d.count(BundleDiff::Change::Gone))
             .arg(d.count(BundleDiff::Change::Changed))
             .arg(d.count(BundleDiff::Change::Same))
-            .arg(d.facts.size()));
+            .arg(counted(d.facts.size(), tr("fact"), tr("facts"))));
     m_facts->removeRows(0, m_facts->rowCount());
     for (const BundleDiff::FactChange &f : d.facts) {
         QList<QStandardItem *> row{new QStandardItem(f.name),
@@ -304,10 +305,10 @@ void CompareTab::showChange(int row)
         return;
     }
     const BundleDiff::FindingChange &c = m_model->diff().findings[row];
-    QString html = QStringLiteral("<h3>%1</h3><p>%2 · %3 → %4 occurrence(s)</p>")
+    QString html = QStringLiteral("<h3>%1</h3><p>%2 · %3 → %4</p>")
                        .arg(htmlText(c.title), htmlText(changeText(c.change)))
-                       .arg(c.before)
-                       .arg(c.after);
+                       .arg(QLocale().toString(c.before))
+                       .arg(counted(c.after, tr("occurrence"), tr("occurrences")));
     auto side = [&](const QString &heading, const AnalysisResult &result, int finding,
                     const char *scheme) {
         html += QStringLiteral("<p><b>%1</b></p>").arg(htmlText(heading));

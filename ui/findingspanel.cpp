@@ -1,4 +1,5 @@
 #include "findingspanel.h"
+#include "counted.h"
 
 #include "findingsmodel.h"
 #include "report/markdownreport.h"
@@ -201,9 +202,9 @@ void FindingsPanel::setFindings(const QList<Finding> &findings)
 QString FindingsPanel::detailsHtml(const Finding &f)
 {
     QString html;
-    html += QStringLiteral("<h3>%1</h3><p><b>%2</b> · %3 occurrence(s) · <code>%4</code></p>")
+    html += QStringLiteral("<h3>%1</h3><p><b>%2</b> · %3 · <code>%4</code></p>")
                 .arg(htmlText(f.title), htmlText(severityName(f.severity)))
-                .arg(f.count)
+                .arg(counted(f.count, tr("occurrence"), tr("occurrences")))
                 .arg(htmlText(f.ruleId));
     if (!f.comparisons.isEmpty()) {
         html += QLatin1String("<table cellspacing='0' cellpadding='4' border='1'>");

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "counted.h"
 #include "settings.h"
 
 #include "bookmarks.h"
@@ -79,7 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
                                       ? QString()
                                       : tr("Some rules could not be loaded and are disabled:\n%1")
                                             .arg(errors.join(QLatin1Char('\n'))));
-                statusBar()->showMessage(tr("%n rule(s) loaded", nullptr, int(rules.rules.size())));
+                statusBar()->showMessage(tr("%1 loaded").arg(counted(rules.rules.size(), tr("rule"), tr("rules"))));
             });
 
     // The bundle, and comparisons with other bundles as closable tabs (the bar shows only
@@ -175,10 +176,11 @@ void MainWindow::bundleAnalysed(const QString &notice)
     const AnalysisResult &result = m_controller->result();
     m_banner->setText(m_controller->problemsText());
     statusBar()->showMessage(
-        result.cancelled ? tr("Cancelled: %1 finding(s) so far").arg(result.findings.size())
-                         : tr("%1 finding(s) in %2 file(s)")
-                                   .arg(result.findings.size())
-                                   .arg(result.documents.size())
+        result.cancelled
+            ? tr("Cancelled: %1 so far").arg(counted(result.findings.size(), tr("finding"), tr("findings")))
+            : tr("%1 in %2")
+                      .arg(counted(result.findings.size(), tr("finding"), tr("findings")),
+                           counted(qint64(result.documents.size()), tr("file"), tr("files")))
                                + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
     Q_EMIT analysisFinished();
 }

@@ -1,4 +1,5 @@
 #include "notablepanel.h"
+#include "counted.h"
 
 #include "panelmodels.h"
 
@@ -56,11 +57,10 @@ void NotablePanel::setTemplates(const QList<MessageTemplate> &templates, qint64 
     m_summary->setText(
         templates.isEmpty()
             ? tr("No line with error words was left unexplained by the rules.")
-            : tr("%L1 line(s) with error words (error, failed, timeout, …) that no rule matched, "
-                 "as %2 message shape(s). Double-click one to see it; New Rule from This drafts "
-                 "a rule from its example.")
-                  .arg(lines)
-                  .arg(templates.size()));
+            : tr("%1 with error words (error, failed, timeout, …) that no rule matched, as %2. "
+                 "Double-click one to see it; New Rule from This drafts a rule from its example.")
+                  .arg(counted(lines, tr("line"), tr("lines")),
+                       counted(templates.size(), tr("message shape"), tr("message shapes"))));
     m_newRule->setEnabled(false);
 }
 

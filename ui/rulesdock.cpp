@@ -1,4 +1,5 @@
 #include "rulesdock.h"
+#include "counted.h"
 #include "settings.h"
 
 #include "atomicfile.h"
@@ -703,7 +704,7 @@ void RulesDock::testOnBundle()
                 if (!mine.count(f.ruleId))
                     continue;
                 ++found;
-                TextRow top{.text = tr("%1 — %n line(s)", nullptr, f.count).arg(f.title),
+                TextRow top{.text = tr("%1 — %2").arg(f.title, counted(f.count, tr("line"), tr("lines"))),
                             .key = f.ruleId,
                             .severity = f.severity};
                 if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))

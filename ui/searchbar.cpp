@@ -1,4 +1,5 @@
 #include "searchbar.h"
+#include "counted.h"
 
 #include "logview.h"
 #include "text/logdocument.h"
@@ -266,9 +267,11 @@ void SearchBar::updateStatus()
     if (m_hits.empty())
         m_status->setText(tr("no hits"));
     else if (it != m_hits.end())
-        m_status->setText(tr("%1 of %2").arg(it - m_hits.begin() + 1).arg(m_hits.size()));
+        m_status->setText(tr("%1 of %2")
+                              .arg(QLocale().toString(qint64(it - m_hits.begin() + 1)),
+                                   QLocale().toString(qint64(m_hits.size()))));
     else
-        m_status->setText(tr("%n hit(s)", nullptr, int(m_hits.size())));
+        m_status->setText(counted(qint64(m_hits.size()), tr("hit"), tr("hits")));
 }
 
 } // namespace gputriage

@@ -1,4 +1,5 @@
 #include "searchresults.h"
+#include "counted.h"
 
 #include "text/logdocument.h"
 
@@ -147,14 +148,12 @@ void SearchResultsPanel::showResults(const SearchQuery &query,
     for (const BundleSearchHit &hit : found.hits)
         files.insert(hit.doc);
     QString text = found.hits.empty()
-                       ? tr("\u201c%1\u201d is in none of the %2 file(s).")
-                             .arg(query.text)
-                             .arg(docs.size())
-                       : tr("\u201c%1\u201d: %L2 line(s) in %3 of %4 file(s).")
-                             .arg(query.text)
-                             .arg(qint64(found.hits.size()))
-                             .arg(files.size())
-                             .arg(docs.size());
+                       ? tr("\u201c%1\u201d is in none of the %2.")
+                             .arg(query.text, counted(qint64(docs.size()), tr("file"), tr("files")))
+                       : tr("\u201c%1\u201d: %2 in %3 of %4.")
+                             .arg(query.text, counted(qint64(found.hits.size()), tr("line"), tr("lines")),
+                                  QLocale().toString(qint64(files.size())),
+                                  counted(qint64(docs.size()), tr("file"), tr("files")));
     if (found.capped)
         text += tr(" Only the first %L1 lines are listed.").arg(qint64(found.hits.size()));
     m_summary->setText(text);

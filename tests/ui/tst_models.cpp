@@ -2,6 +2,7 @@
 // change, and the model is compared as an indented dump (modeldump.h).
 
 #include "bundletree.h"
+#include "counted.h"
 #include "findingsmodel.h"
 #include "modeldump.h"
 #include "panelmodels.h"
@@ -28,6 +29,27 @@ class TestModels : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Issue 36: counts read "1 hit", "53,708 hits" (the locale's digits, no "(s)").
+    void countsReadAsWords_data()
+    {
+        QTest::addColumn<qint64>("n");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("one") << qint64(1) << QStringLiteral("1 hit");
+        QTest::newRow("none") << qint64(0) << QStringLiteral("0 hits");
+        QTest::newRow("many, grouped") << qint64(53708) << QStringLiteral("53,708 hits");
+        QTest::newRow("millions") << qint64(7904583) << QStringLiteral("7,904,583 hits");
+    }
+
+    void countsReadAsWords()
+    {
+        QFETCH(qint64, n);
+        QFETCH(QString, text);
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(counted(n, QStringLiteral("hit"), QStringLiteral("hits")), text);
+        QLocale::setDefault(before);
+    }
+
     void findingsAreSortedBySeverityThenCount()
     {
         auto finding = [](const char *id, Severity severity, int count) {
@@ -132,7 +154,7 @@ private Q_SLOTS:
         TextTreeModel model({QStringLiteral("Result"), QStringLiteral("Facts")});
         watch(&model);
         model.setRows({TextRow{.text = QStringLiteral("Testing…")}});
-        TextRow finding{.text = QStringLiteral("IMEX cannot reach a peer — 2 line(s)"),
+        TextRow finding{.text = QStringLiteral("IMEX cannot reach a peer — 2 lines"),
                         .severity = Severity::Error};
         finding.children = {TextRow{.text = QStringLiteral("node.log:1  imex 570: failed"),
                                     .note = QStringLiteral("version=570"),
@@ -148,7 +170,7 @@ private Q_SLOTS:
         model.setRows({finding, examples});
         QCOMPARE(dumpModel(model),
                  QStringList({QStringLiteral("Result | Facts"),
-                              QStringLiteral("IMEX cannot reach a peer — 2 line(s)"),
+                              QStringLiteral("IMEX cannot reach a peer — 2 lines"),
                               QStringLiteral("  node.log:1  imex 570: failed | version=570"),
                               QStringLiteral("  node.log:3  imex 580: failed | version=580"),
                               QStringLiteral("Examples: 1 passed, 0 failed"),

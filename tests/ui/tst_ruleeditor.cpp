@@ -149,7 +149,7 @@ private Q_SLOTS:
         QVERIFY(tested.wait(gputriage::test::kWaitMs)); // the whole bundle: slow under the sanitizers
         const TextTreeModel *hits = dock->hitsModel();
         const QModelIndex hit = hits->index(0, 0);
-        QVERIFY2(hit.data().toString().endsWith(u"— 2 line(s)"), qPrintable(hit.data().toString()));
+        QVERIFY2(hit.data().toString().endsWith(u"— 2 lines"), qPrintable(hit.data().toString()));
         QCOMPARE(hits->rowCount(hit), 2);
         QVERIFY(hits->index(1, 1, hit).data().toString().contains(u"version=580.65.06"));
         const auto examples = hits->match(hits->index(0, 0), Qt::DisplayRole,

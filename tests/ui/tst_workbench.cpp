@@ -296,7 +296,7 @@ private Q_SLOTS:
         QVERIFY(panel->isVisible()); // its tab was brought forward
         QCOMPARE(panel->model()->rowCount(), 3);
         QCOMPARE(panel->summary()->text(),
-                 QStringLiteral("\u201c86:00\u201d: 3 line(s) in 2 of 3 file(s)."));
+                 QStringLiteral("\u201c86:00\u201d: 3 lines in 2 of 3 files."));
         const QModelIndex third = panel->model()->index(2, SearchResultsModel::TextColumn);
         QCOMPARE(third.data().toString(), QStringLiteral("Bus Id : 00000000:86:00.0"));
         QCOMPARE(panel->model()->index(2, SearchResultsModel::LineColumn).data().toInt(), 3);
@@ -310,7 +310,7 @@ private Q_SLOTS:
         window.findChild<QAction *>(QStringLiteral("actionSearchAllFiles"))->trigger();
         QVERIFY(done.wait(gputriage::test::kWaitMs));
         QCOMPARE(panel->model()->rowCount(), 0);
-        QVERIFY(panel->summary()->text().contains(u"none of the 3 file(s)"));
+        QVERIFY(panel->summary()->text().contains(u"none of the 3 files"));
     }
 
     // Point 3: part of a line is selected with the mouse or the keyboard and copied; the
@@ -847,7 +847,7 @@ private Q_SLOTS:
         QVERIFY(tab);
         QCOMPARE(tabs->tabText(1), QStringLiteral("Compare: after"));
         QAbstractItemModelTester tester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY2(tab->summary()->text().contains(u"1 new, 2 gone, 1 changed, 0 unchanged; 3 fact(s) changed"),
+        QVERIFY2(tab->summary()->text().contains(u"1 new, 2 gone, 1 changed, 0 unchanged; 3 facts changed"),
                  qPrintable(tab->summary()->text()));
         QCOMPARE(tab->model()->rowCount(), 4);
         QStringList facts;
