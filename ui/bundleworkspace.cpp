@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
 #include <QScrollArea>
@@ -244,13 +245,22 @@ void BundleWorkspace::createActions()
         const auto doc = m_logView->document();
         if (!doc || doc->lineCount() == 0)
             return;
-        bool ok = false;
-        const int line = QInputDialog::getInt(
-            this, tr("Go to line"), tr("Line number:"),
-            doc->lineNumber(std::max(0, m_logView->currentLine())), doc->lineNumber(0),
-            doc->lineNumber(doc->lineCount() - 1), 1, &ok);
-        if (ok)
-            m_logView->setCurrentLine(doc->indexOfLineNumber(line));
+        const int first = doc->lineNumber(0), last = doc->lineNumber(doc->lineCount() - 1);
+        QInputDialog dialog(this);
+        dialog.setObjectName(QStringLiteral("goToLineDialog"));
+        dialog.setWindowTitle(tr("Go to Line"));
+        dialog.setLabelText(tr("Line number (%1 to %2):")
+                                .arg(QLocale().toString(first), QLocale().toString(last)));
+        dialog.setInputMode(QInputDialog::IntInput);
+        dialog.setIntRange(first, last);
+        dialog.setIntValue(doc->lineNumber(std::max(0, m_logView->currentLine())));
+        // Wide enough for its title with the application's name the window manager adds.
+        dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(
+                                   dialog.windowTitle() + QStringLiteral(" — ")
+                                   + QGuiApplication::applicationDisplayName())
+                               + 160);
+        if (dialog.exec() == QDialog::Accepted)
+            m_logView->setCurrentLine(doc->indexOfLineNumber(dialog.intValue()));
     });
     action(view, tr("&Next Occurrence"), "actionNextOccurrence", QKeySequence(Qt::Key_F8),
            [this] { m_findings->showOccurrence(+1); });

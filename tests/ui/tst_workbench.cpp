@@ -9,6 +9,7 @@
 #include "findingspanel.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include <QInputDialog>
 #include "messagebanner.h"
 #include "searchbar.h"
 #include "palette.h"
@@ -128,6 +129,31 @@ private Q_SLOTS:
         QApplication::sendEvent(view->viewport(), &event);
         QVERIFY2(names.contains(QStringLiteral("logCopy")), qPrintable(names.join(u", ")));
         QVERIFY2(names.contains(QStringLiteral("actionNewRule")), qPrintable(names.join(u", ")));
+    }
+
+    // Issue 36: Go to Line has a title that fits, says the range and moves to the line typed.
+    void goToLineSaysItsRangeAndGoes()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        LogView *view = window.logView();
+        QString label;
+        int width = 0, needed = 0;
+        QTimer::singleShot(0, &window, [&] {
+            auto *dialog = window.findChild<QInputDialog *>(QStringLiteral("goToLineDialog"));
+            if (!dialog)
+                return;
+            label = dialog->labelText();
+            width = dialog->width();
+            needed = dialog->fontMetrics().horizontalAdvance(dialog->windowTitle());
+            dialog->setIntValue(3);
+            dialog->accept();
+        });
+        window.findChild<QAction *>(QStringLiteral("actionGoToLine"))->trigger();
+        QVERIFY2(label.startsWith(u"Line number (1 to "), qPrintable(label));
+        QVERIFY(width > needed + 100);
+        QCOMPARE(view->document()->lineNumber(view->currentLine()), 3);
     }
 
     // Point 10: the sample's dmesg has only uptime stamps; its journalctl --list-boots dates
