@@ -6,6 +6,8 @@
 #include "palette.h"
 
 #include <QHeaderView>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLineEdit>
 #include <QMenu>
 #include <QRegularExpression>
@@ -113,6 +115,10 @@ QMenu *BundleTree::createContextMenu(const QModelIndex &viewIndex)
                                       });
     action->setObjectName(QStringLiteral("treeExclude"));
     action->setToolTip(tr("Analyse the bundle again without this file (the report says so)"));
+    menu->addSeparator();
+    // The path as the reports write it: archive members after '!'.
+    menu->addAction(tr("Copy &Path"), this, [path] { QGuiApplication::clipboard()->setText(path); })
+        ->setObjectName(QStringLiteral("treeCopyPath"));
     return menu;
 }
 

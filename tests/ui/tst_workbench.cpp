@@ -775,6 +775,10 @@ private Q_SLOTS:
         QVERIFY(file.readAll().contains("noisy.log: excluded from the analysis by the engineer"));
 
         menu.reset(tree->createContextMenu(tree->viewIndex(noisy)));
+        // Issue 36: the tree's menu copies the entry's path.
+        QGuiApplication::clipboard()->clear();
+        menu->findChild<QAction *>(QStringLiteral("treeCopyPath"))->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), noisy);
         auto *include = menu->findChild<QAction *>(QStringLiteral("treeExclude"));
         QCOMPARE(include->text(), QStringLiteral("&Include in Analysis"));
         include->trigger();
