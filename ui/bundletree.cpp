@@ -5,9 +5,9 @@
 
 #include "palette.h"
 
-#include <QHeaderView>
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
 #include <QRegularExpression>
