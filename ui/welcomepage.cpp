@@ -1,6 +1,8 @@
 #include "welcomepage.h"
 #include "settings.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -26,6 +28,25 @@ void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> 
         menu->addAction(label, menu, [open, paths] { open(paths); });
     }
     menu->setEnabled(!recent.isEmpty());
+}
+
+QString recentLabel(const QStringList &paths, const QList<QStringList> &recent)
+{
+    if (paths.isEmpty())
+        return {};
+    const QFileInfo first(paths.front());
+    QString label = first.fileName();
+    const bool ambiguous = std::any_of(recent.begin(), recent.end(), [&](const QStringList &other) {
+        return other != paths && !other.isEmpty() && QFileInfo(other.front()).fileName() == label;
+    });
+    if (ambiguous) {
+        // The folders just above it tell the tickets apart.
+        const QStringList dirs = first.absolutePath().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        label += QStringLiteral(" \u2014 %1").arg(dirs.mid(std::max<qsizetype>(0, dirs.size() - 2)).join(u'/'));
+    }
+    if (paths.size() > 1)
+        label += QCoreApplication::translate("gputriage", " and %1 more").arg(paths.size() - 1);
+    return label;
 }
 
 QStringList chooseBundle(QWidget *parent, bool folder)
@@ -72,15 +93,17 @@ WelcomePage::WelcomePage(QWidget *parent)
     }
     connect(openButton, &QPushButton::clicked, this, &WelcomePage::openRequested);
     connect(sampleButton, &QPushButton::clicked, this, &WelcomePage::sampleRequested);
-    if (const auto recent = Settings::recentBundles(); !recent.isEmpty()) {
-        auto *reopen = new QPushButton(
-            tr("Reopen %1").arg(QFileInfo(recent.front().front()).fileName()), this);
-        reopen->setObjectName(QStringLiteral("welcomeReopen"));
-        reopen->setToolTip(recent.front().join(QLatin1Char('\n')));
+    // The last bundles, each named so that two bug reports of the same file name differ.
+    const QList<QStringList> recent = Settings::recentBundles();
+    for (qsizetype i = 0; i < std::min<qsizetype>(recent.size(), 5); ++i) {
+        auto *reopen = new QPushButton(tr("Reopen %1").arg(recentLabel(recent[i], recent)), this);
+        reopen->setObjectName(i == 0 ? QStringLiteral("welcomeReopen")
+                                     : QStringLiteral("welcomeReopen%1").arg(i + 1));
+        reopen->setToolTip(recent[i].join(QLatin1Char('\n')));
         reopen->setMinimumWidth(220);
         layout->addWidget(reopen, 0, Qt::AlignHCenter);
         connect(reopen, &QPushButton::clicked, this,
-                [this, paths = recent.front()] { Q_EMIT pathsRequested(paths); });
+                [this, paths = recent[i]] { Q_EMIT pathsRequested(paths); });
     }
     layout->addStretch(3);
 }

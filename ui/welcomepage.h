@@ -15,10 +15,13 @@ namespace gputriage {
 void rememberRecentBundle(const QStringList &paths);
 // File ▸ Open Recent: one entry per recent bundle, each calling `open` with its paths.
 void fillRecentMenu(QMenu *menu, const std::function<void(const QStringList &)> &open);
+// A recent bundle's name for a button: its first file's name, with the folders above it when
+// another recent bundle has a file of that name, and how many more files it has.
+QString recentLabel(const QStringList &paths, const QList<QStringList> &recent);
 // Asks for files (or a folder) to open, starting where the last ones were; empty if cancelled.
 QStringList chooseBundle(QWidget *parent, bool folder);
 
-// What the window shows before a bundle is open: drop here, Open…, the sample, the last bundle.
+// What the window shows before a bundle is open: drop here, Open…, the sample, the last bundles.
 class WelcomePage : public QWidget
 {
     Q_OBJECT

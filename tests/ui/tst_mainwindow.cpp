@@ -9,6 +9,7 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "welcomepage.h"
 #include "panelmodels.h"
 #include "rulelistmodel.h"
 #include "messagebanner.h"
@@ -141,6 +142,29 @@ private Q_SLOTS:
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 4);
         QCOMPARE(window.findChild<QMenu *>(QStringLiteral("recentMenu"))->actions().size(), 2);
+    }
+
+    // Issue 36: two bug reports of the same file name are told apart on the welcome page.
+    void recentBundlesOfOneNameAreToldApart()
+    {
+        const QList<QStringList> recent{
+            {QStringLiteral("/cases/1234/nvidia-bug-report.log.gz")},
+            {QStringLiteral("/cases/5678/node-b/nvidia-bug-report.log.gz")},
+            {QStringLiteral("/cases/9/dmesg.log"), QStringLiteral("/cases/9/journal.txt")}};
+        QCOMPARE(recentLabel(recent[0], recent), QStringLiteral("nvidia-bug-report.log.gz \u2014 cases/1234"));
+        QCOMPARE(recentLabel(recent[1], recent), QStringLiteral("nvidia-bug-report.log.gz \u2014 5678/node-b"));
+        QCOMPARE(recentLabel(recent[2], recent), QStringLiteral("dmesg.log and 1 more"));
+        QSettings().setValue(QStringLiteral("recentBundles"),
+                             QVariantList{recent[0], recent[1], recent[2]});
+        MainWindow window;
+        QStringList buttons;
+        for (const char *name : {"welcomeReopen", "welcomeReopen2", "welcomeReopen3"}) {
+            auto *b = window.findChild<QPushButton *>(QLatin1String(name));
+            QVERIFY2(b, name);
+            buttons << b->text();
+        }
+        QCOMPARE(buttons.removeDuplicates(), 0);
+        QSettings().remove(QStringLiteral("recentBundles"));
     }
 
     void exportNeverReplacesTheOpenBundle()
