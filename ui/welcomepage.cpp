@@ -1,7 +1,6 @@
 #include "welcomepage.h"
 #include "settings.h"
 
-#include <algorithm>
 
 #include <QAction>
 #include <QCoreApplication>
@@ -14,6 +13,8 @@
 #include <QPushButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gputriage {
 
