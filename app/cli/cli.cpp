@@ -4,7 +4,9 @@
 #include "engine/matcher.h"
 #include "workers.h"
 #include "atomicfile.h"
+#include "diskcache.h"
 #include "paths.h"
+#include "timings.h"
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
@@ -535,6 +537,20 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     return failed ? FindingsOrFailures : Ok;
 }
 
+// `analyze --timings`: each phase's wall time (summed over threads), then the whole command.
+void printTimings(std::chrono::steady_clock::duration total)
+{
+    QTextStream &e = err();
+    e << "timings:\n";
+    for (const Timings::Phase &ph : Timings::phases())
+        e << QStringLiteral("  %1 %2 s").arg(ph.name, -24).arg(ph.seconds, 6, 'f', 3)
+          << (ph.count > 1 ? QStringLiteral("  (%1 times)").arg(ph.count) : QString()) << '\n';
+    e << QStringLiteral("  %1 %2 s").arg(QStringLiteral("analyze command"), -24)
+             .arg(std::chrono::duration<double>(total).count(), 6, 'f', 3)
+      << '\n';
+    e.flush();
+}
+
 int analyze(const QStringList &args)
 {
     QCommandLineParser p;
@@ -552,6 +568,7 @@ int analyze(const QStringList &args)
                  QStringLiteral("S")});
     p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data in evidence.")});
     p.addOption({QStringLiteral("unmatched"), QStringLiteral("Other notable messages section.")});
+    p.addOption({QStringLiteral("timings"), QStringLiteral("Time of each phase on stderr.")});
     p.addOption({QStringLiteral("batch"), QStringLiteral("Every entry of DIR is a bundle."),
                  QStringLiteral("DIR")});
     for (const char *limit :
@@ -560,6 +577,9 @@ int analyze(const QStringList &args)
             {QString::fromLatin1(limit), QStringLiteral("Bundle limit."), QStringLiteral("N")});
     if (!parse(p, args))
         return UsageOrInput;
+    const bool timings = p.isSet(QStringLiteral("timings"));
+    Timings::setEnabled(timings);
+    const auto start = std::chrono::steady_clock::now();
 
     BundleLimits limits;
     struct LimitOption
@@ -625,7 +645,12 @@ int analyze(const QStringList &args)
     const int jobs = shared.jobs, maxEvidence = shared.maxEvidence;
     const bool quiet = p.isSet(QStringLiteral("quiet"));
 
+    const auto rulesStart = std::chrono::steady_clock::now();
+    const double yamlSeconds = Timings::seconds("load packs") + Timings::seconds("load catalogs");
     const RuleSet rules = rulesFrom(p);
+    if (timings) // folders walked, overrides and references checked
+        Timings::add("load packs: the rest", std::chrono::steady_clock::now() - rulesStart
+                                                 - std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(Timings::seconds("load packs") + Timings::seconds("load catalogs") - yamlSeconds)));
     AnalyzeOptions options;
     options.jobs = jobs;
     options.limits = limits;
@@ -642,6 +667,7 @@ int analyze(const QStringList &args)
     if (showProgress)
         std::fprintf(stderr, "\r               \r");
 
+    PhaseTimer reportTimer("report");
     ReportOptions ro;
     ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
     ro.maxEvidence = maxEvidence;
@@ -660,8 +686,12 @@ int analyze(const QStringList &args)
         report = writeReport(shown, format, ro);
     }
 
-    if (const int rc = writeOutput(output, report); rc != Ok)
-        return rc;
+    const int written = writeOutput(output, report);
+    reportTimer.stop();
+    if (timings)
+        printTimings(std::chrono::steady_clock::now() - start);
+    if (written != Ok)
+        return written;
 
     // Problems (unreadable inputs, invalid rules) are in the report too; the rest was analysed.
     if (!quiet) {
@@ -902,6 +932,12 @@ int runCommand(const QStringList &arguments)
 int runCli(const QStringList &arguments)
 {
     const int rc = runCommand(arguments);
+    // A damaged or outdated cache was rebuilt: said once, it should not recur.
+    if (!arguments.contains(QStringLiteral("--quiet"))) {
+        for (const QString &note : DiskCache::takeNotes())
+            err() << "gputriage: note: " << note << '\n';
+        err().flush();
+    }
     // What went through stdio (rules list, diagnostics tables) is checked as the reports are.
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         err() << "gputriage: cannot write to standard output: "

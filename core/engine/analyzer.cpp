@@ -1,5 +1,6 @@
 #include "engine/analyzer.h"
 
+#include "timings.h"
 #include "workers.h"
 
 #include "engine/gpus.h"
@@ -211,22 +212,35 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
         return true;
     };
     std::vector<std::shared_ptr<const LogDocument>> documents;
+    // Reading and matching overlap: what the sink takes counts as matching.
+    using Clock = std::chrono::steady_clock;
+    const auto readStart = Clock::now();
+    Clock::duration inSink{};
     if (options.keepDocuments) {
         documents = reader.read(paths);
+        const auto sinkStart = Clock::now();
         std::erase_if(documents, isExcluded);
         for (const auto &doc : documents)
             session.add(doc);
+        inSink = Clock::now() - sinkStart;
     } else {
         // Documents are analysed as the reader produces them and then released, so memory
         // holds about one batch (and one chunk of a huge compressed entry) at a time.
         reader.setSink([&](const std::shared_ptr<const LogDocument> &doc, int matchLines,
                            bool continuation) {
+            const auto sinkStart = Clock::now();
             if (!isExcluded(doc))
                 session.add(doc, matchLines, continuation);
+            inSink += Clock::now() - sinkStart;
         });
         reader.read(paths);
     }
+    const auto finishStart = Clock::now();
     AnalysisResult result = session.finish();
+    if (Timings::enabled()) {
+        Timings::add("read", finishStart - readStart - inSink);
+        Timings::add("match", Clock::now() - finishStart + inSink);
+    }
     result.addReadProblems(reader.problems() + excludedNotes);
     result.documents = std::move(documents);
     result.excludedDocuments = std::move(excluded);
@@ -263,8 +277,8 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
     // Rules the matcher could not take as usual (matched all the same, more slowly).
     for (const Diagnostic &d : analyzer.matcher().diagnostics())
         m_result.problems.append(d.where);
-    for (int j = 1; j < Workers::count(options.jobs); ++j)
-        m_matchers.push_back(analyzer.matcher().clone());
+    // Made by their own thread when a batch first needs them (a small input never does).
+    m_matchers.resize(size_t(std::max(0, Workers::count(options.jobs) - 1)));
 }
 
 AnalysisSession::~AnalysisSession()
@@ -341,6 +355,8 @@ void AnalysisSession::flush()
     batch.explained.resize(tasks.size());
 
     auto worker = [this, &batch](int j) {
+        if (j > 0 && !m_matchers[size_t(j) - 1])
+            m_matchers[size_t(j) - 1] = m_analyzer.matcher().clone();
         const Matcher *matcher = j == 0 ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())

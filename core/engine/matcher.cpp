@@ -4,6 +4,7 @@
 #include "engine/patternset.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
+#include "timings.h"
 
 #include <re2/re2.h>
 #include <re2/set.h>
@@ -195,6 +196,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
+    PhaseTimer setsTimer(shareFastFrom ? nullptr : "compile RE2 sets"); // clone(): its own
     m_sets->single = PatternSet(setOptions());
     m_sets->spanning = PatternSet(setOptions());
     for (int i = 0; i < int(m_rules.size()); ++i) {
@@ -242,32 +244,55 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         m_sets->rawNotable = shareFastFrom->rawNotable;
         return;
     }
+    setsTimer.stop();
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
         return;
     m_sets->fast = std::make_shared<Sets::Fast>();
+    const PhaseTimer rawTimer("compile raw prefilter");
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
         return;
-    // Each pattern's clauses once, for both prefilters (the rules alone, and with error words).
-    std::vector<RawPrefilter::Pattern> patterns;
+    // Each pattern's clauses once, for both prefilters (the rules alone, and with error words),
+    // and only when the cache does not hold them.
+    struct Source
+    {
+        const RE2 *re;
+        bool spanning, wrappable, errorWords;
+    };
+    std::vector<Source> sources;
     for (const auto &[ok, indices, spanning] :
          {std::tuple(m_sets->singleOk, &m_sets->singleRules, false),
           std::tuple(m_sets->spanningOk, &m_sets->spanningRules, true)}) {
         if (!ok)
             continue;
-        for (int i : *indices) {
-            const RE2 &re = setRegex(i);
-            // The error words are looked for line by line; rules' messages may be wrapped.
-            patterns.push_back({RawPrefilter::clausesOf(re.pattern(), re.options()), spanning, i >= 0});
-        }
+        // The error words are looked for line by line; rules' messages may be wrapped.
+        for (int i : *indices)
+            sources.push_back({&setRegex(i), spanning, i >= 0, i < 0});
     }
-    auto rawNotable = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
+    auto clauses = std::make_shared<std::vector<RawPrefilter::Clauses>>();
+    auto patterns = [&sources, clauses](bool errorWords) {
+        if (clauses->empty())
+            for (const Source &s : sources)
+                clauses->push_back(RawPrefilter::clausesOf(s.re->pattern(), s.re->options()));
+        std::vector<RawPrefilter::Pattern> out;
+        for (size_t k = 0; k < sources.size(); ++k)
+            if (errorWords || !sources[k].errorWords)
+                out.push_back({(*clauses)[k], sources[k].spanning, sources[k].wrappable});
+        return out;
+    };
+    QByteArray inputs[2]; // without and with the error words
+    for (const Source &s : sources) {
+        const QByteArray in = RawPrefilter::cacheInputs(*s.re, s.spanning, s.wrappable);
+        if (!s.errorWords)
+            inputs[0] += in;
+        inputs[1] += in;
+    }
+    auto rawNotable = std::make_shared<RawPrefilter>(
+        inputs[1], [&] { return patterns(true); }, m_sets->maxSpan);
     if (!rawNotable->available())
         return;
     m_sets->rawNotable = std::move(rawNotable);
-    const auto &single = m_sets->singleRules;
-    if (const auto words = std::find(single.begin(), single.end(), -1); words != single.end())
-        patterns.erase(patterns.begin() + (words - single.begin()));
-    auto raw = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
+    auto raw = std::make_shared<RawPrefilter>(
+        inputs[0], [&] { return patterns(false); }, m_sets->maxSpan);
     if (raw->available())
         m_sets->raw = std::move(raw);
 }
@@ -325,6 +350,7 @@ void Matcher::buildFast() const
 {
     Sets::Fast &fast = *m_sets->fast;
     std::call_once(fast.built, [&] {
+        const PhaseTimer timer("compile vectorscan");
         auto build = [this](const std::vector<int> &ruleIndices) {
             std::vector<std::string> patterns;
             patterns.reserve(ruleIndices.size());
@@ -342,6 +368,7 @@ void Matcher::buildFast() const
 
 std::unique_ptr<Matcher> Matcher::clone() const
 {
+    const PhaseTimer timer("clone matchers");
     std::vector<Rule> rules = m_rules;
     auto recompile = [](CompiledPattern &p) {
         if (p.regex)

@@ -1,5 +1,7 @@
 #include "rules/messagecatalog.h"
 
+#include "timings.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -337,6 +339,7 @@ void MessageCatalog::load(const Wanted &wanted) const
             continue;
         m_loaded[size_t(i)] = true;
         const size_t from = m_messages.size();
+        const PhaseTimer timer("load message catalogs");
         loadFile(m_files[i]);
         index(from);
     }

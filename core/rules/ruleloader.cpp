@@ -4,6 +4,7 @@
 
 #include "rules/version.h"
 #include "paths.h"
+#include "timings.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -976,9 +977,14 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
         return;
     }
     Parser parser(m_set, fileName, user);
+    const auto start = std::chrono::steady_clock::now();
+    const size_t catalogs = m_set.catalogs.size();
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
         parser.parseDocument(root);
+        if (Timings::enabled())
+            Timings::add(m_set.catalogs.size() != catalogs ? "load catalogs" : "load packs",
+                         std::chrono::steady_clock::now() - start);
     } catch (const YAML::Exception &e) {
         fileError(m_set, fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
                   e.mark.is_null() ? 0 : e.mark.column + 1,
