@@ -1,9 +1,11 @@
 #include "rules/ruleloader.h"
 
 #include "rules/patternwords.h"
+#include "rules/rulefilecache.h"
 
 #include "rules/version.h"
 #include "paths.h"
+#include "diskcache.h"
 #include "timings.h"
 
 #include <QDir>
@@ -27,6 +29,8 @@ namespace {
 constexpr auto kSchema = "gputriage/rules/v1";
 constexpr auto kTableSchema = "gputriage/table/v1";
 constexpr auto kCatalogSchema = "gputriage/catalog/v1";
+// Parsed rule files in the DiskCache (rules/rulefilecache.h).
+const QByteArray kCacheKind = "rule-file", kCacheBuilder = "rule-file";
 constexpr int kMaxSpan = 20;
 constexpr int kMaxWithin = 50;
 constexpr int kMaxContextWithin = 1000;
@@ -976,23 +980,50 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
                       .arg(kMaxRuleFileBytes >> 20));
         return;
     }
-    Parser parser(m_set, fileName, user);
     const auto start = std::chrono::steady_clock::now();
-    const size_t catalogs = m_set.catalogs.size();
-    try {
-        const YAML::Node root = YAML::Load(yaml.toStdString());
-        parser.parseDocument(root);
-        if (Timings::enabled())
-            Timings::add(m_set.catalogs.size() != catalogs ? "load catalogs" : "load packs",
-                         std::chrono::steady_clock::now() - start);
-    } catch (const YAML::Exception &e) {
-        fileError(m_set, fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
-                  e.mark.is_null() ? 0 : e.mark.column + 1,
-                  QStringLiteral("invalid YAML: ") + qs(e.msg));
-    } catch (const std::exception &e) { // e.g. memory exhausted by a hostile file
-        fileError(m_set, fileName, 0, 0,
-                  QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what())));
+    // What the file adds is parsed apart (with the links known so far, which it may not
+    // define again), kept in the cache when it loaded cleanly, and merged.
+    const QByteArray inputs = fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + yaml;
+    std::optional<RuleSet> part;
+    if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
+        part = deserializeRuleFile(*payload);
+        if (!part)
+            DiskCache::reject(kCacheKind, inputs, QStringLiteral("not a rule file"));
+        else if (std::any_of(part->links.begin(), part->links.end(),
+                             [&](const auto &l) { return m_set.links.count(l.first) > 0; }))
+            part.reset(); // parsed again, for the duplicate's diagnostic
     }
+    if (!part) {
+        part.emplace();
+        part->links = m_set.links;
+        Parser parser(*part, fileName, user);
+        try {
+            const YAML::Node root = YAML::Load(yaml.toStdString());
+            parser.parseDocument(root);
+        } catch (const YAML::Exception &e) {
+            fileError(*part, fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
+                      e.mark.is_null() ? 0 : e.mark.column + 1,
+                      QStringLiteral("invalid YAML: ") + qs(e.msg));
+        } catch (const std::exception &e) { // e.g. memory exhausted by a hostile file
+            fileError(*part, fileName, 0, 0,
+                      QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what())));
+        }
+        std::erase_if(part->links, [&](const auto &l) { return m_set.links.count(l.first) > 0; });
+        if (part->diagnostics.isEmpty())
+            DiskCache::store(kCacheKind, inputs, kCacheBuilder, serializeRuleFile(*part));
+    }
+    if (Timings::enabled())
+        Timings::add(part->catalogs.empty() ? "load packs" : "load catalogs",
+                     std::chrono::steady_clock::now() - start);
+    for (Rule &r : part->rules)
+        m_set.rules.push_back(std::move(r));
+    m_set.packs.append(part->packs);
+    m_set.diagnostics.append(part->diagnostics);
+    for (auto &[name, table] : part->tables)
+        m_set.tables[name] = std::move(table); // a later (user) table replaces a shipped one
+    for (auto &[name, catalog] : part->catalogs)
+        m_set.catalogs[name] = std::move(catalog);
+    m_set.links.merge(part->links);
 }
 
 void RuleLoader::replaceFile(const QString &path, const QByteArray &yaml)
