@@ -56,9 +56,9 @@ QByteArray keyOf(const QByteArray &kind, const QByteArray &inputs)
 }
 
 // A 64-bit checksum: every changed byte changes it (xor and odd multiplication are bijective).
-quint64 checksum(const QByteArray &bytes)
+quint64 checksum(const QByteArray &bytes, quint64 seed = 0x9e3779b97f4a7c15ULL)
 {
-    quint64 h = 0x9e3779b97f4a7c15ULL ^ quint64(bytes.size());
+    quint64 h = seed ^ quint64(bytes.size());
     const char *p = bytes.constData();
     const qsizetype n = bytes.size();
     qsizetype i = 0;
@@ -126,6 +126,14 @@ QString DiskCache::directory()
         return qEnvironmentVariable("GPUTRIAGE_CACHE_DIR");
     const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
     return base.isEmpty() ? QString() : base + QLatin1String("/gputriage/compiled");
+}
+
+QByteArray DiskCache::digest(const QByteArray &bytes)
+{
+    QByteArray out;
+    put64(out, checksum(bytes));
+    put64(out, checksum(bytes, 0xc2b2ae3d27d4eb4fULL));
+    return out;
 }
 
 QString DiskCache::fileName(const QByteArray &kind, const QByteArray &inputs)

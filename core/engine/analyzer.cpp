@@ -67,6 +67,8 @@ bool benign(std::string_view normalized)
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
+// A smaller batch is matched on one thread: a helper's own matcher costs more than it saves.
+constexpr qint64 kParallelBytes = qint64(4) << 20;
 
 // Binary when the bytes are not text: NUL runs do not count (a log that crashed or was
 // truncated by copytruncate starts with a hole of NULs, and text follows), control bytes other
@@ -373,7 +375,8 @@ void AnalysisSession::flush()
             }
         }
     };
-    batch.workers.start(int(std::min(m_matchers.size() + 1, tasks.size())), worker);
+    const size_t helpers = batch.bytes < kParallelBytes ? 0 : m_matchers.size();
+    batch.workers.start(int(std::min(helpers + 1, tasks.size())), worker);
 }
 
 void AnalysisSession::collect()

@@ -1,7 +1,9 @@
 #include "rules/messagecatalog.h"
 
+#include "diskcache.h"
 #include "timings.h"
 
+#include <QDataStream>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -20,6 +22,70 @@ namespace gputriage {
 namespace {
 
 constexpr qint64 kMaxCatalogBytes = qint64(64) << 20;
+const QByteArray kCacheKind = "message-catalog", kCacheBuilder = "message-catalog 2";
+
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(CatalogMessage) == 256, "a new field: serialize it in serializeCatalog()");
+static_assert(sizeof(MessageComponent) == 168, "a new field: serialize it in serializeCatalog()");
+#endif
+
+QByteArray serializeCatalog(const MessageComponent &c,
+                            const std::vector<CatalogMessage> &messages,
+                            const std::vector<std::string> &words)
+{
+    QByteArray bytes;
+    QDataStream s(&bytes, QIODevice::WriteOnly);
+    s.setVersion(QDataStream::Qt_6_0);
+    s.setByteOrder(QDataStream::LittleEndian);
+    s << c.id << c.title << c.lineFormat << c.generator << c.source << c.versions << c.file
+      << qint32(messages.size());
+    for (const CatalogMessage &m : messages)
+        s << QByteArray::fromStdString(m.format) << m.function << qint32(m.level) << m.sourceLevel
+          << m.subsystem << m.file << m.first << m.last << m.meaning << m.source << m.generic
+          << m.continuation << qint32(m.literalLetters) << qint32(m.literalChars);
+    for (const std::string &w : words)
+        s << QByteArray::fromStdString(w);
+    return bytes;
+}
+
+struct CachedCatalog
+{
+    MessageComponent component;
+    std::vector<CatalogMessage> messages;
+    std::vector<std::string> words; // what each message is filed under
+};
+
+std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
+{
+    QDataStream s(bytes);
+    s.setVersion(QDataStream::Qt_6_0);
+    s.setByteOrder(QDataStream::LittleEndian);
+    MessageComponent c;
+    qint32 n = -1;
+    s >> c.id >> c.title >> c.lineFormat >> c.generator >> c.source >> c.versions >> c.file >> n;
+    if (s.status() != QDataStream::Ok || n < 0 || n > bytes.size())
+        return std::nullopt;
+    std::vector<CatalogMessage> messages(static_cast<size_t>(n));
+    for (CatalogMessage &m : messages) {
+        QByteArray format;
+        qint32 level = 0, letters = 0, chars = 0;
+        s >> format >> m.function >> level >> m.sourceLevel >> m.subsystem >> m.file >> m.first
+            >> m.last >> m.meaning >> m.source >> m.generic >> m.continuation >> letters >> chars;
+        m.format = format.toStdString();
+        m.level = PrintLevel(level);
+        m.literalLetters = letters;
+        m.literalChars = chars;
+    }
+    std::vector<std::string> words(messages.size());
+    for (std::string &w : words) {
+        QByteArray word;
+        s >> word;
+        w = word.toStdString();
+    }
+    if (s.status() != QDataStream::Ok || !s.atEnd())
+        return std::nullopt;
+    return CachedCatalog{std::move(c), std::move(messages), std::move(words)};
+}
 constexpr int kMinLetters = 8;     // fewer literal letters: the format says too little
 constexpr int kMinLettersAfterText = 16;
 constexpr int kMinWordLength = 3;  // shorter words are not used as lookup keys
@@ -338,10 +404,8 @@ void MessageCatalog::load(const Wanted &wanted) const
         if (m_loaded[size_t(i)] || (wanted && !wanted(QFileInfo(m_files[i]).completeBaseName())))
             continue;
         m_loaded[size_t(i)] = true;
-        const size_t from = m_messages.size();
         const PhaseTimer timer("load message catalogs");
         loadFile(m_files[i]);
-        index(from);
     }
 }
 
@@ -357,18 +421,46 @@ void MessageCatalog::loadFile(const QString &path) const
         m_problems << QStringLiteral("%1: %2").arg(path, file.errorString());
         return;
     }
+    const QByteArray json = file.readAll();
+    // A catalog that read cleanly is kept in the DiskCache, by its path and content.
+    const QByteArray inputs = path.toUtf8() + '\0' + DiskCache::digest(json);
+    const size_t from = m_messages.size();
+    if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
+        if (auto parsed = deserializeCatalog(*payload)) {
+            add(std::move(parsed->component), std::move(parsed->messages));
+            index(from, parsed->words);
+            return;
+        }
+        DiskCache::reject(kCacheKind, inputs, QStringLiteral("not a message catalog"));
+    }
+    const qsizetype problems = m_problems.size();
+    MessageComponent parsed;
+    const bool read = loadJson(path, json, parsed) >= 0;
+    const std::vector<std::string> words = indexWords(from);
+    index(from, words);
+    if (read && m_problems.size() == problems) {
+        const std::vector<CatalogMessage> messages(m_messages.begin() + qsizetype(from),
+                                                   m_messages.end());
+        DiskCache::store(kCacheKind, inputs, kCacheBuilder,
+                         serializeCatalog(parsed, messages, words));
+    }
+}
+
+// The component's index, or -1 when the file is no catalog.
+int MessageCatalog::loadJson(const QString &path, const QByteArray &json, MessageComponent &c) const
+{
+    const QString name = QFileInfo(path).fileName();
     QJsonParseError error{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError) {
         m_problems << QStringLiteral("%1: not JSON (%2 at byte %3)").arg(path, error.errorString()).arg(error.offset);
-        return;
+        return -1;
     }
     const QJsonObject root = doc.object();
     if (root.value(QLatin1String("schema")).toString() != QLatin1String("gputriage/messages/v1")) {
         m_problems << QStringLiteral("%1: not a message catalog (schema gputriage/messages/v1)").arg(path);
-        return;
+        return -1;
     }
-    MessageComponent c;
     c.id = root.value(QLatin1String("component")).toString();
     if (c.id.isEmpty())
         c.id = QFileInfo(path).completeBaseName();
@@ -380,15 +472,7 @@ void MessageCatalog::loadFile(const QString &path) const
     for (const QJsonValue &v : source.value(QLatin1String("versions")).toArray())
         c.versions << v.toString();
     c.file = name;
-    // A user catalog of the same component adds to the shipped one.
-    int component = -1;
-    for (size_t i = 0; i < m_components.size(); ++i)
-        if (m_components[i].id == c.id)
-            component = int(i);
-    if (component < 0) {
-        component = int(m_components.size());
-        m_components.push_back(c);
-    }
+    const int component = componentIndex(c);
     const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
     for (const QJsonValue &v : messages) {
         const QJsonObject o = v.toObject();
@@ -418,36 +502,69 @@ void MessageCatalog::loadFile(const QString &path) const
                     || (startsFree && m.literalLetters < kMinLettersAfterText);
         m_messages.push_back(std::move(m));
     }
+    return component;
+}
+
+int MessageCatalog::componentIndex(const MessageComponent &c) const
+{
+    // A user catalog of the same component adds to the shipped one.
+    for (size_t i = 0; i < m_components.size(); ++i)
+        if (m_components[i].id == c.id)
+            return int(i);
+    m_components.push_back(c);
+    return int(m_components.size() - 1);
+}
+
+void MessageCatalog::add(MessageComponent c, std::vector<CatalogMessage> messages) const
+{
+    const int component = componentIndex(c);
+    for (CatalogMessage &m : messages) {
+        m.component = component;
+        m_messages.push_back(std::move(m));
+    }
 }
 
 // Files the messages [from, end) under their function and their rarest word (of their file).
-void MessageCatalog::index(size_t from) const
+std::vector<std::string> MessageCatalog::indexWords(size_t from) const
+{
+    std::vector<std::vector<std::string>> words(m_messages.size() - from);
+    std::unordered_map<std::string, int> frequency;
+    for (size_t i = from; i < m_messages.size(); ++i) {
+        const CatalogMessage &m = m_messages[i];
+        if (m.generic)
+            continue;
+        auto &w = words[i - from];
+        w = keyWords(parseFormat(m.format));
+        std::sort(w.begin(), w.end());
+        w.erase(std::unique(w.begin(), w.end()), w.end());
+        for (const std::string &word : w)
+            ++frequency[word];
+    }
+    // Each format is filed under its rarest word: a line looks up each of its own words.
+    std::vector<std::string> out(words.size());
+    for (size_t k = 0; k < words.size(); ++k) {
+        const std::string *best = nullptr;
+        for (const std::string &w : words[k])
+            if (!best || frequency[w] < frequency[*best]
+                || (frequency[w] == frequency[*best] && w.size() > best->size()))
+                best = &w;
+        if (best)
+            out[k] = *best;
+    }
+    return out;
+}
+
+void MessageCatalog::index(size_t from, const std::vector<std::string> &words) const
 {
     m_compiled.resize(m_messages.size());
-    std::vector<std::vector<std::string>> words(m_messages.size());
-    std::unordered_map<std::string, int> frequency;
     for (size_t i = from; i < m_messages.size(); ++i) {
         const CatalogMessage &m = m_messages[i];
         if (m.generic)
             continue;
         if (!m.function.isEmpty())
             m_byFunction[m.function.toStdString()].push_back(int(i));
-        words[i] = keyWords(parseFormat(m.format));
-        std::sort(words[i].begin(), words[i].end());
-        words[i].erase(std::unique(words[i].begin(), words[i].end()), words[i].end());
-        for (const std::string &w : words[i])
-            ++frequency[w];
-    }
-    // Each format is filed under its rarest word: a line looks up each of its own words.
-    for (size_t i = from; i < m_messages.size(); ++i) {
-        if (words[i].empty())
-            continue;
-        const std::string *best = nullptr;
-        for (const std::string &w : words[i])
-            if (!best || frequency[w] < frequency[*best]
-                || (frequency[w] == frequency[*best] && w.size() > best->size()))
-                best = &w;
-        m_byWord[*best].push_back(int(i));
+        if (const std::string &w = words[i - from]; !w.empty())
+            m_byWord[w].push_back(int(i));
     }
 }
 

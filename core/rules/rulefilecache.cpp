@@ -22,7 +22,7 @@ static_assert(sizeof(Reference) == 80, "a new Reference field: serialize it here
 
 namespace {
 
-constexpr qint32 kVersion = 1;
+constexpr qint32 kVersion = 2;
 
 template<typename E>
 void putEnum(QDataStream &s, E e)
@@ -273,6 +273,7 @@ QByteArray serializeRuleFile(const RuleSet &part)
     QByteArray bytes;
     QDataStream s(&bytes, QIODevice::WriteOnly);
     s.setVersion(QDataStream::Qt_6_0);
+    s.setByteOrder(QDataStream::LittleEndian);
     s << kVersion << qint32(part.rules.size());
     for (const Rule &r : part.rules)
         putRule(s, r);
@@ -309,6 +310,7 @@ std::optional<RuleSet> deserializeRuleFile(const QByteArray &bytes)
 {
     QDataStream s(bytes);
     s.setVersion(QDataStream::Qt_6_0);
+    s.setByteOrder(QDataStream::LittleEndian);
     RuleSet part;
     qint32 version = 0, n = -1;
     s >> version >> n;

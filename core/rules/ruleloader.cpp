@@ -983,7 +983,8 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     const auto start = std::chrono::steady_clock::now();
     // What the file adds is parsed apart (with the links known so far, which it may not
     // define again), kept in the cache when it loaded cleanly, and merged.
-    const QByteArray inputs = fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + yaml;
+    const QByteArray inputs
+        = fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml);
     std::optional<RuleSet> part;
     if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
         part = deserializeRuleFile(*payload);
