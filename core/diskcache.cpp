@@ -2,6 +2,7 @@
 
 #include "atomicfile.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -38,7 +39,9 @@ void note(const QString &text)
 const QByteArray &programIdentity()
 {
     static const QByteArray id = [] {
-        const QFileInfo exe(QStringLiteral("/proc/self/exe"));
+        QFileInfo exe(QStringLiteral("/proc/self/exe"));
+        if (!exe.exists())
+            exe = QFileInfo(QCoreApplication::applicationFilePath());
         return QByteArray(GPUTRIAGE_VERSION " ") + QByteArray::number(exe.size()) + ' '
                + QByteArray::number(exe.lastModified().toMSecsSinceEpoch());
     }();
