@@ -364,6 +364,7 @@ void AnalysisSession::flush()
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = batch.tasks[t];
+            const PhaseTimer timer("match: lines"); // summed over the threads
             matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t],
                            &batch.explained[t]);
             if (m_options.progress) {
@@ -384,6 +385,7 @@ void AnalysisSession::collect()
     if (!m_running)
         return;
     m_running->workers.join();
+    const PhaseTimer timer("match: collect"); // findings, catalogs, templates
     const auto &tasks = m_running->tasks;
     auto &hits = m_running->hits;
     auto &notable = m_running->notable;

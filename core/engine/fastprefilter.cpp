@@ -163,8 +163,9 @@ hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
 
 } // namespace
 
-FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, bool cached)
+FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, Cache cache)
 {
+    const bool cached = cache != Cache::Off;
     QByteArray inputs;
     if (cached) {
         for (const std::string &p : re2Patterns)
@@ -183,6 +184,8 @@ FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, bool c
             DiskCache::reject(kLinesKind, inputs, QStringLiteral("vectorscan cannot read it"));
         }
     }
+    if (cache == Cache::Only)
+        return;
     compile(re2Patterns);
     if (cached && m_database) {
         PayloadWriter out;
@@ -579,7 +582,7 @@ struct FastPrefilter::Database
 {
 };
 
-FastPrefilter::FastPrefilter(const std::vector<std::string> &, bool) {}
+FastPrefilter::FastPrefilter(const std::vector<std::string> &, Cache) {}
 FastPrefilter::~FastPrefilter() = default;
 bool FastPrefilter::scan(std::string_view, std::vector<int> &) const
 {

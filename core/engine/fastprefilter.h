@@ -21,11 +21,13 @@ class LogDocument;
 // ASCII text, a superset of the patterns that RE2 would find in it (HS_FLAG_PREFILTER), and
 // every pattern vectorscan cannot take is always reported. Without vectorscan at build time,
 // available() is false and callers use RE2::Set. The compiled database is kept in the
-// DiskCache unless `cached` is false.
+// DiskCache.
 class FastPrefilter
 {
 public:
-    explicit FastPrefilter(const std::vector<std::string> &re2Patterns, bool cached = true);
+    // Use: read from the cache, else compiled and stored; Only: unavailable unless cached.
+    enum class Cache { Off, Use, Only };
+    explicit FastPrefilter(const std::vector<std::string> &re2Patterns, Cache cache = Cache::Use);
     ~FastPrefilter();
     FastPrefilter(const FastPrefilter &) = delete;
     FastPrefilter &operator=(const FastPrefilter &) = delete;

@@ -591,6 +591,7 @@ bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, b
     {
         auto &slot = m_compiled[size_t(index)];
         if (!slot) {
+            const PhaseTimer timer("match: catalog patterns");
             slot = std::make_unique<Compiled>();
             RE2::Options options;
             options.set_log_errors(false);
@@ -625,6 +626,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
 {
     std::lock_guard lock(m_mutex);
     load(wanted);
+    const PhaseTimer timer("match: catalog lookups");
     if (m_messages.empty())
         return std::nullopt;
     Recognition best;
