@@ -5,6 +5,7 @@
 
 #include <QDataStream>
 #include <QFile>
+#include <QHash>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,30 +23,45 @@ namespace gputriage {
 namespace {
 
 constexpr qint64 kMaxCatalogBytes = qint64(64) << 20;
-const QByteArray kCacheKind = "message-catalog", kCacheBuilder = "message-catalog 2";
+const QByteArray kCacheKind = "message-catalog", kCacheBuilder = "message-catalog 3";
 
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(CatalogMessage) == 256, "a new field: serialize it in serializeCatalog()");
 static_assert(sizeof(MessageComponent) == 168, "a new field: serialize it in serializeCatalog()");
 #endif
 
+// The messages' texts repeat (file, subsystem, level, source): each distinct one is written
+// once, and read back as one shared QString.
 QByteArray serializeCatalog(const MessageComponent &c,
                             const std::vector<CatalogMessage> &messages,
                             const std::vector<std::string> &words)
 {
+    QStringList table;
+    QHash<QString, qint32> ids;
+    auto id = [&](const QString &text) {
+        auto it = ids.constFind(text);
+        if (it == ids.constEnd()) {
+            it = ids.insert(text, qint32(table.size()));
+            table.append(text);
+        }
+        return it.value();
+    };
+    QByteArray body;
+    QDataStream b(&body, QIODevice::WriteOnly);
+    b.setByteOrder(QDataStream::LittleEndian);
+    for (const CatalogMessage &m : messages)
+        b << id(QString::fromStdString(m.format)) << id(m.function) << qint32(m.level)
+          << id(m.sourceLevel) << id(m.subsystem) << id(m.file) << id(m.first) << id(m.last)
+          << id(m.meaning) << id(m.source) << m.generic << m.continuation
+          << qint32(m.literalLetters) << qint32(m.literalChars)
+          << id(QString::fromStdString(words[size_t(&m - messages.data())]));
     QByteArray bytes;
     QDataStream s(&bytes, QIODevice::WriteOnly);
     s.setVersion(QDataStream::Qt_6_0);
     s.setByteOrder(QDataStream::LittleEndian);
     s << c.id << c.title << c.lineFormat << c.generator << c.source << c.versions << c.file
-      << qint32(messages.size());
-    for (const CatalogMessage &m : messages)
-        s << QByteArray::fromStdString(m.format) << m.function << qint32(m.level) << m.sourceLevel
-          << m.subsystem << m.file << m.first << m.last << m.meaning << m.source << m.generic
-          << m.continuation << qint32(m.literalLetters) << qint32(m.literalChars);
-    for (const std::string &w : words)
-        s << QByteArray::fromStdString(w);
-    return bytes;
+      << table << qint32(messages.size());
+    return bytes + body;
 }
 
 struct CachedCatalog
@@ -61,28 +77,44 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
     s.setVersion(QDataStream::Qt_6_0);
     s.setByteOrder(QDataStream::LittleEndian);
     MessageComponent c;
+    QStringList table;
     qint32 n = -1;
-    s >> c.id >> c.title >> c.lineFormat >> c.generator >> c.source >> c.versions >> c.file >> n;
+    s >> c.id >> c.title >> c.lineFormat >> c.generator >> c.source >> c.versions >> c.file
+        >> table >> n;
     if (s.status() != QDataStream::Ok || n < 0 || n > bytes.size())
         return std::nullopt;
+    bool ok = true;
+    auto text = [&]() -> const QString & {
+        static const QString none;
+        qint32 i = -1;
+        s >> i;
+        if (i < 0 || i >= table.size()) {
+            ok = false;
+            return none;
+        }
+        return table[i];
+    };
     std::vector<CatalogMessage> messages(static_cast<size_t>(n));
+    std::vector<std::string> words(messages.size());
     for (CatalogMessage &m : messages) {
-        QByteArray format;
         qint32 level = 0, letters = 0, chars = 0;
-        s >> format >> m.function >> level >> m.sourceLevel >> m.subsystem >> m.file >> m.first
-            >> m.last >> m.meaning >> m.source >> m.generic >> m.continuation >> letters >> chars;
-        m.format = format.toStdString();
+        m.format = text().toStdString();
+        m.function = text();
+        s >> level;
+        m.sourceLevel = text();
+        m.subsystem = text();
+        m.file = text();
+        m.first = text();
+        m.last = text();
+        m.meaning = text();
+        m.source = text();
+        s >> m.generic >> m.continuation >> letters >> chars;
+        words[size_t(&m - messages.data())] = text().toStdString();
         m.level = PrintLevel(level);
         m.literalLetters = letters;
         m.literalChars = chars;
     }
-    std::vector<std::string> words(messages.size());
-    for (std::string &w : words) {
-        QByteArray word;
-        s >> word;
-        w = word.toStdString();
-    }
-    if (s.status() != QDataStream::Ok || !s.atEnd())
+    if (!ok || s.status() != QDataStream::Ok || !s.atEnd())
         return std::nullopt;
     return CachedCatalog{std::move(c), std::move(messages), std::move(words)};
 }
