@@ -173,7 +173,9 @@ std::optional<QByteArray> DiskCache::load(const QByteArray &kind,
     if (!r.take(&format, 4))
         return damaged("truncated");
     if (format != kFormat) {
-        note(QStringLiteral("cache file %1 has another format (%2); rebuilt").arg(name).arg(format));
+        note(QStringLiteral("cache file %1 has another format (%2); rebuilt")
+                 .arg(name)
+                 .arg(format));
         return std::nullopt;
     }
     if (!r.take(&builderSize, 4))

@@ -75,8 +75,9 @@ const QByteArray &databaseBuilder()
     static const QByteArray builder = [] {
         hs_platform_info_t platform{};
         hs_populate_platform(&platform);
-        return QByteArray("vectorscan ") + hs_version() + " tune " + QByteArray::number(platform.tune)
-               + " features " + QByteArray::number(qulonglong(platform.cpu_features), 16);
+        return QByteArray("vectorscan ") + hs_version() + " tune "
+               + QByteArray::number(platform.tune) + " features "
+               + QByteArray::number(qulonglong(platform.cpu_features), 16);
     }();
     return builder;
 }

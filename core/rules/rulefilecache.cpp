@@ -314,7 +314,9 @@ std::optional<RuleSet> deserializeRuleFile(const QByteArray &bytes)
     RuleSet part;
     qint32 version = 0, n = -1;
     s >> version >> n;
-    auto count = [&](qint32 c) { return c >= 0 && c <= 10'000'000 && s.status() == QDataStream::Ok; };
+    auto count = [&](qint32 c) {
+        return c >= 0 && c <= 10'000'000 && s.status() == QDataStream::Ok;
+    };
     if (version != kVersion || !count(n))
         return std::nullopt;
     part.rules.reserve(size_t(n));

@@ -23,6 +23,8 @@ using namespace gputriage;
 namespace {
 
 const QString kBundles = QStringLiteral(TESTDATA "/bundles-real/");
+const QString kSmall = kBundles + QStringLiteral("trourest186-serverless.nvidia-bug-report.log.gz");
+const QString kDense = kBundles + QStringLiteral("obayyub-alphatoe.nvidia-bug-report.log.gz");
 
 // The JSON report of `paths` with the shipped rules (and `extraRules` alone when given).
 QByteArray report(const QStringList &paths, const QString &extraRules = {})
@@ -76,8 +78,9 @@ class TestDiskCache : public QObject
 private Q_SLOTS:
     void init()
     {
-        m_cache = m_tmp.path() + QStringLiteral("/cache-") + QString::fromLatin1(QTest::currentTestFunction())
-                  + QLatin1Char('-') + QString::fromLatin1(QTest::currentDataTag());
+        m_cache = m_tmp.path() + QStringLiteral("/cache-")
+                  + QString::fromLatin1(QTest::currentTestFunction()) + QLatin1Char('-')
+                  + QString::fromLatin1(QTest::currentDataTag());
         QDir(m_cache).removeRecursively();
         useCache(m_cache);
     }
@@ -90,13 +93,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("paths");
         QTest::addColumn<bool>("lineDatabases"); // many candidate lines: vectorscan per line
-        QTest::newRow("a small bug report")
-            << QStringList{kBundles + QStringLiteral("trourest186-serverless.nvidia-bug-report.log.gz")}
-            << true;
-        QTest::newRow("a bug report with unexplained NVIDIA lines")
-            << QStringList{kBundles + QStringLiteral("obayyub-alphatoe.nvidia-bug-report.log.gz")}
-            << true;
-        QTest::newRow("the real excerpts") << QStringList{QStringLiteral(TESTDATA "/real")} << false;
+        QTest::newRow("a small bug report") << QStringList{kSmall} << true;
+        QTest::newRow("a bug report with unexplained NVIDIA lines") << QStringList{kDense} << true;
+        QTest::newRow("the real excerpts")
+            << QStringList{QStringLiteral(TESTDATA "/real")} << false;
     }
     void aWarmCacheGivesTheSameReport()
     {
@@ -107,7 +107,8 @@ private Q_SLOTS:
         QCOMPARE(report(paths), reference); // cold: compiled and stored
         const QStringList stored = cacheFiles(m_cache);
         // The word and line databases, every rule file and the catalogs read.
-        QVERIFY2(stored.filter(QStringLiteral("/vectorscan-words-")).size() == 2, qPrintable(stored.join(u' ')));
+        QVERIFY2(stored.filter(QStringLiteral("/vectorscan-words-")).size() == 2,
+                 qPrintable(stored.join(u' ')));
         if (lineDatabases)
             QVERIFY(!stored.filter(QStringLiteral("/vectorscan-lines-")).isEmpty());
         QVERIFY(stored.filter(QStringLiteral("/rule-file-")).size() > 20);
@@ -143,10 +144,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<Damage>("damage");
         QTest::addColumn<QString>("says");
-        QTest::newRow("truncated to half") << Damage([](QByteArray &b) { b.truncate(b.size() / 2); })
-                                           << QStringLiteral("damaged (truncated)");
+        QTest::newRow("truncated to half")
+            << Damage([](QByteArray &b) { b.truncate(b.size() / 2); })
+            << QStringLiteral("damaged (truncated)");
         QTest::newRow("truncated inside the header")
-            << Damage([](QByteArray &b) { b.truncate(22); }) << QStringLiteral("damaged (truncated)");
+            << Damage([](QByteArray &b) { b.truncate(22); })
+            << QStringLiteral("damaged (truncated)");
         QTest::newRow("empty") << Damage([](QByteArray &b) { b.clear(); })
                                << QStringLiteral("damaged (not a cache file)");
         QTest::newRow("the last byte flipped")
@@ -164,7 +167,8 @@ private Q_SLOTS:
             << Damage([](QByteArray &b) { b[16] = char(b[16] + 1); })
             << QStringLiteral("has another format");
         QTest::newRow("made by another library or CPU")
-            << Damage([](QByteArray &b) { b[24] = char(b[24] ^ 0x20); }) << QStringLiteral("was made for");
+            << Damage([](QByteArray &b) { b[24] = char(b[24] ^ 0x20); })
+            << QStringLiteral("was made for");
         QTest::newRow("another entry's file")
             << Damage([](QByteArray &b) {
                    quint32 builder = 0;
@@ -172,14 +176,15 @@ private Q_SLOTS:
                    b[24 + qsizetype(builder)] = char(b[24 + qsizetype(builder)] ^ 0x01); // the key
                })
             << QStringLiteral("damaged (another entry's key)");
-        QTest::newRow("not a cache file") << Damage([](QByteArray &b) { b = "schema: gputriage/rules/v1\n"; })
-                                          << QStringLiteral("damaged (not a cache file)");
+        QTest::newRow("not a cache file")
+            << Damage([](QByteArray &b) { b = "schema: gputriage/rules/v1\n"; })
+            << QStringLiteral("damaged (not a cache file)");
     }
     void aDamagedFileIsRebuiltNeverUsed()
     {
         QFETCH(Damage, damage);
         QFETCH(QString, says);
-        const QStringList paths{kBundles + QStringLiteral("obayyub-alphatoe.nvidia-bug-report.log.gz")};
+        const QStringList paths{kDense};
         const QByteArray reference = withoutCache(paths);
         QCOMPARE(report(paths), reference);
         const QStringList files = cacheFiles(m_cache);
@@ -226,7 +231,7 @@ private Q_SLOTS:
     void anUnusableCacheIsNoCache()
     {
         QFETCH(QString, kind);
-        const QStringList paths{kBundles + QStringLiteral("trourest186-serverless.nvidia-bug-report.log.gz")};
+        const QStringList paths{kSmall};
         const QByteArray reference = withoutCache(paths);
         const QString blocker = m_tmp.path() + QStringLiteral("/blocker-") + kind;
         QString dir = blocker;
@@ -270,7 +275,8 @@ private Q_SLOTS:
         QFETCH(QString, expect);
         const QString dir = m_cache + QStringLiteral("-pack");
         QVERIFY(QDir().mkpath(dir));
-        const QString rules = dir + QStringLiteral("/pack.yaml"), log = dir + QStringLiteral("/app.log");
+        const QString rules = dir + QStringLiteral("/pack.yaml");
+        const QString log = dir + QStringLiteral("/app.log");
         QByteArray pack = "schema: gputriage/rules/v1\npack: test\nrules:\n"
                           "  - id: test.widget\n    title: widget\n    severity: info   \n"
                           "    match: {pattern: 'alpha widget failed (?P<n>\\d+)'}\n"
@@ -294,7 +300,8 @@ private Q_SLOTS:
         pack.replace(before, after);
         QVERIFY(write(rules, pack));
         QFile f(rules);
-        QVERIFY(f.open(QIODevice::ReadWrite) && f.setFileTime(when, QFileDevice::FileModificationTime));
+        QVERIFY(f.open(QIODevice::ReadWrite)
+                && f.setFileTime(when, QFileDevice::FileModificationTime));
         f.close();
         const QByteArray second = report({log}, rules);
         QCOMPARE(second, withoutCache({log}, rules));
@@ -305,7 +312,8 @@ private Q_SLOTS:
     void storedBytesComeBackOnlyForTheirInputs()
     {
         QVERIFY(DiskCache::store("test", "inputs", "builder 1", "payload"));
-        QCOMPARE(DiskCache::load("test", "inputs", "builder 1").value_or("none"), QByteArray("payload"));
+        QCOMPARE(DiskCache::load("test", "inputs", "builder 1").value_or("none"),
+                 QByteArray("payload"));
         QVERIFY(!DiskCache::load("test", "other inputs", "builder 1"));
         QVERIFY(!DiskCache::load("other", "inputs", "builder 1"));
         QCOMPARE(DiskCache::takeNotes(), QStringList());
