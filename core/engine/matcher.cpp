@@ -198,7 +198,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
-    PhaseTimer setsTimer(shareFastFrom ? nullptr : "compile RE2 sets"); // clone(): its own
+    PhaseTimer setsTimer(shareFastFrom ? nullptr : "plan RE2 sets"); // clone(): its own
     m_sets->single = PatternSet(setOptions());
     m_sets->spanning = PatternSet(setOptions());
     for (int i = 0; i < int(m_rules.size()); ++i) {
