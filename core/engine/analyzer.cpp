@@ -67,8 +67,9 @@ bool benign(std::string_view normalized)
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
-// A smaller batch is matched on one thread: a helper's own matcher costs more than it saves.
-constexpr qint64 kParallelBytes = qint64(4) << 20;
+// A smaller batch is matched by all threads with the one matcher: a helper's own (which spares
+// RE2's locks on big inputs) costs more than it saves.
+constexpr qint64 kOwnMatcherBytes = qint64(4) << 20;
 
 // Binary when the bytes are not text: NUL runs do not count (a log that crashed or was
 // truncated by copytruncate starts with a hole of NULs, and text follows), control bytes other
@@ -356,10 +357,12 @@ void AnalysisSession::flush()
     batch.notable.resize(tasks.size()); // error lines no rule matched: never silent
     batch.explained.resize(tasks.size());
 
-    auto worker = [this, &batch](int j) {
-        if (j > 0 && !m_matchers[size_t(j) - 1])
+    const bool shared = batch.bytes < kOwnMatcherBytes;
+    auto worker = [this, &batch, shared](int j) {
+        if (j > 0 && !shared && !m_matchers[size_t(j) - 1])
             m_matchers[size_t(j) - 1] = m_analyzer.matcher().clone();
-        const Matcher *matcher = j == 0 ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
+        const Matcher *matcher
+            = j == 0 || shared ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
@@ -376,8 +379,7 @@ void AnalysisSession::flush()
             }
         }
     };
-    const size_t helpers = batch.bytes < kParallelBytes ? 0 : m_matchers.size();
-    batch.workers.start(int(std::min(helpers + 1, tasks.size())), worker);
+    batch.workers.start(int(std::min(m_matchers.size() + 1, tasks.size())), worker);
 }
 
 void AnalysisSession::collect()
