@@ -1,6 +1,6 @@
 #include "diskcache.h"
 
-#include "atomicfile.h"
+#include "timings.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -9,8 +9,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QTemporaryFile>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 
@@ -114,7 +116,8 @@ struct Reader
 void prune(const QString &dir)
 {
     QDir d(dir);
-    const QFileInfoList files = d.entryInfoList(QDir::Files, QDir::Time); // newest first
+    // Newest first; another run's files being written (name.XXXXXX) are young.
+    const QFileInfoList files = d.entryInfoList(QDir::Files, QDir::Time);
     for (qsizetype i = DiskCache::kMaxFiles; i < files.size(); ++i)
         QFile::remove(files[i].absoluteFilePath());
 }
@@ -208,6 +211,7 @@ bool DiskCache::store(const QByteArray &kind,
     const QString path = fileName(kind, inputs);
     if (path.isEmpty() || !QDir().mkpath(QFileInfo(path).path()))
         return false;
+    const PhaseTimer timer("write cache");
     QByteArray out;
     out.reserve(kMagicSize + 64 + builder.size() + payload.size());
     out.append(kMagic, kMagicSize);
@@ -218,9 +222,24 @@ bool DiskCache::store(const QByteArray &kind,
     put64(out, quint64(payload.size()));
     put64(out, checksum(payload));
     out.append(payload);
-    if (!writeFileAtomically(path, out).isEmpty())
+    // Written aside and renamed into place: never half a file under the name. Not synced to disk
+    // (QSaveFile would, at a cost that showed in a first run): a file cut by a crash fails its
+    // checksum and is rebuilt.
+    QTemporaryFile file(path + QStringLiteral(".XXXXXX"));
+    file.setAutoRemove(false);
+    if (!file.open() || file.write(out) != out.size() || !file.flush()) {
+        file.remove();
         return false;
-    prune(QFileInfo(path).path());
+    }
+    file.close();
+    if (std::rename(QFile::encodeName(file.fileName()).constData(),
+                    QFile::encodeName(path).constData())
+        != 0) {
+        file.remove();
+        return false;
+    }
+    static std::once_flag pruned; // once a run is enough
+    std::call_once(pruned, [&] { prune(QFileInfo(path).path()); });
     return true;
 }
 

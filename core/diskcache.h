@@ -13,8 +13,9 @@ namespace gputriage {
 // instead; GPUTRIAGE_NO_CACHE=1: none). One file per entry, named by a hash of its kind, of
 // what it is made from and of this program; its header repeats them, names what made it (the
 // library and CPU a database was compiled for) and checksums the payload. A file that does not
-// check is never used: it is rebuilt and replaced, with a note. Writes are atomic; a cache that
-// cannot be written is no cache.
+// check is never used: it is rebuilt and replaced, with a note. Writes are atomic (renamed into
+// place, not synced: a file a crash cut fails its checksum); a cache that cannot be written is
+// no cache.
 class DiskCache
 {
 public:
