@@ -7,6 +7,7 @@
 #include "paths.h"
 #include "diskcache.h"
 #include "timings.h"
+#include "workers.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -19,6 +20,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <set>
 
@@ -983,10 +985,12 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     const auto start = std::chrono::steady_clock::now();
     // What the file adds is parsed apart (with the links known so far, which it may not
     // define again), kept in the cache when it loaded cleanly, and merged.
-    const QByteArray inputs
-        = fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml);
+    const QByteArray inputs = cacheInputs(fileName, user, yaml);
     std::optional<RuleSet> part;
-    if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
+    if (const auto it = m_prefetched.find(inputs); it != m_prefetched.end()) {
+        part = std::move(it->second);
+        m_prefetched.erase(it);
+    } else if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
         part = deserializeRuleFile(*payload);
         if (!part)
             DiskCache::reject(kCacheKind, inputs, QStringLiteral("not a rule file"));
@@ -1084,6 +1088,41 @@ void RuleLoader::loadFile(const QString &path, bool user)
     loadText(file.read(kMaxRuleFileBytes + 1), path, user);
 }
 
+QByteArray RuleLoader::cacheInputs(const QString &fileName, bool user, const QByteArray &yaml)
+{
+    return fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml);
+}
+
+void RuleLoader::prefetch(const QStringList &files, bool user)
+{
+    // Reading a cached file back compiles its patterns: the files are read on two threads
+    // here, then loaded in order as before (what the cache lacks is parsed then).
+    if (DiskCache::directory().isEmpty() || files.size() < 2)
+        return;
+    const PhaseTimer timer("load packs: cached ones, two threads");
+    std::vector<std::pair<QByteArray, std::optional<RuleSet>>> found(size_t(files.size()));
+    std::atomic<qsizetype> next{0};
+    Workers::run(2, [&](int) {
+        for (qsizetype i; (i = next++) < files.size();) {
+            const QString &path = files[i];
+            const bool replaced = !m_replacedPath.isEmpty()
+                                  && QFileInfo(path).absoluteFilePath() == m_replacedPath;
+            if (replaced || path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+                continue;
+            QFile file(path);
+            if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)
+                || file.isSequential() || file.size() > kMaxRuleFileBytes)
+                continue;
+            const QByteArray inputs = cacheInputs(path, user, file.read(kMaxRuleFileBytes + 1));
+            if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder))
+                found[size_t(i)] = {inputs, deserializeRuleFile(*payload)};
+        }
+    });
+    for (auto &[inputs, part] : found)
+        if (part)
+            m_prefetched.emplace(inputs, std::move(*part));
+}
+
 void RuleLoader::loadPath(const QString &path, bool user)
 {
     const QFileInfo info(path);
@@ -1105,6 +1144,7 @@ void RuleLoader::loadPath(const QString &path, bool user)
     while (it.hasNext())
         files.append(it.next());
     files.sort(); // load order decides which duplicate wins; keep it stable
+    prefetch(files, user);
     for (const QString &f : files)
         loadFile(f, user);
 }
