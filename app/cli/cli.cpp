@@ -4,7 +4,9 @@
 #include "engine/matcher.h"
 #include "workers.h"
 #include "atomicfile.h"
+#include "diskcache.h"
 #include "paths.h"
+#include "timings.h"
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
@@ -37,6 +39,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <thread>
@@ -74,6 +77,7 @@ analyze options:
   --jobs N             worker threads (default: one per core)
   --deterministic      fixed "generated" time, for diffable reports
   --quiet              no progress or problem messages on stderr
+  --timings            how long each phase took (load, compile, read, match, report), on stderr
   --max-entries N      files read from a bundle (default 100000)
   --max-depth N        archives inside archives (default 3)
   --max-entry-size S   one decompressed file, e.g. 512M (default 2G)
@@ -535,6 +539,28 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     return failed ? FindingsOrFailures : Ok;
 }
 
+// What one analysis built, left to the end of the process: the system drops it faster than it
+// is freed piece by piece (about 40 ms for a bug report's rules, catalogs and findings).
+void keepUntilExit(std::shared_ptr<const void> object)
+{
+    static auto *kept = new std::vector<std::shared_ptr<const void>>; // never freed, on purpose
+    kept->push_back(std::move(object));
+}
+
+// `analyze --timings`: each phase's wall time (summed over threads), then the whole command.
+void printTimings(std::chrono::steady_clock::duration total)
+{
+    QTextStream &e = err();
+    e << "timings:\n";
+    for (const Timings::Phase &ph : Timings::phases())
+        e << QStringLiteral("  %1 %2 s").arg(ph.name, -24).arg(ph.seconds, 6, 'f', 3)
+          << (ph.count > 1 ? QStringLiteral("  (%1 times)").arg(ph.count) : QString()) << '\n';
+    e << QStringLiteral("  %1 %2 s").arg(QStringLiteral("analyze command"), -24)
+             .arg(std::chrono::duration<double>(total).count(), 6, 'f', 3)
+      << '\n';
+    e.flush();
+}
+
 int analyze(const QStringList &args)
 {
     QCommandLineParser p;
@@ -552,6 +578,7 @@ int analyze(const QStringList &args)
                  QStringLiteral("S")});
     p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data in evidence.")});
     p.addOption({QStringLiteral("unmatched"), QStringLiteral("Other notable messages section.")});
+    p.addOption({QStringLiteral("timings"), QStringLiteral("Time of each phase on stderr.")});
     p.addOption({QStringLiteral("batch"), QStringLiteral("Every entry of DIR is a bundle."),
                  QStringLiteral("DIR")});
     for (const char *limit :
@@ -560,6 +587,9 @@ int analyze(const QStringList &args)
             {QString::fromLatin1(limit), QStringLiteral("Bundle limit."), QStringLiteral("N")});
     if (!parse(p, args))
         return UsageOrInput;
+    const bool timings = p.isSet(QStringLiteral("timings"));
+    Timings::setEnabled(timings);
+    const auto start = std::chrono::steady_clock::now();
 
     BundleLimits limits;
     struct LimitOption
@@ -625,7 +655,22 @@ int analyze(const QStringList &args)
     const int jobs = shared.jobs, maxEvidence = shared.maxEvidence;
     const bool quiet = p.isSet(QStringLiteral("quiet"));
 
-    const RuleSet rules = rulesFrom(p);
+    // The folders walked, overrides and references checked: what the files' own phases leave.
+    using Clock = std::chrono::steady_clock;
+    const auto rulesStart = Clock::now();
+    auto filesSeconds = [] {
+        return Timings::seconds("load packs") + Timings::seconds("load catalogs")
+               + Timings::seconds("load packs: cached ones, two threads");
+    };
+    const double filesBefore = filesSeconds();
+    const auto rulesHeld = std::make_shared<const RuleSet>(rulesFrom(p));
+    const RuleSet &rules = *rulesHeld;
+    keepUntilExit(rulesHeld);
+    if (timings)
+        Timings::add("load packs: the rest",
+                     Clock::now() - rulesStart
+                         - std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(filesSeconds() - filesBefore)));
     AnalyzeOptions options;
     options.jobs = jobs;
     options.limits = limits;
@@ -637,18 +682,26 @@ int analyze(const QStringList &args)
                 std::fprintf(stderr, "\ranalysing… %3d%%", int(done * 100 / total));
         };
     }
-    const Analyzer analyzer(rules);
-    const AnalysisResult result = analyzer.analyzePaths(paths, options);
+    const auto analyzerHeld = std::make_shared<const Analyzer>(rules);
+    keepUntilExit(analyzerHeld);
+    const auto resultHeld
+        = std::make_shared<const AnalysisResult>(analyzerHeld->analyzePaths(paths, options));
+    const AnalysisResult &result = *resultHeld;
+    keepUntilExit(resultHeld);
     if (showProgress)
         std::fprintf(stderr, "\r               \r");
 
+    PhaseTimer reportTimer("report");
     ReportOptions ro;
     ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
     ro.maxEvidence = maxEvidence;
     const QString output = p.value(QStringLiteral("output"));
     ro.color = format == QLatin1String("text") && output.isEmpty() && isatty(STDOUT_FILENO)
                && qEnvironmentVariableIsEmpty("NO_COLOR");
-    const AnalysisResult shown = reportView(result, minSeverity, p.isSet(QStringLiteral("redact")));
+    const auto shownHeld = std::make_shared<const AnalysisResult>(
+        reportView(result, minSeverity, p.isSet(QStringLiteral("redact"))));
+    const AnalysisResult &shown = *shownHeld;
+    keepUntilExit(shownHeld);
     QByteArray report;
     if (format == QLatin1String("pdf")) {
 #ifdef GPUTRIAGE_WITH_GUI
@@ -660,8 +713,12 @@ int analyze(const QStringList &args)
         report = writeReport(shown, format, ro);
     }
 
-    if (const int rc = writeOutput(output, report); rc != Ok)
-        return rc;
+    const int written = writeOutput(output, report);
+    reportTimer.stop();
+    if (timings)
+        printTimings(std::chrono::steady_clock::now() - start);
+    if (written != Ok)
+        return written;
 
     // Problems (unreadable inputs, invalid rules) are in the report too; the rest was analysed.
     if (!quiet) {
@@ -902,6 +959,12 @@ int runCommand(const QStringList &arguments)
 int runCli(const QStringList &arguments)
 {
     const int rc = runCommand(arguments);
+    // A damaged or outdated cache was rebuilt: said once, it should not recur.
+    if (!arguments.contains(QStringLiteral("--quiet"))) {
+        for (const QString &note : DiskCache::takeNotes())
+            err() << "gputriage: note: " << note << '\n';
+        err().flush();
+    }
     // What went through stdio (rules list, diagnostics tables) is checked as the reports are.
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         err() << "gputriage: cannot write to standard output: "

@@ -1,5 +1,6 @@
 #include "engine/analyzer.h"
 
+#include "timings.h"
 #include "workers.h"
 
 #include "engine/gpus.h"
@@ -79,6 +80,9 @@ bool benign(std::string_view normalized)
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
+// A smaller batch is matched by all threads with the one matcher: a helper's own (which spares
+// RE2's locks on big inputs) costs more than it saves.
+constexpr qint64 kOwnMatcherBytes = qint64(4) << 20;
 
 // Binary when the bytes are not text: NUL runs do not count (a log that crashed or was
 // truncated by copytruncate starts with a hole of NULs, and text follows), control bytes other
@@ -231,22 +235,35 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
         return true;
     };
     std::vector<std::shared_ptr<const LogDocument>> documents;
+    // Reading and matching overlap: what the sink takes counts as matching.
+    using Clock = std::chrono::steady_clock;
+    const auto readStart = Clock::now();
+    Clock::duration inSink{};
     if (options.keepDocuments) {
         documents = reader.read(paths);
+        const auto sinkStart = Clock::now();
         std::erase_if(documents, isExcluded);
         for (const auto &doc : documents)
             session.add(doc);
+        inSink = Clock::now() - sinkStart;
     } else {
         // Documents are analysed as the reader produces them and then released, so memory
         // holds about one batch (and one chunk of a huge compressed entry) at a time.
         reader.setSink([&](const std::shared_ptr<const LogDocument> &doc, int matchLines,
                            bool continuation) {
+            const auto sinkStart = Clock::now();
             if (!isExcluded(doc))
                 session.add(doc, matchLines, continuation);
+            inSink += Clock::now() - sinkStart;
         });
         reader.read(paths);
     }
+    const auto finishStart = Clock::now();
     AnalysisResult result = session.finish();
+    if (Timings::enabled()) {
+        Timings::add("read", finishStart - readStart - inSink);
+        Timings::add("match", Clock::now() - finishStart + inSink);
+    }
     result.addReadProblems(reader.problems() + excludedNotes);
     result.documents = std::move(documents);
     result.excludedDocuments = std::move(excluded);
@@ -283,8 +300,8 @@ AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions 
     // Rules the matcher could not take as usual (matched all the same, more slowly).
     for (const Diagnostic &d : analyzer.matcher().diagnostics())
         m_result.problems.append(d.where);
-    for (int j = 1; j < Workers::count(options.jobs); ++j)
-        m_matchers.push_back(analyzer.matcher().clone());
+    // Made by their own thread when a batch first needs them (a small input never does).
+    m_matchers.resize(size_t(std::max(0, Workers::count(options.jobs) - 1)));
 }
 
 AnalysisSession::~AnalysisSession()
@@ -372,12 +389,17 @@ void AnalysisSession::flush()
     batch.notable.resize(tasks.size()); // error lines no rule matched: never silent
     batch.explained.resize(tasks.size());
 
-    auto worker = [this, &batch](int j) {
-        const Matcher *matcher = j == 0 ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
+    const bool shared = batch.bytes < kOwnMatcherBytes;
+    auto worker = [this, &batch, shared](int j) {
+        if (j > 0 && !shared && !m_matchers[size_t(j) - 1])
+            m_matchers[size_t(j) - 1] = m_analyzer.matcher().clone();
+        const Matcher *matcher
+            = j == 0 || shared ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = batch.tasks[t];
+            const PhaseTimer timer("match: lines"); // summed over the threads
             matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t],
                            &batch.explained[t]);
             if (m_options.progress) {
@@ -397,6 +419,7 @@ void AnalysisSession::collect()
     if (!m_running)
         return;
     m_running->workers.join();
+    const PhaseTimer timer("match: collect"); // findings, catalogs, templates
     const auto &tasks = m_running->tasks;
     auto &hits = m_running->hits;
     auto &notable = m_running->notable;

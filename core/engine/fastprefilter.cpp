@@ -1,5 +1,6 @@
 #include "engine/fastprefilter.h"
 
+#include "diskcache.h"
 #include "rules/patternwords.h"
 #include "rules/rule.h"
 #include "text/logdocument.h"
@@ -14,6 +15,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -24,6 +27,22 @@ namespace gputriage {
 RawPrefilter::Clauses RawPrefilter::clausesOf(const std::string &re2, const RE2::Options &options)
 {
     return requiredWords(re2, options);
+}
+
+QByteArray RawPrefilter::cacheInputs(const RE2 &pattern, bool spanning, bool wrappable)
+{
+    const RE2::Options &o = pattern.options();
+    const bool bits[] = {o.case_sensitive(), o.literal(),       o.longest_match(),
+                         o.posix_syntax(),   o.never_nl(),      o.dot_nl(),
+                         o.never_capture(),  o.perl_classes(),  o.word_boundary(),
+                         o.one_line(),       o.encoding() == RE2::Options::EncodingLatin1,
+                         spanning,           wrappable};
+    QByteArray out = QByteArray::fromStdString(pattern.pattern());
+    out += '\0';
+    for (bool b : bits)
+        out += b ? '1' : '0';
+    out += '\n';
+    return out;
 }
 
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
@@ -50,6 +69,87 @@ struct Scratch
 
 std::atomic<uint64_t> databaseSerials{0};
 
+// What a compiled database depends on besides its patterns: the library and the CPU.
+const QByteArray &databaseBuilder()
+{
+    static const QByteArray builder = [] {
+        hs_platform_info_t platform{};
+        hs_populate_platform(&platform);
+        return QByteArray("vectorscan ") + hs_version() + " tune "
+               + QByteArray::number(platform.tune) + " features "
+               + QByteArray::number(qulonglong(platform.cpu_features), 16);
+    }();
+    return builder;
+}
+
+QByteArray serialized(const hs_database_t *db)
+{
+    char *bytes = nullptr;
+    size_t length = 0;
+    if (hs_serialize_database(db, &bytes, &length) != HS_SUCCESS)
+        return {};
+    QByteArray out(bytes, qsizetype(length));
+    std::free(bytes);
+    return out;
+}
+
+// The payload of a cache file, written and read in order.
+struct PayloadWriter
+{
+    QByteArray bytes;
+    void number(int32_t v) { bytes.append(reinterpret_cast<const char *>(&v), 4); }
+    template<typename T>
+    void numbers(const std::vector<T> &v)
+    {
+        number(int32_t(v.size()));
+        for (T x : v)
+            number(int32_t(x));
+    }
+};
+
+struct PayloadReader
+{
+    const QByteArray &bytes;
+    qsizetype at = 0;
+    bool ok = true;
+    int32_t number()
+    {
+        int32_t v = 0;
+        if (bytes.size() - at < 4) {
+            ok = false;
+            return 0;
+        }
+        std::memcpy(&v, bytes.constData() + at, 4);
+        at += 4;
+        return v;
+    }
+    template<typename T>
+    std::vector<T> numbers()
+    {
+        const int32_t n = number();
+        if (n < 0 || n > (bytes.size() - at) / 4) {
+            ok = false;
+            return {};
+        }
+        std::vector<T> v(static_cast<size_t>(n));
+        for (T &x : v)
+            x = T(number());
+        return v;
+    }
+    // The rest: a serialized database.
+    hs_database_t *database()
+    {
+        hs_database_t *db = nullptr;
+        if (!ok || at >= bytes.size()
+            || hs_deserialize_database(bytes.constData() + at, size_t(bytes.size() - at), &db)
+                   != HS_SUCCESS)
+            return nullptr;
+        return db;
+    }
+};
+
+const QByteArray kLinesKind = "vectorscan-lines", kWordsKind = "vectorscan-words";
+
 // The thread's scratch space, grown for `db` if it has not been yet; null on failure.
 hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
 {
@@ -64,7 +164,40 @@ hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
 
 } // namespace
 
-FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns)
+FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, Cache cache)
+{
+    const bool cached = cache != Cache::Off;
+    QByteArray inputs;
+    if (cached) {
+        for (const std::string &p : re2Patterns)
+            inputs += QByteArray::fromStdString(p) + '\0';
+        if (const auto payload = DiskCache::load(kLinesKind, inputs, databaseBuilder())) {
+            PayloadReader in{*payload};
+            std::vector<int> always = in.numbers<int>();
+            const bool inRange = std::all_of(always.begin(), always.end(), [&](int i) {
+                return i >= 0 && size_t(i) < re2Patterns.size();
+            });
+            if (hs_database_t *db = inRange ? in.database() : nullptr) {
+                m_database = new Database{db, ++databaseSerials};
+                m_always = std::move(always);
+                return;
+            }
+            DiskCache::reject(kLinesKind, inputs, QStringLiteral("vectorscan cannot read it"));
+        }
+    }
+    if (cache == Cache::Only)
+        return;
+    compile(re2Patterns);
+    if (cached && m_database) {
+        PayloadWriter out;
+        out.numbers(m_always);
+        const QByteArray db = serialized(m_database->db);
+        if (!db.isEmpty())
+            DiskCache::store(kLinesKind, inputs, databaseBuilder(), out.bytes + db);
+    }
+}
+
+void FastPrefilter::compile(const std::vector<std::string> &re2Patterns)
 {
     std::vector<std::string> pcre;
     std::vector<int> ids;
@@ -134,6 +267,72 @@ struct RawPrefilter::Database
 
 RawPrefilter::RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan)
     : m_maxSpan(std::max(1, maxSpan))
+{
+    compile(patterns);
+}
+
+RawPrefilter::RawPrefilter(const QByteArray &inputs,
+                           const std::function<std::vector<Pattern>()> &patterns,
+                           int maxSpan)
+    : m_maxSpan(std::max(1, maxSpan))
+{
+    const QByteArray key = inputs + "max span " + QByteArray::number(m_maxSpan);
+    if (const auto payload = DiskCache::load(kWordsKind, key, databaseBuilder())) {
+        if (restore(*payload))
+            return;
+        DiskCache::reject(kWordsKind, key, QStringLiteral("vectorscan cannot read it"));
+    }
+    compile(patterns());
+    if (const QByteArray bytes = m_database ? payload() : QByteArray(); !bytes.isEmpty())
+        DiskCache::store(kWordsKind, key, databaseBuilder(), bytes);
+}
+
+QByteArray RawPrefilter::payload() const
+{
+    PayloadWriter out;
+    out.number(m_spanning);
+    out.numbers(m_wordKinds);
+    out.number(int32_t(m_wordClauses.size()));
+    for (const auto &clauses : m_wordClauses)
+        out.numbers(clauses);
+    out.numbers(m_clauseSizes);
+    out.numbers(m_clauseWrappable);
+    const QByteArray db = serialized(m_database->db);
+    return db.isEmpty() ? QByteArray() : out.bytes + db;
+}
+
+bool RawPrefilter::restore(const QByteArray &payload)
+{
+    PayloadReader in{payload};
+    const bool spanning = in.number() != 0;
+    auto kinds = in.numbers<uint8_t>();
+    const int32_t words = in.number();
+    if (!in.ok || words != int32_t(kinds.size()))
+        return false;
+    std::vector<std::vector<int>> wordClauses(static_cast<size_t>(words));
+    for (auto &clauses : wordClauses)
+        clauses = in.numbers<int>();
+    auto sizes = in.numbers<int>();
+    auto wrappable = in.numbers<char>();
+    const bool valid = in.ok && wrappable.size() == sizes.size()
+                       && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
+                              return std::all_of(cs.begin(), cs.end(), [&](int c) {
+                                  return c >= 0 && size_t(c) < sizes.size();
+                              });
+                          });
+    hs_database_t *db = valid ? in.database() : nullptr;
+    if (!db)
+        return false;
+    m_spanning = spanning;
+    m_wordKinds = std::move(kinds);
+    m_wordClauses = std::move(wordClauses);
+    m_clauseSizes = std::move(sizes);
+    m_clauseWrappable = std::move(wrappable);
+    m_database = new Database{db, ++databaseSerials};
+    return true;
+}
+
+void RawPrefilter::compile(const std::vector<Pattern> &patterns)
 {
     std::map<std::string, int> wordIds;
     auto idOf = [&](const std::string &w) {
@@ -384,7 +583,7 @@ struct FastPrefilter::Database
 {
 };
 
-FastPrefilter::FastPrefilter(const std::vector<std::string> &) {}
+FastPrefilter::FastPrefilter(const std::vector<std::string> &, Cache) {}
 FastPrefilter::~FastPrefilter() = default;
 bool FastPrefilter::scan(std::string_view, std::vector<int> &) const
 {
@@ -399,6 +598,8 @@ struct RawPrefilter::Database
 {
 };
 RawPrefilter::RawPrefilter(const std::vector<Pattern> &, int) {}
+RawPrefilter::RawPrefilter(const QByteArray &, const std::function<std::vector<Pattern>()> &, int)
+{}
 RawPrefilter::~RawPrefilter() = default;
 bool RawPrefilter::startLines(const LogDocument &, int, int, std::vector<char> &) const
 {

@@ -2,9 +2,12 @@
 
 #include "rules/patternwords.h"
 
+#include <QByteArray>
+
 #include <re2/re2.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -17,11 +20,14 @@ class LogDocument;
 // Vectorscan (Hyperscan API) prefilter over a list of RE2 patterns: scan() reports, for one
 // ASCII text, a superset of the patterns that RE2 would find in it (HS_FLAG_PREFILTER), and
 // every pattern vectorscan cannot take is always reported. Without vectorscan at build time,
-// available() is false and callers use RE2::Set.
+// available() is false and callers use RE2::Set. The compiled database is kept in the
+// DiskCache.
 class FastPrefilter
 {
 public:
-    explicit FastPrefilter(const std::vector<std::string> &re2Patterns);
+    // Use: read from the cache, else compiled and stored; Only: unavailable unless cached.
+    enum class Cache { Off, Use, Only };
+    explicit FastPrefilter(const std::vector<std::string> &re2Patterns, Cache cache = Cache::Use);
     ~FastPrefilter();
     FastPrefilter(const FastPrefilter &) = delete;
     FastPrefilter &operator=(const FastPrefilter &) = delete;
@@ -37,6 +43,7 @@ public:
 
 private:
     struct Database;
+    void compile(const std::vector<std::string> &re2Patterns);
     Database *m_database = nullptr;
     std::vector<int> m_always;
 };
@@ -61,6 +68,11 @@ public:
         bool wrappable = true; // its text may be wrapped over lines (see kMayBeginWrapped)
     };
     RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan);
+    // The same, kept in the DiskCache under `inputs` (all that `patterns()` is made from: the
+    // patterns' text and options, their kinds); `patterns()` is called only to build it.
+    RawPrefilter(const QByteArray &inputs,
+                 const std::function<std::vector<Pattern>()> &patterns,
+                 int maxSpan);
     ~RawPrefilter();
     RawPrefilter(const RawPrefilter &) = delete;
     RawPrefilter &operator=(const RawPrefilter &) = delete;
@@ -81,9 +93,15 @@ public:
     static constexpr int kWrapBack = 2;
     bool startLines(const LogDocument &doc, int from, int to, std::vector<char> &starts) const;
 
+    // What `inputs` of the constructor says of a pattern.
+    static QByteArray cacheInputs(const re2::RE2 &pattern, bool spanning, bool wrappable);
+
 private:
     static constexpr uint8_t kSingle = 1, kSpanning = 2;
     struct Database;
+    void compile(const std::vector<Pattern> &patterns);
+    QByteArray payload() const;
+    bool restore(const QByteArray &payload);
     Database *m_database = nullptr;
     std::vector<uint8_t> m_wordKinds;            // vectorscan id → kSingle | kSpanning
     std::vector<std::vector<int>> m_wordClauses; // word → clauses of one-line patterns

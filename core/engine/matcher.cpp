@@ -4,11 +4,13 @@
 #include "engine/patternset.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
+#include "timings.h"
 
 #include <re2/re2.h>
 #include <re2/set.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -25,12 +27,13 @@ struct Matcher::Sets
     int maxSpan = 1;
     bool singleOk = false, spanningOk = false;
     // The same patterns for vectorscan, used on ASCII text (where its byte semantics and RE2's
-    // UTF-8 semantics agree), each null when vectorscan cannot take them. Built on first use:
-    // the raw prefilter below leaves so few lines that RE2::Set serves them, and compiling
-    // these took a third of the start-up.
+    // UTF-8 semantics agree), each null when vectorscan cannot take them. Built on first use
+    // (compiling them took 0.28 s), or read from the DiskCache when it holds them.
     struct Fast
     {
-        std::once_flag built;
+        enum State { None, NotCached, Ready };
+        std::mutex mutex;
+        std::atomic<int> state{None};
         std::unique_ptr<const FastPrefilter> single, spanning;
     };
     std::shared_ptr<Fast> fast; // shared by clones; null without vectorscan
@@ -195,6 +198,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
+    PhaseTimer setsTimer(shareFastFrom ? nullptr : "plan RE2 sets"); // clone(): its own
     m_sets->single = PatternSet(setOptions());
     m_sets->spanning = PatternSet(setOptions());
     for (int i = 0; i < int(m_rules.size()); ++i) {
@@ -242,32 +246,55 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         m_sets->rawNotable = shareFastFrom->rawNotable;
         return;
     }
+    setsTimer.stop();
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
         return;
     m_sets->fast = std::make_shared<Sets::Fast>();
+    const PhaseTimer rawTimer("compile raw prefilter");
     if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
         return;
-    // Each pattern's clauses once, for both prefilters (the rules alone, and with error words).
-    std::vector<RawPrefilter::Pattern> patterns;
+    // Each pattern's clauses once, for both prefilters (the rules alone, and with error words),
+    // and only when the cache does not hold them.
+    struct Source
+    {
+        const RE2 *re;
+        bool spanning, wrappable, errorWords;
+    };
+    std::vector<Source> sources;
     for (const auto &[ok, indices, spanning] :
          {std::tuple(m_sets->singleOk, &m_sets->singleRules, false),
           std::tuple(m_sets->spanningOk, &m_sets->spanningRules, true)}) {
         if (!ok)
             continue;
-        for (int i : *indices) {
-            const RE2 &re = setRegex(i);
-            // The error words are looked for line by line; rules' messages may be wrapped.
-            patterns.push_back({RawPrefilter::clausesOf(re.pattern(), re.options()), spanning, i >= 0});
-        }
+        // The error words are looked for line by line; rules' messages may be wrapped.
+        for (int i : *indices)
+            sources.push_back({&setRegex(i), spanning, i >= 0, i < 0});
     }
-    auto rawNotable = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
+    auto clauses = std::make_shared<std::vector<RawPrefilter::Clauses>>();
+    auto patterns = [&sources, clauses](bool errorWords) {
+        if (clauses->empty())
+            for (const Source &s : sources)
+                clauses->push_back(RawPrefilter::clausesOf(s.re->pattern(), s.re->options()));
+        std::vector<RawPrefilter::Pattern> out;
+        for (size_t k = 0; k < sources.size(); ++k)
+            if (errorWords || !sources[k].errorWords)
+                out.push_back({(*clauses)[k], sources[k].spanning, sources[k].wrappable});
+        return out;
+    };
+    QByteArray inputs[2]; // without and with the error words
+    for (const Source &s : sources) {
+        const QByteArray in = RawPrefilter::cacheInputs(*s.re, s.spanning, s.wrappable);
+        if (!s.errorWords)
+            inputs[0] += in;
+        inputs[1] += in;
+    }
+    auto rawNotable = std::make_shared<RawPrefilter>(
+        inputs[1], [&] { return patterns(true); }, m_sets->maxSpan);
     if (!rawNotable->available())
         return;
     m_sets->rawNotable = std::move(rawNotable);
-    const auto &single = m_sets->singleRules;
-    if (const auto words = std::find(single.begin(), single.end(), -1); words != single.end())
-        patterns.erase(patterns.begin() + (words - single.begin()));
-    auto raw = std::make_shared<RawPrefilter>(patterns, m_sets->maxSpan);
+    auto raw = std::make_shared<RawPrefilter>(
+        inputs[0], [&] { return patterns(false); }, m_sets->maxSpan);
     if (raw->available())
         m_sets->raw = std::move(raw);
 }
@@ -321,27 +348,46 @@ const RE2 &Matcher::setRegex(int ruleIndex) const
     return ruleIndex < 0 ? *m_sets->notable : *m_rules[size_t(ruleIndex)].pattern.regex;
 }
 
-void Matcher::buildFast() const
+bool Matcher::fastReady(bool compile) const
 {
     Sets::Fast &fast = *m_sets->fast;
-    std::call_once(fast.built, [&] {
-        auto build = [this](const std::vector<int> &ruleIndices) {
-            std::vector<std::string> patterns;
-            patterns.reserve(ruleIndices.size());
-            for (int i : ruleIndices)
-                patterns.push_back(setRegex(i).pattern());
-            auto f = std::make_unique<const FastPrefilter>(patterns);
-            return f->available() ? std::move(f) : nullptr;
-        };
-        if (m_sets->singleOk)
-            fast.single = build(m_sets->singleRules);
-        if (m_sets->spanningOk)
-            fast.spanning = build(m_sets->spanningRules);
-    });
+    auto settled = [&](int state) {
+        return state == Sets::Fast::Ready || (state == Sets::Fast::NotCached && !compile);
+    };
+    if (const int state = fast.state.load(std::memory_order_acquire); settled(state))
+        return state == Sets::Fast::Ready;
+    std::lock_guard lock(fast.mutex);
+    if (const int state = fast.state.load(std::memory_order_acquire); settled(state))
+        return state == Sets::Fast::Ready;
+    const PhaseTimer timer(compile ? "compile vectorscan" : "load vectorscan");
+    const auto mode = compile ? FastPrefilter::Cache::Use : FastPrefilter::Cache::Only;
+    auto build = [&](bool ok,
+                     const std::vector<int> &ruleIndices) -> std::unique_ptr<const FastPrefilter> {
+        if (!ok)
+            return nullptr;
+        std::vector<std::string> patterns;
+        patterns.reserve(ruleIndices.size());
+        for (int i : ruleIndices)
+            patterns.push_back(setRegex(i).pattern());
+        auto f = std::make_unique<const FastPrefilter>(patterns, mode);
+        return f->available() ? std::move(f) : nullptr;
+    };
+    auto single = build(m_sets->singleOk, m_sets->singleRules);
+    auto spanning = build(m_sets->spanningOk, m_sets->spanningRules);
+    // Read from the cache only: ready when it held every database the sets need.
+    if (!compile && ((m_sets->singleOk && !single) || (m_sets->spanningOk && !spanning))) {
+        fast.state.store(Sets::Fast::NotCached, std::memory_order_release);
+        return false;
+    }
+    fast.single = std::move(single);
+    fast.spanning = std::move(spanning);
+    fast.state.store(Sets::Fast::Ready, std::memory_order_release);
+    return true;
 }
 
 std::unique_ptr<Matcher> Matcher::clone() const
 {
+    const PhaseTimer timer("clone matchers");
     std::vector<Rule> rules = m_rules;
     auto recompile = [](CompiledPattern &p) {
         if (p.regex)
@@ -412,16 +458,16 @@ void Matcher::match(const LogDocument &doc,
         if (!partialBefore) {
             // Many candidates (a word of a rule in the host name, say): vectorscan per line
             // again.
+            // Few: RE2::Set, unless the line databases are at hand (cached: no compiling).
             const bool many = candidates > (last - first) / 16;
-            if (many && m_sets->fast)
-                buildFast();
+            const bool fast = m_sets->fast && fastReady(many);
             matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, &only,
-                       many && m_sets->fast);
+                       fast);
             return;
         }
     }
     if (m_sets->fast)
-        buildFast();
+        fastReady(true);
     // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
     // message matches where it starts. A chunk that starts inside such a run leaves it to the
     // chunk before; the lines before the chunk are joined too, as context for conditions.

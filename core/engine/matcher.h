@@ -67,7 +67,9 @@ private:
                     std::vector<int> *explained,
                     const std::vector<char> *only,
                     bool fast) const;
-    void buildFast() const;
+    // The vectorscan line databases, from the cache or (`compile`) compiled; false when they
+    // are not in the cache and not to be compiled.
+    bool fastReady(bool compile) const;
     void reportSplit();
     // The regex of a set entry: a rule's pattern, or the error words (-1).
     const re2::RE2 &setRegex(int ruleIndex) const;

@@ -1,5 +1,7 @@
 #include "engine/patternset.h"
 
+#include "timings.h"
+
 #include <QtGlobal>
 
 #include <algorithm>
@@ -33,7 +35,7 @@ std::unique_ptr<RE2::Set> PatternSet::compiled(const std::vector<int> &indices) 
     return set->Compile() ? std::move(set) : nullptr;
 }
 
-void PatternSet::compileSplit(const std::vector<int> &indices)
+void PatternSet::compileSplit(const std::vector<int> &indices) const
 {
     if (auto set = compiled(indices)) {
         m_parts.push_back({std::move(set), indices});
@@ -53,6 +55,8 @@ bool PatternSet::compile()
 {
     m_parts.clear();
     m_alone.clear();
+    m_groups.clear();
+    m_built = std::make_unique<std::once_flag>();
     if (m_patterns.empty())
         return false;
     // RE2 allows a program of max_mem / 4 bytes, 8 or 16 of them an instruction: half of that,
@@ -62,23 +66,36 @@ bool PatternSet::compile()
     qint64 used = 0;
     for (int i = 0; i < int(m_patterns.size()); ++i) {
         if (!group.empty() && used + m_sizes[size_t(i)] > budget) {
-            compileSplit(group);
+            m_groups.push_back(std::move(group));
             group.clear();
             used = 0;
         }
         group.push_back(i);
         used += m_sizes[size_t(i)];
     }
-    compileSplit(group);
+    m_groups.push_back(std::move(group));
     return true;
+}
+
+void PatternSet::build() const
+{
+    std::call_once(*m_built, [this] {
+        const PhaseTimer timer("compile RE2 sets");
+        for (const std::vector<int> &group : m_groups)
+            compileSplit(group);
+    });
 }
 
 bool PatternSet::compileLike(const PatternSet &other)
 {
     m_parts.clear();
     m_alone.clear();
+    m_groups = other.m_groups;
+    m_built = std::make_unique<std::once_flag>();
+    std::call_once(*m_built, [] {}); // compiled here
     if (m_patterns.empty())
         return false;
+    other.build();
     for (const Part &p : other.m_parts) {
         auto set = compiled(p.indices);
         if (!set) { // cannot happen with the same patterns and options; be safe anyway
@@ -95,6 +112,7 @@ bool PatternSet::compileLike(const PatternSet &other)
 
 void PatternSet::match(std::string_view text, std::vector<int> &hits) const
 {
+    build();
     hits.clear();
     const re2::StringPiece piece(text.data(), text.size());
     thread_local std::vector<int> partHits;

@@ -4,6 +4,7 @@
 #include <re2/set.h>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +14,8 @@ namespace gputriage {
 // Which of many patterns match a text, like RE2::Set, but never failing as a whole: patterns
 // whose programs together pass RE2's memory limit are split over several sets, and a pattern
 // too big for a set of its own is run by itself. Indices are those add() gave, whatever part
-// holds a pattern. Thread-safe once compiled.
+// holds a pattern. Thread-safe once compiled; the sets are built on the first match() (a run
+// whose lines the vectorscan databases serve needs none).
 class PatternSet
 {
 public:
@@ -26,14 +28,15 @@ public:
     // of its own (RE2::ProgramSize()), to group patterns into sets that fit.
     int add(const std::string &pattern, int size);
     // False without patterns. Patterns go into sets in order, a new one where the sizes would
-    // pass RE2's limit; a set that still fails is halved, and so on.
+    // pass RE2's limit (planned now, compiled on first use); a set that still fails is halved,
+    // and so on.
     bool compile();
-    // Compiles the same split as `other` (already compiled), without trying again.
+    // Compiles the same split as `other` now, without trying again.
     bool compileLike(const PatternSet &other);
 
-    // True when the patterns did not fit one set.
-    bool isSplit() const { return m_parts.size() + m_alone.size() > 1; }
-    int partCount() const { return int(m_parts.size() + m_alone.size()); }
+    // True when the patterns' sizes do not fit one set.
+    bool isSplit() const { return m_groups.size() > 1; }
+    int partCount() const { return int(m_groups.size()); }
 
     // The indices of the patterns matching `text`, in no particular order.
     void match(std::string_view text, std::vector<int> &hits) const;
@@ -50,14 +53,18 @@ private:
         std::unique_ptr<RE2> regex; // not ok(): always a candidate, the rule's own regex decides
     };
     // Compiles patterns `indices` as one set, or splits them.
-    void compileSplit(const std::vector<int> &indices);
+    void compileSplit(const std::vector<int> &indices) const;
     std::unique_ptr<RE2::Set> compiled(const std::vector<int> &indices) const;
+    // The planned groups, compiled once.
+    void build() const;
 
     RE2::Options m_options;
     std::vector<std::string> m_patterns;
     std::vector<int> m_sizes;
-    std::vector<Part> m_parts;
-    std::vector<Alone> m_alone;
+    std::vector<std::vector<int>> m_groups;
+    std::unique_ptr<std::once_flag> m_built = std::make_unique<std::once_flag>();
+    mutable std::vector<Part> m_parts;
+    mutable std::vector<Alone> m_alone;
 };
 
 } // namespace gputriage

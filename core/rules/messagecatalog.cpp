@@ -1,6 +1,11 @@
 #include "rules/messagecatalog.h"
 
+#include "diskcache.h"
+#include "timings.h"
+
+#include <QDataStream>
 #include <QFile>
+#include <QHash>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,6 +23,101 @@ namespace gputriage {
 namespace {
 
 constexpr qint64 kMaxCatalogBytes = qint64(64) << 20;
+const QByteArray kCacheKind = "message-catalog", kCacheBuilder = "message-catalog 3";
+
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(CatalogMessage) == 256, "a new field: serialize it in serializeCatalog()");
+static_assert(sizeof(MessageComponent) == 168, "a new field: serialize it in serializeCatalog()");
+#endif
+
+// The messages' texts repeat (file, subsystem, level, source): each distinct one is written
+// once, and read back as one shared QString.
+QByteArray serializeCatalog(const MessageComponent &c,
+                            const std::vector<CatalogMessage> &messages,
+                            const std::vector<std::string> &words)
+{
+    QStringList table;
+    QHash<QString, qint32> ids;
+    auto id = [&](const QString &text) {
+        auto it = ids.constFind(text);
+        if (it == ids.constEnd()) {
+            it = ids.insert(text, qint32(table.size()));
+            table.append(text);
+        }
+        return it.value();
+    };
+    QByteArray body;
+    QDataStream b(&body, QIODevice::WriteOnly);
+    b.setByteOrder(QDataStream::LittleEndian);
+    for (const CatalogMessage &m : messages)
+        b << id(QString::fromStdString(m.format)) << id(m.function) << qint32(m.level)
+          << id(m.sourceLevel) << id(m.subsystem) << id(m.file) << id(m.first) << id(m.last)
+          << id(m.meaning) << id(m.source) << m.generic << m.continuation
+          << qint32(m.literalLetters) << qint32(m.literalChars)
+          << id(QString::fromStdString(words[size_t(&m - messages.data())]));
+    QByteArray bytes;
+    QDataStream s(&bytes, QIODevice::WriteOnly);
+    s.setVersion(QDataStream::Qt_6_0);
+    s.setByteOrder(QDataStream::LittleEndian);
+    s << c.id << c.title << c.lineFormat << c.generator << c.source << c.versions << c.file
+      << table << qint32(messages.size());
+    return bytes + body;
+}
+
+struct CachedCatalog
+{
+    MessageComponent component;
+    std::vector<CatalogMessage> messages;
+    std::vector<std::string> words; // what each message is filed under
+};
+
+std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
+{
+    QDataStream s(bytes);
+    s.setVersion(QDataStream::Qt_6_0);
+    s.setByteOrder(QDataStream::LittleEndian);
+    MessageComponent c;
+    QStringList table;
+    qint32 n = -1;
+    s >> c.id >> c.title >> c.lineFormat >> c.generator >> c.source >> c.versions >> c.file
+        >> table >> n;
+    if (s.status() != QDataStream::Ok || n < 0 || n > bytes.size())
+        return std::nullopt;
+    bool ok = true;
+    auto text = [&]() -> const QString & {
+        static const QString none;
+        qint32 i = -1;
+        s >> i;
+        if (i < 0 || i >= table.size()) {
+            ok = false;
+            return none;
+        }
+        return table[i];
+    };
+    std::vector<CatalogMessage> messages(static_cast<size_t>(n));
+    std::vector<std::string> words(messages.size());
+    for (CatalogMessage &m : messages) {
+        qint32 level = 0, letters = 0, chars = 0;
+        m.format = text().toStdString();
+        m.function = text();
+        s >> level;
+        m.sourceLevel = text();
+        m.subsystem = text();
+        m.file = text();
+        m.first = text();
+        m.last = text();
+        m.meaning = text();
+        m.source = text();
+        s >> m.generic >> m.continuation >> letters >> chars;
+        words[size_t(&m - messages.data())] = text().toStdString();
+        m.level = PrintLevel(level);
+        m.literalLetters = letters;
+        m.literalChars = chars;
+    }
+    if (!ok || s.status() != QDataStream::Ok || !s.atEnd())
+        return std::nullopt;
+    return CachedCatalog{std::move(c), std::move(messages), std::move(words)};
+}
 constexpr int kMinLetters = 8;     // fewer literal letters: the format says too little
 constexpr int kMinLettersAfterText = 16;
 constexpr int kMinWordLength = 3;  // shorter words are not used as lookup keys
@@ -336,9 +436,8 @@ void MessageCatalog::load(const Wanted &wanted) const
         if (m_loaded[size_t(i)] || (wanted && !wanted(QFileInfo(m_files[i]).completeBaseName())))
             continue;
         m_loaded[size_t(i)] = true;
-        const size_t from = m_messages.size();
+        const PhaseTimer timer("load message catalogs");
         loadFile(m_files[i]);
-        index(from);
     }
 }
 
@@ -354,18 +453,46 @@ void MessageCatalog::loadFile(const QString &path) const
         m_problems << QStringLiteral("%1: %2").arg(path, file.errorString());
         return;
     }
+    const QByteArray json = file.readAll();
+    // A catalog that read cleanly is kept in the DiskCache, by its path and content.
+    const QByteArray inputs = path.toUtf8() + '\0' + DiskCache::digest(json);
+    const size_t from = m_messages.size();
+    if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
+        if (auto parsed = deserializeCatalog(*payload)) {
+            add(std::move(parsed->component), std::move(parsed->messages));
+            index(from, parsed->words);
+            return;
+        }
+        DiskCache::reject(kCacheKind, inputs, QStringLiteral("not a message catalog"));
+    }
+    const qsizetype problems = m_problems.size();
+    MessageComponent parsed;
+    const bool read = loadJson(path, json, parsed) >= 0;
+    const std::vector<std::string> words = indexWords(from);
+    index(from, words);
+    if (read && m_problems.size() == problems) {
+        const std::vector<CatalogMessage> messages(m_messages.begin() + qsizetype(from),
+                                                   m_messages.end());
+        DiskCache::store(kCacheKind, inputs, kCacheBuilder,
+                         serializeCatalog(parsed, messages, words));
+    }
+}
+
+// The component's index, or -1 when the file is no catalog.
+int MessageCatalog::loadJson(const QString &path, const QByteArray &json, MessageComponent &c) const
+{
+    const QString name = QFileInfo(path).fileName();
     QJsonParseError error{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError) {
         m_problems << QStringLiteral("%1: not JSON (%2 at byte %3)").arg(path, error.errorString()).arg(error.offset);
-        return;
+        return -1;
     }
     const QJsonObject root = doc.object();
     if (root.value(QLatin1String("schema")).toString() != QLatin1String("gputriage/messages/v1")) {
         m_problems << QStringLiteral("%1: not a message catalog (schema gputriage/messages/v1)").arg(path);
-        return;
+        return -1;
     }
-    MessageComponent c;
     c.id = root.value(QLatin1String("component")).toString();
     if (c.id.isEmpty())
         c.id = QFileInfo(path).completeBaseName();
@@ -377,15 +504,7 @@ void MessageCatalog::loadFile(const QString &path) const
     for (const QJsonValue &v : source.value(QLatin1String("versions")).toArray())
         c.versions << v.toString();
     c.file = name;
-    // A user catalog of the same component adds to the shipped one.
-    int component = -1;
-    for (size_t i = 0; i < m_components.size(); ++i)
-        if (m_components[i].id == c.id)
-            component = int(i);
-    if (component < 0) {
-        component = int(m_components.size());
-        m_components.push_back(c);
-    }
+    const int component = componentIndex(c);
     const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
     for (const QJsonValue &v : messages) {
         const QJsonObject o = v.toObject();
@@ -415,6 +534,26 @@ void MessageCatalog::loadFile(const QString &path) const
                     || (startsFree && m.literalLetters < kMinLettersAfterText);
         m_messages.push_back(std::move(m));
     }
+    return component;
+}
+
+int MessageCatalog::componentIndex(const MessageComponent &c) const
+{
+    // A user catalog of the same component adds to the shipped one.
+    for (size_t i = 0; i < m_components.size(); ++i)
+        if (m_components[i].id == c.id)
+            return int(i);
+    m_components.push_back(c);
+    return int(m_components.size() - 1);
+}
+
+void MessageCatalog::add(MessageComponent c, std::vector<CatalogMessage> messages) const
+{
+    const int component = componentIndex(c);
+    for (CatalogMessage &m : messages) {
+        m.component = component;
+        m_messages.push_back(std::move(m));
+    }
 }
 
 // RM's HAL gives a function one implementation per chip (kgspBootstrap_TU102, _GH100, _GB202);
@@ -429,33 +568,46 @@ static std::string functionKey(std::string_view function)
 }
 
 // Files the messages [from, end) under their function and their rarest word (of their file).
-void MessageCatalog::index(size_t from) const
+std::vector<std::string> MessageCatalog::indexWords(size_t from) const
+{
+    std::vector<std::vector<std::string>> words(m_messages.size() - from);
+    std::unordered_map<std::string, int> frequency;
+    for (size_t i = from; i < m_messages.size(); ++i) {
+        const CatalogMessage &m = m_messages[i];
+        if (m.generic)
+            continue;
+        auto &w = words[i - from];
+        w = keyWords(parseFormat(m.format));
+        std::sort(w.begin(), w.end());
+        w.erase(std::unique(w.begin(), w.end()), w.end());
+        for (const std::string &word : w)
+            ++frequency[word];
+    }
+    // Each format is filed under its rarest word: a line looks up each of its own words.
+    std::vector<std::string> out(words.size());
+    for (size_t k = 0; k < words.size(); ++k) {
+        const std::string *best = nullptr;
+        for (const std::string &w : words[k])
+            if (!best || frequency[w] < frequency[*best]
+                || (frequency[w] == frequency[*best] && w.size() > best->size()))
+                best = &w;
+        if (best)
+            out[k] = *best;
+    }
+    return out;
+}
+
+void MessageCatalog::index(size_t from, const std::vector<std::string> &words) const
 {
     m_compiled.resize(m_messages.size());
-    std::vector<std::vector<std::string>> words(m_messages.size());
-    std::unordered_map<std::string, int> frequency;
     for (size_t i = from; i < m_messages.size(); ++i) {
         const CatalogMessage &m = m_messages[i];
         if (m.generic)
             continue;
         if (!m.function.isEmpty())
             m_byFunction[functionKey(m.function.toStdString())].push_back(int(i));
-        words[i] = keyWords(parseFormat(m.format));
-        std::sort(words[i].begin(), words[i].end());
-        words[i].erase(std::unique(words[i].begin(), words[i].end()), words[i].end());
-        for (const std::string &w : words[i])
-            ++frequency[w];
-    }
-    // Each format is filed under its rarest word: a line looks up each of its own words.
-    for (size_t i = from; i < m_messages.size(); ++i) {
-        if (words[i].empty())
-            continue;
-        const std::string *best = nullptr;
-        for (const std::string &w : words[i])
-            if (!best || frequency[w] < frequency[*best]
-                || (frequency[w] == frequency[*best] && w.size() > best->size()))
-                best = &w;
-        m_byWord[*best].push_back(int(i));
+        if (const std::string &w = words[i - from]; !w.empty())
+            m_byWord[w].push_back(int(i));
     }
 }
 
@@ -482,6 +634,7 @@ bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, b
     {
         auto &slot = m_compiled[size_t(index)];
         if (!slot) {
+            const PhaseTimer timer("match: catalog patterns");
             slot = std::make_unique<Compiled>();
             RE2::Options options;
             options.set_log_errors(false);
@@ -516,6 +669,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
 {
     std::lock_guard lock(m_mutex);
     load(wanted);
+    const PhaseTimer timer("match: catalog lookups");
     if (m_messages.empty())
         return std::nullopt;
     Recognition best;

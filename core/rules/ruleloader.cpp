@@ -1,9 +1,13 @@
 #include "rules/ruleloader.h"
 
 #include "rules/patternwords.h"
+#include "rules/rulefilecache.h"
 
 #include "rules/version.h"
 #include "paths.h"
+#include "diskcache.h"
+#include "timings.h"
+#include "workers.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -16,6 +20,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <set>
 
@@ -26,6 +31,8 @@ namespace {
 constexpr auto kSchema = "gputriage/rules/v1";
 constexpr auto kTableSchema = "gputriage/table/v1";
 constexpr auto kCatalogSchema = "gputriage/catalog/v1";
+// Parsed rule files in the DiskCache (rules/rulefilecache.h).
+const QByteArray kCacheKind = "rule-file", kCacheBuilder = "rule-file";
 constexpr int kMaxSpan = 20;
 constexpr int kMaxWithin = 50;
 constexpr int kMaxContextWithin = 1000;
@@ -1009,18 +1016,53 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
                       .arg(kMaxRuleFileBytes >> 20));
         return;
     }
-    Parser parser(m_set, fileName, user);
-    try {
-        const YAML::Node root = YAML::Load(yaml.toStdString());
-        parser.parseDocument(root);
-    } catch (const YAML::Exception &e) {
-        fileError(m_set, fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
-                  e.mark.is_null() ? 0 : e.mark.column + 1,
-                  QStringLiteral("invalid YAML: ") + qs(e.msg));
-    } catch (const std::exception &e) { // e.g. memory exhausted by a hostile file
-        fileError(m_set, fileName, 0, 0,
-                  QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what())));
+    const auto start = std::chrono::steady_clock::now();
+    // What the file adds is parsed apart (with the links known so far, which it may not
+    // define again), kept in the cache when it loaded cleanly, and merged.
+    const QByteArray inputs = cacheInputs(fileName, user, yaml);
+    std::optional<RuleSet> part;
+    if (const auto it = m_prefetched.find(inputs); it != m_prefetched.end()) {
+        part = std::move(it->second);
+        m_prefetched.erase(it);
+    } else if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
+        part = deserializeRuleFile(*payload);
+        if (!part)
+            DiskCache::reject(kCacheKind, inputs, QStringLiteral("not a rule file"));
+        else if (std::any_of(part->links.begin(), part->links.end(),
+                             [&](const auto &l) { return m_set.links.count(l.first) > 0; }))
+            part.reset(); // parsed again, for the duplicate's diagnostic
     }
+    if (!part) {
+        part.emplace();
+        part->links = m_set.links;
+        Parser parser(*part, fileName, user);
+        try {
+            const YAML::Node root = YAML::Load(yaml.toStdString());
+            parser.parseDocument(root);
+        } catch (const YAML::Exception &e) {
+            fileError(*part, fileName, e.mark.is_null() ? 0 : e.mark.line + 1,
+                      e.mark.is_null() ? 0 : e.mark.column + 1,
+                      QStringLiteral("invalid YAML: ") + qs(e.msg));
+        } catch (const std::exception &e) { // e.g. memory exhausted by a hostile file
+            fileError(*part, fileName, 0, 0,
+                      QStringLiteral("cannot read rule file: %1").arg(QString::fromUtf8(e.what())));
+        }
+        std::erase_if(part->links, [&](const auto &l) { return m_set.links.count(l.first) > 0; });
+        if (part->diagnostics.isEmpty())
+            DiskCache::store(kCacheKind, inputs, kCacheBuilder, serializeRuleFile(*part));
+    }
+    if (Timings::enabled())
+        Timings::add(part->catalogs.empty() ? "load packs" : "load catalogs",
+                     std::chrono::steady_clock::now() - start);
+    for (Rule &r : part->rules)
+        m_set.rules.push_back(std::move(r));
+    m_set.packs.append(part->packs);
+    m_set.diagnostics.append(part->diagnostics);
+    for (auto &[name, table] : part->tables)
+        m_set.tables[name] = std::move(table); // a later (user) table replaces a shipped one
+    for (auto &[name, catalog] : part->catalogs)
+        m_set.catalogs[name] = std::move(catalog);
+    m_set.links.merge(part->links);
 }
 
 void RuleLoader::replaceFile(const QString &path, const QByteArray &yaml)
@@ -1080,6 +1122,41 @@ void RuleLoader::loadFile(const QString &path, bool user)
     loadText(file.read(kMaxRuleFileBytes + 1), path, user);
 }
 
+QByteArray RuleLoader::cacheInputs(const QString &fileName, bool user, const QByteArray &yaml)
+{
+    return fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml);
+}
+
+void RuleLoader::prefetch(const QStringList &files, bool user)
+{
+    // Reading a cached file back compiles its patterns: the files are read on two threads
+    // here, then loaded in order as before (what the cache lacks is parsed then).
+    if (DiskCache::directory().isEmpty() || files.size() < 2)
+        return;
+    const PhaseTimer timer("load packs: cached ones, two threads");
+    std::vector<std::pair<QByteArray, std::optional<RuleSet>>> found(size_t(files.size()));
+    std::atomic<qsizetype> next{0};
+    Workers::run(2, [&](int) {
+        for (qsizetype i; (i = next++) < files.size();) {
+            const QString &path = files[i];
+            const bool replaced = !m_replacedPath.isEmpty()
+                                  && QFileInfo(path).absoluteFilePath() == m_replacedPath;
+            if (replaced || path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+                continue;
+            QFile file(path);
+            if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)
+                || file.isSequential() || file.size() > kMaxRuleFileBytes)
+                continue;
+            const QByteArray inputs = cacheInputs(path, user, file.read(kMaxRuleFileBytes + 1));
+            if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder))
+                found[size_t(i)] = {inputs, deserializeRuleFile(*payload)};
+        }
+    });
+    for (auto &[inputs, part] : found)
+        if (part)
+            m_prefetched.emplace(inputs, std::move(*part));
+}
+
 void RuleLoader::loadPath(const QString &path, bool user)
 {
     const QFileInfo info(path);
@@ -1101,6 +1178,7 @@ void RuleLoader::loadPath(const QString &path, bool user)
     while (it.hasNext())
         files.append(it.next());
     files.sort(); // load order decides which duplicate wins; keep it stable
+    prefetch(files, user);
     for (const QString &f : files)
         loadFile(f, user);
 }

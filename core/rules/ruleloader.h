@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 
 #include <cstdint>
@@ -39,10 +40,15 @@ public:
     static QString userRulesDir();
 
 private:
+    static QByteArray cacheInputs(const QString &fileName, bool user, const QByteArray &yaml);
+    // Reads back, in parallel, the files of `files` the DiskCache holds.
+    void prefetch(const QStringList &files, bool user);
+
     RuleSet &m_set;
     QString m_replacedPath; // absolute
     QByteArray m_replacement;
     bool m_replaced = false;
+    std::map<QByteArray, RuleSet> m_prefetched; // by cache inputs
 };
 
 // After loading: user rules replace shipped ones of the same id, link names become references,

@@ -1,0 +1,258 @@
+#include "diskcache.h"
+
+#include "timings.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+
+namespace gputriage {
+
+namespace {
+
+constexpr char kMagic[] = "GPUTRIAGE-CACHE\n"; // 16 bytes
+constexpr qsizetype kMagicSize = 16;
+
+std::mutex notesMutex;
+QStringList &notes()
+{
+    static QStringList list;
+    return list;
+}
+
+void note(const QString &text)
+{
+    std::lock_guard lock(notesMutex);
+    if (!notes().contains(text))
+        notes().append(text);
+}
+
+// This program: another build may derive other data from the same inputs.
+const QByteArray &programIdentity()
+{
+    static const QByteArray id = [] {
+        QFileInfo exe(QStringLiteral("/proc/self/exe"));
+        if (!exe.exists())
+            exe = QFileInfo(QCoreApplication::applicationFilePath());
+        return QByteArray(GPUTRIAGE_VERSION " ") + QByteArray::number(exe.size()) + ' '
+               + QByteArray::number(exe.lastModified().toMSecsSinceEpoch());
+    }();
+    return id;
+}
+
+QByteArray keyOf(const QByteArray &kind, const QByteArray &inputs)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    const QByteArray head = QByteArray::number(DiskCache::kFormat) + '\0' + programIdentity()
+                            + '\0' + kind + '\0';
+    h.addData(head);
+    h.addData(inputs);
+    return h.result();
+}
+
+// A 64-bit checksum: every changed byte changes it (xor and odd multiplication are bijective).
+quint64 checksum(const QByteArray &bytes, quint64 seed = 0x9e3779b97f4a7c15ULL)
+{
+    quint64 h = seed ^ quint64(bytes.size());
+    const char *p = bytes.constData();
+    const qsizetype n = bytes.size();
+    qsizetype i = 0;
+    for (; i + 8 <= n; i += 8) {
+        quint64 w;
+        std::memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    for (; i < n; ++i)
+        h = (h ^ quint64(static_cast<unsigned char>(p[i]))) * 0x100000001b3ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+void put32(QByteArray &out, quint32 v)
+{
+    out.append(reinterpret_cast<const char *>(&v), 4);
+}
+void put64(QByteArray &out, quint64 v)
+{
+    out.append(reinterpret_cast<const char *>(&v), 8);
+}
+
+// Reads the fixed-size fields of the header, in order.
+struct Reader
+{
+    const QByteArray &bytes;
+    qsizetype at = 0;
+    bool take(void *out, qsizetype n)
+    {
+        if (bytes.size() - at < n)
+            return false;
+        std::memcpy(out, bytes.constData() + at, size_t(n));
+        at += n;
+        return true;
+    }
+    std::optional<QByteArray> bytesOf(qsizetype n)
+    {
+        if (n < 0 || bytes.size() - at < n)
+            return std::nullopt;
+        QByteArray out = bytes.mid(at, n);
+        at += n;
+        return out;
+    }
+};
+
+void prune(const QString &dir)
+{
+    QDir d(dir);
+    // Newest first; another run's files being written (name.XXXXXX) are young.
+    const QFileInfoList files = d.entryInfoList(QDir::Files, QDir::Time);
+    for (qsizetype i = DiskCache::kMaxFiles; i < files.size(); ++i)
+        QFile::remove(files[i].absoluteFilePath());
+}
+
+} // namespace
+
+QString DiskCache::directory()
+{
+    if (qEnvironmentVariableIntValue("GPUTRIAGE_NO_CACHE") != 0)
+        return {};
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_CACHE_DIR"))
+        return qEnvironmentVariable("GPUTRIAGE_CACHE_DIR");
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+    return base.isEmpty() ? QString() : base + QLatin1String("/gputriage/compiled");
+}
+
+QByteArray DiskCache::digest(const QByteArray &bytes)
+{
+    QByteArray out;
+    put64(out, checksum(bytes));
+    put64(out, checksum(bytes, 0xc2b2ae3d27d4eb4fULL));
+    return out;
+}
+
+QString DiskCache::fileName(const QByteArray &kind, const QByteArray &inputs)
+{
+    const QString dir = directory();
+    if (dir.isEmpty())
+        return {};
+    return dir + QLatin1Char('/') + QString::fromLatin1(kind) + QLatin1Char('-')
+           + QString::fromLatin1(keyOf(kind, inputs).toHex().left(32));
+}
+
+std::optional<QByteArray> DiskCache::load(const QByteArray &kind,
+                                          const QByteArray &inputs,
+                                          const QByteArray &builder)
+{
+    const QString path = fileName(kind, inputs);
+    if (path.isEmpty())
+        return std::nullopt;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt; // not cached yet (or unreadable: rebuilt all the same)
+    const QByteArray bytes = file.readAll();
+    const QString name = QFileInfo(path).fileName();
+    auto damaged = [&](const char *why) {
+        note(QStringLiteral("cache file %1 is damaged (%2); rebuilt")
+                 .arg(name, QString::fromLatin1(why)));
+        return std::nullopt;
+    };
+    Reader r{bytes};
+    char magic[kMagicSize];
+    quint32 format = 0, builderSize = 0;
+    if (!r.take(magic, kMagicSize) || std::memcmp(magic, kMagic, kMagicSize) != 0)
+        return damaged("not a cache file");
+    if (!r.take(&format, 4))
+        return damaged("truncated");
+    if (format != kFormat) {
+        note(QStringLiteral("cache file %1 has another format (%2); rebuilt")
+                 .arg(name)
+                 .arg(format));
+        return std::nullopt;
+    }
+    if (!r.take(&builderSize, 4))
+        return damaged("truncated");
+    const auto madeBy = r.bytesOf(qsizetype(builderSize));
+    const auto key = r.bytesOf(32);
+    quint64 size = 0, sum = 0;
+    if (!madeBy || !key || !r.take(&size, 8) || !r.take(&sum, 8))
+        return damaged("truncated");
+    if (*key != keyOf(kind, inputs))
+        return damaged("another entry's key");
+    if (*madeBy != builder) {
+        note(QStringLiteral("cache file %1 was made for %2, not %3; rebuilt")
+                 .arg(name, QString::fromUtf8(*madeBy), QString::fromUtf8(builder)));
+        return std::nullopt;
+    }
+    if (quint64(bytes.size() - r.at) != size)
+        return damaged(quint64(bytes.size() - r.at) < size ? "truncated" : "too long");
+    QByteArray payload = bytes.mid(r.at);
+    if (checksum(payload) != sum)
+        return damaged("checksum");
+    return payload;
+}
+
+bool DiskCache::store(const QByteArray &kind,
+                      const QByteArray &inputs,
+                      const QByteArray &builder,
+                      const QByteArray &payload)
+{
+    const QString path = fileName(kind, inputs);
+    if (path.isEmpty() || !QDir().mkpath(QFileInfo(path).path()))
+        return false;
+    const PhaseTimer timer("write cache");
+    QByteArray out;
+    out.reserve(kMagicSize + 64 + builder.size() + payload.size());
+    out.append(kMagic, kMagicSize);
+    put32(out, kFormat);
+    put32(out, quint32(builder.size()));
+    out.append(builder);
+    out.append(keyOf(kind, inputs));
+    put64(out, quint64(payload.size()));
+    put64(out, checksum(payload));
+    out.append(payload);
+    // Written aside and renamed into place: never half a file under the name. Not synced to disk
+    // (QSaveFile would, at a cost that showed in a first run): a file cut by a crash fails its
+    // checksum and is rebuilt.
+    QTemporaryFile file(path + QStringLiteral(".XXXXXX"));
+    file.setAutoRemove(false);
+    if (!file.open() || file.write(out) != out.size() || !file.flush()) {
+        file.remove();
+        return false;
+    }
+    file.close();
+    if (std::rename(QFile::encodeName(file.fileName()).constData(),
+                    QFile::encodeName(path).constData())
+        != 0) {
+        file.remove();
+        return false;
+    }
+    static std::once_flag pruned; // once a run is enough
+    std::call_once(pruned, [&] { prune(QFileInfo(path).path()); });
+    return true;
+}
+
+void DiskCache::reject(const QByteArray &kind, const QByteArray &inputs, const QString &why)
+{
+    note(QStringLiteral("cache file %1 is not usable (%2); rebuilt")
+             .arg(QFileInfo(fileName(kind, inputs)).fileName(), why));
+}
+
+QStringList DiskCache::takeNotes()
+{
+    std::lock_guard lock(notesMutex);
+    return std::exchange(notes(), {});
+}
+
+} // namespace gputriage
