@@ -796,7 +796,7 @@ void Parser::parseCatalog(const YAML::Node &root)
         checkKeys(item,
                   {"code", "mnemonic", "name", "names", "meaning", "applies", "resolution",
                    "investigate", "action", "decode", "severity_class", "severity", "examples", "source",
-                   "level", "hex", "message", "suggestion", "dcgm_severity", "dcgm_category"},
+                   "level", "hex", "message", "suggestion", "dcgm_severity", "dcgm_category", "note"},
                   QStringLiteral("entry"));
         CatalogEntry e;
         e.line = item.Mark().line + 1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate GPU Triage's error-code vocabularies (rules/catalogs/*.yaml) from NVIDIA's headers.
 
-Each catalog is one error-code set of an NVIDIA component: the driver's NV_STATUS, NVML's
+Each catalog is one error-code set of an NVIDIA component: CUDA's cudaError_t and CUresult
+(runtime and driver API, joined by number), the driver's NV_STATUS, NVML's
 nvmlReturn_t, NCCL's ncclResult_t, DCGM's dcgmReturn_t and DCGM_FR_* health/diagnostic codes,
 and the status enums of cuDNN, cuBLAS, cuFFT, cuSOLVER, cuSPARSE, cuRAND and TensorRT. The
 codes, names, printed texts and header comments are read from the public source files listed
@@ -266,6 +267,9 @@ def find_enum_body(toks, name):
         if t.kind == "ident" and t.text == "enum":
             k = ci + 1
             if k < len(code) and code[k][1].text in ("class", "struct"):
+                k += 1
+            # attribute macros between `enum` and the tag (CUDA's `enum __device_builtin__ cudaError`)
+            while k < len(code) and re.fullmatch(r"__\w+__", code[k][1].text):
                 k += 1
             if k < len(code) and code[k][1].kind == "ident" and code[k][1].text == name:
                 while k < len(code) and code[k][1].text not in ("{", ";"):
@@ -609,6 +613,8 @@ class Entry:
         self.extra = []            # (key, value) emitted after `action`
         self.also = []             # other source files that gave this entry data
         self.overlaid = False
+        self.main = None           # input the entry was read from (default: the catalog's first)
+        self.note = None           # e.g. where the CUDA runtime and driver API differ
 
 
 class Inputs:
@@ -798,8 +804,60 @@ def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False):
     return build
 
 
+# Doxygen markup in NVIDIA's CUDA headers: `\deprecated`, `\ref X "text"`, `\p arg`, `::name`.
+def clean_doxygen(text):
+    text = re.sub(r'\\ref\s+\S+\s+"([^"]*)"', r"\1", text)
+    text = re.sub(r"\\ref\s+::?", "", text)
+    text = re.sub(r"\\deprecated\b\s*", "Deprecated: ", text)
+    text = re.sub(r"\\(?:p|c|e|b|note)\s+", "", text)
+    text = re.sub(r"(?<![\w:])::(?=\w)", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def build_cuda_error(inp):
+    """cudaError_t (runtime, driver_types.h) and CUresult (driver API, cuda.h) by number: one
+    entry per code, named by the runtime enum where the runtime has the code, with the driver
+    API's name as an alias; a code only one of the two APIs has says so in `note`."""
+    runtime = parse_enum(inp.read("cuda_runtime"), "cudaError")
+    driver = parse_enum(inp.read("cuda_driver"), "cudaError_enum")
+    by_code = {}
+    for m in runtime:
+        e = Entry(m.value, m.name)
+        e.aliases = [a.name for a in m.aliases]
+        e.doc = clean_doxygen(m.doc_text)
+        e.main = "cuda_runtime"
+        by_code[m.value] = e
+    for m in driver:
+        names = [m.name] + [a.name for a in m.aliases]
+        e = by_code.get(m.value)
+        if e is None:
+            e = Entry(m.value, m.name)
+            e.aliases = names[1:]
+            e.doc = clean_doxygen(m.doc_text)
+            e.main = "cuda_driver"
+            e.note = ("Driver API only: CUresult %d (%s) has no cudaError_t of the same number."
+                      % (m.value, m.name))
+            by_code[m.value] = e
+        else:
+            e.aliases.extend(n for n in names if n not in e.aliases)
+            e.also.append("cuda_driver")
+    driver_codes = {m.value for m in driver}
+    for e in by_code.values():
+        if e.main == "cuda_runtime" and e.code not in driver_codes:
+            e.note = ("Runtime API only: cudaError_t %d (%s) has no CUresult of the same number."
+                      % (e.code, e.enum))
+        if success_like(e.enum) or e.enum == "cudaSuccess":
+            e.level = "info"
+    return [by_code[c] for c in sorted(by_code)]
+
+
 # Catalog id -> (inputs (first is the main one), title, description, builder)
 CATALOGS = [
+    ("cuda-error", ["cuda_runtime", "cuda_driver"],
+     "CUDA runtime and driver API error codes (cudaError_t, CUresult)",
+     "CUDA runtime (cudaError_t) and driver API (CUresult) error codes by number: the runtime's"
+     " cudaErrorX and the driver's CUDA_ERROR_X name the same code where both APIs have it.",
+     build_cuda_error),
     ("nv-status", ["nv_status"], "NVIDIA driver NV_STATUS codes (nvstatuscodes.h)",
      "NVIDIA kernel driver (RM) status codes, NV_STATUS: NV_OK, NV_ERR_* and NV_WARN_*.",
      build_nv_status),
@@ -863,6 +921,10 @@ def apply_overlay(cat_id, entries, overlay, overlay_path):
                 e.level = v
             elif k == "names":
                 e.names.extend(v)
+            elif k == "text":
+                e.text = v
+            elif k == "note":
+                e.note = v
             else:
                 raise GenError("%s: %s: unknown key %r" % (overlay_path, name, k))
         e.overlaid = True
@@ -965,8 +1027,11 @@ def render(cat_id, inputs, title, description, entries, inp, overlay_rel):
             if k == "suggestion" and v == e.action:
                 continue    # the action is DCGM's suggestion, said once
             out.append("    %s: %s" % (k, q(v)))
+        if e.note:
+            out.append("    note: %s" % q(e.note))
         out.append("    level: %s" % e.level)
-        pairs = [("file", mi["path"]), ("version", mi["commit"])]
+        ei = inp.info(e.main) if e.main else mi
+        pairs = [("file", ei["path"]), ("version", ei["commit"])]
         refs = []
         for key in e.also:
             r = inp.ref(key)
