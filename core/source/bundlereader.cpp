@@ -4,6 +4,7 @@
 #include "source/chunkreader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
+#include "paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <set>
 #include <utility>
 
 #include <fcntl.h>
@@ -610,7 +612,7 @@ PathKind pathKind(const QString &path)
     if (path == QLatin1String("-"))
         return PathKind::StandardInput;
     struct stat st{};
-    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+    if (::stat(toNativePath(path).constData(), &st) != 0)
         return PathKind::Missing;
     if (S_ISREG(st.st_mode))
         return PathKind::Regular;
@@ -626,7 +628,7 @@ PathKind pathKind(const QString &path)
 QString specialKind(const QString &path)
 {
     struct stat st{};
-    ::stat(QFile::encodeName(path).constData(), &st);
+    ::stat(toNativePath(path).constData(), &st);
     return S_ISFIFO(st.st_mode)   ? QStringLiteral("a pipe (FIFO)")
            : S_ISCHR(st.st_mode)  ? QStringLiteral("a character device")
            : S_ISBLK(st.st_mode)  ? QStringLiteral("a block device")
@@ -685,11 +687,11 @@ void BundleReader::addFolder(const QString &path)
     namespace fs = std::filesystem;
     const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
     auto display = [&](const std::string &native) {
-        return QDir::cleanPath(
-            base.relativeFilePath(QFileInfo(QFile::decodeName(QByteArray::fromStdString(native))).absoluteFilePath()));
+        return shownPath(QDir::cleanPath(base.relativeFilePath(
+            QFileInfo(fromNativePath(QByteArray::fromStdString(native))).absoluteFilePath())));
     };
     // A folder named twice, or inside one named before, is read once.
-    const std::string root = QFile::encodeName(path).toStdString();
+    const std::string root = toNativePath(path).toStdString();
     if (struct stat st{}; ::stat(root.c_str(), &st) == 0 && !firstRead(st, display(root), true))
         return;
     std::vector<std::string> files;
@@ -722,15 +724,32 @@ void BundleReader::addFolder(const QString &path)
         problem(display(root), QStringLiteral("folder read stopped: %1")
                                            .arg(QString::fromStdString(ec.message())));
     std::sort(files.begin(), files.end());
+    std::set<QByteArray> badFolders;
     for (const std::string &f : files) {
         const QByteArray bytes = QByteArray::fromStdString(f);
         const QString name = QFile::decodeName(bytes);
         if (QFile::encodeName(name) == bytes) {
             addFile(name, display(f));
-        } else {
-            note(display(f), QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for its other bytes)"));
-            addFileByNativeName(f, display(f));
+            continue;
         }
+        // Named once, where the name first goes wrong: the file's, or a folder's above it.
+        qsizetype end = 0;
+        while (end < bytes.size()) {
+            end = bytes.indexOf('/', end + 1);
+            if (end < 0)
+                end = bytes.size();
+            if (hasNativeBytes(fromNativePath(bytes.left(end))))
+                break;
+        }
+        const QByteArray first = bytes.left(end);
+        if (first == bytes)
+            note(display(f), QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for "
+                                            "its other bytes)"));
+        else if (badFolders.insert(first).second)
+            note(display(first.toStdString()),
+                 QStringLiteral("folder name is not valid UTF-8 (shown with U+FFFD for its other "
+                                "bytes)"));
+        addFileByNativeName(f, display(f));
     }
     if (links)
         note(display(root),
@@ -766,7 +785,7 @@ QStringList BundleReader::displayNames(const QStringList &paths)
 {
     QStringList names;
     for (const QString &path : paths)
-        names << QDir::cleanPath(path);
+        names << QDir::cleanPath(shownPath(path));
     // Absolute paths lose their folders, one more kept while two names are the same.
     std::vector<int> kept(size_t(paths.size()), 1);
     for (int round = 0; round < 64; ++round) {
@@ -797,15 +816,20 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
         if (kind == PathKind::StandardInput) {
             addStandardInput(QStringLiteral("stdin"));
         } else if (kind == PathKind::Special) {
-            problem(path, QStringLiteral("%1, not read (only files and folders are; pipe data to "
-                                         "'-' to read standard input)")
-                              .arg(specialKind(path)));
+            problem(names[i], QStringLiteral("%1, not read (only files and folders are; pipe data "
+                                             "to '-' to read standard input)")
+                                  .arg(specialKind(path)));
         } else if (kind == PathKind::Folder) {
             addFolder(path);
+        } else if (kind == PathKind::Regular && hasNativeBytes(path)) {
+            note(names[i], QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for "
+                                          "its other bytes)"));
+            addFileByNativeName(toNativePath(path).toStdString(), names[i]);
         } else if (kind == PathKind::Regular) {
             addFile(path, names[i]);
         } else {
-            problem(path, QStringLiteral("no such file or folder"));
+            // Named as shown in reports: an absolute path would carry the engineer's folders.
+            problem(names[i], QStringLiteral("no such file or folder"));
         }
     }
     return std::move(m_docs);
