@@ -1216,7 +1216,7 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     f.title = expandTemplate(rule.title, words);
     f.resolution = entry->resolution;
     f.investigate = entry->investigate;
-    f.nvidiaResolution = catalog->nvidiaResolutions && !entry->resolution.isEmpty();
+    f.nvidiaResolution = entry->nvidiaResolution && !entry->resolution.isEmpty();
     if (entry->severity)
         f.severity = *entry->severity;
     else if (const auto severity = severityForResolution(entry->resolution))
