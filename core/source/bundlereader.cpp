@@ -49,6 +49,29 @@ bool looksLikeArchive(std::string_view b)
     return b.size() > 262 && b.substr(257, 5) == "ustar";
 }
 
+namespace {
+
+// Whether libarchive reads `bytes` as an archive or a compressed stream with a first entry
+// (only the first header is read): a log whose first bytes only look like one is not.
+bool opensAsArchive(const QByteArray &bytes)
+{
+    archive *a = archive_read_new();
+    archive_read_support_filter_all(a);
+    archive_read_support_format_all(a);
+    archive_read_support_format_raw(a);
+    bool is = false;
+    archive_entry *entry = nullptr;
+    if (archive_read_open_memory(a, bytes.constData(), size_t(bytes.size())) == ARCHIVE_OK
+        && archive_read_next_header(a, &entry) >= ARCHIVE_WARN)
+        is = archive_format(a) != ARCHIVE_FORMAT_MTREE
+             && !(archive_format(a) == ARCHIVE_FORMAT_RAW
+                  && archive_filter_code(a, 0) == ARCHIVE_FILTER_NONE);
+    archive_read_free(a);
+    return is;
+}
+
+} // namespace
+
 // Reads one archive (from a file or from memory) entry by entry, within the limits.
 class ArchiveWalker
 {
@@ -195,6 +218,7 @@ private:
             m_chunks = 0;
             m_nextLine = 1;
             m_lineless = 0;
+            m_streamable = -1;
             if (!readData(name, data))
                 return Outcome::Done;
             if (m_chunks > 0) {
@@ -261,8 +285,10 @@ private:
                 return false;
             }
             data.append(buffer, qsizetype(n));
-            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes
-                && !looksLikeArchive({data.constData(), 512})) {
+            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes && m_streamable < 0)
+                m_streamable = !looksLikeArchive({data.constData(), 512})
+                               && BundleReader::streamable(data.left(64 * 1024), name);
+            if (m_streamable == 1 && data.size() >= limits.streamChunkBytes) {
                 // Only the bytes added since the last look can hold the first line end (a long
                 // line must not be searched again on every read).
                 if (!memchr(data.constData() + m_lineless, '\n', size_t(data.size() - m_lineless))) {
@@ -290,6 +316,7 @@ private:
     qint64 m_produced = 0;
     int m_chunks = 0;   // chunks of the current entry already streamed
     qsizetype m_lineless = 0; // the current entry's kept bytes, from the start, without a line end
+    int m_streamable = -1; // whether the current entry may go in chunks: -1 not decided yet
     int m_nextLine = 1; // line number the current entry's kept data starts at
 };
 
@@ -361,6 +388,13 @@ bool BundleReader::addBytes(QByteArray bytes, const QString &display, int depth)
 {
     if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size())))) {
         if (depth >= m_limits.maxDepth) {
+            // Its first bytes only look like an archive's: the plain log it is, at any depth.
+            if (!opensAsArchive(bytes)) {
+                note(display, QStringLiteral("starts like an archive but is not one; read as a "
+                                             "plain file"));
+                addDocument(LogDocument::fromBytes(std::move(bytes), display));
+                return true;
+            }
             problem(display, QStringLiteral("archive nested deeper than %1 levels; not opened")
                                  .arg(m_limits.maxDepth));
             return true;
@@ -396,6 +430,12 @@ void BundleReader::streamChunk(const QString &name, QByteArray &data, int &chunk
     nextLine += own;
 }
 
+bool BundleReader::streamable(const QByteArray &head, const QString &display)
+{
+    const auto doc = LogDocument::fromBytes(head, display); // its encoding detection decides
+    return !doc->encoding().startsWith(u"utf-16") && !isBugReport(*doc);
+}
+
 // A large plain log read in chunks, so memory stays near one chunk (the CLI's streaming
 // analysis); false when the file must be read whole (UTF-16, binary, a bug report to split).
 bool BundleReader::streamPlainFile(const QString &path, const QString &display)
@@ -406,8 +446,8 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     if (!m_sink || !file.open(QIODevice::ReadOnly) || file.size() <= 8 * m_limits.streamChunkBytes)
         return false;
     QByteArray data = file.read(64 * 1024);
-    const auto head = LogDocument::fromBytes(data, display); // its encoding detection decides
-    if (data.contains('\0') || head->encoding().startsWith(u"utf-16") || isBugReport(*head))
+    // A mapped file costs no memory: one with NULs (binary, or a hole) is read whole.
+    if (data.contains('\0') || !streamable(data, display))
         return false;
     // Chunks of at most 4 MiB: the line index reads each while the copy is still in the cache.
     const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 4 << 20);
