@@ -92,7 +92,7 @@ void redactOccurrence(Occurrence &o)
 void redactResult(AnalysisResult &r)
 {
     for (InputInfo &in : r.inputs) {
-        in.path = redact(in.path);
+        in.path = redact(withoutHome(in.path));
         in.label = redact(in.label);
         for (QString &p : in.problems)
             p = redact(withoutHome(p));

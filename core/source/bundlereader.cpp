@@ -856,9 +856,9 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
         if (kind == PathKind::StandardInput) {
             addStandardInput(QStringLiteral("stdin"));
         } else if (kind == PathKind::Special) {
-            problem(names[i], QStringLiteral("%1, not read (only files and folders are; pipe data "
-                                             "to '-' to read standard input)")
-                                  .arg(specialKind(path)));
+            problem(shownPath(path), QStringLiteral("%1, not read (only files and folders are; "
+                                                    "pipe data to '-' to read standard input)")
+                                         .arg(specialKind(path)));
         } else if (kind == PathKind::Folder) {
             addFolder(path);
         } else if (kind == PathKind::Regular && hasNativeBytes(path)) {
@@ -868,8 +868,7 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
         } else if (kind == PathKind::Regular) {
             addFile(path, names[i]);
         } else {
-            // Named as shown in reports: an absolute path would carry the engineer's folders.
-            problem(names[i], QStringLiteral("no such file or folder"));
+            problem(shownPath(path), QStringLiteral("no such file or folder"));
         }
     }
     return std::move(m_docs);
