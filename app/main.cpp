@@ -28,7 +28,7 @@ bool haveDisplay()
 int reportWithoutDisplay(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QStringList paths = app.arguments().mid(1);
+    QStringList paths = gputriage::nativeArguments(argc, argv).mid(1);
     if (paths.isEmpty())
         paths << gputriage::dataDir(QStringLiteral("sample"));
     std::fprintf(stderr, "gputriage: no display found (DISPLAY/WAYLAND_DISPLAY unset); printing "
@@ -40,9 +40,7 @@ int reportWithoutDisplay(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    QStringList args;
-    for (int i = 0; i < argc; ++i)
-        args << QString::fromLocal8Bit(argv[i]);
+    const QStringList args = gputriage::nativeArguments(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gputriage"));
     QCoreApplication::setOrganizationName(QStringLiteral("gputriage"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUTRIAGE_VERSION));
@@ -53,11 +51,12 @@ int main(int argc, char **argv)
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
                 qputenv("QT_QPA_PLATFORM", "offscreen"); // fonts without a display
             QGuiApplication app(argc, argv);
-            return gputriage::runCli(app.arguments());
+            return gputriage::runCli(gputriage::nativeArguments(argc, argv));
         }
 #endif
+        // Names that are not valid UTF-8 stay openable (Qt's own decoding loses their bytes).
         QCoreApplication app(argc, argv);
-        return gputriage::runCli(app.arguments());
+        return gputriage::runCli(gputriage::nativeArguments(argc, argv));
     }
 #ifdef GPUTRIAGE_WITH_GUI
     if (!haveDisplay())

@@ -29,6 +29,99 @@ QString dataDir(const QString &name)
 
 namespace {
 
+// Length of the valid UTF-8 sequence at `p` (at most `left` bytes), or 0.
+int utf8Length(const unsigned char *p, qsizetype left)
+{
+    const unsigned c = p[0];
+    int n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                                                   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (n == 0 || n > left)
+        return 0;
+    for (int i = 1; i < n; ++i)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+    if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0) || (c == 0xF0 && p[1] < 0x90)
+        || (c == 0xF4 && p[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+bool isKeptByte(char16_t u)
+{
+    return u >= 0xDC80 && u <= 0xDCFF;
+}
+
+} // namespace
+
+QString fromNativePath(const QByteArray &native)
+{
+    QString out;
+    out.reserve(native.size());
+    const auto *p = reinterpret_cast<const unsigned char *>(native.constData());
+    for (qsizetype i = 0; i < native.size();) {
+        const int n = utf8Length(p + i, native.size() - i);
+        if (n == 0) {
+            out.append(QChar(char16_t(0xDC00 + p[i])));
+            ++i;
+            continue;
+        }
+        out.append(QString::fromUtf8(native.constData() + i, n));
+        i += n;
+    }
+    return out;
+}
+
+QByteArray toNativePath(const QString &path)
+{
+    QByteArray out;
+    out.reserve(path.size());
+    qsizetype from = 0;
+    for (qsizetype i = 0; i <= path.size(); ++i) {
+        const bool end = i == path.size();
+        if (!end) {
+            const char16_t u = path.at(i).unicode();
+            // A low surrogate after a high one is half of a character, not a kept byte.
+            if (!isKeptByte(u) || (i > 0 && path.at(i - 1).isHighSurrogate()))
+                continue;
+        }
+        out.append(QStringView(path).mid(from, i - from).toUtf8());
+        if (!end)
+            out.append(char(path.at(i).unicode() - 0xDC00));
+        from = i + 1;
+    }
+    return out;
+}
+
+bool hasNativeBytes(const QString &path)
+{
+    for (qsizetype i = 0; i < path.size(); ++i)
+        if (isKeptByte(path.at(i).unicode()) && !(i > 0 && path.at(i - 1).isHighSurrogate()))
+            return true;
+    return false;
+}
+
+QString shownPath(const QString &path)
+{
+    if (!hasNativeBytes(path))
+        return path;
+    QString out = path;
+    for (qsizetype i = 0; i < out.size(); ++i)
+        if (isKeptByte(out.at(i).unicode()) && !(i > 0 && path.at(i - 1).isHighSurrogate()))
+            out[i] = QChar(0xFFFD);
+    return out;
+}
+
+QStringList nativeArguments(int argc, char **argv)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << fromNativePath(QByteArray(argv[i]));
+    return args;
+}
+
+namespace {
+
 struct FileId
 {
     dev_t dev = 0;
@@ -40,7 +133,7 @@ struct FileId
 std::optional<FileId> fileId(const QString &path)
 {
     struct stat st{};
-    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+    if (::stat(toNativePath(path).constData(), &st) != 0)
         return std::nullopt;
     return FileId{st.st_dev, st.st_ino, S_ISDIR(st.st_mode)};
 }

@@ -14,4 +14,15 @@ QString dataDir(const QString &name);
 // the output touches no input; "-" (standard input or output) is never a clash.
 QString inputOverwrittenBy(const QString &output, const QStringList &inputs);
 
+// File names are bytes. A name that is not valid UTF-8 keeps each byte Qt cannot decode as a
+// lone surrogate U+DC80..U+DCFF (as Python's "surrogateescape"), so it can be opened again.
+QString fromNativePath(const QByteArray &native);
+QByteArray toNativePath(const QString &path);
+// The path for people: each kept byte shown as U+FFFD.
+QString shownPath(const QString &path);
+// True when the path holds bytes that are not valid UTF-8 (Qt's file classes cannot open it).
+bool hasNativeBytes(const QString &path);
+// The program's arguments as fromNativePath() gives them.
+QStringList nativeArguments(int argc, char **argv);
+
 } // namespace gputriage

@@ -36,8 +36,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -360,6 +363,106 @@ std::variant<AnalyzeArgs, QString> parseAnalyzeArgs(const QCommandLineParser &p)
     return args;
 }
 
+// A name in one Markdown table cell or heading: escaped, on one line.
+QString markdownCell(QString text)
+{
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return markdownEscape(text);
+}
+
+// The path with every symlink of its existing part resolved ("" when nothing of it exists).
+QString resolvedPath(const QString &path)
+{
+    QString rest, existing = QDir::cleanPath(QDir(QDir::currentPath()).absoluteFilePath(path));
+    for (;;) {
+        if (char *real = ::realpath(toNativePath(existing).constData(), nullptr)) {
+            QString out = fromNativePath(QByteArray(real));
+            std::free(real);
+            return rest.isEmpty() ? out : QDir::cleanPath(out + QLatin1Char('/') + rest);
+        }
+        const qsizetype cut = existing.lastIndexOf(QLatin1Char('/'));
+        if (cut <= 0)
+            return {};
+        rest = rest.isEmpty() ? existing.mid(cut + 1) : existing.mid(cut + 1) + QLatin1Char('/') + rest;
+        existing.truncate(cut);
+    }
+}
+
+// Why the reports cannot go to `out`, or "": they go in a folder of their own, outside DIR or
+// directly in it, never inside one of its bundles (that bundle would be changed and skipped).
+QString batchOutputClash(const QString &dir, const QString &out)
+{
+    const QString realDir = resolvedPath(dir), realOut = resolvedPath(out);
+    if (realDir.isEmpty() || realOut.isEmpty())
+        return {};
+    if (realOut == realDir)
+        return QStringLiteral("-o %1 is the --batch folder: the reports need a folder of their own")
+            .arg(out);
+    const QString prefix = realDir.endsWith(QLatin1Char('/')) ? realDir : realDir + QLatin1Char('/');
+    if (!realOut.startsWith(prefix))
+        return {};
+    const QString rel = realOut.mid(prefix.size());
+    if (!rel.contains(QLatin1Char('/')))
+        return {};
+    return QStringLiteral("-o %1 is inside the bundle %2 of the --batch folder (nothing was "
+                          "written): put the reports in a folder of their own, outside %3 or "
+                          "directly in it")
+        .arg(out, shownPath(QDir(dir).filePath(rel.section(QLatin1Char('/'), 0, 0))),
+             shownPath(dir));
+}
+
+struct BatchEntry
+{
+    QString path; // as fromNativePath() gives it: opens whatever its bytes
+    QString name; // as shown
+};
+
+struct BatchListing
+{
+    std::vector<BatchEntry> entries;
+    QStringList skipped; // "name: why", for the summary and stderr
+    QString folderName;
+};
+
+// The bundles of a --batch folder: its files and folders by their bytes (a name that is not
+// UTF-8 is read too), never a symlink (it may lead out of the folder) nor a device or FIFO;
+// hidden names and the output folder are left out.
+BatchListing listBatchFolder(const QString &dir, const struct stat &outStat)
+{
+    BatchListing listing;
+    listing.folderName = shownPath(QFileInfo(QDir::cleanPath(QDir(dir).absolutePath())).fileName());
+    const QByteArray native = toNativePath(dir);
+    DIR *d = ::opendir(native.constData());
+    if (!d)
+        return listing;
+    std::vector<std::pair<QByteArray, struct stat>> names;
+    while (const dirent *e = ::readdir(d)) {
+        const QByteArray name(e->d_name);
+        if (name.startsWith('.'))
+            continue;
+        struct stat st{};
+        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        names.emplace_back(name, st);
+    }
+    ::closedir(d);
+    std::sort(names.begin(), names.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (const auto &[name, st] : names) {
+        const QString path = fromNativePath(native + '/' + name), shown = shownPath(fromNativePath(name));
+        if (st.st_dev == outStat.st_dev && st.st_ino == outStat.st_ino)
+            continue; // the reports' own folder
+        if (S_ISLNK(st.st_mode))
+            listing.skipped << QStringLiteral("%1: a symbolic link, not followed (it may lead out "
+                                              "of the --batch folder)").arg(shown);
+        else if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+            listing.skipped << QStringLiteral("%1: not a file or folder, not read").arg(shown);
+        else
+            listing.entries.push_back({path, shown});
+    }
+    return listing;
+}
+
 // `gputriage analyze --batch DIR -o OUT`: every file or folder in DIR is one bundle (a node's
 // bug report, a must-gather, a pod's logs). Bundles are analysed side by side, one per core,
 // each into OUT/<name>.<format>, and OUT/summary.md and summary.json list them all.
@@ -376,22 +479,20 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         return usageError(
             QStringLiteral("unknown format '%1' for --batch (use text, json, markdown or html)")
                 .arg(format));
-    const QFileInfo info(dir);
-    if (!info.isDir())
-        return usageError(QStringLiteral("--batch needs a folder: %1").arg(dir));
-    if (QFileInfo(out).canonicalFilePath() == info.canonicalFilePath())
-        return usageError(QStringLiteral("-o %1 is the --batch folder: the reports need a folder "
-                                         "of their own")
-                              .arg(out));
+    struct stat dirStat{};
+    if (::stat(toNativePath(dir).constData(), &dirStat) != 0 || !S_ISDIR(dirStat.st_mode))
+        return usageError(QStringLiteral("--batch needs a folder: %1").arg(shownPath(dir)));
+    if (const QString clash = batchOutputClash(dir, out); !clash.isEmpty())
+        return usageError(clash);
     if (!QDir().mkpath(out))
         return usageError(QStringLiteral("cannot create %1").arg(out));
-    QFileInfoList entries
-        = QDir(dir).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    // An output folder inside DIR holds reports, not a bundle.
-    const QString outProbe = QDir(out).filePath(QStringLiteral("summary.md"));
-    entries.removeIf([&](const QFileInfo &e) {
-        return e.isDir() && !inputOverwrittenBy(outProbe, {e.filePath()}).isEmpty();
-    });
+    struct stat outStat{};
+    ::stat(toNativePath(out).constData(), &outStat);
+    const BatchListing listing = listBatchFolder(dir, outStat);
+    const std::vector<BatchEntry> &entries = listing.entries;
+    for (const QString &skipped : listing.skipped)
+        err() << "gputriage: note: " << skipped << '\n';
+    err().flush();
     const int jobs = Workers::count(args.jobs);
 
     const RuleSet rules = rulesFrom(p);
@@ -406,13 +507,12 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     const std::optional<Severity> minSeverity = args.minSeverity, failOn = args.failOn;
     const bool redact = p.isSet(QStringLiteral("redact"));
 
-    std::vector<BatchRow> rows(size_t(entries.size()));
+    std::vector<BatchRow> rows(entries.size());
     // Report names never take the summary's names or each other's ("summary" is a fine node
     // name): a clash gets "-2", "-3" ... before the suffix.
     std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
     for (size_t i = 0; i < rows.size(); ++i) {
-        const QString base = redact ? gputriage::redact(entries[qsizetype(i)].fileName())
-                                    : entries[qsizetype(i)].fileName(),
+        const QString base = redact ? gputriage::redact(entries[i].name) : entries[i].name,
                       suffix = reportSuffix(format);
         QString name = base + QLatin1Char('.') + suffix;
         for (int n = 2; taken.count(name.toLower()); ++n)
@@ -423,10 +523,10 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     std::atomic<size_t> next{0};
     auto worker = [&](int) {
         for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
-            const QFileInfo &entry = entries[qsizetype(i)];
+            const BatchEntry &entry = entries[i];
             BatchRow &row = rows[i];
-            row.bundle = redact ? gputriage::redact(entry.fileName()) : entry.fileName();
-            row.result = analyzer.analyzePaths({entry.filePath()}, options);
+            row.bundle = redact ? gputriage::redact(entry.name) : entry.name;
+            row.result = analyzer.analyzePaths({entry.path}, options);
             if (redact) // the summary shows its words too
                 row.result = reportView(row.result, std::nullopt, true);
             const QByteArray bytes
@@ -464,10 +564,12 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
                             QStringLiteral("err"), QStringLiteral("warn"), QStringLiteral("info"),
                             QStringLiteral("report").leftJustified(32),
                             QStringLiteral("most severe finding"));
+    // The folder's name is the customer's too: escaped, and masked under --redact.
+    const QString folderName = redact ? gputriage::redact(listing.folderName) : listing.folderName;
     QString md = QStringLiteral("# GPU Triage batch: %1\n\n| Bundle | Critical | Error | Warning | "
                                 "Info | Most severe finding | Report |\n|---|---:|---:|---:|---:|"
                                 "---|---|\n")
-                     .arg(QFileInfo(dir).fileName());
+                     .arg(markdownCell(folderName));
     QJsonArray json;
     int failed = 0, problems = 0;
     for (const BatchRow *r : sorted) {
@@ -486,16 +588,16 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
                     .arg(r->report.isEmpty() ? QStringLiteral("(not written)") : r->report, -32)
                     .arg(topTitle);
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
-                  .arg(markdownEscape(r->bundle))
+                  .arg(markdownCell(r->bundle))
                   .arg(res.countOf(Severity::Critical))
                   .arg(res.countOf(Severity::Error))
                   .arg(res.countOf(Severity::Warning))
                   .arg(res.countOf(Severity::Info))
-                  .arg(markdownEscape(topTitle),
+                  .arg(markdownCell(topTitle),
                        r->report.isEmpty()
                            ? QStringLiteral("(not written)")
                            : QStringLiteral("[%1](%2)")
-                                 .arg(markdownEscape(r->report),
+                                 .arg(markdownCell(r->report),
                                       QString::fromUtf8(QUrl::toPercentEncoding(r->report))));
         json.append(QJsonObject{{QStringLiteral("bundle"), r->bundle},
                                 {QStringLiteral("report"), r->report},
@@ -513,10 +615,20 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     text += QStringLiteral("%1 bundle(s); a report each, summary.md and summary.json in the "
                            "output folder\n")
                 .arg(rows.size());
+    QJsonArray notRead;
+    if (!listing.skipped.isEmpty())
+        md += QStringLiteral("\nNot read:\n\n");
+    for (const QString &skipped : listing.skipped) {
+        const QString shown = redact ? gputriage::redact(skipped) : skipped;
+        md += QStringLiteral("- %1\n").arg(markdownCell(shown));
+        notRead.append(shown);
+    }
     const QByteArray summaryJson
         = QJsonDocument(
               QJsonObject{{QStringLiteral("schema"), QStringLiteral("gputriage/batch/v1")},
-                          {QStringLiteral("folder"), dir},
+                          {QStringLiteral("folder"),
+                           redact ? folderName : shownPath(dir)},
+                          {QStringLiteral("not_read"), notRead},
                           {QStringLiteral("generated"), ro.generated.toString(Qt::ISODate)},
                           {QStringLiteral("bundles"), json}})
               .toJson(QJsonDocument::Indented);

@@ -309,6 +309,52 @@ AnalysisSession::~AnalysisSession()
     m_running.reset(); // joins its threads before the matchers go
 }
 
+// Partial records (CRI `P`, docker json-file without a final newline) are joined into one
+// message up to Normalizer::kMaxLineBytes; a run longer than that is matched only so far,
+// which a note says (once per input). Only lines that may be partial are normalized.
+void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
+{
+    if (doc.byteCount() <= qint64(Normalizer::kMaxLineBytes) || m_partialRunNoted.contains(doc.path()))
+        return;
+    std::string scratch;
+    size_t joined = 0;
+    int runStart = -1, runRecords = 0;
+    for (int i = 0; i < lines; ++i) {
+        const std::string_view line = doc.line(i);
+        const std::string_view head = line.substr(0, 256);
+        bool partial = false;
+        // A docker record whose text ends its line carries "\n" before the closing quote.
+        const bool docker = !line.empty() && line[0] == '{'
+                            && line.find("\\n\"") == std::string_view::npos;
+        if (runStart >= 0 || docker || head.find(" P ") != std::string_view::npos) {
+            Normalizer::normalize(line, scratch, nullptr, &partial);
+            if (runStart >= 0)
+                joined += scratch.size() + 1;
+        }
+        if (partial && runStart < 0) {
+            runStart = i;
+            runRecords = 0;
+            joined = scratch.size();
+        }
+        if (runStart >= 0)
+            ++runRecords;
+        if (runStart >= 0 && joined > Normalizer::kMaxLineBytes) {
+            m_partialRunNoted.insert(doc.path());
+            m_result.problems.append(Error{
+                doc.path(), doc.lineNumber(runStart), 0,
+                QStringLiteral("a message split into partial records (CRI 'P' or docker "
+                               "json-file) is longer than %1 MiB from here; only its first %1 "
+                               "MiB are matched (%2 records so far)")
+                    .arg(Normalizer::kMaxLineBytes >> 20)
+                    .arg(runRecords),
+                true});
+            return;
+        }
+        if (!partial)
+            runStart = -1;
+    }
+}
+
 void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
                           int matchLines,
                           bool continuation)
@@ -356,6 +402,7 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
     }
     if (m_result.inputs.back().format == InputFormat::Binary)
         return;
+    notePartialRunsCut(*doc, lines);
     const size_t input = size_t(m_result.inputs.size() - 1);
     for (int first = 0; first < lines; first += kChunkLines)
         m_batch->tasks.push_back({input, doc, first, std::min(lines, first + kChunkLines)});
@@ -1239,7 +1286,7 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     f.title = expandTemplate(rule.title, words);
     f.resolution = entry->resolution;
     f.investigate = entry->investigate;
-    f.nvidiaResolution = catalog->nvidiaResolutions && !entry->resolution.isEmpty();
+    f.nvidiaResolution = entry->nvidiaResolution && !entry->resolution.isEmpty();
     if (entry->severity)
         f.severity = *entry->severity;
     else if (const auto severity = severityForResolution(entry->resolution))

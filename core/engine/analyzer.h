@@ -103,6 +103,7 @@ private:
                         SectionKind kind, const LineOrigin &origin);
     void addCatalogFindings();
     void foldConsequences();
+    void notePartialRunsCut(const LogDocument &doc, int lines);
 
     const Analyzer &m_analyzer;
     AnalyzeOptions m_options;
@@ -121,6 +122,7 @@ private:
     };
     std::map<size_t, RuleHits> m_ruleHits;
     std::set<QString> m_matchesCapped; // inputs whose kept matches were cut
+    QSet<QString> m_partialRunNoted;    // inputs with a partial-record run longer than matched
     // Mapped inputs, to say which ones shrank while they were read.
     std::vector<std::pair<QString, std::shared_ptr<const std::atomic<bool>>>> m_shrinkFlags;
     static constexpr int kMaxGroupsPerRule = 1000;

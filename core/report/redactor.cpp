@@ -1,5 +1,6 @@
 #include "report/redactor.h"
 
+#include <QDir>
 #include <QRegularExpression>
 
 namespace gputriage {
@@ -61,6 +62,18 @@ QString redact(const QString &text)
 
 namespace {
 
+// The engineer's own folders (a rule file in ~/.config, an input named by its full path) are
+// not the customer's data but identify the engineer: the home folder is shown as "~".
+QString withoutHome(QString text)
+{
+    static const QString home = QDir::cleanPath(QDir::homePath());
+    if (home.size() < 2)
+        return text;
+    static const QRegularExpression re(QStringLiteral("(?<![\\w.-])%1(?=/|$|[\\s'\":,)])")
+                                           .arg(QRegularExpression::escape(home)));
+    return text.replace(re, QStringLiteral("~"));
+}
+
 void redactFacts(Facts &facts)
 {
     for (auto &[name, value] : facts)
@@ -79,10 +92,10 @@ void redactOccurrence(Occurrence &o)
 void redactResult(AnalysisResult &r)
 {
     for (InputInfo &in : r.inputs) {
-        in.path = redact(in.path);
+        in.path = redact(withoutHome(in.path));
         in.label = redact(in.label);
         for (QString &p : in.problems)
-            p = redact(p);
+            p = redact(withoutHome(p));
     }
     for (Finding &f : r.findings) {
         f.title = redact(f.title);
@@ -110,8 +123,8 @@ void redactResult(AnalysisResult &r)
             e.title = redact(e.title);
     }
     for (Error &e : r.problems) {
-        e.file = redact(e.file);
-        e.message = redact(e.message);
+        e.file = redact(withoutHome(e.file));
+        e.message = redact(withoutHome(e.message));
     }
     for (MessageTemplate &t : r.unmatched) {
         t.example = redact(t.example);

@@ -203,6 +203,8 @@ struct CatalogEntry
     QList<QString> applies; // GPU generations
     QList<QString> names;   // other ways logs name the code (cudaErrorIllegalAddress, its text)
     QList<QString> examples;
+    // The resolution is NVIDIA's (its catalog says so), not a user catalog's entry merged in.
+    bool nvidiaResolution = false;
     QString source;
     int line = 0;
 };

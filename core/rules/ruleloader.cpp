@@ -861,7 +861,44 @@ void Parser::parseCatalog(const YAML::Node &root)
     }
     if (catalog.name.isEmpty() || catalog.entries.empty())
         return;
-    m_set.catalogs[catalog.name] = std::move(catalog); // a later (user) catalog replaces it
+    for (auto &[code, e] : catalog.entries) {
+        e.nvidiaResolution = catalog.nvidiaResolutions;
+        if (e.source.isEmpty())
+            e.source = catalog.source.url;
+    }
+    const auto shipped = m_set.catalogs.find(catalog.name);
+    if (shipped == m_set.catalogs.end()) {
+        m_set.catalogs[catalog.name] = std::move(catalog);
+        return;
+    }
+    // A later (user) catalog of the same name adds and replaces entries code by code: the
+    // codes it does not give keep the shipped meaning and resolution.
+    Catalog &into = shipped->second;
+    QStringList replaced;
+    int added = 0;
+    for (auto &[code, e] : catalog.entries) {
+        if (const auto old = into.entries.find(code); old != into.entries.end()) {
+            replaced << QString::number(code);
+            for (auto it = into.aliases.begin(); it != into.aliases.end();)
+                it = it->second == code ? into.aliases.erase(it) : std::next(it);
+        } else {
+            ++added;
+        }
+        into.entries[code] = std::move(e);
+    }
+    for (const auto &[alias, code] : catalog.aliases)
+        into.aliases[alias] = code;
+    const int kept = int(into.entries.size()) - int(replaced.size()) - added;
+    warning(root["catalog"],
+            QStringLiteral("catalog '%1' is merged into the one loaded before (%2): %3 code(s) "
+                           "replaced%4, %5 added, %6 kept as they were")
+                .arg(catalog.name, QFileInfo(into.file).fileName())
+                .arg(replaced.size())
+                .arg(replaced.isEmpty() ? QString()
+                                        : QStringLiteral(" (%1)").arg(replaced.mid(0, 10).join(
+                                              QStringLiteral(", "))))
+                .arg(added)
+                .arg(kept));
 }
 
 void resolveDuplicates(RuleSet &set)

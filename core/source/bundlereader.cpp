@@ -4,6 +4,7 @@
 #include "source/chunkreader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
+#include "paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <set>
 #include <utility>
 
 #include <fcntl.h>
@@ -46,6 +48,29 @@ bool looksLikeArchive(std::string_view b)
         return true;
     return b.size() > 262 && b.substr(257, 5) == "ustar";
 }
+
+namespace {
+
+// Whether libarchive reads `bytes` as an archive or a compressed stream with a first entry
+// (only the first header is read): a log whose first bytes only look like one is not.
+bool opensAsArchive(const QByteArray &bytes)
+{
+    archive *a = archive_read_new();
+    archive_read_support_filter_all(a);
+    archive_read_support_format_all(a);
+    archive_read_support_format_raw(a);
+    bool is = false;
+    archive_entry *entry = nullptr;
+    if (archive_read_open_memory(a, bytes.constData(), size_t(bytes.size())) == ARCHIVE_OK
+        && archive_read_next_header(a, &entry) >= ARCHIVE_WARN)
+        is = archive_format(a) != ARCHIVE_FORMAT_MTREE
+             && !(archive_format(a) == ARCHIVE_FORMAT_RAW
+                  && archive_filter_code(a, 0) == ARCHIVE_FILTER_NONE);
+    archive_read_free(a);
+    return is;
+}
+
+} // namespace
 
 // Reads one archive (from a file or from memory) entry by entry, within the limits.
 class ArchiveWalker
@@ -193,6 +218,7 @@ private:
             m_chunks = 0;
             m_nextLine = 1;
             m_lineless = 0;
+            m_streamable = -1;
             if (!readData(name, data))
                 return Outcome::Done;
             if (m_chunks > 0) {
@@ -259,8 +285,10 @@ private:
                 return false;
             }
             data.append(buffer, qsizetype(n));
-            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes
-                && !looksLikeArchive({data.constData(), 512})) {
+            if (m_reader.m_sink && data.size() >= limits.streamChunkBytes && m_streamable < 0)
+                m_streamable = !looksLikeArchive({data.constData(), 512})
+                               && BundleReader::streamable(data.left(64 * 1024), name);
+            if (m_streamable == 1 && data.size() >= limits.streamChunkBytes) {
                 // Only the bytes added since the last look can hold the first line end (a long
                 // line must not be searched again on every read).
                 if (!memchr(data.constData() + m_lineless, '\n', size_t(data.size() - m_lineless))) {
@@ -288,6 +316,7 @@ private:
     qint64 m_produced = 0;
     int m_chunks = 0;   // chunks of the current entry already streamed
     qsizetype m_lineless = 0; // the current entry's kept bytes, from the start, without a line end
+    int m_streamable = -1; // whether the current entry may go in chunks: -1 not decided yet
     int m_nextLine = 1; // line number the current entry's kept data starts at
 };
 
@@ -359,6 +388,13 @@ bool BundleReader::addBytes(QByteArray bytes, const QString &display, int depth)
 {
     if (looksLikeArchive(std::string_view(bytes.constData(), size_t(bytes.size())))) {
         if (depth >= m_limits.maxDepth) {
+            // Its first bytes only look like an archive's: the plain log it is, at any depth.
+            if (!opensAsArchive(bytes)) {
+                note(display, QStringLiteral("starts like an archive but is not one; read as a "
+                                             "plain file"));
+                addDocument(LogDocument::fromBytes(std::move(bytes), display));
+                return true;
+            }
             problem(display, QStringLiteral("archive nested deeper than %1 levels; not opened")
                                  .arg(m_limits.maxDepth));
             return true;
@@ -394,6 +430,12 @@ void BundleReader::streamChunk(const QString &name, QByteArray &data, int &chunk
     nextLine += own;
 }
 
+bool BundleReader::streamable(const QByteArray &head, const QString &display)
+{
+    const auto doc = LogDocument::fromBytes(head, display); // its encoding detection decides
+    return !doc->encoding().startsWith(u"utf-16") && !isBugReport(*doc);
+}
+
 // A large plain log read in chunks, so memory stays near one chunk (the CLI's streaming
 // analysis); false when the file must be read whole (UTF-16, binary, a bug report to split).
 bool BundleReader::streamPlainFile(const QString &path, const QString &display)
@@ -404,8 +446,8 @@ bool BundleReader::streamPlainFile(const QString &path, const QString &display)
     if (!m_sink || !file.open(QIODevice::ReadOnly) || file.size() <= 8 * m_limits.streamChunkBytes)
         return false;
     QByteArray data = file.read(64 * 1024);
-    const auto head = LogDocument::fromBytes(data, display); // its encoding detection decides
-    if (data.contains('\0') || head->encoding().startsWith(u"utf-16") || isBugReport(*head))
+    // A mapped file costs no memory: one with NULs (binary, or a hole) is read whole.
+    if (data.contains('\0') || !streamable(data, display))
         return false;
     // Chunks of at most 4 MiB: the line index reads each while the copy is still in the cache.
     const qint64 chunkBytes = std::min<qint64>(m_limits.streamChunkBytes, 4 << 20);
@@ -610,7 +652,7 @@ PathKind pathKind(const QString &path)
     if (path == QLatin1String("-"))
         return PathKind::StandardInput;
     struct stat st{};
-    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+    if (::stat(toNativePath(path).constData(), &st) != 0)
         return PathKind::Missing;
     if (S_ISREG(st.st_mode))
         return PathKind::Regular;
@@ -626,7 +668,7 @@ PathKind pathKind(const QString &path)
 QString specialKind(const QString &path)
 {
     struct stat st{};
-    ::stat(QFile::encodeName(path).constData(), &st);
+    ::stat(toNativePath(path).constData(), &st);
     return S_ISFIFO(st.st_mode)   ? QStringLiteral("a pipe (FIFO)")
            : S_ISCHR(st.st_mode)  ? QStringLiteral("a character device")
            : S_ISBLK(st.st_mode)  ? QStringLiteral("a block device")
@@ -685,11 +727,11 @@ void BundleReader::addFolder(const QString &path)
     namespace fs = std::filesystem;
     const QDir base(QFileInfo(QDir(path).absolutePath()).absolutePath());
     auto display = [&](const std::string &native) {
-        return QDir::cleanPath(
-            base.relativeFilePath(QFileInfo(QFile::decodeName(QByteArray::fromStdString(native))).absoluteFilePath()));
+        return shownPath(QDir::cleanPath(base.relativeFilePath(
+            QFileInfo(fromNativePath(QByteArray::fromStdString(native))).absoluteFilePath())));
     };
     // A folder named twice, or inside one named before, is read once.
-    const std::string root = QFile::encodeName(path).toStdString();
+    const std::string root = toNativePath(path).toStdString();
     if (struct stat st{}; ::stat(root.c_str(), &st) == 0 && !firstRead(st, display(root), true))
         return;
     std::vector<std::string> files;
@@ -722,15 +764,32 @@ void BundleReader::addFolder(const QString &path)
         problem(display(root), QStringLiteral("folder read stopped: %1")
                                            .arg(QString::fromStdString(ec.message())));
     std::sort(files.begin(), files.end());
+    std::set<QByteArray> badFolders;
     for (const std::string &f : files) {
         const QByteArray bytes = QByteArray::fromStdString(f);
         const QString name = QFile::decodeName(bytes);
         if (QFile::encodeName(name) == bytes) {
             addFile(name, display(f));
-        } else {
-            note(display(f), QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for its other bytes)"));
-            addFileByNativeName(f, display(f));
+            continue;
         }
+        // Named once, where the name first goes wrong: the file's, or a folder's above it.
+        qsizetype end = 0;
+        while (end < bytes.size()) {
+            end = bytes.indexOf('/', end + 1);
+            if (end < 0)
+                end = bytes.size();
+            if (hasNativeBytes(fromNativePath(bytes.left(end))))
+                break;
+        }
+        const QByteArray first = bytes.left(end);
+        if (first == bytes)
+            note(display(f), QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for "
+                                            "its other bytes)"));
+        else if (badFolders.insert(first).second)
+            note(display(first.toStdString()),
+                 QStringLiteral("folder name is not valid UTF-8 (shown with U+FFFD for its other "
+                                "bytes)"));
+        addFileByNativeName(f, display(f));
     }
     if (links)
         note(display(root),
@@ -766,7 +825,7 @@ QStringList BundleReader::displayNames(const QStringList &paths)
 {
     QStringList names;
     for (const QString &path : paths)
-        names << QDir::cleanPath(path);
+        names << QDir::cleanPath(shownPath(path));
     // Absolute paths lose their folders, one more kept while two names are the same.
     std::vector<int> kept(size_t(paths.size()), 1);
     for (int round = 0; round < 64; ++round) {
@@ -797,15 +856,19 @@ std::vector<std::shared_ptr<const LogDocument>> BundleReader::read(const QString
         if (kind == PathKind::StandardInput) {
             addStandardInput(QStringLiteral("stdin"));
         } else if (kind == PathKind::Special) {
-            problem(path, QStringLiteral("%1, not read (only files and folders are; pipe data to "
-                                         "'-' to read standard input)")
-                              .arg(specialKind(path)));
+            problem(shownPath(path), QStringLiteral("%1, not read (only files and folders are; "
+                                                    "pipe data to '-' to read standard input)")
+                                         .arg(specialKind(path)));
         } else if (kind == PathKind::Folder) {
             addFolder(path);
+        } else if (kind == PathKind::Regular && hasNativeBytes(path)) {
+            note(names[i], QStringLiteral("file name is not valid UTF-8 (shown with U+FFFD for "
+                                          "its other bytes)"));
+            addFileByNativeName(toNativePath(path).toStdString(), names[i]);
         } else if (kind == PathKind::Regular) {
             addFile(path, names[i]);
         } else {
-            problem(path, QStringLiteral("no such file or folder"));
+            problem(shownPath(path), QStringLiteral("no such file or folder"));
         }
     }
     return std::move(m_docs);

@@ -84,6 +84,9 @@ private:
     void
     streamPooled(QFile &file, const QByteArray &head, const QString &display, qint64 chunkBytes);
     bool streamPlainFile(const QString &path, const QString &display);
+    // Whether an entry starting with `head` may be read in chunks: not a bug report (it is
+    // split into sections) nor UTF-16 (decoded whole); those are read whole.
+    static bool streamable(const QByteArray &head, const QString &display);
     // False (with a note) when the file or folder of this device and inode was read already,
     // under another name (named twice, or a file and its folder); else remembers it.
     bool firstRead(const struct stat &st, const QString &display, bool folder = false);

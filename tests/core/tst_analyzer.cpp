@@ -242,6 +242,54 @@ private Q_SLOTS:
         QCOMPARE(result.findings[0].occurrences.front().line, 32761); // where the message begins
     }
 
+    // A run of partial records longer than a matched line (1 MiB) is cut where matching stops:
+    // a note says so, for CRI and docker json-file records alike; a shorter run gets none.
+    void aPartialRunLongerThanMatchedSaysSo_data()
+    {
+        QTest::addColumn<QByteArray>("partialRecord");
+        QTest::addColumn<QByteArray>("lastRecord");
+        QTest::addColumn<int>("records");
+        QTest::addColumn<bool>("noted");
+        const QByteArray text = "progress " + QByteArray(50, '#');
+        QTest::newRow("20 000 CRI P records are noted")
+            << "2025-11-30T08:15:02.2Z stdout P " + text + '\n'
+            << QByteArray("2025-11-30T08:15:02.3Z stdout F NVRM: Xid (PCI:0000:3b:00): 13\n")
+            << 20000 << true;
+        QTest::newRow("20 000 docker records without a newline are noted")
+            << "{\"log\":\"" + text + "\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+            << QByteArray("{\"log\":\"NVRM: Xid (PCI:0000:3b:00): 13\\n\",\"stream\":\"stdout\","
+                          "\"time\":\"2025-11-30T08:15:02Z\"}\n")
+            << 20000 << true;
+        QTest::newRow("1 000 CRI P records are not")
+            << "2025-11-30T08:15:02.2Z stdout P " + text + '\n'
+            << QByteArray("2025-11-30T08:15:02.3Z stdout F NVRM: Xid (PCI:0000:3b:00): 13\n")
+            << 1000 << false;
+    }
+    void aPartialRunLongerThanMatchedSaysSo()
+    {
+        QFETCH(QByteArray, partialRecord);
+        QFETCH(QByteArray, lastRecord);
+        QFETCH(int, records);
+        QFETCH(bool, noted);
+        QByteArray text;
+        for (int i = 0; i < 20000; ++i) // larger than a line, so the run is looked at
+            text += "2025-11-30T08:15:02.1Z stdout F filler " + QByteArray::number(i) + '\n';
+        for (int i = 0; i < records; ++i)
+            text += partialRecord;
+        text += lastRecord;
+        const Analyzer analyzer(load(kXid));
+        const AnalysisResult result
+            = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
+        const auto note = std::find_if(result.problems.begin(), result.problems.end(), [](const Error &e) {
+            return e.message.contains(u"partial records");
+        });
+        QCOMPARE(note != result.problems.end(), noted);
+        if (noted) {
+            QCOMPARE(note->line, 20001);
+            QVERIFY(note->warning);
+        }
+    }
+
     // logrotate's copytruncate while a mapped log is read: no SIGBUS, the part that is still
     // there is analysed, and the report says the file changed.
     void aLogThatShrinksWhileReadIsReportedNotFatal()

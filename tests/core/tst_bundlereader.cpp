@@ -157,6 +157,12 @@ private Q_SLOTS:
                                  {{"level" + QByteArray::number(depth) + ".tgz", nested}});
         QTest::newRow("nesting depth 10 stops at 3")
             << nested << "nested deeper than 3 levels" << false;
+        QTest::newRow("a log starting like an archive at the deepest level is read")
+            << makeArchive("tar", "gzip",
+                           {{"a.tgz", makeArchive("tar", "gzip",
+                                                  {{"b.tgz", makeArchive("tar", "gzip",
+                                                                         {{"odd.log", "BZh odd first line\n" + kSeed}})}})}})
+            << "starts like an archive but is not one" << true;
         QTest::newRow("symlinks inside an archive are not followed")
             << makeArchive("tar", "none",
                            {{"link.log", QByteArray(), AE_IFLNK}, {"app.log", kSeed}})
@@ -293,6 +299,46 @@ private Q_SLOTS:
         // The line number still points into the whole report.
         const QByteArray all = part1 + part2 + part3;
         QCOMPARE(o.line, int(all.left(all.indexOf("\xE2\x94\x82 NOTE")).count('\n')) + 1);
+    }
+
+    // An entry larger than a streaming chunk is still read as what it is: a bug report is split
+    // into sections (not streamed as one log), a UTF-16 log decoded whole (not chunk by chunk).
+    void aLargeEntryThatMustBeReadWholeIsNotStreamed_data()
+    {
+        QTest::addColumn<QByteArray>("log");
+        QTest::addColumn<QString>("expectedSection"); // empty: no sections
+        const QByteArray sep = QByteArray(44, '_') + "\n\n";
+        // 40 Xids among 12 000 other lines: across many chunks and their boundaries.
+        QByteArray text;
+        for (int i = 0; i < 12000; ++i)
+            text += i % 300 == 150
+                        ? QByteArray("[ 9000.1] NVRM: Xid (PCI:0000:86:00): 79, pid=1, GPU has "
+                                     "fallen off the bus.\n")
+                        : "[ " + QByteArray::number(i) + ".000000] usb 1-1: new device number 3\n";
+        QTest::newRow("a bug report is split into sections")
+            << sep + "Start of NVIDIA bug report log file.\n\n" + sep + "dmesg:\n\n" + text
+            << QStringLiteral("!dmesg");
+        QByteArray utf16("\xff\xfe");
+        const QString wide = QString::fromUtf8(text);
+        utf16.append(reinterpret_cast<const char *>(wide.utf16()), wide.size() * 2);
+        QTest::newRow("a UTF-16 log is decoded whole") << utf16 << QString();
+    }
+    void aLargeEntryThatMustBeReadWholeIsNotStreamed()
+    {
+        QFETCH(QByteArray, log);
+        QFETCH(QString, expectedSection);
+        const QString path = writeFile(m_dir, QStringLiteral("whole/report.log.gz"),
+                                       makeArchive("raw", "gzip", {{"data", log}}));
+        const Analyzer analyzer(loadRules({}, true));
+        AnalyzeOptions options;
+        options.limits.streamChunkBytes = 64 * 1024; // the entry is many chunks long
+        const AnalysisResult result = analyzer.analyzePaths({path}, options);
+        const auto xid = std::find_if(result.findings.begin(), result.findings.end(),
+                                      [](const Finding &f) { return f.facts.count(QStringLiteral("xid")); });
+        QVERIFY(xid != result.findings.end());
+        QCOMPARE(xid->count, 40);
+        QCOMPARE(xid->occurrences.front().path,
+                 QStringLiteral("report.log.gz") + expectedSection);
     }
 
     void mustGatherIsRecognisedWithFactsAndLabels()

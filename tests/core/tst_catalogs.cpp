@@ -5,7 +5,9 @@
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
+#include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <set>
@@ -453,6 +455,43 @@ private Q_SLOTS:
         QVERIFY(f != result.findings.end());
         QCOMPARE(f->facts.at(QStringLiteral("cuda_error")), QStringLiteral("an illegal memory access was encountered"));
         QVERIFY2(!f->title.contains(u"not in the catalog"), qPrintable(f->title));
+    }
+
+    // A user catalog of the same name adds to the shipped one code by code: the codes it does
+    // not give keep NVIDIA's meaning and resolution, the one it gives is the user's (not
+    // labelled NVIDIA's), and a warning says what was merged.
+    void aUserCatalogMergesWithTheShippedOne()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("my-xid.yaml")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema: gputriage/catalog/v1\ncatalog: xid\nresolutions: gputriage\n"
+                   "entries:\n  - code: 79\n    name: \"Our own words\"\n"
+                   "    resolution: check_mechanicals\n  - code: 9999\n    name: \"A new code\"\n");
+        file.close();
+        const RuleSet set = loadRules({file.fileName()}, true);
+        QVERIFY2(!set.hasErrors(), qPrintable(set.diagnostics.value(0).toString()));
+        const Catalog *xid = set.catalog(QStringLiteral("xid"));
+        QVERIFY(xid);
+        QCOMPARE(xid->entries.size(), m_set.catalog(QStringLiteral("xid"))->entries.size() + 1);
+        QCOMPARE(xid->entries.at(79).name, QStringLiteral("Our own words"));
+        QCOMPARE(xid->entries.at(48).resolution, QStringLiteral("workflow_xid_48"));
+        QVERIFY(std::any_of(set.diagnostics.begin(), set.diagnostics.end(), [](const Diagnostic &d) {
+            return !d.isError() && d.where.message.contains(u"merged") && d.where.message.contains(u"(79)");
+        }));
+        const Analyzer analyzer(set);
+        const AnalysisResult result = analyzer.analyze({LogDocument::fromBytes(
+            (kForms[0].line(48, busFor(48)) + u'\n' + kForms[0].line(79, busFor(79))).toUtf8(),
+            QStringLiteral("k"))});
+        std::map<QString, const Finding *> byCode;
+        for (const Finding &f : result.findings)
+            if (f.facts.count(QStringLiteral("xid")))
+                byCode[f.facts.at(QStringLiteral("xid"))] = &f;
+        QVERIFY(byCode.count(QStringLiteral("48")) && byCode.count(QStringLiteral("79")));
+        QCOMPARE(byCode[QStringLiteral("48")]->resolution, QStringLiteral("workflow_xid_48"));
+        QVERIFY(byCode[QStringLiteral("48")]->nvidiaResolution);
+        QCOMPARE(byCode[QStringLiteral("79")]->resolution, QStringLiteral("check_mechanicals"));
+        QVERIFY(!byCode[QStringLiteral("79")]->nvidiaResolution);
     }
 
     void aPciDomainOtherThanZeroIsKept()
