@@ -13,7 +13,7 @@ namespace gputriage {
 // kVersion bumped): these sizes remind whoever adds one.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Rule) == 952, "a new Rule field: serialize it in rulefilecache.cpp");
-static_assert(sizeof(CatalogEntry) == 312, "a new CatalogEntry field: serialize it here");
+static_assert(sizeof(CatalogEntry) == 320, "a new CatalogEntry field: serialize it here");
 static_assert(sizeof(Catalog) == 256, "a new Catalog field: serialize it here");
 static_assert(sizeof(VersionTable) == 120, "a new VersionTable field: serialize it here");
 static_assert(sizeof(RulePackInfo) == 80, "a new RulePackInfo field: serialize it here");
@@ -22,7 +22,7 @@ static_assert(sizeof(Reference) == 80, "a new Reference field: serialize it here
 
 namespace {
 
-constexpr qint32 kVersion = 3;
+constexpr qint32 kVersion = 4;
 
 template<typename E>
 void putEnum(QDataStream &s, E e)
@@ -257,7 +257,7 @@ void putEntry(QDataStream &s, const CatalogEntry &e)
 {
     s << qint32(e.code) << e.mnemonic << e.name << e.meaning << e.action << e.resolution
       << e.investigate << e.decode << e.severityClass << e.applies << e.names << e.examples
-      << e.source << qint32(e.line) << e.severity.has_value();
+      << e.source << qint32(e.line) << e.nvidiaResolution << e.severity.has_value();
     if (e.severity)
         putEnum(s, *e.severity);
 }
@@ -270,7 +270,7 @@ void takeEntry(QDataStream &s, CatalogEntry &e)
     e.code = code;
     e.line = line;
     bool hasSeverity = false;
-    s >> hasSeverity;
+    s >> e.nvidiaResolution >> hasSeverity;
     if (hasSeverity)
         e.severity = takeEnum<Severity>(s);
 }

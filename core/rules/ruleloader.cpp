@@ -60,6 +60,43 @@ bool isIdentifier(const QString &s)
     return re.match(s).hasMatch();
 }
 
+// A later (user) catalog of the same name adds and replaces entries code by code: the codes it
+// does not give keep the shipped meaning and resolution. Returns the warning that says so, or
+// nothing for a catalog of a new name.
+QString mergeCatalog(std::map<QString, Catalog> &catalogs, Catalog &&catalog)
+{
+    const auto shipped = catalogs.find(catalog.name);
+    if (shipped == catalogs.end()) {
+        catalogs[catalog.name] = std::move(catalog);
+        return {};
+    }
+    Catalog &into = shipped->second;
+    QStringList replaced;
+    int added = 0;
+    for (auto &[code, e] : catalog.entries) {
+        if (const auto old = into.entries.find(code); old != into.entries.end()) {
+            replaced << QString::number(code);
+            for (auto it = into.aliases.begin(); it != into.aliases.end();)
+                it = it->second == code ? into.aliases.erase(it) : std::next(it);
+        } else {
+            ++added;
+        }
+        into.entries[code] = std::move(e);
+    }
+    for (const auto &[alias, code] : catalog.aliases)
+        into.aliases[alias] = code;
+    const int kept = int(into.entries.size()) - int(replaced.size()) - added;
+    return QStringLiteral("catalog '%1' is merged into the one loaded before (%2): %3 code(s) "
+                          "replaced%4, %5 added, %6 kept as they were")
+        .arg(catalog.name, QFileInfo(into.file).fileName())
+        .arg(replaced.size())
+        .arg(replaced.isEmpty()
+                 ? QString()
+                 : QStringLiteral(" (%1)").arg(replaced.mid(0, 10).join(QStringLiteral(", "))))
+        .arg(added)
+        .arg(kept);
+}
+
 class Parser
 {
 public:
@@ -866,39 +903,8 @@ void Parser::parseCatalog(const YAML::Node &root)
         if (e.source.isEmpty())
             e.source = catalog.source.url;
     }
-    const auto shipped = m_set.catalogs.find(catalog.name);
-    if (shipped == m_set.catalogs.end()) {
-        m_set.catalogs[catalog.name] = std::move(catalog);
-        return;
-    }
-    // A later (user) catalog of the same name adds and replaces entries code by code: the
-    // codes it does not give keep the shipped meaning and resolution.
-    Catalog &into = shipped->second;
-    QStringList replaced;
-    int added = 0;
-    for (auto &[code, e] : catalog.entries) {
-        if (const auto old = into.entries.find(code); old != into.entries.end()) {
-            replaced << QString::number(code);
-            for (auto it = into.aliases.begin(); it != into.aliases.end();)
-                it = it->second == code ? into.aliases.erase(it) : std::next(it);
-        } else {
-            ++added;
-        }
-        into.entries[code] = std::move(e);
-    }
-    for (const auto &[alias, code] : catalog.aliases)
-        into.aliases[alias] = code;
-    const int kept = int(into.entries.size()) - int(replaced.size()) - added;
-    warning(root["catalog"],
-            QStringLiteral("catalog '%1' is merged into the one loaded before (%2): %3 code(s) "
-                           "replaced%4, %5 added, %6 kept as they were")
-                .arg(catalog.name, QFileInfo(into.file).fileName())
-                .arg(replaced.size())
-                .arg(replaced.isEmpty() ? QString()
-                                        : QStringLiteral(" (%1)").arg(replaced.mid(0, 10).join(
-                                              QStringLiteral(", "))))
-                .arg(added)
-                .arg(kept));
+    if (const QString merged = mergeCatalog(m_set.catalogs, std::move(catalog)); !merged.isEmpty())
+        warning(root["catalog"], merged);
 }
 
 void resolveDuplicates(RuleSet &set)
@@ -1098,7 +1104,13 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     for (auto &[name, table] : part->tables)
         m_set.tables[name] = std::move(table); // a later (user) table replaces a shipped one
     for (auto &[name, catalog] : part->catalogs)
-        m_set.catalogs[name] = std::move(catalog);
+        if (const QString merged = mergeCatalog(m_set.catalogs, std::move(catalog)); !merged.isEmpty()) {
+            Diagnostic d;
+            d.level = Diagnostic::Level::Warning;
+            const qsizetype key = yaml.indexOf("\ncatalog:");
+            d.where = Error{fileName, key < 0 ? 1 : int(yaml.left(key).count('\n')) + 2, 1, merged};
+            m_set.diagnostics.append(d);
+        }
     m_set.links.merge(part->links);
 }
 
