@@ -164,8 +164,10 @@ Analyzer::Analyzer(const RuleSet &rules)
 
 const Vocabulary &Analyzer::vocabulary() const
 {
-    std::call_once(m_vocabulary->once,
-                   [this] { m_vocabulary->vocabulary = std::make_unique<Vocabulary>(m_rules); });
+    std::call_once(m_vocabulary->once, [this] {
+        const PhaseTimer timer("build vocabularies");
+        m_vocabulary->vocabulary = std::make_unique<Vocabulary>(m_rules);
+    });
     return *m_vocabulary->vocabulary;
 }
 

@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <mutex>
 
 namespace gputriage {
 
@@ -82,8 +83,27 @@ struct Vocabulary::Set
     const Spec *spec = nullptr;
     const Catalog *catalog = nullptr;
     std::unique_ptr<RE2> context;
+    QStringList textList;
+    // Compiled the first time a line names the library: most bundles need few of them.
+    std::once_flag compiled;
     std::unique_ptr<RE2> texts; // one alternation, longest first
     std::vector<std::unique_ptr<RE2>> codes;
+
+    void compile()
+    {
+        if (!textList.isEmpty()) {
+            std::string alternation;
+            for (const QString &t : textList)
+                alternation += (alternation.empty() ? "" : "|") + escaped(t);
+            RE2::Options options;
+            options.set_case_sensitive(false);
+            options.set_max_mem(64 << 20);
+            texts = std::make_unique<RE2>("\\b(" + alternation + ")(?:\\b|$)", options);
+        }
+        for (const char *code : spec->codes)
+            if (code)
+                codes.push_back(std::make_unique<RE2>(code));
+    }
 };
 
 Vocabulary::Vocabulary(const RuleSet &rules)
@@ -107,21 +127,10 @@ Vocabulary::Vocabulary(const RuleSet &rules)
                     texts << name.trimmed();
             }
         }
-        if (!texts.isEmpty()) {
-            std::sort(texts.begin(), texts.end(),
-                      [](const QString &a, const QString &b) { return a.size() > b.size(); });
-            texts.removeDuplicates();
-            std::string alternation;
-            for (const QString &t : texts)
-                alternation += (alternation.empty() ? "" : "|") + escaped(t);
-            RE2::Options options;
-            options.set_case_sensitive(false);
-            options.set_max_mem(64 << 20);
-            set->texts = std::make_unique<RE2>("\\b(" + alternation + ")(?:\\b|$)", options);
-        }
-        for (const char *code : spec.codes)
-            if (code)
-                set->codes.push_back(std::make_unique<RE2>(code));
+        std::sort(texts.begin(), texts.end(),
+                  [](const QString &a, const QString &b) { return a.size() > b.size(); });
+        texts.removeDuplicates();
+        set->textList = std::move(texts);
         m_sets.push_back(std::move(set));
     }
 }
@@ -163,6 +172,7 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
     for (const auto &set : m_sets) {
         if (!RE2::PartialMatch(text, *set->context))
             continue;
+        std::call_once(set->compiled, [&set] { set->compile(); });
         std::string written;
         if (set->texts && RE2::PartialMatch(text, *set->texts, &written))
             if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
