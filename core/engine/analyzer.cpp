@@ -935,6 +935,17 @@ void AnalysisSession::foldConsequences()
     }
 }
 
+// One whole line as evidence: a catalog message or a return code no rule explains.
+static Occurrence lineOccurrence(const LogDocument &doc, int line)
+{
+    Occurrence o;
+    o.path = doc.path();
+    o.line = o.endLine = doc.lineNumber(line);
+    std::tie(o.text, o.at) = displayTextAt(doc.line(line), 0);
+    o.time = QString::fromStdString(Normalizer::timestamp(doc.line(line)));
+    return o;
+}
+
 bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
                                      SectionKind kind, const LineOrigin &origin)
 {
@@ -971,14 +982,8 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
     const PrintLevel level = shown != PrintLevel::Unknown ? shown : hit.first.message->level;
     if (hit.level == PrintLevel::Unknown || (level != PrintLevel::Unknown && level > hit.level))
         hit.level = level;
-    if (hit.occurrences.size() < m_options.maxOccurrences) {
-        Occurrence o;
-        o.path = doc.path();
-        o.line = o.endLine = doc.lineNumber(line);
-        std::tie(o.text, o.at) = displayTextAt(doc.line(line), 0);
-        o.time = QString::fromStdString(Normalizer::timestamp(doc.line(line)));
-        hit.occurrences.append(std::move(o));
-    }
+    if (hit.occurrences.size() < m_options.maxOccurrences)
+        hit.occurrences.append(lineOccurrence(doc, line));
     return true;
 }
 
@@ -1009,14 +1014,8 @@ bool AnalysisSession::addVocabularyLine(const LogDocument &doc, int line,
     if (added)
         hits.first = std::move(*hit);
     ++hits.count;
-    if (hits.occurrences.size() < m_options.maxOccurrences) {
-        Occurrence o;
-        o.path = doc.path();
-        o.line = o.endLine = doc.lineNumber(line);
-        std::tie(o.text, o.at) = displayTextAt(doc.line(line), 0);
-        o.time = QString::fromStdString(Normalizer::timestamp(doc.line(line)));
-        hits.occurrences.append(std::move(o));
-    }
+    if (hits.occurrences.size() < m_options.maxOccurrences)
+        hits.occurrences.append(lineOccurrence(doc, line));
     return true;
 }
 

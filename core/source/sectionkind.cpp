@@ -41,12 +41,18 @@ const std::vector<std::pair<SectionKind, QRegularExpression>> &compiledKinds()
     return kinds;
 }
 
+// The last '!'-separated part of a path: a section's title, or a file's path in the bundle.
+QStringView sectionTitle(QStringView path)
+{
+    const qsizetype bang = path.lastIndexOf(QLatin1Char('!'));
+    return bang >= 0 ? path.mid(bang + 1) : path;
+}
+
 } // namespace
 
 SectionKind sectionKind(QStringView path)
 {
-    const qsizetype bang = path.lastIndexOf(QLatin1Char('!'));
-    const QStringView title = bang >= 0 ? path.mid(bang + 1) : path;
+    const QStringView title = sectionTitle(path);
     for (const auto &[kind, re] : compiledKinds())
         if (re.matchView(title).hasMatch())
             return kind;
@@ -76,8 +82,7 @@ QString sectionKindName(SectionKind kind)
 
 bool isEarlierBoot(QStringView path)
 {
-    const qsizetype bang = path.lastIndexOf(QLatin1Char('!'));
-    const QStringView title = bang >= 0 ? path.mid(bang + 1) : path;
+    const QStringView title = sectionTitle(path);
     static const QRegularExpression earlier(QStringLiteral(
         R"(journalctl\b.*\s-b\s*-[1-9]|\.old$|\.log\.[1-9]\d*(?:\.gz)?$|(?:syslog|messages|kern\.log)\.[1-9]\d*(?:\.gz)?$)"));
     return earlier.matchView(title).hasMatch();
@@ -85,8 +90,7 @@ bool isEarlierBoot(QStringView path)
 
 bool isLoadedModuleFile(QStringView path)
 {
-    const qsizetype bang = path.lastIndexOf(QLatin1Char('!'));
-    const QStringView title = bang >= 0 ? path.mid(bang + 1) : path;
+    const QStringView title = sectionTitle(path);
     static const QRegularExpression version(
         QStringLiteral(R"((?:^|/)proc/driver/nvidia/(?:\./)?version$)"));
     return version.matchView(title).hasMatch();
