@@ -5,6 +5,7 @@
 #include "rules/ruleset.h"
 
 #include <memory>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,9 @@ public:
 
     // Matches lines [first, last) of `doc`; windows may read past `last` for wrapped text.
     // `notable`, when given, receives the lines no rule's pattern matched (a match a condition
-    // dropped still explains its line) that contain error words
-    // ("error", "failed", "timeout", …), for the unknown-message templates; `explained`, when
-    // given, the lines with error words that a rule's pattern did match.
+    // dropped still explains its line) that contain error words ("error", "failed", "timeout",
+    // "invalid", "not supported" …), for the message catalogs and the unknown-message templates;
+    // `explained`, when given, the lines with failure words that a rule's pattern did match.
     void match(const LogDocument &doc,
                int first,
                int last,
@@ -48,6 +49,9 @@ public:
     std::vector<LineMatch> matchText(const QString &text) const;
     // The error words `notable` lines are found by (an RE2 pattern).
     static const char *errorWordsPattern();
+    // Whether a line has failure words ("error", "failed", "timeout" …), not only the words
+    // warnings are written with ("invalid", "not supported" …).
+    static bool failureWords(std::string_view normalized);
 
 private:
     struct Sets;

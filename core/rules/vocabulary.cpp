@@ -22,6 +22,10 @@ struct Spec
     const char *library;
     const char *context;  // the line names the library (texts and numbers need it)
     const char *codes[4]; // each with one group: the code as the library's callers print it
+    // Where its printed texts may stand, when narrower than `context`: NV_STATUS texts ("Invalid
+    // base") are the kernel driver's, not any line's that names NVIDIA (an X server's "Invalid
+    // Base Mosaic configuration").
+    const char *textContext = nullptr;
 };
 
 constexpr Spec kSpecs[] = {
@@ -35,7 +39,8 @@ constexpr Spec kSpecs[] = {
     {"nccl-result", "nccl.error.vocabulary", "NCCL", R"((?i)\bnccl)",
      {R"((?i)\bnccl\w*\b[^\n]{0,60}?\b(?:error|failure|failed|result|returned)\b\s*[:=(]?\s*(\d)\b)"}},
     {"nv-status", "driver.nv-status", "NVIDIA driver (NV_STATUS)", R"(NVRM|\bNV_(?:ERR|WARN)_|(?i:nvidia))",
-     {R"(\b(?:status|rmStatus|ret|error)\s*[=:]\s*(0x[0-9a-fA-F]{8})\b)"}},
+     {R"(\b(?:status|rmStatus|ret|error)\s*[=:]\s*(0x[0-9a-fA-F]{8})\b)"},
+     R"(NVRM|\bNV_(?:ERR|WARN)_|\bnvidia(?:-modeset|-drm|-uvm|-peermem|_drm|_modeset|_uvm)?:)"},
     {"dcgm-return", "dcgm.error.vocabulary", "DCGM", R"((?i)\bdcgm)",
      {R"((?i)\bdcgm\w*\b[^\n]{0,60}?\b(?:error|return(?:ed)?|code|status|result)\b\s*[:=(]?\s*(-\d{1,3})\b)"}},
     {"cudnn-status", "cuda.library-status.vocabulary", "cuDNN", R"((?i)cudnn)",
@@ -82,7 +87,7 @@ struct Vocabulary::Set
 {
     const Spec *spec = nullptr;
     const Catalog *catalog = nullptr;
-    std::unique_ptr<RE2> context;
+    std::unique_ptr<RE2> context, textContext;
     QStringList textList;
     // Compiled the first time a line names the library: most bundles need few of them.
     std::once_flag compiled;
@@ -116,6 +121,8 @@ Vocabulary::Vocabulary(const RuleSet &rules)
         set->spec = &spec;
         set->catalog = catalog;
         set->context = std::make_unique<RE2>(spec.context);
+        if (spec.textContext)
+            set->textContext = std::make_unique<RE2>(spec.textContext);
         QStringList texts;
         for (const auto &[code, entry] : catalog->entries) {
             if (code == 0)
@@ -174,7 +181,8 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
             continue;
         std::call_once(set->compiled, [&set] { set->compile(); });
         std::string written;
-        if (set->texts && RE2::PartialMatch(text, *set->texts, &written))
+        if (set->texts && (!set->textContext || RE2::PartialMatch(text, *set->textContext))
+            && RE2::PartialMatch(text, *set->texts, &written))
             if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
                 return hit(*set, e, "text", written);
         for (const auto &code : set->codes)

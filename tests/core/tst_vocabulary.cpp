@@ -61,6 +61,9 @@ private Q_SLOTS:
             << "nv-status" << 0x62 << "code";
         QTest::newRow("driver status by name")
             << QByteArray("NVRM: nvCheckFailed: Check failed: [NV_ERR_GPU_IS_LOST] returned from foo") << "nv-status" << -1 << "name";
+        QTest::newRow("driver status by its text, in the driver's line")
+            << QByteArray("NVRM: nvAssertOkFailedNoLog: Assertion failed: GPU lost from the bus @ gpu_mgr.c:296")
+            << "nv-status" << 0x0000000F << "text";
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR") << "cudnn-status" << -1 << "name";
     }
@@ -89,6 +92,8 @@ private Q_SLOTS:
         QTest::newRow("an HTTP status") << QByteArray("GET /metrics returned 500 in 3 ms");
         QTest::newRow("a generic unknown error") << QByteArray("kubelet: Unknown Error while syncing pod");
         QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
+        QTest::newRow("a driver status text in an X server line")
+            << QByteArray("[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
 
     void ordinaryWordsAreNotCodes()
