@@ -46,7 +46,7 @@ bool nvidiaOrigin(std::string_view line)
 {
     static const RE2 re(
         "(?i)nvrm|nvidia|\\bnvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
-        "\\bdcgm|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
+        "\\bdcgm|\\bhost ?engine\\b|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
         "libnvidia|\\bgpu\\b");
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
@@ -798,6 +798,7 @@ AnalysisResult AnalysisSession::finish()
                        && !shown.count({size_t(m.rule), groupKey(rule, m.facts)});
             });
     }
+    bool claimed = false; // a generic rule's finding became the rule that names its code
     for (size_t i = 0; i < found.size(); ++i) {
         if (!reported[i])
             continue;
@@ -834,10 +835,26 @@ AnalysisResult AnalysisSession::finish()
                 }
             }
         }
-        if (rule.catalog)
+        if (rule.catalog) {
             applyCatalog(rule, f);
-        else
+            // A generic rule's code that a rule of its family (cuda.*) names as its condition is
+            // that condition (cuda.error.by-text's "out of memory" is cuda.error.out-of-memory); a
+            // rule of another family keeps its own words (k8s.*: the GPU Operator's validator).
+            const auto code = f.facts.find(rule.catalog->key + QLatin1String("_code"));
+            const auto key = f.facts.find(rule.catalog->key);
+            bool numeric = false;
+            const int number = code != f.facts.end() ? code->second.toInt(&numeric)
+                               : key != f.facts.end() ? key->second.trimmed().toInt(&numeric)
+                                                      : 0;
+            const Rule *claim = numeric ? claimOf(rule.catalog->name, number) : nullptr;
+            const QString family = rule.id.section(QLatin1Char('.'), 0, 0) + QLatin1Char('.');
+            if (claim && claim != &rule && claim->id.startsWith(family)) {
+                adoptClaim(*claim, f);
+                claimed = true;
+            }
+        } else {
             f.title = expandTemplate(rule.title, f.facts);
+        }
         if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
             f.comparisons = Analyzer::compare(
                 rule, f.facts,
@@ -851,9 +868,11 @@ AnalysisResult AnalysisSession::finish()
     }
     for (auto &[key, fact] : m_facts)
         m_result.facts.append(std::move(fact));
+    if (claimed)
+        mergeSameRule();
+    addVocabularyFindings(); // before folding: a code a rule names is that rule's condition
     foldConsequences();
     addCatalogFindings();
-    addVocabularyFindings();
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
@@ -1036,6 +1055,23 @@ void AnalysisSession::addVocabularyFindings()
         const bool status = h.catalog->name == u"nv-status";
         const QString code = status ? QStringLiteral("0x%1").arg(e.code, 8, 16, QLatin1Char('0'))
                                     : QString::number(e.code);
+        const QString found = QStringLiteral("Recognised by its %1 (\"%2\") in a line no rule's "
+                                             "pattern explains.")
+                                  .arg(h.how, h.written);
+        // A rule that names this code (`vocabulary:`) is the condition: its words, in any wording
+        // the code is found in. Where its finding exists already, the lines join it.
+        const Rule *claim = claimOf(h.catalog->name, e.code);
+        if (claim) {
+            const auto same = std::find_if(m_result.findings.begin(), m_result.findings.end(),
+                                           [&](const Finding &f) { return f.ruleId == claim->id; });
+            if (same != m_result.findings.end()) {
+                same->count += hits.count;
+                for (Occurrence &o : hits.occurrences)
+                    if (same->occurrences.size() < m_options.maxOccurrences)
+                        same->occurrences.append(std::move(o));
+                continue;
+            }
+        }
         Finding f;
         f.ruleId = h.findingId;
         f.pack = QStringLiteral("catalog:%1").arg(h.catalog->name);
@@ -1054,10 +1090,13 @@ void AnalysisSession::addVocabularyFindings()
         for (const QString &part : {e.meaning, e.decode})
             if (!part.isEmpty())
                 explain << part;
-        explain << QStringLiteral("Recognised by its %1 (\"%2\") in a line no rule explains.")
-                       .arg(h.how, h.written);
+        explain << found;
         f.explain = explain.join(QLatin1String("\n\n"));
         f.action = e.action;
+        if (claim) {
+            adoptClaim(*claim, f);
+            f.explain += QLatin1String("\n\n") + found;
+        }
         const QString source = e.source.isEmpty() ? h.catalog->source.url : e.source;
         if (source.startsWith(QLatin1String("https://")) || source.startsWith(QLatin1String("http://")))
             f.references.append(Reference{h.catalog->source.title.isEmpty()
@@ -1067,6 +1106,56 @@ void AnalysisSession::addVocabularyFindings()
         f.occurrences = std::move(hits.occurrences);
         m_result.findings.append(std::move(f));
     }
+}
+
+const Rule *AnalysisSession::claimOf(const QString &catalog, int code) const
+{
+    for (const Rule &r : m_analyzer.rules().rules)
+        if (r.vocabulary && r.vocabulary->catalog == catalog && r.vocabulary->codes.contains(code))
+            return &r;
+    return nullptr;
+}
+
+void AnalysisSession::adoptClaim(const Rule &claim, Finding &f)
+{
+    f.ruleId = claim.id;
+    f.pack = claim.pack;
+    f.severity = claim.severity;
+    for (const QString &tag : claim.tags)
+        if (!f.tags.contains(tag))
+            f.tags.append(tag);
+    // A title whose values the line does not give keeps the words it has.
+    const QList<QString> names = templateNames(claim.title);
+    if (std::all_of(names.begin(), names.end(), [&](const QString &n) {
+            const QStringList alternatives = n.split(QLatin1Char('|'));
+            return std::any_of(alternatives.begin(), alternatives.end(),
+                               [&](const QString &alt) { return f.facts.count(alt) > 0; });
+        }))
+        f.title = expandTemplate(claim.title, f.facts);
+    if (!claim.explain.isEmpty())
+        f.explain = claim.explain;
+    if (!claim.action.isEmpty())
+        f.action = claim.action;
+    f.resolution = claim.resolution;
+    f.nvidiaResolution = !claim.resolutionSource.isEmpty();
+    f.references = claim.references;
+    f.group.clear();
+}
+
+void AnalysisSession::mergeSameRule()
+{
+    QList<Finding> &all = m_result.findings;
+    for (qsizetype i = 0; i < all.size(); ++i)
+        for (qsizetype j = all.size() - 1; j > i; --j) {
+            if (all[j].ruleId != all[i].ruleId || all[j].group != all[i].group)
+                continue;
+            all[i].count += all[j].count;
+            for (Occurrence &o : all[j].occurrences)
+                if (all[i].occurrences.size() < m_options.maxOccurrences)
+                    all[i].occurrences.append(std::move(o));
+            all[i].severity = std::max(all[i].severity, all[j].severity);
+            all.removeAt(j);
+        }
 }
 
 void AnalysisSession::addCatalogFindings()
@@ -1103,6 +1192,7 @@ void AnalysisSession::addCatalogFindings()
         // Status values decoded by name: "status=0x00000062" is NV_ERR_TIMEOUT.
         const std::vector<std::string> literalsBefore = MessageCatalog::literalsBefore(m.format);
         const Recognition &r = hit.first;
+        const CatalogEntry *status = nullptr;
         for (size_t i = 0; i < r.values.size() && i < literalsBefore.size(); ++i) {
             static const RE2 statusWord("(?i)(?:status|error|rmStatus|ret|code)\\W{0,4}(?:0x)?$");
             if (!statuses || !RE2::PartialMatch(literalsBefore[i], statusWord))
@@ -1116,6 +1206,7 @@ void AnalysisSession::addCatalogFindings()
             if (!ok)
                 continue;
             if (const CatalogEntry *e = statuses->find(QString::number(code))) {
+                status = e;
                 f.facts[QStringLiteral("status")] = value;
                 f.facts[QStringLiteral("status_name")] = e->name;
                 f.title += QStringLiteral(" [%1]").arg(e->name.section(QLatin1Char(':'), 0, 0));
@@ -1127,8 +1218,10 @@ void AnalysisSession::addCatalogFindings()
         std::string name;
         if (statuses && !f.facts.count(QStringLiteral("status_name")) && !hit.occurrences.isEmpty()
             && RE2::PartialMatch(hit.occurrences.front().text.toStdString(), statusName, &name))
-            if (const CatalogEntry *e = statuses->find(QString::fromStdString(name)))
+            if (const CatalogEntry *e = statuses->find(QString::fromStdString(name))) {
+                status = e;
                 f.facts[QStringLiteral("status_name")] = e->name;
+            }
         f.explain = m.meaning.isEmpty()
                         ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
                                          "lines show it at %4 level. No rule of the loaded packs "
@@ -1146,6 +1239,30 @@ void AnalysisSession::addCatalogFindings()
                                         "component's issue tracker for the message.")
                        : QString();
         f.occurrences = std::move(hit.occurrences);
+        // A rule that names the status the message carries (`vocabulary:` of nv-status: the GPU
+        // is lost) or this kind of message (`messages:`) says what it means.
+        if (const Rule *claim = status ? claimOf(QStringLiteral("nv-status"), status->code) : nullptr) {
+            const auto group = f.group;
+            adoptClaim(*claim, f);
+            f.group = group;
+            f.explain += QStringLiteral("\n\nThe message: %1 (%2), with status %3.")
+                             .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                                  m.file.isEmpty() ? c.title : m.file, status->name);
+        } else
+        for (const Rule &rule : m_analyzer.rules().rules)
+            if (rule.messages && rule.messages->component == c.id
+                && rule.messages->subsystems.contains(m.subsystem)
+                && m.level != PrintLevel::Unknown && hit.level != PrintLevel::Unknown
+                && m.level >= printLevelFromName(rule.messages->minLevel)
+                && hit.level >= printLevelFromName(rule.messages->minLevel)) {
+                const auto group = f.group;
+                adoptClaim(rule, f);
+                f.group = group; // one finding per message, as before
+                f.explain += QStringLiteral("\n\nThe message: %1 (%2, printed at %3 level).")
+                                 .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                                      m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
+                break;
+            }
         m_result.findings.append(std::move(f));
     }
 }

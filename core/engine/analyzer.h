@@ -97,6 +97,12 @@ private:
     void collect();
     std::vector<Finding> bundleFindings(const Rule &rule) const;
     void applyCatalog(const Rule &rule, Finding &f) const;
+    // The rule that names code `code` of catalog `catalog` as its condition (`vocabulary:`).
+    const Rule *claimOf(const QString &catalog, int code) const;
+    // A finding of a code a rule claims becomes that rule's: its id, words and severity.
+    static void adoptClaim(const Rule &claim, Finding &f);
+    // Findings of one rule found both by its pattern and by a code it claims: one finding.
+    void mergeSameRule();
     void addUnrecognisedNvidiaMessages();
     // A line no rule explains that a message catalog knows: kept per message (and GPU).
     bool addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,

@@ -27,7 +27,7 @@ constexpr Component kComponents[] = {
     {"nccl", "NCCL", R"(\bNCCL\b)"},
     {"fabric-manager", "Fabric Manager", R"((?i)fabric ?manager|nv-fabricmanager|\bnvswitch\b)"},
     {"persistenced", "nvidia-persistenced", R"(nvidia-persistenced)"},
-    {"dcgm", "DCGM", R"((?i)\bdcgm)"},
+    {"dcgm", "DCGM", R"((?i)\bdcgm|\bhost ?engine\b)"},
     {"kubernetes", "NVIDIA Kubernetes components", R"(device-plugin|gpu-operator|gpu-feature-discovery|mig-manager|nvidia-driver-daemonset)"},
     {"nvidia-settings", "nvidia-settings", R"(nvidia-settings)"},
     {"nvml", "NVML and nvidia-smi", R"(\bNVML\b|nvidia-smi|libnvidia-ml)"},

@@ -103,6 +103,25 @@ struct CatalogRef
     QString key;  // the captured fact holding the code
 };
 
+// Return codes of an error vocabulary (cuda-error 2, nvml-return 15) that are this rule's
+// condition in whatever wording they are found: a line no pattern explains but the vocabulary
+// decodes to one of these codes becomes this rule's finding (`vocabulary:`).
+struct VocabularyRef
+{
+    QString catalog;
+    QList<int> codes;
+};
+
+// Messages of a message catalog that are this rule's condition: those of `component` from the
+// source folders of `subsystems`, printed at `minLevel` or above (`messages:`). Such a line that
+// no pattern explains becomes this rule's finding, with the catalog's words for the message.
+struct MessagesRef
+{
+    QString component;
+    QList<QString> subsystems;
+    QString minLevel; // a print level name: error, warning ...
+};
+
 // Where a rule looks: at lines (with a pattern), or at the facts and findings of the whole
 // bundle once every entry was read.
 enum class RuleScope { Line, Bundle };
@@ -144,6 +163,8 @@ struct Rule
     QString loadedModuleFact;
     QList<FactLookup> lookups;
     std::optional<CatalogRef> catalog;
+    std::optional<VocabularyRef> vocabulary;
+    std::optional<MessagesRef> messages;
 
     QList<QString> facts; // captures kept as facts; empty = all named captures
     QList<CompareSpec> compare;

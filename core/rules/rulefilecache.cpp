@@ -12,7 +12,7 @@ namespace gputriage {
 // A field added to these structs must be written below too (and DiskCache::kFormat or
 // kVersion bumped): these sizes remind whoever adds one.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Rule) == 952, "a new Rule field: serialize it in rulefilecache.cpp");
+static_assert(sizeof(Rule) == 1088, "a new Rule field: serialize it in rulefilecache.cpp");
 static_assert(sizeof(CatalogEntry) == 320, "a new CatalogEntry field: serialize it here");
 static_assert(sizeof(Catalog) == 256, "a new Catalog field: serialize it here");
 static_assert(sizeof(VersionTable) == 120, "a new VersionTable field: serialize it here");
@@ -22,7 +22,7 @@ static_assert(sizeof(Reference) == 80, "a new Reference field: serialize it here
 
 namespace {
 
-constexpr qint32 kVersion = 4;
+constexpr qint32 kVersion = 5;
 
 template<typename E>
 void putEnum(QDataStream &s, E e)
@@ -156,6 +156,12 @@ void putRule(QDataStream &s, const Rule &r)
     s << r.catalog.has_value();
     if (r.catalog)
         s << r.catalog->name << r.catalog->key;
+    s << r.vocabulary.has_value();
+    if (r.vocabulary)
+        s << r.vocabulary->catalog << r.vocabulary->codes;
+    s << r.messages.has_value();
+    if (r.messages)
+        s << r.messages->component << r.messages->subsystems << r.messages->minLevel;
     s << r.facts;
     putList(s, r.compare, [&](const CompareSpec &c) {
         put(s, c.left);
@@ -212,6 +218,20 @@ bool takeRule(QDataStream &s, Rule &r)
         CatalogRef c;
         s >> c.name >> c.key;
         r.catalog = c;
+    }
+    bool hasVocabulary = false;
+    s >> hasVocabulary;
+    if (hasVocabulary) {
+        VocabularyRef v;
+        s >> v.catalog >> v.codes;
+        r.vocabulary = v;
+    }
+    bool hasMessages = false;
+    s >> hasMessages;
+    if (hasMessages) {
+        MessagesRef m;
+        s >> m.component >> m.subsystems >> m.minLevel;
+        r.messages = m;
     }
     s >> r.facts;
     if (!takeList(s, r.compare, [&](CompareSpec &c) {

@@ -1,5 +1,6 @@
 #include "rules/ruleloader.h"
 
+#include "rules/messagecatalog.h"
 #include "rules/patternwords.h"
 #include "rules/rulefilecache.h"
 
@@ -576,7 +577,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     checkKeys(node,
               {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
                "facts", "group_by", "min_count", "supersedes", "consequence_of", "resolved_by_reboot", "loaded_module", "lookup", "compare", "explain",
-               "action", "references", "examples", "catalog", "resolution", "resolution_source",
+               "action", "references", "examples", "catalog", "vocabulary", "messages", "resolution", "resolution_source",
                "catalog_deviation", "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
@@ -659,6 +660,37 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         captures.insert(ref.key + QLatin1String("_code"));
         captures.insert(QStringLiteral("resolution"));
         rule.catalog = ref;
+    }
+    if (const YAML::Node v = node["vocabulary"]) {
+        checkKeys(v, {"catalog", "codes"}, QStringLiteral("vocabulary"));
+        VocabularyRef ref{scalar(v, "catalog", true).value_or(QString()), {}};
+        const YAML::Node codes = v["codes"];
+        if (!codes || !codes.IsSequence() || codes.size() == 0)
+            error(v, QStringLiteral("vocabulary: 'codes' must be a list of the catalog's codes"));
+        else
+            for (const YAML::Node &c : codes) {
+                bool ok = false;
+                const int code = QString::fromStdString(c.Scalar()).toInt(&ok, 0);
+                if (ok)
+                    ref.codes.append(code);
+                else
+                    error(c, QStringLiteral("vocabulary: '%1' is not a code number")
+                                 .arg(QString::fromStdString(c.Scalar())));
+            }
+        rule.vocabulary = ref;
+    }
+    if (const YAML::Node m = node["messages"]) {
+        checkKeys(m, {"component", "subsystems", "min_level"}, QStringLiteral("messages"));
+        MessagesRef ref{scalar(m, "component", true).value_or(QString()),
+                        stringList(m, "subsystems"),
+                        scalar(m, "min_level", false).value_or(QStringLiteral("error"))};
+        if (ref.subsystems.isEmpty())
+            error(m, QStringLiteral("messages: 'subsystems' lists the component's subsystems"));
+        if (printLevelFromName(ref.minLevel) == PrintLevel::Unknown)
+            error(m["min_level"], QStringLiteral("messages: unknown print level '%1' (debug, info, "
+                                                 "notice, warning, error, fatal)")
+                                      .arg(ref.minLevel));
+        rule.messages = ref;
     }
     rule.groupBy = stringList(node, "group_by");
     checkNames(node["group_by"], rule.groupBy, captures, "group_by fact");
@@ -1007,6 +1039,22 @@ void resolveReferences(RuleSet &set)
         if (r.catalog && !set.catalogs.count(r.catalog->name))
             addDiagnostic(set, r, 0,
                           QStringLiteral("no catalog '%1' is loaded").arg(r.catalog->name), false);
+        if (r.vocabulary) {
+            const Catalog *c = set.catalog(r.vocabulary->catalog);
+            if (!c)
+                addDiagnostic(set, r, 0,
+                              QStringLiteral("vocabulary: no catalog '%1' is loaded")
+                                  .arg(r.vocabulary->catalog),
+                              false);
+            else
+                for (int code : r.vocabulary->codes)
+                    if (!c->entries.count(code))
+                        addDiagnostic(set, r, 0,
+                                      QStringLiteral("vocabulary: catalog '%1' has no code %2")
+                                          .arg(r.vocabulary->catalog)
+                                          .arg(code),
+                                      false);
+        }
         for (const FactLookup &l : r.lookups)
             for (const QString &name : {l.fact, l.where})
                 if (!facts.count(name))

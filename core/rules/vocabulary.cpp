@@ -41,7 +41,7 @@ constexpr Spec kSpecs[] = {
     {"nv-status", "driver.nv-status", "NVIDIA driver (NV_STATUS)", R"(NVRM|\bNV_(?:ERR|WARN)_|(?i:nvidia))",
      {R"(\b(?:status|rmStatus|ret|error)\s*[=:]\s*(0x[0-9a-fA-F]{8})\b)"},
      R"(NVRM|\bNV_(?:ERR|WARN)_|\bnvidia(?:-modeset|-drm|-uvm|-peermem|_drm|_modeset|_uvm)?:)"},
-    {"dcgm-return", "dcgm.error.vocabulary", "DCGM", R"((?i)\bdcgm)",
+    {"dcgm-return", "dcgm.error.vocabulary", "DCGM", R"((?i)\bdcgm|\bhost ?engine\b)",
      {R"((?i)\bdcgm\w*\b[^\n]{0,60}?\b(?:error|return(?:ed)?|code|status|result)\b\s*[:=(]?\s*(-\d{1,3})\b)"}},
     {"cudnn-status", "cuda.library-status.vocabulary", "cuDNN", R"((?i)cudnn)",
      {R"((?i)\bcudnn\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,4})\b)"}},

@@ -414,7 +414,15 @@ private Q_SLOTS:
                                             : QStringLiteral("failed call to cuInit: %1").arg(name);
                 const AnalysisResult r = analyzer.analyze(
                     {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("app.log"))});
-                QVERIFY2(r.findings.size() == 1 && r.findings.front().ruleId.startsWith(u"cuda.error"),
+                // A code a rule names as its condition (`vocabulary:`) is that rule's finding.
+                const Rule *claim = nullptr;
+                for (const Rule &rule : m_set.rules)
+                    if (rule.vocabulary && rule.vocabulary->catalog == u"cuda-error"
+                        && rule.vocabulary->codes.contains(code))
+                        claim = &rule;
+                QVERIFY2(r.findings.size() == 1
+                             && (claim ? r.findings.front().ruleId == claim->id
+                                       : r.findings.front().ruleId.startsWith(u"cuda.error")),
                          qPrintable(line + QLatin1String(": ")
                                     + (r.findings.isEmpty() ? QString() : r.findings.front().ruleId)));
                 const Finding &f = r.findings.front();
