@@ -19,15 +19,15 @@
 
 using namespace gputriage;
 
-// Peak resident memory of this process, MiB (Linux).
-static long long peakRssMib()
+// Resident memory of this process, MiB (Linux): "VmHWM:" the peak, "VmRSS:" now.
+static long long rssMib(const char *field = "VmHWM:")
 {
     QFile status(QStringLiteral("/proc/self/status"));
     if (!status.open(QIODevice::ReadOnly))
         return -1;
     for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').front().toLongLong() / 1024;
+        if (line.startsWith(field))
+            return line.mid(int(qstrlen(field))).trimmed().split(' ').front().toLongLong() / 1024;
     return -1;
 }
 
@@ -61,7 +61,9 @@ int main(int argc, char **argv)
     // so the work done on the GUI thread when each result arrives is counted as a stall).
     QElapsedTimer timelineClock;
     qint64 timelineMs = -1, timelineShownMs = -1, timelineLines = 0;
+    long long rssBefore = -1, rssAfter = -1;
     QObject::connect(&window, &MainWindow::analysisFinished, &app, [&] {
+        rssBefore = rssMib("VmRSS:");
         timelineClock.start();
         merging = true;
         window.showTimeline();
@@ -73,12 +75,13 @@ int main(int argc, char **argv)
     QObject::connect(&window, &MainWindow::timelineComplete, &app, [&] {
         timelineMs = timelineClock.elapsed();
         timelineLines = window.logView()->document()->lineCount();
+        rssAfter = rssMib("VmRSS:");
+        merging = false;
         // Scroll through the timeline as a reader would: paints of merged rows.
         for (int i = 0; i < 20; ++i) {
             window.logView()->scrollToLine(int(timelineLines * i / 20));
             window.logView()->viewport()->repaint();
         }
-        merging = false;
         QTimer::singleShot(100, &app, &QApplication::quit);
     });
     QTimer::singleShot(0, &window, [&] { window.openPaths({path}); });
@@ -89,7 +92,8 @@ int main(int argc, char **argv)
     std::printf("first_screen_ms=%lld analysis_ms=%lld timeline_shown_ms=%lld timeline_ms=%lld "
                 "timeline_lines=%lld lines=%lld index_bytes_per_line=%.2f "
                 "timeline_bytes_per_line=%.2f longest_gui_stall_ms=%lld "
-                "timeline_gui_stall_ms=%lld peak_rss_mib=%lld\n",
+                "timeline_gui_stall_ms=%lld peak_rss_mib=%lld rss_before_timeline_mib=%lld "
+        "rss_after_timeline_mib=%lld\n",
                 static_cast<long long>(window.firstScreenMs()),
                 static_cast<long long>(window.analysisMs()),
                 static_cast<long long>(timelineShownMs), static_cast<long long>(timelineMs),
@@ -97,6 +101,6 @@ int main(int argc, char **argv)
                 lines ? double(doc->indexBytes()) / double(lines) : 0.0,
                 timelineLines ? double(window.timelineIndexBytes()) / double(timelineLines) : 0.0,
                 static_cast<long long>(longestStall), static_cast<long long>(timelineStall),
-                peakRssMib());
+                rssMib(), rssBefore, rssAfter);
     return rc;
 }
