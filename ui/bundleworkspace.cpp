@@ -467,6 +467,7 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
     if (!samePaths) {
         m_places.clear();
         m_bookmarks->setBundle(paths);
+        m_sideTabs->setCurrentWidget(m_findings); // another bundle starts with its findings
     }
     m_firstScreen = false;
     m_searchResults->clear();

@@ -208,7 +208,8 @@ void SearchBar::searchDone(Result<std::vector<int>> result)
         m_hits.clear();
         m_view->setSearchHits({});
         m_view->setSearch(std::nullopt);
-        applyFilter();
+        // A pattern being typed is often invalid for a moment ("alpha(" on the way to
+        // "alpha(1|2)"): the lines of the last valid search stay shown, not none.
         m_status->setText(tr("invalid: %1").arg(result.error().message));
         m_input->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03020; }"));
         Q_EMIT searchFinished();

@@ -611,6 +611,51 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("search/history"));
     }
 
+    // Issue 36 ("Also"): a regular expression that does not compile, with Only Matching Lines
+    // on, says why and keeps the lines of the last valid search, instead of an empty view.
+    void anInvalidRegexWithOnlyMatchingLinesShowsEveryLine()
+    {
+        QTemporaryDir dir;
+        const QString path
+            = writeFile(dir, QStringLiteral("r.log"), "alpha 1\nbeta 2\nalpha 3\nGamma 4\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        SearchBar *bar = window.searchBar();
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        bar->regexBox()->setChecked(true);
+        bar->onlyMatchingBox()->setChecked(true);
+        QTest::keyClicks(bar->input(), QStringLiteral("alpha|gamma"));
+        QTRY_COMPARE(view->rowCount(), 3); // alpha 1, alpha 3, Gamma 4
+        for (int i = 0; i < 6; ++i) // back to "alpha"
+            QTest::keyClick(bar->input(), Qt::Key_Backspace);
+        QTRY_COMPARE(view->rowCount(), 2);
+        QTest::keyClicks(bar->input(), QStringLiteral("("));
+        QTRY_VERIFY(bar->status()->text().startsWith(u"invalid"));
+        QCOMPARE(view->rowCount(), 2); // the last valid search's lines ("alpha"), not none
+        QVERIFY(bar->onlyMatchingBox()->isChecked());
+        QTest::keyClicks(bar->input(), QStringLiteral(" 3)"));
+        QTRY_COMPARE(view->rowCount(), 1); // "alpha( 3)"
+    }
+
+    // Issue 36 ("Also"): another bundle opens on the Findings tab, not on the tab the last
+    // one was left on; the same bundle analysed again stays where the reader was.
+    void anotherBundleOpensOnItsFindings()
+    {
+        QTemporaryDir dir;
+        const QString other = writeFile(dir, QStringLiteral("other.log"), "NVRM: Xid line\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        tabs->setCurrentWidget(window.gpusPanel());
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.gpusPanel()));
+        QVERIFY(openAndWait(window, {other}));
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.findingsPanel()));
+    }
+
     // Point 6: a .tar.gz cut short shows every entry read before the damage, says what was
     // lost, and the window's title names it, not the bundle opened before.
     void aDamagedArchiveShowsEveryEntryReadBeforeTheDamage()
