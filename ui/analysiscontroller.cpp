@@ -17,8 +17,16 @@ namespace gputriage {
 
 AnalysisController::AnalysisController(QObject *parent)
     : QObject(parent)
+    , m_growTimer(new QTimer(this))
     , m_reloadTimer(new QTimer(this))
 {
+    m_growTimer->setInterval(250);
+    connect(m_growTimer, &QTimer::timeout, this, [this] {
+        if (m_timelineIndex && !m_timelineIndex->isComplete() && m_job.isRunning())
+            Q_EMIT timelineGrew();
+        else
+            m_growTimer->stop();
+    });
     m_reloadTimer->setSingleShot(true);
     m_reloadTimer->setInterval(500);
     connect(m_reloadTimer, &QTimer::timeout, this, [this] {
@@ -85,7 +93,7 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
             const QList<Bookmark> bookmarks = m_result.bookmarks;
             m_result = std::move(analysed.result);
             m_result.bookmarks = bookmarks;
-            m_timeline = {};
+            dropTimeline();
             watchFiles(); // a file replaced (rotated) is watched again
             Q_EMIT busyChanged(false);
             Q_EMIT finished(analysed.chart, std::exchange(m_notice, QString()));
@@ -149,37 +157,52 @@ void AnalysisController::cancel()
 
 void AnalysisController::buildTimeline()
 {
-    if (m_timeline.doc) {
+    if (m_timelineDoc) {
         Q_EMIT timelineReady();
         return;
     }
     if (documents().empty() || m_job.isRunning())
         return;
     Q_EMIT busyChanged(true);
+    auto index = std::make_shared<TimelineIndex>(documents(), m_result.clock, m_result.matches);
+    m_timelineIndex = index;
+    m_timelineDoc = LogDocument::fromSource(index, QString::fromLatin1(kTimelinePath));
     m_job.start(
-        [docs = documents(), matches = m_result.matches, clock = m_result.clock,
-         limit = m_timelineLimit](JobState &job) {
-            return buildTimelineDocument(docs, clock, matches, QString::fromLatin1(kTimelinePath),
-                                         limit, qsizetype(256) << 20, &job.cancel);
+        [index](JobState &job) {
+            job.total = index->totalLines();
+            return index->build(&job.cancel, &job.done);
         },
-        [this](TimelineDocument timeline) {
+        [this, index](bool complete) {
+            m_growTimer->stop();
             Q_EMIT busyChanged(false);
-            if (!timeline.doc) {
+            if (index != m_timelineIndex)
+                return;
+            if (!complete) {
+                dropTimeline();
                 Q_EMIT timelineCancelled();
                 return;
             }
-            m_timeline = std::move(timeline);
-            Q_EMIT timelineReady();
+            Q_EMIT timelineGrew();
+            Q_EMIT timelineComplete();
         });
+    m_growTimer->start();
+    Q_EMIT timelineReady(); // readable while it grows
+}
+
+void AnalysisController::dropTimeline()
+{
+    m_growTimer->stop();
+    m_timelineIndex.reset();
+    m_timelineDoc.reset();
 }
 
 std::pair<std::shared_ptr<const LogDocument>, int>
 AnalysisController::timelineSource(int line) const
 {
-    if (line < 0 || size_t(line) >= m_timeline.sources.size())
+    if (!m_timelineIndex || line < 0 || line >= m_timelineIndex->lineCount())
         return {};
-    const auto [doc, docLine] = m_timeline.sources[size_t(line)];
-    return {documents().at(size_t(doc)), docLine};
+    const TimelineIndex::Ref ref = m_timelineIndex->ref(line);
+    return {m_timelineIndex->documents().at(ref.doc), int(ref.line)};
 }
 
 void AnalysisController::setFollowing(bool on)

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
-#include "engine/timelineview.h"
+#include "engine/timelineindex.h"
 #include "exportdialog.h"
 #include "jobtracker.h"
 #include "report/timelinesvg.h"
@@ -63,10 +63,11 @@ public:
     QString writeReport(const QString &fileName, const ExportSettings &settings) const;
     void setBookmarks(const QList<Bookmark> &bookmarks) { m_result.bookmarks = bookmarks; }
 
-    // The merged, time-ordered view of every dated line, built on first use (timelineReady).
+    // The merged, time-ordered view of every dated line, built on first use: timelineReady as
+    // soon as it can be read, timelineGrew while it grows, timelineComplete at the end.
     void buildTimeline();
-    void setTimelineLimit(size_t lines) { m_timelineLimit = lines; }
-    const TimelineDocument &timeline() const { return m_timeline; }
+    const std::shared_ptr<const LogDocument> &timelineDocument() const { return m_timelineDoc; }
+    std::shared_ptr<const TimelineIndex> timelineIndex() const { return m_timelineIndex; }
     // The document and line (0-based) a timeline line comes from; null when there is none.
     std::pair<std::shared_ptr<const LogDocument>, int> timelineSource(int line) const;
 
@@ -80,6 +81,8 @@ Q_SIGNALS:
     void finished(const ChartData &chart, const QString &notice);
     void busyChanged(bool busy); // a job (analysis or timeline) started or ended
     void timelineReady();
+    void timelineGrew();
+    void timelineComplete();
     void timelineCancelled();
 
 private:
@@ -91,8 +94,10 @@ private:
     QSet<QString> m_excluded;
     QString m_notice;
     AnalysisResult m_result;
-    TimelineDocument m_timeline;
-    size_t m_timelineLimit = 2'000'000;
+    void dropTimeline();
+    std::shared_ptr<TimelineIndex> m_timelineIndex;
+    std::shared_ptr<const LogDocument> m_timelineDoc;
+    QTimer *m_growTimer; // while the timeline is built: how far it got
     JobTracker m_job{this}; // the analysis, or the timeline being built
     QElapsedTimer m_clock;  // since the last open()
     QFileSystemWatcher *m_watcher = nullptr;

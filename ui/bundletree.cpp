@@ -26,6 +26,7 @@ using enum BundleTreeModel::Column;
 constexpr int kPathRole = BundleTreeModel::PathRole;
 constexpr int kExcludedRole = BundleTreeModel::ExcludedRole;
 constexpr int kFilterRole = BundleTreeModel::FilterRole; // path and label of a leaf
+constexpr int kSortRole = BundleTreeModel::SortRole;
 
 struct Node
 {
@@ -147,6 +148,7 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
                          ? QString()
                          : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
     nodes.reserve(size_t(entries.size()) * 2);
+    int sectionOrder = 0;
     for (const Entry &entry : entries) {
         QString path = entry.path.mid(common.size());
         // A bug report's sections keep their titles whole ("/var/log/Xorg.0.log") and are
@@ -187,6 +189,12 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
                 continue;
             }
             Node node{new QStandardItem(parts[i]), new QStandardItem()};
+            // Files and folders (an archive's in any order) by name; a bug report's kinds and
+            // sections in the report's own order.
+            node.name->setData(!section.isEmpty() && i >= parts.size() - 2
+                                   ? QStringLiteral("%1").arg(sectionOrder++, 9, 10, QLatin1Char('0'))
+                                   : parts[i].toLower(),
+                               kSortRole);
             node.hits->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (leaf) {
                 node.name->setData(entry.path, kPathRole);
@@ -225,6 +233,9 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
     }
     for (Node &node : nodes)
         showCount(node);
+    setSortRole(kSortRole);
+    for (int row = 0; row < rowCount(); ++row) // the inputs stay in the order given
+        item(row)->sortChildren(0);
     if (!timelinePath.isEmpty() && !entries.isEmpty()) {
         auto *timeline = new QStandardItem(tr("Timeline (all files by time)"));
         timeline->setData(timelinePath, kPathRole);

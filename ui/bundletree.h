@@ -26,7 +26,7 @@ class BundleTreeModel : public QStandardItemModel
 
 public:
     enum Column { NameColumn, HitsColumn };
-    enum Role { PathRole = Qt::UserRole + 1, FilterRole, ExcludedRole };
+    enum Role { PathRole = Qt::UserRole + 1, FilterRole, ExcludedRole, SortRole };
     struct Entry
     {
         QString path;

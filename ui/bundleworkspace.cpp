@@ -6,6 +6,7 @@
 #include "bookmarks.h"
 #include "bundletree.h"
 #include "engine/analyzer.h"
+#include "engine/timelineindex.h"
 #include "factspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
@@ -16,10 +17,13 @@
 #include "searchbar.h"
 #include "searchresults.h"
 #include "source/bundlereader.h"
+#include "source/sectionkind.h"
 #include "text/logdocument.h"
 #include "timechart.h"
 
 #include <QAction>
+#include <QDateTime>
+#include <QTimeZone>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QInputDialog>
@@ -31,6 +35,53 @@
 #include <QVBoxLayout>
 
 namespace gputriage {
+
+namespace {
+
+// "2025-11-30 08:15", "2025-11-30T08:15:30.5Z", or "08:15[:30]" on the day of `day`; UTC.
+std::optional<int64_t> parseGoToTime(QString text, std::optional<int64_t> day)
+{
+    text = text.trimmed();
+    text.replace(QLatin1Char('T'), QLatin1Char(' '));
+    if (text.endsWith(QLatin1Char('Z')))
+        text.chop(1);
+    for (const char *format : {"yyyy-MM-dd HH:mm:ss.zzz", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm",
+                               "yyyy-MM-dd"}) {
+        QDateTime when = QDateTime::fromString(text, QLatin1String(format));
+        if (when.isValid()) {
+            when.setTimeZone(QTimeZone::UTC);
+            return when.toMSecsSinceEpoch() * 1000;
+        }
+    }
+    for (const char *format : {"HH:mm:ss.zzz", "HH:mm:ss", "HH:mm"}) {
+        const QTime time = QTime::fromString(text, QLatin1String(format));
+        if (!time.isValid())
+            continue;
+        const QDate date = day ? QDateTime::fromMSecsSinceEpoch(*day / 1000, QTimeZone::UTC).date()
+                               : QDate::currentDate();
+        return QDateTime(date, time, QTimeZone::UTC).toMSecsSinceEpoch() * 1000;
+    }
+    return std::nullopt;
+}
+
+// The timeline's source column: each file's short name, and a long bug-report section title
+// by its kind ("Kernel log"), numbered when several share one; the whole name is in the tooltip.
+QStringList timelineLabels(const TimelineIndex &index)
+{
+    QStringList labels = index.labels();
+    QHash<QString, int> taken;
+    for (qsizetype d = 0; d < labels.size(); ++d) {
+        const SectionKind kind = sectionKind(index.documents()[size_t(d)]->path());
+        if (labels[d].size() <= 20 || kind == SectionKind::Log)
+            continue;
+        const QString name = sectionKindName(kind);
+        const int n = ++taken[name];
+        labels[d] = n == 1 ? name : QStringLiteral("%1 %2").arg(name).arg(n);
+    }
+    return labels;
+}
+
+} // namespace
 
 namespace {
 constexpr qint64 kPreviewBytes = 2 << 20; // shown at once while the whole input is read
@@ -86,6 +137,11 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
         m_findings->setFindings(findingsOfGpu(result.findings, result.gpus, bus));
         m_sideTabs->setTabText(m_sideTabs->indexOf(m_findings),
                                bus.isEmpty() ? tr("Findings") : tr("Findings (GPU %1)").arg(bus));
+    });
+    // A double-click on a GPU shows its findings (the filter above), not the GPUs tab again.
+    connect(m_gpus, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        m_gpus->setCurrentIndex(index);
+        m_sideTabs->setCurrentWidget(m_findings);
     });
     m_sideTabs->addTab(m_notable, tr("Other messages"));
     connect(m_chart, &TimeChart::pointActivated, this, showLine);
@@ -178,6 +234,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     connect(m_controller, &AnalysisController::started, this, &BundleWorkspace::bundleStarted);
     connect(m_controller, &AnalysisController::finished, this, &BundleWorkspace::bundleAnalysed);
     connect(m_controller, &AnalysisController::timelineReady, this, &BundleWorkspace::showTimeline);
+    connect(m_controller, &AnalysisController::timelineGrew, this, &BundleWorkspace::timelineGrew);
     connect(m_controller, &AnalysisController::timelineCancelled, this,
             [this] { Q_EMIT notice(tr("Timeline cancelled"), 5000); });
 }
@@ -261,6 +318,51 @@ void BundleWorkspace::createActions()
                                + 160);
         if (dialog.exec() == QDialog::Accepted)
             m_logView->setCurrentLine(doc->indexOfLineNumber(dialog.intValue()));
+    });
+    // lnav's :goto with a time: in the timeline the first line at or after it, in a file the
+    // first line dated at or after it. A time without a date takes the current line's date.
+    action(view, tr("Go to &Time…"), "actionGoToTime",
+           QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G), [this] {
+        const auto doc = m_logView->document();
+        if (!doc || doc->lineCount() == 0)
+            return;
+        const auto index = isTimelineShown() ? m_controller->timelineIndex() : nullptr;
+        const int current = std::max(0, m_logView->currentLine());
+        std::optional<int64_t> here;
+        if (index)
+            here = index->timeOf(current);
+        else
+            for (int line = current; line >= 0 && !here && current - line < 10000; --line)
+                here = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(line),
+                                                           doc->line(line));
+        QInputDialog dialog(this);
+        dialog.setObjectName(QStringLiteral("goToTimeDialog"));
+        dialog.setWindowTitle(tr("Go to Time"));
+        dialog.setLabelText(tr("Date and time (UTC), or a time on the current line's day:"));
+        dialog.setTextValue(here ? formatTime(*here).left(19) : QString());
+        dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(dialog.labelText()) + 60);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const auto target = parseGoToTime(dialog.textValue(), here);
+        if (!target) {
+            Q_EMIT notice(tr("Not a time: %1 (try 2025-11-30 08:15 or 08:15:30)")
+                              .arg(dialog.textValue()), 5000);
+            return;
+        }
+        int line = -1;
+        if (index) {
+            line = std::min(index->rowAtTime(*target), doc->lineCount() - 1);
+        } else {
+            for (int i = 0; i < doc->lineCount() && line < 0; ++i)
+                if (const auto t = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(i), doc->line(i));
+                    t && *t >= *target)
+                    line = i;
+        }
+        if (line < 0) {
+            Q_EMIT notice(tr("No line at or after %1").arg(formatTime(*target)), 5000);
+            return;
+        }
+        m_logView->setCurrentLine(line);
     });
     action(view, tr("&Next Occurrence"), "actionNextOccurrence", QKeySequence(Qt::Key_F8),
            [this] { m_findings->showOccurrence(+1); });
@@ -365,6 +467,7 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
     if (!samePaths) {
         m_places.clear();
         m_bookmarks->setBundle(paths);
+        m_sideTabs->setCurrentWidget(m_findings); // another bundle starts with its findings
     }
     m_firstScreen = false;
     m_searchResults->clear();
@@ -470,7 +573,7 @@ QString BundleWorkspace::currentSourceLine() const
 
 bool BundleWorkspace::isTimelineShown() const
 {
-    const auto &timeline = m_controller->timeline().doc;
+    const auto &timeline = m_controller->timelineDocument();
     return timeline && m_logView->document() == timeline;
 }
 
@@ -490,7 +593,7 @@ void BundleWorkspace::savePlace()
     const auto doc = m_logView->document();
     const auto &docs = m_controller->documents();
     if (doc
-        && (doc == m_controller->timeline().doc
+        && (doc == m_controller->timelineDocument()
             || std::find(docs.begin(), docs.end(), doc) != docs.end()))
         m_places[doc->path()] = {m_logView->firstVisibleLine(), m_logView->currentLine()};
 }
@@ -509,20 +612,51 @@ void BundleWorkspace::viewDocument(const std::shared_ptr<const LogDocument> &doc
 
 void BundleWorkspace::showTimeline()
 {
-    const TimelineDocument &timeline = m_controller->timeline();
-    if (!timeline.doc) {
+    const auto &timeline = m_controller->timelineDocument();
+    if (!timeline) {
         if (!m_controller->documents().empty() && !m_controller->isBusy()) {
             Q_EMIT notice(tr("Ordering the bundle's lines by time…"), 0);
             m_controller->buildTimeline(); // timelineReady() comes back here
         }
         return;
     }
-    if (m_logView->document() != timeline.doc) {
-        viewDocument(timeline.doc, timeline.matches, tr("Timeline"));
-        Q_EMIT notice(timeline.note, 0);
+    if (m_logView->document() != timeline) {
+        const auto index = m_controller->timelineIndex();
+        viewDocument(timeline, index->isComplete() ? index->matches() : std::vector<LineMatch>(),
+                     tr("Timeline"));
+        m_logView->setLineColumns([index, labels = timelineLabels(*index)](
+                                      int line) -> std::pair<QString, QString> {
+            const auto time = index->ownTimeOf(line);
+            const TimelineIndex::Ref ref = index->ref(line);
+            const auto &doc = index->documents()[ref.doc];
+            return {time ? formatTime(*time).mid(5, 18) : QString(),
+                    QStringLiteral("%1:%2")
+                        .arg(labels[qsizetype(ref.doc)])
+                        .arg(doc->lineNumber(int(ref.line)))};
+        });
+        if (const auto place = m_places.find(timeline->path()); place != m_places.end()) {
+            m_logView->setCurrentLine(place->second.second);
+            m_logView->scrollToLine(place->second.first);
+        }
+        Q_EMIT notice(index->note(), 0);
     }
     m_bundle->selectPath(QString::fromLatin1(AnalysisController::kTimelinePath));
     Q_EMIT timelineShown();
+}
+
+void BundleWorkspace::timelineGrew()
+{
+    if (!isTimelineShown())
+        return;
+    m_logView->linesAdded();
+    const auto index = m_controller->timelineIndex();
+    if (index->isComplete()) {
+        m_logView->setMatches(index->matches());
+        if (m_onlyFindings->isChecked())
+            m_logView->setLineFilter(m_logView->markedLines(), LogView::FilterOwner::Findings);
+    }
+    Q_EMIT notice(index->note(), 0);
+    updateStatusFields();
 }
 
 bool BundleWorkspace::showDocument(const QString &path, int line)

@@ -44,6 +44,7 @@ public:
     // The merged timeline of every dated line; built on first use.
     void showTimeline();
     bool isTimelineShown() const;
+    void timelineGrew(); // more lines merged, or all of them
     // The document and line (0-based) a line of the log view comes from: the line itself, or
     // in the timeline the line of its file; null when there is none.
     std::pair<std::shared_ptr<const LogDocument>, int> lineSource(int line) const;

@@ -58,6 +58,7 @@ FindingsPanel::FindingsPanel(QWidget *parent)
 
     m_details->setObjectName(QStringLiteral("findingDetails"));
     m_details->setOpenLinks(false);
+    m_details->installEventFilter(this);
     m_details->setPlaceholderText(tr("Select a finding to see what it means."));
     // Lines break between words only: a version or bus id is never cut in a narrow panel.
     m_details->setWordWrapMode(QTextOption::WordWrap);
@@ -192,6 +193,7 @@ void FindingsPanel::setFindings(const QList<Finding> &findings)
     m_view->setRootIsDecorated(m_model->hasGroups());
     m_index = QPersistentModelIndex();
     m_details->clear();
+    m_detailsHtml.clear();
     applyFilter();
     if (!findings.isEmpty()) {
         m_view->setCurrentIndex(m_model->index(0, FindingsModel::TitleColumn));
@@ -303,9 +305,20 @@ void FindingsPanel::showFinding(const QModelIndex &index)
     m_occurrence = -1;
     if (!f) {
         m_details->clear();
+        m_detailsHtml.clear();
         return;
     }
-    m_details->setHtml(detailsHtml(*f));
+    m_detailsHtml = detailsHtml(*f);
+    m_details->setHtml(m_detailsHtml);
+}
+
+bool FindingsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // Links and severity colours are fixed when the text is laid out: a new theme lays it out
+    // again, or the other theme's dark blue stays on black.
+    if (watched == m_details && event->type() == QEvent::PaletteChange && !m_detailsHtml.isEmpty())
+        m_details->setHtml(m_detailsHtml);
+    return QWidget::eventFilter(watched, event);
 }
 
 void FindingsPanel::linkActivated(const QUrl &url)

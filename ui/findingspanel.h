@@ -49,6 +49,9 @@ Q_SIGNALS:
     // After a jump to an occurrence: which one of how many (for the status bar).
     void occurrenceShown(const QString &title, int number, int count);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showFinding(const QModelIndex &index);
     bool matchesFilter(const Finding &f, const QString &text, bool byFile) const;
@@ -61,6 +64,7 @@ private:
     QLineEdit *m_filter;
     QCheckBox *m_followFile;
     QString m_file; // the file the list follows, when it does
+    QString m_detailsHtml; // laid out again when the palette changes
     QPersistentModelIndex m_index; // the finding shown
     int m_occurrence = -1;
 };

@@ -5,10 +5,36 @@
 #include "panelmodels.h"
 
 #include <QHeaderView>
+#include <QStyledItemDelegate>
 
 #include <set>
 
 namespace gputriage {
+
+namespace {
+
+// QTreeView asks a row's height without the columns' widths: the Action column's wrapped text
+// is measured at its width here.
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    WrappingDelegate(QHeaderView *header, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_header(header)
+    {}
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem wrapped(option);
+        if (index.column() == GpusModel::ActionColumn)
+            wrapped.rect = QRect(0, 0, m_header->sectionSize(index.column()) - 8, 1);
+        return QStyledItemDelegate::sizeHint(wrapped, index);
+    }
+
+private:
+    QHeaderView *m_header;
+};
+
+} // namespace
 
 GpusPanel::GpusPanel(QWidget *parent)
     : QTreeView(parent)
@@ -19,9 +45,25 @@ GpusPanel::GpusPanel(QWidget *parent)
     setRootIsDecorated(false);
     setAlternatingRowColors(true);
     setTextElideMode(Qt::ElideMiddle);
-    for (int column : {GpusModel::GpuColumn, GpusModel::NameColumn, GpusModel::ActionColumn,
-                       GpusModel::EventsColumn})
+    // The verdict is what the engineer reads: right after the GPU, as wide as the panel leaves,
+    // wrapped rather than cut; the UUID, the longest and least read, goes last.
+    setWordWrap(true);
+    setItemDelegate(new WrappingDelegate(header(), this));
+    setUniformRowHeights(false);
+    header()->setStretchLastSection(false);
+    header()->moveSection(header()->visualIndex(GpusModel::ActionColumn), 1);
+    for (int column : {GpusModel::GpuColumn, GpusModel::NameColumn, GpusModel::EventsColumn})
         header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(GpusModel::ActionColumn, QHeaderView::Stretch);
+    // The UUID would take the action's width in a side panel: it is in the GPU's tooltip.
+    header()->setSectionResizeMode(GpusModel::UuidColumn, QHeaderView::Interactive);
+    setColumnHidden(GpusModel::UuidColumn, true);
+    header()->setMinimumSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("Action")) + 16);
+    // Wrapped rows are as high as their text at the column's width: laid out again when it changes.
+    connect(header(), &QHeaderView::sectionResized, this, [this](int column) {
+        if (column == GpusModel::ActionColumn)
+            scheduleDelayedItemsLayout();
+    });
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) {
                 Q_EMIT gpuSelected(current.data(KeyRole).toString());

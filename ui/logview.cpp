@@ -3,6 +3,8 @@
 #include "palette.h"
 
 #include "text/logdocument.h"
+#include "engine/timeline.h"
+#include "engine/timelineindex.h"
 #include "text/normalizer.h"
 
 #include <KSyntaxHighlighting/AbstractHighlighter>
@@ -122,6 +124,8 @@ void LogView::changeEvent(QEvent *event)
 void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
 {
     m_doc = std::move(doc);
+    m_columns = {};
+    setMouseTracking(false);
     m_marks.clear();
     m_searchHits.clear();
     m_current = m_anchor = -1;
@@ -135,6 +139,46 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     updateScrollBars();
     viewport()->update();
     Q_EMIT documentChanged();
+}
+
+void LogView::linesAdded()
+{
+    updateScrollBars();
+    viewport()->update();
+}
+
+void LogView::setLineColumns(LineColumns columns)
+{
+    m_columns = std::move(columns);
+    setMouseTracking(bool(m_columns)); // the resize cursor over the source column's edge
+    updateScrollBars();
+    viewport()->update();
+}
+
+std::pair<QString, QString> LogView::lineColumns(int line) const
+{
+    if (!m_columns || !m_doc || line < 0 || line >= m_doc->lineCount())
+        return {};
+    return m_columns(line);
+}
+
+int LogView::timeColumnWidth() const
+{
+    return fontMetrics().horizontalAdvance(QStringLiteral("11-30 08:15:01.123")) + 12;
+}
+
+int LogView::sourceColumnWidth() const
+{
+    // Never more than a third of the view: the text gets the rest.
+    const int chars = fontMetrics().horizontalAdvance(QLatin1Char('x'));
+    return std::clamp(m_sourceColumnChars * chars, 3 * chars, std::max(3 * chars, viewport()->width() / 3));
+}
+
+void LogView::setSourceColumnWidth(int pixels)
+{
+    m_sourceColumnChars = std::max(3, pixels / std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('x'))));
+    updateScrollBars();
+    viewport()->update();
 }
 
 void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner)
@@ -320,20 +364,66 @@ void LogView::selectAll()
     Q_EMIT currentLineChanged(m_current);
 }
 
-size_t LogView::hiddenPrefixBytes(std::string_view raw) const
+size_t LogView::hiddenPrefixBytes(std::string_view raw, int line) const
 {
-    if (!m_hidePrefixes || raw.empty() || raw.front() == '{')
+    if (!m_hidePrefixes || raw.empty())
+        return 0;
+    // The timeline shows a line without its timestamp: the prefixes are read from the whole
+    // line (the host and process after a syslog stamp are a prefix only after the stamp).
+    size_t before = 0;
+    if (const auto *timeline = m_doc ? dynamic_cast<const TimelineIndex *>(m_doc->lineSource())
+                                     : nullptr;
+        timeline && line >= 0)
+        before = timeline->strippedBefore(line);
+    raw = std::string_view(raw.data() - before, raw.size() + before);
+    if (raw.front() == '{')
         return 0; // a docker JSON record is shown as it is
+    // Every level: a container's prefix, then the syslog or journald prefix of the line it
+    // carries, then the kernel's timestamp; the normalizer takes off one level at a time.
     std::string normalized;
     std::vector<uint32_t> map;
-    Normalizer::normalize(raw.substr(0, 4096), normalized, &map);
-    return map.empty() ? 0 : std::min<size_t>(map.front(), raw.size());
+    size_t hidden = 0;
+    for (int level = 0; level < 4 && hidden < raw.size(); ++level) {
+        const std::string_view rest = raw.substr(hidden, 4096);
+        if (rest.front() == '{')
+            break;
+        Normalizer::normalize(rest, normalized, &map);
+        if (map.empty() || map.front() == 0)
+            break;
+        hidden += map.front();
+    }
+    return std::min(hidden, raw.size()) > before ? std::min(hidden, raw.size()) - before : 0;
+}
+
+QString LogView::gutterTime(int line) const
+{
+    if (!m_doc || prefixTimeWidth() == 0 || line < 0 || line >= m_doc->lineCount())
+        return {};
+    const std::string_view raw = m_doc->line(line);
+    return hiddenPrefixBytes(raw, line) > 0 ? prefixTime(raw) : QString();
+}
+
+QString LogView::prefixTime(std::string_view raw) const
+{
+    // The time the hidden prefix said, short: "08:15:01.123" (UTC), or the kernel's uptime.
+    if (const auto time = lineTime(raw))
+        return formatTime(*time).mid(11, 12);
+    if (const auto up = uptimeOf(raw))
+        return QStringLiteral("%1.%2").arg(*up / 1000000).arg(*up % 1000000 / 1000, 3, 10, QLatin1Char('0'));
+    return {};
+}
+
+int LogView::prefixTimeWidth() const
+{
+    return m_hidePrefixes && !m_columns
+               ? fontMetrics().horizontalAdvance(QStringLiteral("08:15:01.123")) + 10
+               : 0;
 }
 
 std::string_view LogView::shownBytes(int line) const
 {
     const std::string_view raw = m_doc->line(line);
-    return raw.substr(hiddenPrefixBytes(raw));
+    return raw.substr(hiddenPrefixBytes(raw, line));
 }
 
 void LogView::setHidePrefixes(bool hide)
@@ -619,9 +709,11 @@ void LogView::setMatches(const std::vector<LineMatch> &matches)
     viewport()->update();
 }
 
-int LogView::nextMarkedLine(int from, int delta, Severity atLeast) const
+int LogView::nextMarkedLine(int from, int delta, Severity atLeast, Severity atMost) const
 {
-    auto strong = [&](const auto &entry) { return entry.second.severity >= atLeast; };
+    auto strong = [&](const auto &entry) {
+        return entry.second.severity >= atLeast && entry.second.severity <= atMost;
+    };
     if (delta > 0) {
         auto it = std::find_if(m_marks.upper_bound(from), m_marks.end(), strong);
         if (it == m_marks.end())
@@ -648,8 +740,10 @@ int LogView::lineHeight() const
 
 int LogView::gutterWidth() const
 {
+    if (m_columns)
+        return timeColumnWidth() + sourceColumnWidth() + 12;
     const int digits = QString::number(m_doc ? m_doc->lineNumber(m_doc->lineCount()) : 1).size();
-    return fontMetrics().horizontalAdvance(QLatin1Char('9')) * (digits + 2);
+    return fontMetrics().horizontalAdvance(QLatin1Char('9')) * (digits + 2) + prefixTimeWidth();
 }
 
 int LogView::firstVisibleLine() const
@@ -700,7 +794,15 @@ void LogView::updateScrollBars()
 void LogView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    // A banner above or the sideways scroll bar took rows away: the current line, in view
+    // before, stays in view (not under the scroll bar).
+    const int first = verticalScrollBar()->value();
+    const int row = m_current >= 0 && m_doc ? rowOfLine(m_current) : -1;
+    const int oldRows = event->oldSize().height() / std::max(1, lineHeight());
+    const bool wasShown = row >= first && row < first + oldRows;
     updateScrollBars();
+    if (wasShown && row >= first + visibleLineCount() - 1)
+        verticalScrollBar()->setValue(row - visibleLineCount() + 2);
 }
 
 void LogView::setCurrentLine(int line)
@@ -778,6 +880,11 @@ void LogView::paintEvent(QPaintEvent *)
     p.fillRect(QRect(0, 0, gutter, viewport()->height()), pal.color(QPalette::AlternateBase));
     const QColor lineNumberColor = readableOn(pal.color(QPalette::PlaceholderText),
                                               {pal.color(QPalette::AlternateBase)}, vp.muted);
+    if (m_columns) { // the source column's edge, to drag
+        p.setPen(lineNumberColor);
+        const int edge = timeColumnWidth() + sourceColumnWidth() + 4;
+        p.drawLine(edge, 0, edge, viewport()->height());
+    }
     // Each line is one row, or with wrapping as many rows of `wrapColumns` as it needs: the
     // same painting for each, shifted left by the columns of the rows before and clipped.
     const int wrapColumns = m_wrap ? wrapColumnCount() : 0;
@@ -785,7 +892,7 @@ void LogView::paintEvent(QPaintEvent *)
     for (int rowIndex = firstRow; rowIndex < rowCount() && y < viewport()->height(); ++rowIndex) {
         const int line = lineAtRow(rowIndex);
         const std::string_view raw = m_doc->line(line);
-        const int hidden = int(hiddenPrefixBytes(raw)); // normalizes the line: once per row
+        const int hidden = int(hiddenPrefixBytes(raw, line)); // normalizes the line: once per row
         const std::string_view shown = raw.substr(size_t(hidden));
         const QString text = displayTextOf(shown);
         widest = std::max(widest, int(text.size()));
@@ -858,9 +965,20 @@ void LogView::paintEvent(QPaintEvent *)
                 p.restore();
                 p.setPen(vp.bookmarkText);
             }
-            if (segment == 0)
+            if (segment == 0 && m_columns) {
+                const auto [time, source] = m_columns(line);
+                const int timeWidth = timeColumnWidth();
+                p.drawText(QRect(4, y, timeWidth - 8, lh), Qt::AlignLeft | Qt::AlignVCenter, time);
+                const int sourceWidth = sourceColumnWidth();
+                p.drawText(QRect(timeWidth, y, sourceWidth, lh), Qt::AlignLeft | Qt::AlignVCenter,
+                           fontMetrics().elidedText(source, Qt::ElideLeft, sourceWidth));
+            } else if (segment == 0) {
                 p.drawText(QRect(0, y, gutter - 8, lh), Qt::AlignRight | Qt::AlignVCenter,
                            QString::number(m_doc->lineNumber(line)));
+                if (hidden > 0 && prefixTimeWidth() > 0)
+                    p.drawText(QRect(4, y, prefixTimeWidth(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+                               prefixTime(raw));
+            }
 
             p.save();
             // A wrapped row starts at its first column: the end of the row before stays out.
@@ -963,6 +1081,11 @@ void LogView::paintEvent(QPaintEvent *)
 
 void LogView::mousePressEvent(QMouseEvent *event)
 {
+    if (m_columns && event->button() == Qt::LeftButton
+        && std::abs(event->position().toPoint().x() - (timeColumnWidth() + sourceColumnWidth() + 4)) <= 4) {
+        m_resizingColumn = true;
+        return;
+    }
     const int row = rowAt(event->position().toPoint());
     if (event->button() == Qt::LeftButton && m_doc && row < rowCount()) {
         // A drag selects text; Shift+click extends the selection by whole lines.
@@ -975,6 +1098,18 @@ void LogView::mousePressEvent(QMouseEvent *event)
 
 void LogView::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_columns) {
+        const int x = event->position().toPoint().x();
+        if (m_resizingColumn) {
+            setSourceColumnWidth(x - timeColumnWidth() - 4);
+            return;
+        }
+        const bool onEdge = std::abs(x - (timeColumnWidth() + sourceColumnWidth() + 4)) <= 4;
+        if (onEdge)
+            viewport()->setCursor(Qt::SplitHCursor);
+        else
+            viewport()->unsetCursor();
+    }
     if ((event->buttons() & Qt::LeftButton) && m_doc && rowCount() > 0) {
         if (m_textAnchor.line >= 0)
             m_textCursor = textPosAt(event->position().toPoint());
@@ -1024,9 +1159,42 @@ QMenu *LogView::createContextMenu(int line)
     return menu;
 }
 
+void LogView::mouseReleaseEvent(QMouseEvent *event)
+{
+    m_resizingColumn = false;
+    QAbstractScrollArea::mouseReleaseEvent(event);
+}
+
 void LogView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     const int row = rowAt(event->position().toPoint());
+    // On the text, a double-click selects the word under it (klogg's habit): letters, digits
+    // and '_', with '.', ':' and '-' inside a word ("570.158.08", "0000:86:00"). On the gutter
+    // (and with Enter) the line is opened.
+    if (event->button() == Qt::LeftButton && row < rowCount()
+        && event->position().x() >= gutterWidth()) {
+        const TextPos at = textPosAt(event->position().toPoint());
+        const QString text = displayText(at.line);
+        auto isWord = [&](int i) { return text[i].isLetterOrNumber() || text[i] == u'_'; };
+        auto inWord = [&](int i) {
+            return i >= 0 && i < text.size()
+                   && (isWord(i)
+                       || ((text[i] == u'.' || text[i] == u':' || text[i] == u'-') && i > 0
+                           && i + 1 < text.size() && isWord(i - 1) && isWord(i + 1)));
+        };
+        int from = std::min<int>(at.column, int(text.size()) - 1);
+        if (!inWord(from) && inWord(from - 1))
+            --from;
+        if (inWord(from)) {
+            int to = from;
+            while (inWord(from - 1))
+                --from;
+            while (inWord(to))
+                ++to;
+            selectText(at.line, from, to);
+            return;
+        }
+    }
     if (event->button() == Qt::LeftButton && row < rowCount()
         && !(m_activator && m_activator(lineAtRow(row))))
         showWholeLine(lineAtRow(row));
@@ -1038,7 +1206,11 @@ bool LogView::viewportEvent(QEvent *event)
         const auto *help = static_cast<QHelpEvent *>(event);
         const int line = lineAtRow(rowAt(help->pos()));
         const std::string_view raw = line >= 0 ? m_doc->line(line) : std::string_view();
-        if (const size_t hidden = hiddenPrefixBytes(raw); hidden > 0)
+        if (m_columns && line >= 0 && help->pos().x() < gutterWidth()) { // the whole source
+            const auto [time, source] = m_columns(line);
+            QToolTip::showText(help->globalPos(), QStringLiteral("%1  %2").arg(time, source),
+                               viewport());
+        } else if (const size_t hidden = hiddenPrefixBytes(raw, line); hidden > 0)
             QToolTip::showText(help->globalPos(),
                                tr("Hidden prefix: %1")
                                    .arg(QString::fromUtf8(raw.substr(0, size_t(hidden))).trimmed()),
@@ -1072,6 +1244,31 @@ void LogView::keyPressEvent(QKeyEvent *event)
     }
     const bool extend = event->modifiers() & Qt::ShiftModifier;
     const bool control = event->modifiers() & Qt::ControlModifier;
+    // lnav's keys: e / Shift+E to the next / previous error line (error or critical), w /
+    // Shift+W to the next / previous warning, with "n of m" said.
+    if (!(event->modifiers() & ~Qt::ShiftModifier)
+        && (event->key() == Qt::Key_E || event->key() == Qt::Key_W)) {
+        const bool errors = event->key() == Qt::Key_E;
+        const Severity low = errors ? Severity::Error : Severity::Warning;
+        const Severity high = errors ? Severity::Critical : Severity::Warning;
+        const QString what = errors ? tr("error") : tr("warning");
+        const int line = nextMarkedLine(m_current, extend ? -1 : +1, low, high);
+        if (line < 0) {
+            Q_EMIT notice(tr("No %1 line in this view").arg(what));
+            return;
+        }
+        setCurrentLine(line);
+        int number = 0, count = 0;
+        for (const auto &[marked, mark] : m_marks)
+            if (mark.severity >= low && mark.severity <= high) {
+                ++count;
+                if (marked <= line)
+                    ++number;
+            }
+        Q_EMIT notice(errors ? tr("Error %L1 of %L2").arg(number).arg(count)
+                             : tr("Warning %L1 of %L2").arg(number).arg(count));
+        return;
+    }
     // Shift with Left, Right, Home or End selects part of the current line.
     if (extend && m_current >= 0 && !control) {
         const int column = m_textCursor.line == m_current ? m_textCursor.column : 0;

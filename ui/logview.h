@@ -37,6 +37,18 @@ public:
 
     void setDocument(std::shared_ptr<const LogDocument> doc);
     std::shared_ptr<const LogDocument> document() const { return m_doc; }
+    // The document grew (a timeline being merged): the scroll range follows, the place stays.
+    void linesAdded();
+
+    // Columns painted in the gutter instead of line numbers: a time and a source label per line
+    // (the merged timeline). The source column is elided and resized by dragging its right edge;
+    // the text always gets the rest. setDocument() takes them away.
+    using LineColumns = std::function<std::pair<QString, QString>(int line)>;
+    void setLineColumns(LineColumns columns);
+    bool hasLineColumns() const { return bool(m_columns); }
+    std::pair<QString, QString> lineColumns(int line) const;
+    int sourceColumnWidth() const; // pixels, as painted
+    void setSourceColumnWidth(int pixels);
     // Hits to highlight (those with a severity).
     void setMatches(const std::vector<LineMatch> &matches);
 
@@ -47,6 +59,8 @@ public:
     bool isSearchHit(int line) const;
     // Where the search occurs on `line`, as [start, end) columns of its shown text.
     std::vector<std::pair<int, int>> searchSpans(int line) const;
+    // The short time shown in the gutter for `line` while prefixes are hidden ("08:15:01.123").
+    QString gutterTime(int line) const;
     // Scrolls sideways so the first occurrence of the search on `line` is in view.
     void revealSearchHit(int line);
 
@@ -58,8 +72,9 @@ public:
     // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
     void setThemeName(const QString &name);
     QString themeName() const { return m_themeName; }
-    // Shows each line without its timestamp / syslog / journald / kernel prefix (the message
-    // rules match); the prefix is in the line's tooltip.
+    // Shows each line without its timestamp / syslog / journald / kernel prefixes, every level
+    // of them (the message rules match), and the time they said, short, in the gutter; the
+    // prefix is in the line's tooltip.
     void setHidePrefixes(bool hide);
     bool hidesPrefixes() const { return m_hidePrefixes; }
     // Wraps lines longer than the view into more rows (no sideways scrolling).
@@ -117,8 +132,10 @@ public:
         viewport()->update();
     }
     // The next line after `from` (delta +1) or before it (-1) that a rule marked with
-    // `atLeast` or worse, wrapping around; -1 when there is none.
-    int nextMarkedLine(int from, int delta, Severity atLeast) const;
+    // `atLeast` or worse (and no worse than `atMost`), wrapping around; -1 when there is none.
+    // The keys e / Shift+E (errors) and w / Shift+W (warnings) step through them.
+    int nextMarkedLine(int from, int delta, Severity atLeast,
+                       Severity atMost = Severity::Critical) const;
     // The severity shown for a line, if a rule matched it.
     std::optional<Severity> lineSeverity(int line) const;
 
@@ -137,6 +154,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -163,7 +181,9 @@ private:
                                                         std::string_view shown);
     std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpansIn(std::string_view shown,
                                                                            int textSize) const;
-    size_t hiddenPrefixBytes(std::string_view raw) const;
+    size_t hiddenPrefixBytes(std::string_view raw, int line) const; // `line` shows `raw`
+    QString prefixTime(std::string_view raw) const;
+    int prefixTimeWidth() const; // the gutter's time column while prefixes are hidden
     std::string_view shownBytes(int line) const; // the line without a hidden prefix
     TextPos textPosAt(const QPoint &pos) const;
     int xOfColumn(const QString &text, int column) const; // from the text's left edge
@@ -178,6 +198,10 @@ private:
     int gutterWidth() const;
 
     std::shared_ptr<const LogDocument> m_doc;
+    LineColumns m_columns;
+    int m_sourceColumnChars = 18; // the source column's width, in characters
+    bool m_resizingColumn = false;
+    int timeColumnWidth() const;
     std::map<int, Mark> m_marks;
     int m_current = -1;
     int m_anchor = -1; // the other end of the selection

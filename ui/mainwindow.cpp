@@ -61,6 +61,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_workspace, &BundleWorkspace::titleChanged, this,
             [this](const QString &title) { setWindowTitle(tr("%1 — GPU Triage").arg(title)); });
     connect(m_workspace, &BundleWorkspace::timelineShown, this, &MainWindow::timelineShown);
+    connect(m_controller, &AnalysisController::timelineComplete, this,
+            &MainWindow::timelineComplete);
     connect(m_workspace, &BundleWorkspace::firstScreenShown, this, [this] {
         m_firstScreenMs = m_controller->elapsedMs();
         Q_EMIT firstScreenShown();
@@ -69,10 +71,6 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_progress, &JobProgress::cancelRequested, this, &MainWindow::cancelAnalysis);
     connect(m_controller, &AnalysisController::finished, this,
             [this](const ChartData &, const QString &notice) { bundleAnalysed(notice); });
-    connect(m_controller, &AnalysisController::timelineReady, this, [this] {
-        if (m_controller->timeline().cut) // said where it stays, not only in the status bar
-            m_banner->append(m_controller->timeline().note);
-    });
     connect(m_controller, &AnalysisController::rulesLoaded, this,
             [this](const RuleSet &rules, const QStringList &errors) {
                 m_rulesDock->setRules(rules, m_controller->ruleFolders());
@@ -191,6 +189,18 @@ void MainWindow::cancelAnalysis()
         return;
     m_controller->cancel();
     statusBar()->showMessage(tr("Cancelling…"));
+}
+
+bool MainWindow::isTimelineComplete() const
+{
+    const auto index = m_controller->timelineIndex();
+    return index && index->isComplete() && !m_controller->isBusy();
+}
+
+size_t MainWindow::timelineIndexBytes() const
+{
+    const auto index = m_controller->timelineIndex();
+    return index ? index->indexBytes() : 0;
 }
 
 std::pair<QString, int> MainWindow::timelineSource(int line) const

@@ -67,7 +67,9 @@ public:
     }
     void showTimeline() { m_workspace->showTimeline(); }
     bool isTimelineShown() const { return m_workspace->isTimelineShown(); }
-    void setTimelineLimit(size_t lines) { m_controller->setTimelineLimit(lines); }
+    // Every dated line merged (the timeline is shown, and readable, while it grows).
+    bool isTimelineComplete() const;
+    size_t timelineIndexBytes() const; // the merge index's memory (for bench_gui)
     static constexpr auto kTimelinePath = AnalysisController::kTimelinePath;
     // The file and line (0-based) a line of the timeline comes from.
     std::pair<QString, int> timelineSource(int line) const;
@@ -91,6 +93,7 @@ Q_SIGNALS:
     void analysisFinished();
     void firstScreenShown();
     void timelineShown();
+    void timelineComplete();
     void comparisonShown(const QString &html);
 
 protected:

@@ -2,12 +2,15 @@
 #include "counted.h"
 
 #include "panelmodels.h"
+#include "source/sectionkind.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gputriage {
 
@@ -51,8 +54,15 @@ NotablePanel::NotablePanel(QWidget *parent)
     });
 }
 
-void NotablePanel::setTemplates(const QList<MessageTemplate> &templates, qint64 lines)
+void NotablePanel::setTemplates(QList<MessageTemplate> templates, qint64 lines)
 {
+    // Lines of value dumps (lspci -vvv, /proc/cpuinfo, nvidia-smi -q) are not messages: listed
+    // after the messages of logs, whatever their count.
+    auto isDump = [](const MessageTemplate &t) {
+        return !t.examplePath.isEmpty() && holdsValues(sectionKind(t.examplePath));
+    };
+    std::stable_partition(templates.begin(), templates.end(),
+                          [&](const MessageTemplate &t) { return !isDump(t); });
     m_model->setRows(templates);
     m_summary->setText(
         templates.isEmpty()

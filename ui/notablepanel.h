@@ -21,7 +21,7 @@ class NotablePanel : public QWidget
 
 public:
     explicit NotablePanel(QWidget *parent = nullptr);
-    void setTemplates(const QList<MessageTemplate> &templates, qint64 lines);
+    void setTemplates(QList<MessageTemplate> templates, qint64 lines);
     QTreeView *view() const { return m_view; }
     NotableModel *model() const { return m_model; }
 

@@ -4,7 +4,9 @@
 #include "palette.h"
 #include "report/textreport.h"
 
+#include <QApplication>
 #include <QFont>
+#include <QStyle>
 
 namespace gputriage {
 
@@ -13,8 +15,32 @@ QStringList FactsModel::headers() const
     return {tr("Fact"), tr("Value"), tr("Source")};
 }
 
+// A driver version the bundle states twice differently (the module loaded and the one
+// installed, the kernel's and nvidia-smi's): the other values, else empty.
+static QStringList conflictingValues(const QList<BundleFact> &facts, const BundleFact &fact)
+{
+    if (!fact.name.endsWith(QLatin1String("driver")))
+        return {};
+    QStringList others;
+    for (const BundleFact &f : facts)
+        if (f.name == fact.name && f.value != fact.value && !others.contains(f.value))
+            others << f.value;
+    return others;
+}
+
 QVariant FactsModel::cell(const BundleFact &fact, int column, int role) const
 {
+    if (column == ValueColumn
+        && (role == Qt::DecorationRole || role == Qt::ToolTipRole || role == ConflictRole)) {
+        const QStringList others = conflictingValues(rows(), fact);
+        if (role == ConflictRole)
+            return !others.isEmpty();
+        if (!others.isEmpty())
+            return role == Qt::DecorationRole
+                       ? QVariant(QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning))
+                       : QVariant(tr("%1 — conflicts: the bundle also says %2")
+                                      .arg(fact.value, others.join(QLatin1String(", "))));
+    }
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
@@ -112,7 +138,9 @@ QVariant GpusModel::cell(const GpuRow &row, int column, int role) const
     case Qt::ToolTipRole:
         return column == ActionColumn   ? QVariant(action)
                : column == EventsColumn ? QVariant(events(QStringLiteral("\n")))
-                                        : QVariant();
+               : column == GpuColumn && !g.uuid.isEmpty()
+                   ? QVariant(QStringLiteral("%1\n%2").arg(g.key, g.uuid))
+                   : QVariant();
     case Qt::ForegroundRole:
         return column == ActionColumn && g.hasEvents() ? QVariant(severityColor(g.severity))
                                                        : QVariant();

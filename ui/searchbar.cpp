@@ -1,4 +1,5 @@
 #include "searchbar.h"
+#include "settings.h"
 #include "counted.h"
 
 #include "logview.h"
@@ -63,7 +64,9 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     layout->addWidget(close);
 
     connect(m_input, &QLineEdit::textChanged, this, &SearchBar::startSearch);
+    connect(m_input, &QLineEdit::returnPressed, this, &SearchBar::remember);
     connect(m_input, &QLineEdit::returnPressed, this, &SearchBar::next);
+    m_history = Settings::searchHistory();
     connect(m_regex, &QCheckBox::toggled, this, &SearchBar::startSearch);
     connect(m_case, &QCheckBox::toggled, this, &SearchBar::startSearch);
     m_only->setObjectName(QStringLiteral("onlyMatchingLines"));
@@ -100,8 +103,10 @@ SearchBar::SearchBar(LogView *view, QWidget *parent)
     connect(previousButton, &QToolButton::clicked, this, &SearchBar::previous);
     connect(close, &QToolButton::clicked, this, &SearchBar::close);
     connect(m_allFiles, &QToolButton::clicked, this, [this] {
-        if (!m_input->text().isEmpty())
+        if (!m_input->text().isEmpty()) {
+            remember();
             Q_EMIT searchAllFiles(query());
+        }
     });
     connect(m_view, &LogView::documentChanged, this, &SearchBar::startSearch);
     hide();
@@ -144,10 +149,32 @@ void SearchBar::close()
     m_view->setFocus();
 }
 
+void SearchBar::remember()
+{
+    const QString text = m_input->text();
+    m_historyAt = -1;
+    if (text.isEmpty() || (!m_history.isEmpty() && m_history.front() == text))
+        return;
+    m_history.removeAll(text);
+    m_history.prepend(text);
+    while (m_history.size() > 30)
+        m_history.removeLast();
+    Settings::setSearchHistory(m_history);
+}
+
 void SearchBar::keyPressEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Escape) {
         close();
+        return;
+    }
+    // The input leaves Up and Down to us: older and newer searches, as in a shell.
+    if (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down) {
+        const int at = m_historyAt + (event->key() == Qt::Key_Up ? 1 : -1);
+        if (at >= int(m_history.size()))
+            return;
+        m_historyAt = std::max(-1, at);
+        m_input->setText(m_historyAt < 0 ? QString() : m_history[m_historyAt]);
         return;
     }
     QWidget::keyPressEvent(event);
@@ -181,7 +208,8 @@ void SearchBar::searchDone(Result<std::vector<int>> result)
         m_hits.clear();
         m_view->setSearchHits({});
         m_view->setSearch(std::nullopt);
-        applyFilter();
+        // A pattern being typed is often invalid for a moment ("alpha(" on the way to
+        // "alpha(1|2)"): the lines of the last valid search stay shown, not none.
         m_status->setText(tr("invalid: %1").arg(result.error().message));
         m_input->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d03020; }"));
         Q_EMIT searchFinished();

@@ -42,6 +42,9 @@ public:
     // Shows the bar with `text` searched (from the log view's context menu).
     void find(const QString &text);
     const std::vector<int> &hits() const { return m_hits; }
+    // Searches confirmed with Enter, newest first (kept between runs); Up and Down in the
+    // input go through them.
+    const QStringList &history() const { return m_history; }
 
 Q_SIGNALS:
     void searchFinished();
@@ -57,6 +60,7 @@ private:
     void updateStatus();
     void applyFilter();
     void close();
+    void remember();
 
     LogView *m_view;
     QLineEdit *m_input;
@@ -68,6 +72,8 @@ private:
     QLabel *m_status;
     QToolButton *m_allFiles;
     std::vector<int> m_hits;
+    QStringList m_history;
+    int m_historyAt = -1; // the entry shown by Up/Down, -1 for none
     JobTracker m_job{this}; // the search of the current document
 };
 

@@ -210,6 +210,16 @@ void Settings::setLastFolder(const QString &folder)
     setValue("lastDir", folder);
 }
 
+QStringList Settings::searchHistory()
+{
+    return value("search/history").toStringList();
+}
+
+void Settings::setSearchHistory(const QStringList &queries)
+{
+    setValue("search/history", queries);
+}
+
 bool Settings::hidePrefixes()
 {
     return value("view/hidePrefixes").toBool();

@@ -37,6 +37,8 @@ public:
     static void setDisabledRules(const QStringList &ids);
     static QString lastFolder(); // where files were last opened from
     static void setLastFolder(const QString &folder);
+    static QStringList searchHistory(); // newest first
+    static void setSearchHistory(const QStringList &queries);
     static bool hidePrefixes();
     static void setHidePrefixes(bool on);
     static bool wrapLines();

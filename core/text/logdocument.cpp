@@ -85,6 +85,15 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
 }
 
 std::shared_ptr<const LogDocument>
+LogDocument::fromSource(std::shared_ptr<const LineSource> source, const QString &displayPath)
+{
+    std::shared_ptr<LogDocument> doc(new LogDocument);
+    doc->m_path = displayPath;
+    doc->m_source = std::move(source);
+    return doc;
+}
+
+std::shared_ptr<const LogDocument>
 LogDocument::fromBytes(QByteArray bytes, const QString &displayPath, int firstLineNumber)
 {
     std::shared_ptr<LogDocument> doc(new LogDocument);
@@ -342,6 +351,8 @@ void LogDocument::index()
 
 std::string_view LogDocument::line(int index) const
 {
+    if (m_source)
+        return m_source->line(index);
     if (index < 0 || index >= lineCount())
         return {};
     const size_t start = m_lineStarts[size_t(index)];

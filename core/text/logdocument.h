@@ -21,6 +21,16 @@ enum class LineFormat { Plain, Cri };
 
 class MappingGuard;
 
+// Lines that another object supplies (the merged timeline's references into other documents).
+// The count may grow while the lines are read; a line once counted never changes.
+class LineSource
+{
+public:
+    virtual ~LineSource() = default;
+    virtual int lineCount() const = 0;
+    virtual std::string_view line(int index) const = 0;
+};
+
 // The bytes of one log (memory-mapped when possible) and the offsets of its lines.
 // Immutable after load, so threads may read it concurrently.
 class LogDocument
@@ -46,9 +56,14 @@ public:
             int endLine,
             const QString &displayPath);
 
+    // A document whose lines `source` supplies (no bytes of its own; bytes() is empty).
+    static std::shared_ptr<const LogDocument> fromSource(std::shared_ptr<const LineSource> source,
+                                                         const QString &displayPath);
+    const LineSource *lineSource() const { return m_source.get(); }
+
     QString path() const { return m_path; }
     qint64 byteCount() const { return qint64(m_size); }
-    int lineCount() const { return int(m_lineStarts.size()); }
+    int lineCount() const { return m_source ? m_source->lineCount() : int(m_lineStarts.size()); }
     // Line `index` (0-based) without its line terminator.
     std::string_view line(int index) const;
     QString lineText(int index) const { return QString::fromUtf8(line(index)); }
@@ -108,6 +123,7 @@ private:
     QString m_encoding = QStringLiteral("utf-8");
     int m_lineOffset = 0;
     std::shared_ptr<const void> m_owner; // keeps a section's or a window's bytes alive
+    std::shared_ptr<const LineSource> m_source;
 };
 
 } // namespace gputriage

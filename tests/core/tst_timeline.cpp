@@ -1,4 +1,5 @@
 #include "engine/timeline.h"
+#include "engine/timelineindex.h"
 #include "engine/timelineview.h"
 #include "text/logdocument.h"
 
@@ -102,43 +103,72 @@ private Q_SLOTS:
         QCOMPARE(capped.entries.size(), size_t(2));
     }
 
-    // The merged timeline as a document: UTC stamp, short file name and line in front of the
-    // message, each line's source kept, rule hits moved onto their lines, limits said.
-    void theTimelineDocumentNamesEachLinesSource()
+    // The merged timeline as an index of line references: every dated line in time order (a
+    // file's lines in its own order, ties to the earlier file), lines without a date of their
+    // own after the dated line before them, the leading timestamp left to the view, rule hits
+    // moved onto rows, totals said and no cap.
+    void theTimelineIndexMergesEveryLineWithoutACap()
     {
         auto pod = LogDocument::fromBytes("2025-11-30T08:15:01.250000000Z stdout F step 1\n"
                                           "2025-11-30T08:15:05.000000000Z stdout F step 2\n",
                                           QStringLiteral("ns/pod-a/0.log"));
-        auto other = LogDocument::fromBytes("2025-11-30T08:15:03Z NVRM: Xid 79\nno date here\n",
+        auto other = LogDocument::fromBytes("a header\n2025-11-30T08:15:03Z NVRM: Xid 79\n"
+                                            "no date here\n2025-11-30T08:15:05Z same second\n",
                                             QStringLiteral("ns/pod-b/0.log"));
         std::vector<std::vector<LineMatch>> matches(2);
-        matches[1].push_back(LineMatch{.rule = 7, .line = 0, .endLine = 0, .start = 0, .end = 5});
-        const TimelineDocument t = buildTimelineDocument({pod, other}, BundleClock{}, matches,
-                                                         QStringLiteral("timeline"));
-        QVERIFY(t.doc);
-        QCOMPARE(t.doc->lineCount(), 4); // the undated line follows the dated one before it
-        QCOMPARE(t.doc->lineText(0),
-                 QStringLiteral("2025-11-30 08:15:01.250Z  pod-a/0.log:1     \u2502 step 1"));
-        QVERIFY(t.doc->lineText(1).startsWith(u"2025-11-30 08:15:03.000Z  pod-b/0.log:1 "));
-        QVERIFY(t.doc->lineText(1).endsWith(u"\u2502 NVRM: Xid 79"));
-        QCOMPARE(t.sources, (std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {1, 1}, {0, 1}}));
-        QCOMPARE(t.matches.size(), size_t(1));
-        QCOMPARE(t.matches.front().rule, 7);
-        QCOMPARE(t.matches.front().line, 1);
-        QVERIFY(!t.cut);
-        QCOMPARE(t.note, QStringLiteral("Timeline: 4 lines from 2 file(s) in time order (UTC)."));
+        matches[1].push_back(LineMatch{.rule = 7, .line = 1, .endLine = 1, .start = 0, .end = 5});
+        TimelineIndex index({pod, other}, BundleClock{}, matches);
+        QCOMPARE(index.totalLines(), qint64(6));
+        QVERIFY(index.build());
+        QVERIFY(index.isComplete());
+        QCOMPARE(index.lineCount(), 5); // the header has no date before it
+        auto ref = [&](int row) { return std::pair(int(index.ref(row).doc), int(index.ref(row).line)); };
+        QCOMPARE(ref(0), std::pair(0, 0));
+        QCOMPARE(ref(1), std::pair(1, 1));
+        QCOMPARE(ref(2), std::pair(1, 2));
+        QCOMPARE(ref(3), std::pair(0, 1)); // 08:15:05 in both: the first file first
+        QCOMPARE(ref(4), std::pair(1, 3));
+        QCOMPARE(QString::fromUtf8(index.line(0)), QStringLiteral("step 1"));
+        QCOMPARE(QString::fromUtf8(index.line(1)), QStringLiteral("NVRM: Xid 79"));
+        QCOMPARE(formatTime(*index.timeOf(2)), QStringLiteral("2025-11-30 08:15:03.000Z"));
+        QVERIFY(!index.ownTimeOf(2));
+        QCOMPARE(index.rowAtTime(*lineTime("2025-11-30T08:15:04Z x")), 3);
+        QCOMPARE(index.rowAtTime(*lineTime("2025-11-30T09:00:00Z x")), 5);
+        QCOMPARE(index.matches().size(), size_t(1));
+        QCOMPARE(index.matches().front().rule, 7);
+        QCOMPARE(index.matches().front().line, 1);
+        QCOMPARE(index.undated(), (std::vector<int>{0, 1}));
+        QCOMPARE(index.labels(), (QStringList{QStringLiteral("pod-a/0.log"), QStringLiteral("pod-b/0.log")}));
+        QCOMPARE(index.note(), QStringLiteral("Timeline: 5 lines from 2 files in time order (UTC). "
+                                              "Lines without a date are not placed: pod-b/0.log (1)."));
+        // As a document the view and the search read.
+        auto shared = std::make_shared<TimelineIndex>(std::vector{pod, other}, BundleClock{});
+        const auto doc = LogDocument::fromSource(shared, QStringLiteral("timeline"));
+        QCOMPARE(doc->lineCount(), 0); // readable before and while it is built
+        QVERIFY(shared->build());
+        QCOMPARE(doc->lineCount(), 5);
+        QCOMPARE(doc->lineText(4), QStringLiteral("same second"));
 
-        const TimelineDocument two = buildTimelineDocument({pod, other}, BundleClock{}, matches,
-                                                           QStringLiteral("timeline"), 2);
-        QVERIFY(two.cut);
-        QCOMPARE(two.doc->lineCount(), 2);
-        QVERIFY(two.note.endsWith(u" Only the earliest 2 lines are shown."));
-        const TimelineDocument small = buildTimelineDocument(
-            {pod, other}, BundleClock{}, matches, QStringLiteral("timeline"), 100, 250);
-        QVERIFY(small.cut);
-        QVERIFY(small.doc->lineCount() < 4);
-        QCOMPARE(shortNames({pod, other}),
-                 (QStringList{QStringLiteral("pod-a/0.log"), QStringLiteral("pod-b/0.log")}));
+        // Many lines in many files: all of them, in order.
+        std::vector<std::shared_ptr<const LogDocument>> many;
+        for (int f = 0; f < 7; ++f) {
+            QByteArray bytes;
+            for (int i = 0; i < 30000; ++i)
+                bytes += QByteArray("2025-11-30T08:") + QByteArray::number(10 + i / 1000 % 50)
+                         + ':' + QByteArray::number(10 + i / 20 % 50) + '.'
+                         + QByteArray::number(100 + i % 20 * 10 + f) + "Z line\n";
+            many.push_back(LogDocument::fromBytes(bytes, QStringLiteral("f%1.log").arg(f)));
+        }
+        TimelineIndex big(many, BundleClock{});
+        QVERIFY(big.build());
+        QCOMPARE(big.lineCount(), 7 * 30000);
+        QCOMPARE(big.indexBytes(), size_t(7 * 30000 * 8));
+        for (int row = 1; row < big.lineCount(); row += 997)
+            QVERIFY(*big.timeOf(row - 1) <= *big.timeOf(row));
+        std::atomic<bool> cancel{true};
+        TimelineIndex cancelled(many, BundleClock{});
+        QVERIFY(!cancelled.build(&cancel));
+        QVERIFY(!cancelled.isComplete());
     }
 
     void yearlessLinesTakeTheBundlesYear()

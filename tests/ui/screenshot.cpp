@@ -41,6 +41,10 @@ int main(int argc, char **argv)
         window.applyPreferences(preferences);
     }
     window.resize(1500, 820);
+    // GPUTRIAGE_SCREENSHOT_SIZE=WxH another window size ("1024x700").
+    if (const QStringList size = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_SIZE").split(u'x');
+        size.size() == 2)
+        window.resize(size[0].toInt(), size[1].toInt());
     window.show();
     QObject::connect(&window, &gputriage::MainWindow::analysisFinished, &window, [&] {
         // Show the first finding selected, as after a click (GPUTRIAGE_SCREENSHOT_FINDING=text:
@@ -120,6 +124,9 @@ int main(int argc, char **argv)
             });
             return;
         }
+        // GPUTRIAGE_SCREENSHOT_HIDE=1 hides the lines' prefixes (their time in the gutter).
+        if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_HIDE"))
+            window.findChild<QAction *>(QStringLiteral("actionHidePrefixes"))->setChecked(true);
         // GPUTRIAGE_SCREENSHOT_TIMELINE=1 shows the merged timeline.
         if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_TIMELINE")) {
             window.showTimeline();
@@ -148,9 +155,13 @@ int main(int argc, char **argv)
             app.exit(ok ? 0 : 1);
         });
     });
-    QObject::connect(&window, &gputriage::MainWindow::timelineShown, &window, [&] {
+    // The timeline once every line is merged; GPUTRIAGE_SCREENSHOT_LINE=N shows line N current.
+    QObject::connect(&window, &gputriage::MainWindow::timelineComplete, &window, [&] {
+        const int wanted = qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_LINE")
+                               ? qEnvironmentVariableIntValue("GPUTRIAGE_SCREENSHOT_LINE")
+                               : 60;
         window.logView()->setCurrentLine(
-            std::min(60, window.logView()->document()->lineCount() - 1));
+            std::min(wanted, window.logView()->document()->lineCount() - 1));
         QTimer::singleShot(500, &window, [&] {
             const bool ok = window.grab().save(args.at(1));
             app.exit(ok ? 0 : 1);

@@ -198,14 +198,22 @@ private Q_SLOTS:
             QStringList({QStringLiteral("Entry | Hits"),
                          QStringLiteral("Timeline (all files by time)"), QStringLiteral("node | 3"),
                          QStringLiteral("  dmesg.log | 3"), QStringLiteral("pods | 2"),
+                         QStringLiteral("  notes.txt  (excluded)"),
                          QStringLiteral("  train.tgz! | 2"), QStringLiteral("    train | 2"),
-                         QStringLiteral("      pytorch.log | 2"),
-                         QStringLiteral("  notes.txt  (excluded)")}));
+                         QStringLiteral("      pytorch.log | 2")}));
         QCOMPARE(model.indexOf(QStringLiteral("/b/node/dmesg.log")).data().toString(),
                  QStringLiteral("dmesg.log"));
         QCOMPARE(model.indexOf(QStringLiteral("gputriage:timeline")).row(), 0);
         QVERIFY(!model.indexOf(QStringLiteral("/b/missing.log")).isValid());
         QCOMPARE(model.entries().size(), 3);
+        // An archive's entries by name, whatever their order in it (issue 36).
+        model.setEntries({{.path = QStringLiteral("b.tgz!z.log")},
+                          {.path = QStringLiteral("b.tgz!a/y.log")},
+                          {.path = QStringLiteral("b.tgz!M.log")}});
+        QCOMPARE(dumpModel(model),
+                 QStringList({QStringLiteral("Entry | Hits"), QStringLiteral("b.tgz!"),
+                              QStringLiteral("  a"), QStringLiteral("    y.log"),
+                              QStringLiteral("  M.log"), QStringLiteral("  z.log")}));
         model.setEntries({});
         QCOMPARE(model.rowCount(), 0);
     }

@@ -7,10 +7,14 @@
 #include "findingsmodel.h"
 #include "highlighters.h"
 #include "findingspanel.h"
+#include "gpuspanel.h"
+#include "panelmodels.h"
+#include "settings.h"
 #include "logview.h"
 #include "mainwindow.h"
 #include <QInputDialog>
 #include "messagebanner.h"
+#include "notablepanel.h"
 #include "searchbar.h"
 #include "palette.h"
 #include "rulesdock.h"
@@ -33,6 +37,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -61,12 +66,15 @@ class TestWorkbench : public QObject
         return window.findChild<MessageBanner *>(QStringLiteral("banner"));
     }
 
-    // Builds the merged timeline through the View menu and waits for it.
+    // Builds the merged timeline through the View menu and waits for all of it.
     static bool showTimeline(MainWindow &window)
     {
         QSignalSpy shown(&window, &MainWindow::timelineShown);
         window.findChild<QAction *>(QStringLiteral("actionTimeline"))->trigger();
-        return window.isTimelineShown() || shown.wait(gputriage::test::kWaitMs);
+        if (!window.isTimelineShown() && !shown.wait(gputriage::test::kWaitMs))
+            return false;
+        QSignalSpy complete(&window, &MainWindow::timelineComplete);
+        return window.isTimelineComplete() || complete.wait(gputriage::test::kWaitMs);
     }
 
     // Where column `column` of `line` is drawn in the log view's viewport (mid-height).
@@ -173,7 +181,8 @@ private Q_SLOTS:
                 lastStep = i;
         }
         QVERIFY2(xid79 >= 0, "the Xid 79 is not on the timeline");
-        QVERIFY(doc->lineText(xid79).startsWith(u"2025-11-30 10:37:12.662Z  dmesg.log:13 "));
+        QCOMPARE(window.logView()->lineColumns(xid79),
+                 std::pair(QStringLiteral("11-30 10:37:12.662"), QStringLiteral("dmesg.log:13")));
         QVERIFY(lastStep >= 0 && lastStep < xid79);
         QVERIFY(window.logView()->lineSeverity(xid79).has_value()); // still red
         QVERIFY2(!window.statusBar()->currentMessage().contains(u"dmesg.log ("),
@@ -185,17 +194,466 @@ private Q_SLOTS:
         QCOMPARE(window.logView()->currentLine(), 12);
     }
 
-    void aTimelineCutShortSaysSoWhereItStays()
+    // Issue 36, items 1 and 2: the timeline holds every dated line, however many (no cap), says
+    // its totals, and gives the message the width: time and a short source label are columns
+    // of their own, the source column elided and resized by dragging its edge.
+    void theTimelineHoldsEveryLineAndGivesTheMessageTheRest()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const auto restore = qScopeGuard([&] { QLocale::setDefault(before); });
+        QTemporaryDir dir;
+        for (int f = 0; f < 3; ++f) {
+            QByteArray log = "a header line without a date\n";
+            for (int i = 0; i < 20000; ++i)
+                log += QStringLiteral("2025-11-30T08:%1:%2.%3Z message %4 of a rather long file name\n")
+                           .arg(i / 600 % 60, 2, 10, QLatin1Char('0'))
+                           .arg(i / 10 % 60, 2, 10, QLatin1Char('0'))
+                           .arg(i % 10 * 100 + f, 3, 10, QLatin1Char('0'))
+                           .arg(i)
+                           .toUtf8();
+            writeFile(dir,
+                      QStringLiteral("namespaces/gpu-operator/pods/nvidia-driver-daemonset-%1/"
+                                     "nvidia-driver-ctr/current.log")
+                          .arg(f),
+                      log);
+        }
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        QVERIFY(showTimeline(window));
+        LogView *view = window.logView();
+        QCOMPARE(view->document()->lineCount(), 60000);
+        const QString note = window.statusBar()->currentMessage();
+        QVERIFY2(note.startsWith(u"Timeline: 60,000 lines from 3 files in time order (UTC)."),
+                 qPrintable(note));
+        QVERIFY2(note.contains(u"(1)"), qPrintable(note)); // each header is not placed, and said
+        QVERIFY(!banner(window)->isVisible() || !banner(window)->text().contains(u"Only the"));
+        // In time order across the files: 08:00:00.000 from the first, .001 from the second…
+        QCOMPARE(view->lineColumns(1).first, QStringLiteral("11-30 08:00:00.001"));
+        QVERIFY2(view->lineColumns(1).second.endsWith(u"-1/nvidia-driver-ctr/current.log:2"),
+                 qPrintable(view->lineColumns(1).second));
+        QCOMPARE(view->document()->lineText(1), QStringLiteral("message 0 of a rather long file name"));
+        // The source column is short: the message has most of the width at 1024 px.
+        const int gutter = view->sourceColumnWidth();
+        QVERIFY2(gutter * 3 <= view->viewport()->width(), qPrintable(QString::number(gutter)));
+        // Dragging the column's edge makes it wider.
+        const QFontMetrics metrics = view->fontMetrics();
+        const int edge = metrics.horizontalAdvance(QStringLiteral("11-30 08:15:01.123")) + 12
+                         + view->sourceColumnWidth() + 4;
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, QPoint(edge, 10));
+        QMouseEvent move(QEvent::MouseMove, QPointF(edge + 30, 10), view->viewport()->mapToGlobal(QPointF(edge + 30, 10)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, QPoint(edge + 30, 10));
+        QVERIFY2(view->sourceColumnWidth() > gutter + 20,
+                 qPrintable(QStringLiteral("%1 → %2").arg(gutter).arg(view->sourceColumnWidth())));
+        QCOMPARE(view->currentLine(), -1); // the drag did not select a line
+    }
+
+    // Issue 36: lnav's :goto with a time — in the timeline, the first line at or after it.
+    void goToTimeMovesToTheFirstLineAtOrAfterIt()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("a.log"),
+                  "2025-11-30T08:15:01Z first\n2025-11-30T08:15:09Z third\n");
+        writeFile(dir, QStringLiteral("b.log"),
+                  "2025-11-30T08:15:04Z second\n  a stack frame of the second\n"
+                  "2025-11-30T08:16:00Z fourth\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        QVERIFY(showTimeline(window));
+        LogView *view = window.logView();
+        QCOMPARE(view->document()->lineCount(), 5);
+        view->setCurrentLine(0);
+        auto goTo = [&](const QString &typed) {
+            QTimer::singleShot(0, &window, [&window, typed] {
+                auto *dialog = window.findChild<QInputDialog *>(QStringLiteral("goToTimeDialog"));
+                if (!dialog)
+                    return;
+                auto *edit = dialog->findChild<QLineEdit *>();
+                edit->selectAll();
+                QTest::keyClicks(edit, typed);
+                dialog->accept();
+            });
+            window.findChild<QAction *>(QStringLiteral("actionGoToTime"))->trigger();
+        };
+        goTo(QStringLiteral("08:15:05")); // a time on the current line's day
+        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("third"));
+        goTo(QStringLiteral("2025-11-30 08:15:02"));
+        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("second"));
+        goTo(QStringLiteral("2025-11-30T08:15:59Z"));
+        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("fourth"));
+        goTo(QStringLiteral("not a time"));
+        QVERIFY(window.statusBar()->currentMessage().startsWith(u"Not a time"));
+        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("fourth"));
+    }
+
+    // Issue 36, item 3: Hide Line Prefixes takes off every level (the container's, then the
+    // syslog prefix of the line it carries, then the kernel's timestamp), and the gutter shows
+    // the time they said.
+    void hidingPrefixesTakesOffEveryLevelAndShowsTheTime()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(
+            dir, QStringLiteral("driver.log"),
+            "2025-11-30T08:15:01.250000000Z stdout F Nov 30 08:15:01 node-1 kernel: "
+            "[ 9512.662164] NVRM: Xid (PCI:0000:86:00): 79, pid=51877, name=python3, GPU has "
+            "fallen off the bus.\n"
+            "[ 9513.000100] NVRM: GPU at PCI:0000:86:00: GPU-1234\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        auto *hide = window.findChild<QAction *>(QStringLiteral("actionHidePrefixes"));
+        const auto restore = qScopeGuard([hide] {
+            if (hide->isChecked())
+                hide->trigger(); // kept between runs: off for the other tests
+        });
+        auto shown = [view](int line) {
+            view->selectText(line, 0, 100000);
+            return view->selectedText();
+        };
+        if (hide->isChecked())
+            hide->trigger();
+        QVERIFY(shown(0).startsWith(u"2025-11-30T08:15:01.250000000Z stdout F Nov 30"));
+        QTest::keyClick(&window, Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(view->hidesPrefixes());
+        QCOMPARE(shown(0), QStringLiteral("NVRM: Xid (PCI:0000:86:00): 79, pid=51877, "
+                                          "name=python3, GPU has fallen off the bus."));
+        QCOMPARE(view->gutterTime(0), QStringLiteral("08:15:01.250")); // the outermost time
+        QCOMPARE(shown(1), QStringLiteral("NVRM: GPU at PCI:0000:86:00: GPU-1234"));
+        QCOMPARE(view->gutterTime(1), QStringLiteral("9513.000")); // the kernel's uptime
+        // In the timeline too, where the line is shown from after its timestamp.
+        QVERIFY(showTimeline(window));
+        QCOMPARE(shown(0), QStringLiteral("NVRM: Xid (PCI:0000:86:00): 79, pid=51877, "
+                                          "name=python3, GPU has fallen off the bus."));
+        QCOMPARE(view->lineColumns(0).first, QStringLiteral("11-30 08:15:01.250"));
+        QTest::keyClick(&window, Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!view->hidesPrefixes());
+        QCOMPARE(view->gutterTime(0), QString());
+    }
+
+    // Issue 36, item 7: the GPUs tab shows each GPU's action whole in the side panel (wrapped,
+    // not cut), and a double-click on a GPU brings its findings forward.
+    void theGpusTabShowsTheWholeActionAndADoubleClickShowsTheFindings()
+    {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndWait(window, {QStringLiteral(TESTDATA "/gpus/multi-boot-kern.log")}));
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        GpusPanel *gpus = window.gpusPanel();
+        tabs->setCurrentWidget(gpus);
+        const QAbstractItemModel *model = gpus->model();
+        QTRY_VERIFY(gpus->visualRect(model->index(1, GpusModel::ActionColumn)).width() > 0);
+        // Each action fits its cell: inside the panel, and as high as its wrapped text.
+        auto firstCut = [&]() -> QString {
+            for (int row = 1; row < model->rowCount(); ++row) {
+                const QModelIndex action = model->index(row, GpusModel::ActionColumn);
+                const QRect cell = gpus->visualRect(action);
+                if (cell.left() < 0 || cell.right() > gpus->viewport()->width())
+                    return QStringLiteral("row %1: %2..%3 of %4").arg(row).arg(cell.left())
+                        .arg(cell.right()).arg(gpus->viewport()->width());
+                const QRect needed = gpus->fontMetrics().boundingRect(
+                    QRect(0, 0, cell.width() - 8, 100000), Qt::TextWordWrap,
+                    action.data().toString());
+                if (needed.height() > cell.height())
+                    return QStringLiteral("row %1 needs %2 px, has %3")
+                        .arg(row).arg(needed.height()).arg(cell.height());
+            }
+            return {};
+        };
+        QTRY_VERIFY2(firstCut().isEmpty(), qPrintable(firstCut()));
+        const QModelIndex gpu = model->index(2, GpusModel::GpuColumn);
+        gpus->scrollTo(gpu);
+        const QPoint at(10, gpus->visualRect(gpu).center().y());
+        QTest::mouseClick(gpus->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(gpus->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.findingsPanel()));
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 1); // that GPU's
+    }
+
+    // Issue 36, item 8: a banner that appears after the jump does not push the line under the
+    // sideways scroll bar.
+    void aBannerDoesNotHideTheLineJumpedTo()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; i <= 300; ++i)
+            log += "line " + QByteArray::number(i) + ' ' + QByteArray(i == 1 ? 600 : 20, 'x') + '\n';
+        const QString path = writeFile(dir, QStringLiteral("long.log"), log);
+        MainWindow window;
+        window.resize(1024, 500);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        QTRY_VERIFY(view->horizontalScrollBar()->isVisible());
+        const int last = view->firstVisibleLine() + view->visibleLineCount() - 2; // in view, low
+        view->setCurrentLine(last);
+        QCOMPARE(view->firstVisibleLine(), 0); // no scroll was needed
+        banner(window)->setText(QStringLiteral("A note\nthat takes\nseveral lines\nof the window"));
+        QTRY_VERIFY(banner(window)->isVisible());
+        QTRY_VERIFY2(view->currentLine() - view->firstVisibleLine() < view->visibleLineCount() - 1,
+                     qPrintable(QStringLiteral("line %1, first %2, rows %3")
+                                    .arg(view->currentLine()).arg(view->firstVisibleLine())
+                                    .arg(view->visibleLineCount())));
+    }
+
+    // Issue 36, item 5: after a switch to a dark theme, the finding's links take the dark
+    // theme's link colour (not the light theme's dark blue on black).
+    void aThemeSwitchRecoloursTheLinks()
     {
         MainWindow window;
         window.show();
-        window.setTimelineLimit(5);
         QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
-        QVERIFY(showTimeline(window));
-        QCOMPARE(window.logView()->document()->lineCount(), 5);
-        QVERIFY(banner(window)->isVisible());
-        QVERIFY2(banner(window)->text().contains(u"Only the earliest 5 lines are shown"),
-                 qPrintable(banner(window)->text()));
+        auto *details = window.findChild<QTextBrowser *>(QStringLiteral("findingDetails"));
+        auto anchorColours = [details] {
+            QList<QColor> colours;
+            for (QTextBlock b = details->document()->begin(); b.isValid(); b = b.next())
+                for (auto it = b.begin(); !it.atEnd(); ++it)
+                    if (it.fragment().charFormat().isAnchor()
+                        && it.fragment().charFormat().foreground().style() != Qt::NoBrush)
+                        colours << it.fragment().charFormat().foreground().color();
+            return colours;
+        };
+        // The first finding with a link.
+        const QAbstractItemModel *model = window.findingsPanel()->model();
+        QTreeView *list = window.findingsPanel()->findChild<QTreeView *>();
+        QVERIFY(list);
+        bool found = false;
+        for (int row = 0; row < model->rowCount() && !found; ++row) {
+            list->setCurrentIndex(model->index(row, 0));
+            found = details->toHtml().contains(u"href=\"http");
+        }
+        QVERIFY(found);
+        const QPalette before = QApplication::palette();
+        window.applyPreferences([] {
+            Preferences p = Settings::preferences();
+            p.theme = QStringLiteral("Breeze Dark");
+            return p;
+        }());
+        const QColor link = QApplication::palette().color(QPalette::Link);
+        QVERIFY(link != before.color(QPalette::Link));
+        // The palette reaches the widgets through the event loop.
+        auto described = [&] {
+            QStringList names;
+            for (const QColor &c : anchorColours())
+                names << c.name();
+            return names.join(u' ');
+        };
+        QTRY_VERIFY2(!anchorColours().isEmpty()
+                         && anchorColours() == QList<QColor>(anchorColours().size(), link),
+                     qPrintable(described()));
+        window.applyPreferences(Preferences());
+        QApplication::setPalette(before);
+    }
+
+    // Issue 36, lnav's habit: e / Shift+E step through the error lines, w / Shift+W through the
+    // warnings, each saying "n of m".
+    void eAndWStepThroughErrorsAndWarningsWithNOfM()
+    {
+        PrivateConfig config;
+        writeFile(config.dir, QStringLiteral("gputriage/rules/team.yaml"),
+                  "schema: gputriage/rules/v1\npack: team\nrules:\n"
+                  "  - id: team.alpha\n    title: Alpha failed\n    severity: error\n"
+                  "    match: {pattern: 'alpha failed'}\n"
+                  "  - id: team.beta\n    title: Beta slow\n    severity: warning\n"
+                  "    match: {pattern: 'beta slow'}\n");
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; i <= 20; ++i)
+            log += (i % 5 == 0 ? "alpha failed " : i % 3 == 0 ? "beta slow " : "plain ")
+                   + QByteArray::number(i) + '\n';
+        const QString path = writeFile(dir, QStringLiteral("steps.log"), log);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        view->setFocus();
+        view->setCurrentLine(0);
+        QTest::keyClick(view, Qt::Key_E);
+        QCOMPARE(view->currentLine(), 4); // line 5
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Error 1 of 4"));
+        QTest::keyClick(view, Qt::Key_E);
+        QCOMPARE(view->currentLine(), 9);
+        QTest::keyClick(view, Qt::Key_E, Qt::ShiftModifier);
+        QCOMPARE(view->currentLine(), 4);
+        QTest::keyClick(view, Qt::Key_W);
+        QCOMPARE(view->currentLine(), 5); // line 6: beta
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Warning 2 of 5"));
+        QTest::keyClick(view, Qt::Key_W, Qt::ShiftModifier);
+        QCOMPARE(view->currentLine(), 2);
+        QTest::keyClick(view, Qt::Key_W, Qt::ShiftModifier); // wraps to the last
+        QCOMPARE(view->currentLine(), 17);
+    }
+
+    // Issue 36, klogg's habit: a double-click on the text selects the word under it, a version
+    // or bus id whole; on the line number it opens the line as before.
+    void aDoubleClickSelectsAWord()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("w.log"),
+                                       "driver alpha_beta 570.158.08 at 0000:86:00.\nsecond\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        auto doubleClick = [&](int column) {
+            const QPoint at = pointOf(view, 0, column) + QPoint(2, 0);
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+            QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+            return view->selectedText();
+        };
+        QCOMPARE(doubleClick(9), QStringLiteral("alpha_beta"));
+        QCOMPARE(doubleClick(20), QStringLiteral("570.158.08"));
+        QCOMPARE(doubleClick(33), QStringLiteral("0000:86:00")); // not the full stop after it
+        QCOMPARE(doubleClick(1), QStringLiteral("driver"));
+    }
+
+    // Issue 36, item 10: "Other messages" leads with the messages of logs, not with lines of
+    // value dumps (lspci -vvv, /proc/cpuinfo) however often those repeat.
+    void otherMessagesLeadWithLogMessagesNotDumps()
+    {
+        QTemporaryDir dir;
+        QByteArray lspci;
+        for (int i = 0; i < 40; ++i)
+            lspci += "\tCapabilities: [" + QByteArray::number(100 + i)
+                     + " v1] Advanced Error Reporting failed " + QByteArray::number(i) + "\n";
+        writeFile(dir, QStringLiteral("node/lspci-vvv.txt"), lspci);
+        writeFile(dir, QStringLiteral("proc/cpuinfo"), "flags\t\t: fpu vme error failed\n");
+        writeFile(dir, QStringLiteral("node/kern.log"),
+                  "Nov 30 08:15:01 node-1 frobd[12]: frobnication failed on unit 3\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        tabs->setCurrentWidget(window.notablePanel());
+        auto *view = window.notablePanel()->findChild<QTreeView *>(QStringLiteral("notableView"));
+        QVERIFY(view->model()->rowCount() >= 1);
+        const QString first = view->model()->index(0, 1).data().toString();
+        QVERIFY2(first.contains(u"frobnication"), qPrintable(first));
+    }
+
+    // Issue 36, item 9: two different kernel driver versions in one bundle are flagged as a
+    // conflict in Bundle facts, each naming the other.
+    void twoKernelDriverVersionsAreFlaggedAsAConflict()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("node/kern.log"),
+                  "Nov 30 08:15:01 node-1 kernel: NVRM: loading NVIDIA UNIX x86_64 Kernel Module  "
+                  "570.158.08  Tue Jun  3 2025\n");
+        writeFile(dir, QStringLiteral("node/nvidia-smi.txt"),
+                  "| NVIDIA-SMI 580.65.06              Driver Version: 580.65.06      CUDA Version: "
+                  "13.0     |\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        auto *facts = window.findChild<QTreeView *>(QStringLiteral("factsPanel"));
+        tabs->setCurrentWidget(facts);
+        const QAbstractItemModel *model = facts->model();
+        QStringList flagged;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex value = model->index(row, FactsModel::ValueColumn);
+            if (model->index(row, FactsModel::NameColumn).data().toString() == u"kernel_driver") {
+                QVERIFY(value.data(ConflictRole).toBool());
+                QVERIFY(value.data(Qt::ToolTipRole).toString().contains(u"conflicts"));
+                flagged << value.data().toString();
+            } else {
+                QVERIFY2(!value.data(ConflictRole).toBool(),
+                         qPrintable(model->index(row, 0).data().toString()));
+            }
+        }
+        flagged.sort();
+        QCOMPARE(flagged, (QStringList{QStringLiteral("570.158.08"), QStringLiteral("580.65.06")}));
+    }
+
+    // Issue 36, a klogg/lnav habit: searches confirmed with Enter are kept, newest first, and
+    // Up / Down in the search input bring them back, in this window and the next.
+    void searchHistoryComesBackWithUpAndDown()
+    {
+        QSettings().remove(QStringLiteral("search/history"));
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("h.log"), "alpha\nbeta\ngamma\n");
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(openAndWait(window, {path}));
+            SearchBar *bar = window.searchBar();
+            window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+            for (const char *word : {"alpha", "beta"}) {
+                bar->input()->clear();
+                QTest::keyClicks(bar->input(), QString::fromLatin1(word));
+                QTest::keyClick(bar->input(), Qt::Key_Return);
+            }
+            bar->input()->clear();
+            QTest::keyClick(bar->input(), Qt::Key_Up);
+            QCOMPARE(bar->input()->text(), QStringLiteral("beta"));
+            QTest::keyClick(bar->input(), Qt::Key_Up);
+            QCOMPARE(bar->input()->text(), QStringLiteral("alpha"));
+            QTest::keyClick(bar->input(), Qt::Key_Up); // no older one: stays
+            QCOMPARE(bar->input()->text(), QStringLiteral("alpha"));
+            QTest::keyClick(bar->input(), Qt::Key_Down);
+            QCOMPARE(bar->input()->text(), QStringLiteral("beta"));
+            QTRY_COMPARE(bar->hits(), (std::vector<int>{1}));
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClick(window.searchBar()->input(), Qt::Key_Up);
+        QCOMPARE(window.searchBar()->input()->text(), QStringLiteral("beta"));
+        QSettings().remove(QStringLiteral("search/history"));
+    }
+
+    // Issue 36 ("Also"): a regular expression that does not compile, with Only Matching Lines
+    // on, says why and keeps the lines of the last valid search, instead of an empty view.
+    void anInvalidRegexWithOnlyMatchingLinesShowsEveryLine()
+    {
+        QTemporaryDir dir;
+        const QString path
+            = writeFile(dir, QStringLiteral("r.log"), "alpha 1\nbeta 2\nalpha 3\nGamma 4\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        SearchBar *bar = window.searchBar();
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        bar->regexBox()->setChecked(true);
+        bar->onlyMatchingBox()->setChecked(true);
+        QTest::keyClicks(bar->input(), QStringLiteral("alpha|gamma"));
+        QTRY_COMPARE(view->rowCount(), 3); // alpha 1, alpha 3, Gamma 4
+        for (int i = 0; i < 6; ++i) // back to "alpha"
+            QTest::keyClick(bar->input(), Qt::Key_Backspace);
+        QTRY_COMPARE(view->rowCount(), 2);
+        QTest::keyClicks(bar->input(), QStringLiteral("("));
+        QTRY_VERIFY(bar->status()->text().startsWith(u"invalid"));
+        QCOMPARE(view->rowCount(), 2); // the last valid search's lines ("alpha"), not none
+        QVERIFY(bar->onlyMatchingBox()->isChecked());
+        QTest::keyClicks(bar->input(), QStringLiteral(" 3)"));
+        QTRY_COMPARE(view->rowCount(), 1); // "alpha( 3)"
+    }
+
+    // Issue 36 ("Also"): another bundle opens on the Findings tab, not on the tab the last
+    // one was left on; the same bundle analysed again stays where the reader was.
+    void anotherBundleOpensOnItsFindings()
+    {
+        QTemporaryDir dir;
+        const QString other = writeFile(dir, QStringLiteral("other.log"), "NVRM: Xid line\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        tabs->setCurrentWidget(window.gpusPanel());
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.gpusPanel()));
+        QVERIFY(openAndWait(window, {other}));
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.findingsPanel()));
     }
 
     // Point 6: a .tar.gz cut short shows every entry read before the damage, says what was
