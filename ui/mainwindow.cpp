@@ -6,6 +6,7 @@
 #include "comparetab.h"
 #include "engine/analyzer.h"
 #include "jobprogress.h"
+#include "librarywindow.h"
 #include "limitsdialog.h"
 #include "logview.h"
 #include "messagebanner.h"
@@ -321,6 +322,11 @@ void MainWindow::createMenus()
     add(file, tr("&Compare with Another Bundle…"), "actionCompare", {},
         [this] { chooseCompare(); });
     add(file, tr("Re&load"), "actionReload", QKeySequence::Refresh, [this] { reload(); });
+    add(file, tr("Case &Library…"), "actionLibrary", {}, [this] {
+        auto *window = new LibraryWindow({}, this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+    });
     file->addSeparator();
     add(file, tr("&Export Report…"), "actionExport", QKeySequence(Qt::CTRL | Qt::Key_E),
         [this] { chooseExportFile(); });
