@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 
 namespace gputriage {
 
@@ -347,7 +348,10 @@ Result<bool> CaseLibrary::connect(Mode mode)
     }
     QSqlQuery q(db);
     for (const QString &sql : {QStringLiteral("SET lock_timeout = %1").arg(m_timeoutMs),
-                               QStringLiteral("SET client_min_messages = warning")})
+                               QStringLiteral("SET client_min_messages = warning"),
+                               // Lookups plan with the signature at hand: a common one and a
+                               // rare one want different plans.
+                               QStringLiteral("SET plan_cache_mode = force_custom_plan")})
         if (!q.exec(sql))
             return failure(QStringLiteral("opening"), q.lastError());
     if (mode == Mode::Read && !q.exec(QStringLiteral("SET default_transaction_read_only = on")))
@@ -798,42 +802,74 @@ Result<QList<SeenBefore>> CaseLibrary::seenBefore(const QStringList &signatures,
                                                   const LibraryScope &scope, int recent)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-    QList<SeenBefore> out;
+    const QString doing = QStringLiteral("looking up earlier bundles");
+    // The bundle itself, by its number: then each count reads the (signature, bundle_id) index
+    // alone, without a join.
+    qint64 excluded = -1;
+    QSqlQuery q(db);
+    if (!excludeIdentity.isEmpty()) {
+        q.prepare(QStringLiteral("SELECT id FROM bundles WHERE identity = ?"));
+        q.addBindValue(excludeIdentity);
+        if (!q.exec())
+            return failure(doing, q.lastError());
+        if (q.next())
+            excluded = q.value(0).toLongLong();
+    }
+    const bool scopedToCustomer = !scope.customer.isEmpty();
     QSqlQuery count(db), last(db);
+    count.prepare(scopedToCustomer
+                      ? QStringLiteral("SELECT COUNT(DISTINCT f.bundle_id) FROM findings f JOIN "
+                                       "bundles b ON b.id = f.bundle_id WHERE f.signature = ? AND "
+                                       "f.bundle_id <> ? AND b.customer = ?")
+                      : QStringLiteral("SELECT COUNT(DISTINCT bundle_id) FROM findings WHERE "
+                                       "signature = ? AND bundle_id <> ?"));
+    last.prepare(QStringLiteral("SELECT %1 FROM bundles b WHERE b.id IN (SELECT bundle_id FROM "
+                                "findings WHERE signature = ?) AND b.id <> ?%2 ORDER BY "
+                                "b.analysed_at DESC, b.id DESC LIMIT %3")
+                     .arg(QLatin1String(kBundleColumns),
+                          scopedToCustomer ? QStringLiteral(" AND b.customer = ?") : QString())
+                     .arg(std::max(1, recent)));
+    QList<SeenBefore> out;
     for (const QString &signature : signatures) {
-        Where w;
-        w.add(QStringLiteral("f.signature = ?"), {signature});
-        if (!excludeIdentity.isEmpty())
-            w.add(QStringLiteral("b.identity <> ?"), {excludeIdentity});
-        scoped(w, scope);
         SeenBefore seen{signature, 0, {}};
-        count.prepare(QLatin1String("SELECT COUNT(DISTINCT f.bundle_id) FROM findings f JOIN "
-                                    "bundles b ON b.id = f.bundle_id")
-                      + w.sql());
-        w.bind(count);
+        for (QSqlQuery *query : {&count, &last}) {
+            query->bindValue(0, signature);
+            query->bindValue(1, excluded);
+            if (scopedToCustomer)
+                query->bindValue(2, scope.customer);
+        }
         if (!count.exec() || !count.next())
-            return failure(QStringLiteral("looking up earlier bundles"), count.lastError());
+            return failure(doing, count.lastError());
         seen.bundles = count.value(0).toInt();
+        count.finish();
         if (seen.bundles > 0 && recent > 0) {
-            last.prepare(QStringLiteral("SELECT DISTINCT %1 FROM bundles b JOIN findings f ON "
-                                        "f.bundle_id = b.id%2 ORDER BY b.analysed_at DESC, b.id "
-                                        "DESC LIMIT %3")
-                             .arg(QLatin1String(kBundleColumns), w.sql())
-                             .arg(recent));
-            w.bind(last);
             if (!last.exec())
-                return failure(QStringLiteral("looking up earlier bundles"), last.lastError());
+                return failure(doing, last.lastError());
             while (last.next())
                 seen.recent << pastCase(last);
+            last.finish();
         }
         out << seen;
     }
     return out;
 }
 
+namespace {
+
+// "1,2,3" for an IN list of our own row numbers.
+QString idList(const std::vector<qint64> &ids, size_t from, size_t count)
+{
+    QStringList parts;
+    for (size_t i = from; i < std::min(ids.size(), from + count); ++i)
+        parts << QString::number(ids[i]);
+    return parts.join(QLatin1Char(','));
+}
+
+} // namespace
+
 Result<QList<BoardRecord>> CaseLibrary::boardHistory(const QString &serial, const QString &uuid,
                                                      const QString &excludeIdentity,
-                                                     const LibraryScope &scope)
+                                                     const LibraryScope &scope, int limit)
 {
     QList<BoardRecord> out;
     if (serial.isEmpty() && uuid.isEmpty())
@@ -852,32 +888,34 @@ Result<QList<BoardRecord>> CaseLibrary::boardHistory(const QString &serial, cons
     QSqlQuery q(db);
     q.prepare(QStringLiteral("SELECT %1, g.id, g.bus_id, g.uuid, g.serial, g.name, g.severity, "
                              "g.resolution, g.action FROM gpus g JOIN bundles b ON b.id = "
-                             "g.bundle_id%2 ORDER BY b.analysed_at DESC, b.id DESC")
-                  .arg(QLatin1String(kBundleColumns), w.sql()));
+                             "g.bundle_id%2 ORDER BY b.analysed_at DESC, b.id DESC%3")
+                  .arg(QLatin1String(kBundleColumns), w.sql(),
+                       limit > 0 ? QStringLiteral(" LIMIT %1").arg(limit) : QString()));
     w.bind(q);
     if (!q.exec())
         return failure(QStringLiteral("looking up the board's history"), q.lastError());
     std::vector<qint64> gpuIds;
+    std::map<qint64, qsizetype> at;
     while (q.next()) {
         BoardRecord r;
         r.bundle = pastCase(q);
         gpuIds.push_back(q.value(8).toLongLong());
+        at[gpuIds.back()] = out.size();
         r.gpu = LibraryGpu{q.value(9).toString(),  q.value(10).toString(), q.value(11).toString(),
                            q.value(12).toString(), severityAt(q, 13),      q.value(14).toString(),
                            q.value(15).toString(), {}};
         out << r;
     }
     QSqlQuery ev(db);
-    for (size_t i = 0; i < gpuIds.size(); ++i) {
-        ev.prepare(QStringLiteral("SELECT rule, code, severity, count, first_time, last_time FROM "
-                                  "gpu_events WHERE gpu_id = ? ORDER BY id"));
-        ev.addBindValue(gpuIds[i]);
-        if (!ev.exec())
+    for (size_t from = 0; from < gpuIds.size(); from += 500) {
+        if (!ev.exec(QStringLiteral("SELECT gpu_id, rule, code, severity, count, first_time, "
+                                    "last_time FROM gpu_events WHERE gpu_id IN (%1) ORDER BY id")
+                         .arg(idList(gpuIds, from, 500))))
             return failure(QStringLiteral("looking up the board's history"), ev.lastError());
         while (ev.next())
-            out[qsizetype(i)].gpu.events << LibraryGpuEvent{
-                ev.value(0).toString(), ev.value(1).toString(), severityAt(ev, 2),
-                ev.value(3).toInt(),    ev.value(4).toString(), ev.value(5).toString()};
+            out[at[ev.value(0).toLongLong()]].gpu.events << LibraryGpuEvent{
+                ev.value(1).toString(), ev.value(2).toString(), severityAt(ev, 3),
+                ev.value(4).toInt(),    ev.value(5).toString(), ev.value(6).toString()};
     }
     return out;
 }
@@ -933,31 +971,40 @@ Result<QList<PastCase>> CaseLibrary::search(const LibraryQuery &query, const Lib
     if (!q.exec())
         return failure(QStringLiteral("searching"), q.lastError());
     QList<PastCase> out;
-    while (q.next())
+    std::vector<qint64> ids;
+    std::map<qint64, qsizetype> at;
+    while (q.next()) {
         out << pastCase(q);
+        ids.push_back(out.last().id);
+        at[ids.back()] = out.size() - 1;
+    }
+    // Each bundle's finding count and most severe finding, and what matched, for all at once.
     QSqlQuery f(db);
-    for (PastCase &c : out) {
-        f.prepare(QStringLiteral("SELECT rule, severity, signature FROM findings WHERE bundle_id = ? "
-                                 "ORDER BY severity DESC, rule"));
-        f.addBindValue(c.id);
-        if (!f.exec())
+    for (size_t from = 0; from < ids.size(); from += 500) {
+        const QString in = idList(ids, from, 500);
+        if (!f.exec(QStringLiteral("SELECT bundle_id, rule, severity, total FROM (SELECT "
+                                   "bundle_id, rule, severity, ROW_NUMBER() OVER (PARTITION BY "
+                                   "bundle_id ORDER BY severity DESC, rule) AS rn, COUNT(*) OVER "
+                                   "(PARTITION BY bundle_id) AS total FROM findings WHERE "
+                                   "bundle_id IN (%1)) AS ranked WHERE rn = 1")
+                        .arg(in)))
             return failure(QStringLiteral("searching"), f.lastError());
         while (f.next()) {
-            if (c.findings++ == 0) {
-                c.worstRule = f.value(0).toString();
-                c.worst = severityAt(f, 1);
-            }
+            PastCase &c = out[at[f.value(0).toLongLong()]];
+            c.worstRule = f.value(1).toString();
+            c.worst = severityAt(f, 2);
+            c.findings = f.value(3).toInt();
         }
-        if (!match.conditions.isEmpty()) {
-            f.prepare(QLatin1String("SELECT DISTINCT signature FROM findings WHERE bundle_id = ? AND ")
-                      + match.conditions.join(QLatin1String(" AND ")) + QLatin1String(" ORDER BY signature"));
-            f.addBindValue(c.id);
-            match.bind(f);
-            if (!f.exec())
-                return failure(QStringLiteral("searching"), f.lastError());
-            while (f.next())
-                c.matched << f.value(0).toString();
-        }
+        if (match.conditions.isEmpty())
+            continue;
+        f.prepare(QStringLiteral("SELECT DISTINCT bundle_id, signature FROM findings WHERE "
+                                 "bundle_id IN (%1) AND %2 ORDER BY signature")
+                      .arg(in, match.conditions.join(QLatin1String(" AND "))));
+        match.bind(f);
+        if (!f.exec())
+            return failure(QStringLiteral("searching"), f.lastError());
+        while (f.next())
+            out[at[f.value(0).toLongLong()]].matched << f.value(1).toString();
     }
     return out;
 }

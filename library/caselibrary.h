@@ -115,10 +115,11 @@ public:
     Result<QList<SeenBefore>> seenBefore(const QStringList &signatures,
                                          const QString &excludeIdentity,
                                          const LibraryScope &scope, int recent = 3);
-    // The board's records in other bundles, newest first; serial or UUID may be empty.
+    // The board's records in other bundles, newest first (the first `limit`; 0: all); serial
+    // or UUID may be empty.
     Result<QList<BoardRecord>> boardHistory(const QString &serial, const QString &uuid,
                                             const QString &excludeIdentity,
-                                            const LibraryScope &scope);
+                                            const LibraryScope &scope, int limit = 0);
     Result<QList<PastCase>> search(const LibraryQuery &query, const LibraryScope &scope);
     Result<QList<StatRow>> stats(const LibraryScope &scope);
     // Every entry in id order; `each` returns false to stop. Returns how many were given.

@@ -39,6 +39,14 @@ QDateEdit *dateField(const char *name, const QDate &date)
     return edit;
 }
 
+// A label whose mnemonic (Alt+letter) moves the focus to its field.
+QLabel *buddyLabel(const QString &text, QWidget *field)
+{
+    auto *label = new QLabel(text);
+    label->setBuddy(field);
+    return label;
+}
+
 QTableView *table(const char *name, QStandardItemModel *model)
 {
     auto *view = new QTableView;
@@ -88,33 +96,33 @@ LibraryWindow::LibraryWindow(const QString &url, QWidget *parent)
     auto *form = new QFormLayout;
     auto *row1 = new QHBoxLayout;
     row1->addWidget(m_rule);
-    row1->addWidget(new QLabel(tr("Xid:")));
+    row1->addWidget(buddyLabel(tr("&Xid:"), m_xid));
     row1->addWidget(m_xid);
-    form->addRow(tr("&Rule:"), row1);
+    form->addRow(buddyLabel(tr("&Rule:"), m_rule), row1);
     auto *row2 = new QHBoxLayout;
     row2->addWidget(m_gpu);
-    row2->addWidget(new QLabel(tr("Driver:")));
+    row2->addWidget(buddyLabel(tr("Dri&ver:"), m_driver));
     row2->addWidget(m_driver);
-    form->addRow(tr("&GPU:"), row2);
+    form->addRow(buddyLabel(tr("&GPU:"), m_gpu), row2);
     auto *row3 = new QHBoxLayout;
     row3->addWidget(m_case);
-    row3->addWidget(new QLabel(tr("Customer:")));
+    row3->addWidget(buddyLabel(tr("C&ustomer:"), m_customer));
     row3->addWidget(m_customer);
-    form->addRow(tr("&Case:"), row3);
+    form->addRow(buddyLabel(tr("&Case:"), m_case), row3);
     auto *row4 = new QHBoxLayout;
     row4->addWidget(m_from);
     row4->addWidget(new QLabel(tr("to")));
     row4->addWidget(m_to);
     row4->addWidget(m_text, 1);
     row4->addWidget(m_searchButton);
-    form->addRow(tr("&Analysed:"), row4);
+    form->addRow(buddyLabel(tr("&Analysed:"), m_from), row4);
 
     m_results->setHorizontalHeaderLabels(
         {tr("#"), tr("Case"), tr("Analysed"), tr("Bundle"), tr("Customer"), tr("Driver"),
          tr("CUDA"), tr("Findings"), tr("Most severe"), tr("Matched")});
     m_stats->setHorizontalHeaderLabels({tr("Rule"), tr("Driver version"), tr("Bundles")});
     m_tabs->addTab(m_resultsView, tr("&Entries"));
-    m_tabs->addTab(m_statsView, tr("Rule × &Driver"));
+    m_tabs->addTab(m_statsView, tr("Rule × Driver &Table"));
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_location, 1);

@@ -682,7 +682,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths
     }
     for (const GpuVerdict &g : shownResult.gpus) {
         const Result<QList<BoardRecord>> records
-            = library->boardHistory(g.serial, g.uuid, entry.identity, scope);
+            = library->boardHistory(g.serial, g.uuid, entry.identity, scope, 5);
         if (!records) {
             cli.err() << "gputriage: note: " << records.error().message << '\n';
             break;
