@@ -1,9 +1,11 @@
 #include "librarywindow.h"
 
+#include "counted.h"
 #include "library/caselibrary.h"
 #include "messagebanner.h"
 
 #include <QDateEdit>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -238,6 +240,48 @@ void LibraryWindow::refreshStats()
     }
     m_statsView->setSortingEnabled(true);
     m_statsView->resizeColumnsToContents();
+}
+
+QHash<QString, FindingsModel::History> LibraryWindow::findingHistory(const AnalysisResult &result,
+                                                                    QString *error)
+{
+    QHash<QString, FindingsModel::History> history;
+    const Result<LibraryLocation> location = parseLibraryUrl({});
+    if (!location || result.findings.isEmpty())
+        return history;
+    // No library yet is not a problem: the engineer has not started one.
+    if (location.value().kind == LibraryLocation::Kind::Sqlite && !QFileInfo::exists(location.value().path))
+        return history;
+    Result<std::unique_ptr<CaseLibrary>> library
+        = CaseLibrary::open(location.value(), CaseLibrary::Mode::Read);
+    if (!library) {
+        if (!library.error().message.contains(QLatin1String("is empty")))
+            *error = library.error().message;
+        return history;
+    }
+    QStringList signatures;
+    for (const Finding &f : result.findings)
+        signatures << findingSignature(f);
+    const Result<QList<SeenBefore>> seen = library.value()->seenBefore(signatures, {}, {}, 3);
+    if (!seen) {
+        *error = seen.error().message;
+        return history;
+    }
+    for (const SeenBefore &s : seen.value()) {
+        if (s.bundles == 0)
+            continue;
+        QStringList last;
+        for (const PastCase &c : s.recent)
+            last << tr("case %1, %2, %3")
+                        .arg(c.caseId.isEmpty() ? tr("none") : c.caseId,
+                             c.analysedAt.toString(QStringLiteral("yyyy-MM-dd")), c.name);
+        history.insert(s.signature,
+                       {tr("seen in %1").arg(counted(s.bundles, tr("bundle"), tr("bundles"))),
+                        tr("In %1 of the case library; last: %2")
+                            .arg(counted(s.bundles, tr("bundle"), tr("bundles")),
+                                 last.join(QLatin1String("; ")))});
+    }
+    return history;
 }
 
 void LibraryWindow::deleteSelected(bool confirm)

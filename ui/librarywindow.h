@@ -1,5 +1,8 @@
 #pragma once
 
+#include "findingsmodel.h"
+
+#include <QHash>
 #include <QWidget>
 
 #include <memory>
@@ -34,6 +37,12 @@ public:
     // Deletes the selected entry after asking (`confirm` false: without asking, for tests).
     void deleteSelected(bool confirm = true);
     QString bannerText() const;
+
+    // For the findings panel: what the library ($GPUTRIAGE_LIBRARY_URL, else the default file,
+    // when there is one) knows of each finding of `result`. Nothing without a library; why a
+    // library could not be read goes to `error`.
+    static QHash<QString, FindingsModel::History> findingHistory(const AnalysisResult &result,
+                                                                 QString *error);
 
 private:
     bool ensureOpen();

@@ -5,6 +5,7 @@
 #include "bookmarks.h"
 #include "comparetab.h"
 #include "engine/analyzer.h"
+#include "findingspanel.h"
 #include "jobprogress.h"
 #include "librarywindow.h"
 #include "limitsdialog.h"
@@ -183,6 +184,10 @@ void MainWindow::bundleAnalysed(const QString &notice)
                       .arg(counted(result.findings.size(), tr("finding"), tr("findings")),
                            counted(qint64(result.documents.size()), tr("file"), tr("files")))
                                + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
+    QString libraryError;
+    findingsPanel()->model()->setHistory(LibraryWindow::findingHistory(result, &libraryError));
+    if (!libraryError.isEmpty())
+        m_banner->append(libraryError);
     Q_EMIT analysisFinished();
 }
 

@@ -2,6 +2,7 @@
 // library said in the banner. GPUTRIAGE_LIBRARY_SCREENSHOT=file.png saves the window as shown.
 #include "generatedentries.h"
 #include "library/caselibrary.h"
+#include "findingsmodel.h"
 #include "librarywindow.h"
 
 #include <QApplication>
@@ -95,6 +96,45 @@ private Q_SLOTS:
         view->selectRow(0);
         w.deleteSelected(false);
         QTRY_COMPARE(rows(w, "results"), 11);
+    }
+
+    void aFindingSaysHowManyBundlesOfTheLibraryHadIt()
+    {
+        Finding xid;
+        xid.ruleId = QStringLiteral("xid.catalog");
+        xid.title = QStringLiteral("Xid 79: GPU has fallen off the bus");
+        xid.severity = Severity::Critical;
+        xid.facts = {{QStringLiteral("xid"), QStringLiteral("79")}};
+        xid.count = 2;
+        Finding other = xid;
+        other.ruleId = QStringLiteral("never.seen");
+        other.title = QStringLiteral("Something new");
+        other.facts.clear();
+        AnalysisResult result;
+        result.findings = {xid, other};
+        qputenv("GPUTRIAGE_LIBRARY_URL", m_url.toUtf8());
+        QString error;
+        const auto history = LibraryWindow::findingHistory(result, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        FindingsModel model;
+        model.setFindings(result.findings);
+        model.setHistory(history);
+        QCOMPARE(model.index(0, FindingsModel::TitleColumn).data().toString(),
+                 QStringLiteral("[seen in 12 bundles] Xid 79: GPU has fallen off the bus"));
+        QVERIFY(model.index(0, FindingsModel::TitleColumn).data(Qt::ToolTipRole).toString()
+                    .contains(QLatin1String("last: case 1011, 2026-01-01, nvidia-bug-report-11.log.gz")));
+        QCOMPARE(model.index(1, FindingsModel::TitleColumn).data().toString(),
+                 QStringLiteral("Something new"));
+        // A damaged library is said; the findings are shown as they are.
+        const QString broken = m_dir.filePath(QStringLiteral("damaged.sqlite"));
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'y'));
+        f.close();
+        qputenv("GPUTRIAGE_LIBRARY_URL", broken.toUtf8());
+        QVERIFY(LibraryWindow::findingHistory(result, &error).isEmpty());
+        QVERIFY(error.contains(QLatin1String("or it is damaged")));
+        qunsetenv("GPUTRIAGE_LIBRARY_URL");
     }
 
     void aBrokenLibraryIsSaidInTheBanner()
