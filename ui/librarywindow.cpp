@@ -242,27 +242,81 @@ void LibraryWindow::refreshStats()
     m_statsView->resizeColumnsToContents();
 }
 
-QHash<QString, FindingsModel::History> LibraryWindow::findingHistory(const AnalysisResult &result,
-                                                                    QString *error)
+namespace {
+
+// The library the GUI's lookups read ($GPUTRIAGE_LIBRARY_URL, else the default file), or none:
+// no library yet is not a problem (the engineer has not started one); a broken one is.
+std::unique_ptr<CaseLibrary> lookupLibrary(QString *error)
 {
-    QHash<QString, FindingsModel::History> history;
     const Result<LibraryLocation> location = parseLibraryUrl({});
-    if (!location || result.findings.isEmpty())
-        return history;
-    // No library yet is not a problem: the engineer has not started one.
-    if (location.value().kind == LibraryLocation::Kind::Sqlite && !QFileInfo::exists(location.value().path))
-        return history;
+    if (!location) {
+        *error = location.error().message;
+        return nullptr;
+    }
+    if (location.value().kind == LibraryLocation::Kind::Sqlite
+        && !QFileInfo::exists(location.value().path))
+        return nullptr;
     Result<std::unique_ptr<CaseLibrary>> library
         = CaseLibrary::open(location.value(), CaseLibrary::Mode::Read);
     if (!library) {
         if (!library.error().message.contains(QLatin1String("is empty")))
             *error = library.error().message;
-        return history;
+        return nullptr;
     }
+    return std::move(library).value();
+}
+
+} // namespace
+
+QHash<QString, GpusModel::BoardHistory> LibraryWindow::boardHistory(const AnalysisResult &result,
+                                                                    QString *error)
+{
+    QHash<QString, GpusModel::BoardHistory> history;
+    if (result.gpus.isEmpty())
+        return history;
+    const std::unique_ptr<CaseLibrary> library = lookupLibrary(error);
+    if (!library)
+        return history;
+    for (const GpuVerdict &g : result.gpus) {
+        const Result<QList<BoardRecord>> records = library->boardHistory(g.serial, g.uuid, {}, {}, 5);
+        if (!records) {
+            *error = records.error().message;
+            break;
+        }
+        if (records.value().isEmpty())
+            continue;
+        QStringList lines;
+        for (const BoardRecord &r : records.value()) {
+            QStringList events;
+            for (const LibraryGpuEvent &e : r.gpu.events)
+                events << QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.rule : e.code).arg(e.count);
+            lines << tr("case %1, %2 at %3: %4")
+                         .arg(r.bundle.caseId.isEmpty() ? tr("none") : r.bundle.caseId,
+                              r.bundle.analysedAt.toString(QStringLiteral("yyyy-MM-dd")), r.gpu.busId,
+                              events.isEmpty() ? tr("no events") : events.join(QLatin1String(", ")))
+                         + (r.gpu.action.isEmpty() ? QString() : QStringLiteral(" — ") + r.gpu.action);
+        }
+        const qint64 n = records.value().size();
+        history.insert(g.key, {tr("%1 in the library").arg(counted(n, tr("record"), tr("records"))),
+                               tr("The board in the case library (newest first):\n%1")
+                                   .arg(lines.join(QLatin1Char('\n')))});
+    }
+    return history;
+}
+
+QHash<QString, FindingsModel::History> LibraryWindow::findingHistory(const AnalysisResult &result,
+                                                                    QString *error)
+{
+    QHash<QString, FindingsModel::History> history;
+    if (result.findings.isEmpty())
+        return history;
+    const std::unique_ptr<CaseLibrary> library = lookupLibrary(error);
+    if (!library)
+        return history;
     QStringList signatures;
     for (const Finding &f : result.findings)
         signatures << findingSignature(f);
-    const Result<QList<SeenBefore>> seen = library.value()->seenBefore(signatures, {}, {}, 3);
+    const Result<QList<SeenBefore>> seen = library->seenBefore(signatures, {}, {}, 3);
     if (!seen) {
         *error = seen.error().message;
         return history;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "findingsmodel.h"
+#include "panelmodels.h"
 
 #include <QHash>
 #include <QWidget>
@@ -43,6 +44,9 @@ public:
     // library could not be read goes to `error`.
     static QHash<QString, FindingsModel::History> findingHistory(const AnalysisResult &result,
                                                                  QString *error);
+    // For the GPUs panel: each board's last records in the library, by serial number or UUID.
+    static QHash<QString, GpusModel::BoardHistory> boardHistory(const AnalysisResult &result,
+                                                                QString *error);
 
 private:
     bool ensureOpen();

@@ -6,6 +6,7 @@
 #include "comparetab.h"
 #include "engine/analyzer.h"
 #include "findingspanel.h"
+#include "gpuspanel.h"
 #include "jobprogress.h"
 #include "librarywindow.h"
 #include "limitsdialog.h"
@@ -186,6 +187,8 @@ void MainWindow::bundleAnalysed(const QString &notice)
                                + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
     QString libraryError;
     findingsPanel()->model()->setHistory(LibraryWindow::findingHistory(result, &libraryError));
+    if (libraryError.isEmpty())
+        gpusPanel()->model()->setHistory(LibraryWindow::boardHistory(result, &libraryError));
     if (!libraryError.isEmpty())
         m_banner->append(libraryError);
     Q_EMIT analysisFinished();

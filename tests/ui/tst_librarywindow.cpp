@@ -3,6 +3,7 @@
 #include "generatedentries.h"
 #include "library/caselibrary.h"
 #include "findingsmodel.h"
+#include "panelmodels.h"
 #include "librarywindow.h"
 
 #include <QApplication>
@@ -135,6 +136,29 @@ private Q_SLOTS:
         QVERIFY(LibraryWindow::findingHistory(result, &error).isEmpty());
         QVERIFY(error.contains(QLatin1String("or it is damaged")));
         qunsetenv("GPUTRIAGE_LIBRARY_URL");
+    }
+
+    void aGpuRowShowsTheBoardsRecords()
+    {
+        AnalysisResult result;
+        GpuVerdict board;
+        board.key = QStringLiteral("0000:3b:00");
+        board.name = QStringLiteral("NVIDIA H100 80GB HBM3");
+        board.serial = testing::generatedEntry(1).gpus[0].serial; // bundles 1, 6 and 11
+        result.gpus = {board};
+        qputenv("GPUTRIAGE_LIBRARY_URL", m_url.toUtf8());
+        QString error;
+        const auto history = LibraryWindow::boardHistory(result, &error);
+        qunsetenv("GPUTRIAGE_LIBRARY_URL");
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        GpusModel model;
+        model.setGpus(result.gpus);
+        model.setHistory(history);
+        QCOMPARE(model.index(1, GpusModel::NameColumn).data().toString(),
+                 board.nameAndSerial() + QStringLiteral(" [3 records in the library]"));
+        const QString tip = model.index(1, GpusModel::NameColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("case 1011, 2026-01-01 at 0000:3b:00: Xid 79 ×2 — Reset the GPU")),
+                 qPrintable(tip));
     }
 
     void aBrokenLibraryIsSaidInTheBanner()
