@@ -1,5 +1,6 @@
 #include "findingsmodel.h"
 
+#include "library/libraryentry.h"
 #include "palette.h"
 
 #include <QHash>
@@ -147,6 +148,13 @@ int FindingsModel::columnCount(const QModelIndex &) const
     return ColumnCount;
 }
 
+void FindingsModel::setHistory(QHash<QString, History> history)
+{
+    m_history = std::move(history);
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, TitleColumn), index(int(m_rows.size()) - 1, TitleColumn));
+}
+
 QVariant FindingsModel::data(const QModelIndex &index, int role) const
 {
     const Finding *f = finding(index);
@@ -158,6 +166,9 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case SeverityColumn: return severityName(f->severity);
         case TitleColumn:
+            if (row && !m_history.isEmpty())
+                if (const auto it = m_history.constFind(findingSignature(*f)); it != m_history.cend())
+                    return QString(QLatin1Char('[') + it->note + QStringLiteral("] ") + row->title);
             if (row)
                 return row->title;
             return QStringLiteral("GPU %1").arg(gpuValues(*f).join(QLatin1String(", ")));
@@ -165,7 +176,12 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         default: break;
         }
         break;
-    case Qt::ToolTipRole: return row ? f->ruleId : f->title + QLatin1Char('\n') + f->ruleId;
+    case Qt::ToolTipRole: {
+        QString tip = row ? f->ruleId : f->title + QLatin1Char('\n') + f->ruleId;
+        if (const auto it = m_history.constFind(findingSignature(*f)); it != m_history.cend())
+            tip += QLatin1Char('\n') + it->details;
+        return tip;
+    }
     case Qt::ForegroundRole:
         if (index.column() == SeverityColumn)
             return severityColor(f->severity);

@@ -3,6 +3,7 @@
 #include "engine/finding.h"
 
 #include <QAbstractItemModel>
+#include <QHash>
 
 #include <vector>
 
@@ -36,6 +37,15 @@ public:
     QVariant
     headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // What the case library knows of each finding, by signature (findingSignature()): a short
+    // note shown before the title ("[seen in 3 bundles] Xid 79 …") and the last few in its
+    // tooltip.
+    struct History
+    {
+        QString note, details;
+    };
+    void setHistory(QHash<QString, History> history);
+
     // The facts that name a GPU (bus id, UUID): findings differing only in these are grouped.
     static bool isGpuFact(const QString &name);
 
@@ -50,6 +60,7 @@ private:
 
     QList<Finding> m_findings;
     std::vector<Row> m_rows;
+    QHash<QString, History> m_history;
 };
 
 } // namespace gputriage

@@ -5,7 +5,10 @@
 #include "bookmarks.h"
 #include "comparetab.h"
 #include "engine/analyzer.h"
+#include "findingspanel.h"
+#include "gpuspanel.h"
 #include "jobprogress.h"
+#include "librarywindow.h"
 #include "limitsdialog.h"
 #include "logview.h"
 #include "messagebanner.h"
@@ -180,6 +183,12 @@ void MainWindow::bundleAnalysed(const QString &notice)
                       .arg(counted(result.findings.size(), tr("finding"), tr("findings")),
                            counted(qint64(result.documents.size()), tr("file"), tr("files")))
                                + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
+    QString libraryError;
+    findingsPanel()->model()->setHistory(LibraryWindow::findingHistory(result, &libraryError));
+    if (libraryError.isEmpty())
+        gpusPanel()->model()->setHistory(LibraryWindow::boardHistory(result, &libraryError));
+    if (!libraryError.isEmpty())
+        m_banner->append(libraryError);
     Q_EMIT analysisFinished();
 }
 
@@ -331,6 +340,11 @@ void MainWindow::createMenus()
     add(file, tr("&Compare with Another Bundle…"), "actionCompare", {},
         [this] { chooseCompare(); });
     add(file, tr("Re&load"), "actionReload", QKeySequence::Refresh, [this] { reload(); });
+    add(file, tr("Case &Library…"), "actionLibrary", {}, [this] {
+        auto *window = new LibraryWindow({}, this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+    });
     file->addSeparator();
     add(file, tr("&Export Report…"), "actionExport", QKeySequence(Qt::CTRL | Qt::Key_E),
         [this] { chooseExportFile(); });

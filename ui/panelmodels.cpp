@@ -93,6 +93,13 @@ void GpusModel::setGpus(const QList<GpuVerdict> &gpus)
     setRows(std::move(rows));
 }
 
+void GpusModel::setHistory(QHash<QString, BoardHistory> history)
+{
+    m_history = std::move(history);
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 QStringList GpusModel::headers() const
 {
     return {tr("GPU"), tr("Name"), tr("Action"), tr("Events"), tr("UUID")};
@@ -129,13 +136,19 @@ QVariant GpusModel::cell(const GpuRow &row, int column, int role) const
     case Qt::DisplayRole:
         switch (column) {
         case GpuColumn: return g.key;
-        case NameColumn: return g.nameAndSerial();
+        case NameColumn:
+            if (const auto it = m_history.constFind(g.key); it != m_history.cend())
+                return QString(g.nameAndSerial() + QStringLiteral(" [") + it->note + QLatin1Char(']'));
+            return g.nameAndSerial();
         case ActionColumn: return action;
         case EventsColumn: return events(QStringLiteral(", "));
         case UuidColumn: return g.uuid;
         default: return {};
         }
     case Qt::ToolTipRole:
+        if (const auto it = m_history.constFind(g.key);
+            column == NameColumn && it != m_history.cend())
+            return it->details;
         return column == ActionColumn   ? QVariant(action)
                : column == EventsColumn ? QVariant(events(QStringLiteral("\n")))
                : column == GpuColumn && !g.uuid.isEmpty()

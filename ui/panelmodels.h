@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QHash>
+
 #include "engine/finding.h"
 #include "engine/templateminer.h"
 #include "rowsmodel.h"
@@ -58,10 +60,20 @@ public:
     enum Column { GpuColumn, NameColumn, ActionColumn, EventsColumn, UuidColumn };
     using RowsModel::RowsModel;
     void setGpus(const QList<GpuVerdict> &gpus);
+    // The board's records in the case library, by bus id: a short note after its name
+    // ("[2 records in the library]") and the records in its tooltip.
+    struct BoardHistory
+    {
+        QString note, details;
+    };
+    void setHistory(QHash<QString, BoardHistory> history);
 
 protected:
     QStringList headers() const override;
     QVariant cell(const GpuRow &row, int column, int role) const override;
+
+private:
+    QHash<QString, BoardHistory> m_history;
 };
 
 // Two levels of text rows (the rule editor's test results: each finding with its lines, the

@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/librarycli.h"
 
 #include "engine/analyzer.h"
 #include "engine/matcher.h"
@@ -61,6 +62,8 @@ const char kUsage[] = R"(Usage:
   gputriage analyze --batch DIR -o OUT [options]   one report per bundle in DIR, and a summary
   gputriage rules list [--patterns]|check|test [--rules P]...
   gputriage diff A B [--format F] [-o FILE] [--redact]   what changed between two bundles
+  gputriage library add PATH...|--batch DIR | search|history|stats|delete|export|import|info
+                                            the case library: have we seen this before?
   gputriage -v|--version, -h|--help
 
 analyze options:
@@ -86,6 +89,19 @@ analyze options:
   --max-entry-size S   one decompressed file, e.g. 512M (default 2G)
   --max-total-size S   everything decompressed (default 8G)
   --max-ratio N        decompressed:compressed before a stream counts as a bomb (default 1000)
+
+  --library            add the bundle to the case library (--library-url, --case, --customer)
+  --with-history       add to the report what the case library knows of its findings and GPUs
+                       (only with this option; --customer limits it to one customer's bundles)
+
+library add PATH... | --batch DIR [--case ID] [--case-pattern RE] [--customer C] [--redact]
+library search [TEXT] [--rule R] [--xid N] [--gpu S/N|UUID] [--driver V] [--case ID]
+               [--from DATE] [--to DATE] [--customer C] [--format text|json] [-o FILE]
+library history --serial S/N | --uuid UUID      a board's records in earlier bundles
+library stats                                   bundles per rule and driver version
+library delete ID... | export [-o FILE] | import FILE|- | info
+  --library-url URL    a SQLite file or postgresql://user@host/db (?host=/socket/dir);
+                       default $GPUTRIAGE_LIBRARY_URL, else ~/.local/share/gputriage/library.sqlite
 
 diff compares the findings (new, gone, other count) and the facts (driver 570.158.08 ->
 580.65.06) of bundle A with bundle B, as text, json, markdown or html.
@@ -317,6 +333,15 @@ int writeOutput(const QString &output, const QByteArray &report)
     if (const QString error = writeFileAtomically(output, report); !error.isEmpty())
         return failed(error + QStringLiteral(" (nothing was changed)"));
     return Ok;
+}
+
+// The CLI's conventions, for the library commands (librarycli.cpp).
+CliServices cliServices()
+{
+    return {err, usageError, writeStdoutText, writeOutput,
+            [](const QString &output, const QStringList &inputs) {
+                return refuseClobber(output, inputs);
+            }};
 }
 
 struct BatchRow
@@ -693,6 +718,7 @@ int analyze(const QStringList &args)
     p.addOption({QStringLiteral("timings"), QStringLiteral("Time of each phase on stderr.")});
     p.addOption({QStringLiteral("batch"), QStringLiteral("Every entry of DIR is a bundle."),
                  QStringLiteral("DIR")});
+    addAnalyzeLibraryOptions(p);
     for (const char *limit :
          {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
         p.addOption(
@@ -750,6 +776,10 @@ int analyze(const QStringList &args)
     if (const QString *error = std::get_if<QString>(&parsed))
         return usageError(*error);
     const AnalyzeArgs &shared = std::get<AnalyzeArgs>(parsed);
+    if (p.isSet(QStringLiteral("batch")) && (p.isSet(QStringLiteral("library"))
+                                              || p.isSet(QStringLiteral("with-history"))))
+        return usageError(QStringLiteral("for a folder of bundles use 'gputriage library add "
+                                         "--batch DIR'"));
     if (p.isSet(QStringLiteral("batch")))
         return analyzeBatch(p, limits, shared);
     const QStringList paths = p.positionalArguments();
@@ -824,6 +854,10 @@ int analyze(const QStringList &args)
     } else {
         report = writeReport(shown, format, ro);
     }
+    if (const int rc = applyLibraryToAnalysis(p, paths, result, shown, format, report,
+                                              cliServices());
+        rc != Ok)
+        return rc;
 
     const int written = writeOutput(output, report);
     reportTimer.stop();
@@ -1035,7 +1069,7 @@ bool isCliInvocation(const QStringList &arguments)
     static const QStringList commands
         = {QStringLiteral("analyze"),   QStringLiteral("rules"), QStringLiteral("diff"),
            QStringLiteral("--version"), QStringLiteral("-v"),    QStringLiteral("--help"),
-           QStringLiteral("-h"),        QStringLiteral("help")};
+           QStringLiteral("-h"),        QStringLiteral("help"),  QStringLiteral("library")};
     // Any option is for the CLI too, so an unknown one is a usage error rather than a file name.
     return arguments.size() > 1
            && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(QLatin1Char('-')));
@@ -1063,6 +1097,8 @@ int runCommand(const QStringList &arguments)
         return rulesCommand(rest);
     if (command == QLatin1String("diff"))
         return diffCommand(rest);
+    if (command == QLatin1String("library"))
+        return libraryCommand(rest, cliServices());
     return usageError(QStringLiteral("unknown command or option '%1'").arg(command));
 }
 

@@ -1,0 +1,570 @@
+// The case library on SQLite, or on the PostgreSQL server $GPUTRIAGE_TEST_PG_URL names (a
+// maintenance database; each test gets a database of its own). The same tests on both.
+#include "generatedentries.h"
+#include "library/caselibrary.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace gputriage;
+using gputriage::testing::generatedEntry;
+
+namespace {
+
+// `tst_library --add URL FIRST COUNT`: adds generated bundles FIRST.. as another process would.
+int addWorker(const QStringList &args)
+{
+    const Result<LibraryLocation> loc = parseLibraryUrl(args.value(2));
+    if (!loc) {
+        std::fprintf(stderr, "%s\n", qPrintable(loc.error().message));
+        return 2;
+    }
+    auto library = CaseLibrary::open(loc.value(), CaseLibrary::Mode::Write);
+    if (!library) {
+        std::fprintf(stderr, "%s\n", qPrintable(library.error().message));
+        return 2;
+    }
+    const int first = args.value(3).toInt(), count = args.value(4).toInt();
+    for (int n = first; n < first + count; ++n)
+        if (const auto r = library.value()->add(generatedEntry(n)); !r) {
+            std::fprintf(stderr, "%s\n", qPrintable(r.error().message));
+            return 2;
+        }
+    return 0;
+}
+
+} // namespace
+
+class TestLibrary : public QObject
+{
+    Q_OBJECT
+
+private:
+    bool m_postgres = false;
+    QString m_adminUrl; // PostgreSQL: the maintenance database
+    QTemporaryDir m_dir;
+    QString m_url; // this test's library
+    QString m_database;
+    int m_counter = 0;
+
+    std::unique_ptr<CaseLibrary> open(CaseLibrary::Mode mode = CaseLibrary::Mode::Write)
+    {
+        auto r = CaseLibrary::open(parseLibraryUrl(m_url).value(), mode);
+        if (!r)
+            qWarning("%s", qPrintable(r.error().message));
+        return r ? std::move(r).value() : nullptr;
+    }
+    QString openError(CaseLibrary::Mode mode = CaseLibrary::Mode::Write)
+    {
+        auto r = CaseLibrary::open(parseLibraryUrl(m_url).value(), mode);
+        return r ? QString() : r.error().message;
+    }
+    // A connection of the test's own, beside the library's (to lock, damage or inspect it).
+    QSqlDatabase side(const QString &name, const QString &url)
+    {
+        const LibraryLocation loc = parseLibraryUrl(url).value();
+        QSqlDatabase db = QSqlDatabase::addDatabase(
+            m_postgres ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE"), name);
+        if (m_postgres) {
+            db.setHostName(loc.host);
+            db.setDatabaseName(loc.database);
+            db.setUserName(loc.user);
+            if (loc.port > 0)
+                db.setPort(loc.port);
+        } else {
+            db.setDatabaseName(loc.path);
+        }
+        if (!db.open())
+            qWarning("side connection: %s", qPrintable(db.lastError().text()));
+        return db;
+    }
+    void exec(QSqlDatabase &db, const QString &sql)
+    {
+        QSqlQuery q(db);
+        if (!q.exec(sql))
+            QFAIL(qPrintable(sql + QLatin1String(": ") + q.lastError().text()));
+    }
+    QString urlOf(const QString &database) const
+    {
+        QString url = m_adminUrl;
+        const qsizetype slash = url.indexOf(QLatin1Char('/'), QStringLiteral("postgresql://").size());
+        const qsizetype query = url.indexOf(QLatin1Char('?'));
+        return url.left(slash + 1) + database + (query >= 0 ? url.mid(query) : QString());
+    }
+    void closeSide(const QString &name)
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+    QStringList workerArgs(int first, int count) const
+    {
+        return {QStringLiteral("--add"), m_url, QString::number(first), QString::number(count)};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_adminUrl = qEnvironmentVariable("GPUTRIAGE_TEST_PG_URL");
+        m_postgres = !m_adminUrl.isEmpty();
+        QVERIFY(m_dir.isValid());
+        // Long enough for two writers queueing on a loaded machine; the lock test shortens it.
+        qputenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS", "60000");
+        if (m_postgres)
+            qInfo("PostgreSQL at %s", qPrintable(m_adminUrl));
+    }
+
+    void init()
+    {
+        ++m_counter;
+        if (!m_postgres) {
+            m_url = m_dir.filePath(QStringLiteral("library-%1.sqlite").arg(m_counter));
+            return;
+        }
+        m_database = QStringLiteral("gt_%1_%2").arg(::getpid()).arg(m_counter);
+        QSqlDatabase admin = side(QStringLiteral("admin"), m_adminUrl);
+        exec(admin, QStringLiteral("CREATE DATABASE %1").arg(m_database));
+        admin = QSqlDatabase();
+        closeSide(QStringLiteral("admin"));
+        m_url = urlOf(m_database);
+    }
+
+    void cleanup()
+    {
+        if (!m_postgres)
+            return;
+        QSqlDatabase admin = side(QStringLiteral("admin"), m_adminUrl);
+        exec(admin, QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
+        admin = QSqlDatabase();
+        closeSide(QStringLiteral("admin"));
+    }
+
+    void aNewLibraryHasTheCurrentSchema()
+    {
+        auto library = open();
+        QVERIFY(library);
+        QCOMPARE(library->schemaVersion(), CaseLibrary::kSchemaVersion);
+        QCOMPARE(library->bundleCount().value(), 0);
+        library.reset();
+        QVERIFY(open(CaseLibrary::Mode::Read)); // opened again: nothing to migrate
+    }
+
+    void anEntryReadsBackAsItWasStored()
+    {
+        auto library = open();
+        QVERIFY(library);
+        const LibraryEntry original = generatedEntry(7, 6, QStringLiteral("acme"));
+        const auto added = library->add(original);
+        QVERIFY(added);
+        QVERIFY(added.value().added);
+        const auto back = library->entry(added.value().id);
+        QVERIFY(back && back.value());
+        LibraryEntry expected = original;
+        expected.id = added.value().id;
+        QCOMPARE(back.value()->findings, expected.findings);
+        QCOMPARE(back.value()->gpus, expected.gpus);
+        QVERIFY(*back.value() == expected);
+    }
+
+    void theSameBundleAddedTwiceIsOneEntry()
+    {
+        auto library = open();
+        QVERIFY(library);
+        const auto first = library->add(generatedEntry(1));
+        const auto second = library->add(generatedEntry(1));
+        QVERIFY(first && second);
+        QVERIFY(first.value().added);
+        QVERIFY(!second.value().added);
+        QCOMPARE(second.value().id, first.value().id);
+        QCOMPARE(library->bundleCount().value(), 1);
+        QCOMPARE(library->findingCount().value(), 4);
+    }
+
+    void seenBeforeCountsOtherBundlesNewestFirst()
+    {
+        auto library = open();
+        QVERIFY(library);
+        for (int n = 0; n < 6; ++n)
+            QVERIFY(library->add(generatedEntry(n, 4, n < 4 ? QStringLiteral("acme") : QStringLiteral("globex"))));
+        const QString xid = QStringLiteral("xid.catalog|Xid 79");
+        const auto all = library->seenBefore({xid, QStringLiteral("no.such.rule")},
+                                             generatedEntry(5).identity, {}, 3);
+        QVERIFY(all);
+        QCOMPARE(all.value().size(), 2);
+        QCOMPARE(all.value()[0].bundles, 5); // the bundle itself does not count
+        QCOMPARE(all.value()[0].recent.size(), 3);
+        QCOMPARE(all.value()[0].recent[0].caseId, QStringLiteral("1004"));
+        QCOMPARE(all.value()[0].recent[2].caseId, QStringLiteral("1002"));
+        QCOMPARE(all.value()[1].bundles, 0);
+        // One customer's history never shows another's bundles.
+        const auto acme = library->seenBefore({xid}, generatedEntry(5).identity,
+                                              LibraryScope{QStringLiteral("acme")}, 10);
+        QVERIFY(acme);
+        QCOMPARE(acme.value()[0].bundles, 4);
+        for (const PastCase &c : acme.value()[0].recent)
+            QCOMPARE(c.customer, QStringLiteral("acme"));
+    }
+
+    void aBoardsHistoryIsFoundBySerialOrUuid()
+    {
+        auto library = open();
+        QVERIFY(library);
+        for (int n = 0; n < 12; ++n)
+            QVERIFY(library->add(generatedEntry(n)));
+        const LibraryGpu board = generatedEntry(2).gpus[0]; // bundles 2 and 7 share it
+        const auto bySerial = library->boardHistory(board.serial, {}, generatedEntry(12).identity, {});
+        QVERIFY(bySerial);
+        QCOMPARE(bySerial.value().size(), 2); // bundles 2 and 7
+        const auto byUuid = library->boardHistory({}, board.uuid, generatedEntry(7).identity, {});
+        QVERIFY(byUuid);
+        QCOMPARE(byUuid.value().size(), 1);
+        QCOMPARE(byUuid.value()[0].bundle.caseId, QStringLiteral("1002"));
+        QCOMPARE(byUuid.value()[0].gpu.events.size(), 1);
+        QCOMPARE(byUuid.value()[0].gpu.events[0].code, QStringLiteral("Xid 79"));
+    }
+
+    void search_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QStringList>("cases"); // newest first
+        const QString serial = generatedEntry(3).gpus[0].serial;
+        const QString uuid = generatedEntry(4).gpus[0].uuid;
+        QTest::newRow("by rule") << "rule" << "rule.13" << QStringList{"1000"};
+        QTest::newRow("by rule prefix") << "rule" << "xid.*"
+                                        << QStringList{"1009", "1008", "1007", "1006", "1005",
+                                                       "1004", "1003", "1002", "1001", "1000"};
+        QTest::newRow("by Xid") << "xid" << "79"
+                                << QStringList{"1009", "1008", "1007", "1006", "1005",
+                                               "1004", "1003", "1002", "1001", "1000"};
+        QTest::newRow("by an Xid no bundle has") << "xid" << "48" << QStringList{};
+        QTest::newRow("by GPU serial") << "gpu" << serial << QStringList{"1008", "1003"};
+        QTest::newRow("by GPU UUID") << "gpu" << uuid << QStringList{"1009", "1004"};
+        QTest::newRow("by driver version") << "driver" << "580.65.06"
+                                           << QStringList{"1009", "1007", "1005", "1003", "1001"};
+        QTest::newRow("by case id") << "case" << "1006" << QStringList{"1006"};
+        QTest::newRow("by date range") << "dates" << "2026-01-01T10:00:00Z/2026-01-01T12:00:00Z"
+                                       << QStringList{"1004", "1003", "1002"};
+        QTest::newRow("by text in the name") << "text" << "report-8." << QStringList{"1008"};
+        QTest::newRow("a wildcard in the text is a character") << "text" << "report-%" << QStringList{};
+    }
+
+    void search()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QStringList, cases);
+        auto library = open();
+        QVERIFY(library);
+        for (int n = 0; n < 10; ++n)
+            QVERIFY(library->add(generatedEntry(n)));
+        LibraryQuery q;
+        if (field == QLatin1String("rule"))
+            q.rule = value;
+        else if (field == QLatin1String("xid"))
+            q.xid = value;
+        else if (field == QLatin1String("gpu"))
+            q.gpu = value;
+        else if (field == QLatin1String("driver"))
+            q.driver = value;
+        else if (field == QLatin1String("case"))
+            q.caseId = value;
+        else if (field == QLatin1String("text"))
+            q.text = value;
+        else {
+            q.from = QDateTime::fromString(value.section(QLatin1Char('/'), 0, 0), Qt::ISODate);
+            q.to = QDateTime::fromString(value.section(QLatin1Char('/'), 1, 1), Qt::ISODate);
+        }
+        const auto found = library->search(q, {});
+        QVERIFY(found);
+        QStringList got;
+        for (const PastCase &c : found.value())
+            got << c.caseId;
+        QCOMPARE(got, cases);
+        if (!found.value().isEmpty() && (field == QLatin1String("xid")))
+            QCOMPARE(found.value()[0].matched, QStringList{QStringLiteral("xid.catalog|Xid 79")});
+    }
+
+    void statsCountBundlesPerRuleAndDriver()
+    {
+        auto library = open();
+        QVERIFY(library);
+        for (int n = 0; n < 10; ++n)
+            QVERIFY(library->add(generatedEntry(n)));
+        const auto rows = library->stats({});
+        QVERIFY(rows);
+        QMap<QString, int> xid;
+        for (const StatRow &r : rows.value())
+            if (r.rule == QLatin1String("xid.catalog"))
+                xid[r.driverVersion] = r.bundles;
+        QCOMPARE(xid.value(QStringLiteral("570.158.08")), 5);
+        QCOMPARE(xid.value(QStringLiteral("580.65.06")), 5);
+    }
+
+    void deletingAnEntryTakesEverythingItHad()
+    {
+        auto library = open();
+        QVERIFY(library);
+        const auto a = library->add(generatedEntry(1));
+        QVERIFY(library->add(generatedEntry(2)));
+        QVERIFY(a);
+        QCOMPARE(library->remove(a.value().id).value(), true);
+        QCOMPARE(library->remove(a.value().id).value(), false);
+        QCOMPARE(library->bundleCount().value(), 1);
+        QCOMPARE(library->findingCount().value(), 4);
+        QVERIFY(!library->entry(a.value().id).value());
+        const auto history = library->boardHistory(generatedEntry(1).gpus[0].serial, {}, {}, {});
+        QVERIFY(history);
+        QVERIFY(history.value().isEmpty());
+    }
+
+    void exportedEntriesImportAsTheyWere()
+    {
+        auto library = open();
+        QVERIFY(library);
+        QList<LibraryEntry> originals;
+        for (int n = 0; n < 5; ++n) {
+            originals << generatedEntry(n, 5, QStringLiteral("acme"));
+            QVERIFY(library->add(originals.last()));
+        }
+        QList<QJsonObject> lines;
+        QVERIFY(library->forEachEntry({}, [&](const LibraryEntry &e) {
+            lines << entryToJson(e);
+            return true;
+        }));
+        QCOMPARE(lines.size(), 5);
+        library.reset();
+        init(); // a new, empty library
+        auto other = open();
+        QVERIFY(other);
+        for (const QJsonObject &line : lines) {
+            const auto e = entryFromJson(line);
+            QVERIFY2(e, qPrintable(e ? QString() : e.error().message));
+            QVERIFY(other->add(e.value()));
+        }
+        QCOMPARE(other->bundleCount().value(), 5);
+        int i = 0;
+        QVERIFY(other->forEachEntry({}, [&](const LibraryEntry &e) {
+            LibraryEntry expected = originals[i++];
+            expected.id = e.id;
+            if (!(e == expected))
+                qWarning("entry %d differs", i);
+            return e == expected;
+        }));
+        QCOMPARE(i, 5);
+        QVERIFY(!entryFromJson(QJsonObject{{QStringLiteral("schema"), QStringLiteral("other")}}));
+    }
+
+    void twoProcessesAddingAtOnceLoseAndDuplicateNothing()
+    {
+        // Both start on a library that does not exist yet: they also create it at once.
+        // Bundles 0-59 and 20-79: 40 in common.
+        QProcess a, b;
+        for (QProcess *p : {&a, &b})
+            p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        a.start(QCoreApplication::applicationFilePath(), workerArgs(0, 60));
+        b.start(QCoreApplication::applicationFilePath(), workerArgs(20, 60));
+        for (QProcess *p : {&a, &b}) {
+            QVERIFY(p->waitForFinished(120000));
+            QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p->exitCode(), 0);
+        }
+        auto library = open(CaseLibrary::Mode::Read);
+        QVERIFY(library);
+        QCOMPARE(library->bundleCount().value(), 80);
+        QCOMPARE(library->findingCount().value(), 80 * 4);
+        const auto seen = library->seenBefore({QStringLiteral("xid.catalog|Xid 79")}, {}, {}, 0);
+        QCOMPARE(seen.value()[0].bundles, 80);
+    }
+
+    void aMissingLibraryIsSaidNotCreated()
+    {
+        if (m_postgres)
+            m_url = urlOf(QStringLiteral("gt_no_such_database"));
+        const QString error = openError(CaseLibrary::Mode::Read);
+        QVERIFY2(error.contains(QLatin1String("there is no case library")), qPrintable(error));
+        if (!m_postgres)
+            QVERIFY(!QFile::exists(m_url));
+    }
+
+    void anEmptyLibraryIsSaidWhenRead()
+    {
+        if (!m_postgres)
+            QVERIFY(QFile(m_url).open(QIODevice::WriteOnly)); // an empty file
+        const QString error = openError(CaseLibrary::Mode::Read);
+        QVERIFY2(error.contains(QLatin1String("is empty")), qPrintable(error));
+    }
+
+    void aLockedLibraryIsSaidAfterTheWait()
+    {
+        QVERIFY(open());
+        QSqlDatabase holder = side(QStringLiteral("holder"), m_url);
+        exec(holder, m_postgres ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN EXCLUSIVE"));
+        if (m_postgres)
+            exec(holder, QStringLiteral("LOCK TABLE bundles IN ACCESS EXCLUSIVE MODE"));
+        qputenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS", "400");
+        const auto restore = qScopeGuard([] { qputenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS", "60000"); });
+        QElapsedTimer timer;
+        timer.start();
+        QString error;
+        if (auto library = open(); library) {
+            const auto r = library->add(generatedEntry(1));
+            QVERIFY(!r);
+            error = r.error().message;
+        } else {
+            error = openError();
+        }
+        QVERIFY2(error.contains(QLatin1String("is locked")), qPrintable(error));
+        QVERIFY(timer.elapsed() < 10000);
+        exec(holder, QStringLiteral("ROLLBACK"));
+        holder = QSqlDatabase();
+        closeSide(QStringLiteral("holder"));
+        auto library = open(); // free again
+        QVERIFY(library);
+        QVERIFY(library->add(generatedEntry(1)));
+    }
+
+    void aReadOnlyLibraryIsSaidAndStillRead()
+    {
+        {
+            auto library = open();
+            QVERIFY(library);
+            QVERIFY(library->add(generatedEntry(1)));
+        }
+        QString error;
+        if (m_postgres) {
+            QSqlDatabase admin = side(QStringLiteral("admin"), m_adminUrl);
+            exec(admin, QStringLiteral("ALTER DATABASE %1 SET default_transaction_read_only = on")
+                            .arg(m_database));
+            admin = QSqlDatabase();
+            closeSide(QStringLiteral("admin"));
+            auto library = open();
+            QVERIFY(library);
+            const auto r = library->add(generatedEntry(2));
+            QVERIFY(!r);
+            error = r.error().message;
+        } else {
+            QVERIFY(QFile::setPermissions(m_url, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+            // Root writes any file: the writer runs as an unprivileged user then.
+            QProcess worker;
+            if (::geteuid() == 0) {
+                QVERIFY(QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner
+                                                                | QFile::ExeOwner | QFile::ReadOther
+                                                                | QFile::ExeOther));
+                worker.setChildProcessModifier([] {
+                    if (::setgid(65534) != 0 || ::setuid(65534) != 0)
+                        ::_exit(99);
+                });
+            }
+            worker.start(QCoreApplication::applicationFilePath(), workerArgs(2, 1));
+            QVERIFY(worker.waitForFinished(60000));
+            error = QString::fromUtf8(worker.readAllStandardError());
+            QVERIFY2(worker.exitCode() == 2, qPrintable(error));
+        }
+        QVERIFY2(error.contains(QLatin1String("is read-only")), qPrintable(error));
+        auto reader = open(CaseLibrary::Mode::Read);
+        QVERIFY(reader);
+        QCOMPARE(reader->bundleCount().value(), 1);
+    }
+
+    void aDamagedLibraryIsSaidAndLeftAsItIs()
+    {
+        if (m_postgres) {
+            QSqlDatabase db = side(QStringLiteral("damage"), m_url);
+            exec(db, QStringLiteral("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
+                                    "applied_at TEXT, tool_version TEXT)"));
+            exec(db, QStringLiteral("INSERT INTO schema_migrations VALUES (1, '', '')"));
+            exec(db, QStringLiteral("CREATE TABLE bundles (id INTEGER, identity TEXT)"));
+            db = QSqlDatabase();
+            closeSide(QStringLiteral("damage"));
+        } else {
+            QFile f(m_url);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(8192, 'x'));
+        }
+        const QByteArray before = m_postgres ? QByteArray() : [&] {
+            QFile f(m_url);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
+        const QString error = openError();
+        QVERIFY2(error.contains(QLatin1String("not a GPU Triage case library or it is damaged")),
+                 qPrintable(error));
+        if (!m_postgres) {
+            QFile f(m_url);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), before);
+        }
+    }
+
+    void anotherApplicationsDatabaseIsNotTakenOver()
+    {
+        QSqlDatabase db = side(QStringLiteral("other"), m_url);
+        exec(db, QStringLiteral("CREATE TABLE invoices (id INTEGER)"));
+        db = QSqlDatabase();
+        closeSide(QStringLiteral("other"));
+        const QString error = openError();
+        QVERIFY2(error.contains(QLatin1String("not a GPU Triage case library")), qPrintable(error));
+    }
+
+    void aNewerSchemaIsSaidAndLeftAsItIs()
+    {
+        QVERIFY(open());
+        QSqlDatabase db = side(QStringLiteral("newer"), m_url);
+        exec(db, QStringLiteral("INSERT INTO schema_migrations VALUES (99, '2030-01-01', '9.0')"));
+        db = QSqlDatabase();
+        closeSide(QStringLiteral("newer"));
+        for (const CaseLibrary::Mode mode : {CaseLibrary::Mode::Read, CaseLibrary::Mode::Write}) {
+            const QString error = openError(mode);
+            QVERIFY2(error.contains(QLatin1String("schema version 99, newer than")), qPrintable(error));
+        }
+    }
+
+    void libraryUrlsAreParsed_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("a file") << "/srv/lib.sqlite" << "/srv/lib.sqlite";
+        QTest::newRow("a sqlite URL") << "sqlite:///srv/lib.sqlite" << "/srv/lib.sqlite";
+        QTest::newRow("a server, the password not shown")
+            << "postgresql://ann:secret@db.example:5433/cases" << "postgresql://ann@db.example:5433/cases";
+        QTest::newRow("a socket folder") << "postgresql:///cases?host=/run/postgresql&user=ann"
+                                         << "postgresql://ann@/cases?host=/run/postgresql";
+        QTest::newRow("no database") << "postgresql://db.example" << "";
+    }
+
+    void libraryUrlsAreParsed()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, shown);
+        const auto loc = parseLibraryUrl(url);
+        QCOMPARE(bool(loc), !shown.isEmpty());
+        if (loc)
+            QCOMPARE(loc.value().shown(), shown);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.value(1) == QLatin1String("--add"))
+        return addWorker(args);
+    TestLibrary test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_library.moc"
