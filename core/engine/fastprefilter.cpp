@@ -162,10 +162,33 @@ hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
     return scratch.scratch;
 }
 
+// Whether a non-ASCII character of a text may be scanned as the byte 0x01 for this pattern: its
+// text is ASCII and names no control byte, range of bytes, Unicode class or POSIX class, so
+// what takes such a character in RE2 (`.`, \S, \W, \D, a negated class) takes 0x01 too, and
+// nothing else does (a case-folded ASCII letter aside: such lines are not scanned so).
+bool standInSafe(std::string_view pattern)
+{
+    for (size_t i = 0; i < pattern.size(); ++i) {
+        const auto c = static_cast<unsigned char>(pattern[i]);
+        if (c < 0x20 || c >= 0x7f)
+            return false;
+        if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':')
+            return false;
+        if (c != '\\' || i + 1 >= pattern.size())
+            continue;
+        const char e = pattern[++i];
+        if ((e >= '0' && e <= '9') || e == 'x' || e == 'p' || e == 'P' || e == 'C')
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, Cache cache)
 {
+    m_standIns = std::all_of(re2Patterns.begin(), re2Patterns.end(),
+                             [](const std::string &p) { return standInSafe(p); });
     const bool cached = cache != Cache::Off;
     QByteArray inputs;
     if (cached) {
@@ -257,6 +280,44 @@ bool FastPrefilter::scan(std::string_view text, std::vector<int> &hits) const
         return false;
     hits.insert(hits.end(), m_always.begin(), m_always.end());
     return true;
+}
+
+bool FastPrefilter::scanNonAscii(std::string_view text, std::vector<int> &hits) const
+{
+    if (!m_standIns)
+        return false;
+    thread_local std::string ascii;
+    ascii.clear();
+    ascii.reserve(text.size());
+    const auto *s = reinterpret_cast<const unsigned char *>(text.data());
+    const size_t n = text.size();
+    auto cont = [&](size_t k) { return k < n && (s[k] & 0xC0) == 0x80; };
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            ascii.push_back(char(c));
+            ++i;
+            continue;
+        }
+        // Strict UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+        size_t length = 0;
+        if (c >= 0xC2 && c <= 0xDF && cont(i + 1))
+            length = 2;
+        else if (c >= 0xE0 && c <= 0xEF && cont(i + 1) && cont(i + 2)
+                 && !(c == 0xE0 && s[i + 1] < 0xA0) && !(c == 0xED && s[i + 1] > 0x9F))
+            length = 3;
+        else if (c >= 0xF0 && c <= 0xF4 && cont(i + 1) && cont(i + 2) && cont(i + 3)
+                 && !(c == 0xF0 && s[i + 1] < 0x90) && !(c == 0xF4 && s[i + 1] > 0x8F))
+            length = 4;
+        if (!length)
+            return false;
+        // U+017F (long s) and U+212A (Kelvin sign) match (?i)s and (?i)k in RE2.
+        if ((c == 0xC5 && s[i + 1] == 0xBF) || (c == 0xE2 && s[i + 1] == 0x84 && s[i + 2] == 0xAA))
+            return false;
+        ascii.push_back('\x01');
+        i += length;
+    }
+    return scan(ascii, hits);
 }
 
 struct RawPrefilter::Database
