@@ -487,12 +487,22 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         int line = 0;                           // cursor: matches come mostly in order
         std::vector<std::pair<int, int>> *hits; // line, word of a clause
         int stopLine = -1;
+        const char *lineStart = nullptr, *nextStart = nullptr; // of `line` and the next one
+        void seek(int l)
+        {
+            line = l;
+            lineStart = doc->line(l).data();
+            nextStart = l + 1 < to ? doc->line(l + 1).data() : nullptr;
+        }
         int lineOf(const char *p)
         {
-            if (doc->line(line).data() > p)
-                line = from;
-            while (line + 1 < to && doc->line(line + 1).data() <= p)
+            if (lineStart > p)
+                seek(from);
+            while (nextStart && nextStart <= p) {
                 ++line;
+                lineStart = nextStart;
+                nextStart = line + 1 < to ? doc->line(line + 1).data() : nullptr;
+            }
             return line;
         }
         void mark(int at, uint8_t kind)
@@ -512,7 +522,7 @@ bool RawPrefilter::startLines(const LogDocument &doc,
     hits.clear();
     State state{&doc, from, to, &m_wordKinds, m_maxSpan, &starts};
     state.hits = &hits;
-    state.line = from;
+    state.seek(from);
     auto onMatch = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
                       void *context) -> int {
         auto &st = *static_cast<State *>(context);
@@ -552,7 +562,7 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         if (state.stopLine + 1 >= to)
             break;
         p = doc.line(state.stopLine + 1).data();
-        state.line = state.stopLine + 1;
+        state.seek(state.stopLine + 1);
     }
 
     // A line is a candidate when all the words of one clause are in it. Matches come in the
@@ -600,36 +610,38 @@ bool RawPrefilter::startLines(const LogDocument &doc,
 
     // A message wrapped at a blank keeps its words whole, on the next lines: a clause whose
     // words are all within kWrapLines lines may match across the wrap.
-    thread_local std::vector<char> seen;
-    seen.assign(m_wordClauses.size(), 0);
+    // The window of lines with words from line r on slides: a line's words are counted in as
+    // it enters and out as it leaves, each clause knowing how many of its words the window holds.
+    thread_local std::vector<int> inWindow; // word → lines of the window holding it
+    inWindow.assign(m_wordClauses.size(), 0);
+    int completeWrappable = 0; // wrappable clauses whose words are all in the window
+    auto count = [&](size_t k, int delta) {
+        for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
+            int &n = inWindow[size_t(hits[h].second)];
+            n += delta;
+            if (n != (delta > 0 ? 1 : 0))
+                continue; // the word was (or still is) there
+            for (int c : m_wordClauses[size_t(hits[h].second)]) {
+                const bool was = counts[size_t(c)] == m_clauseSizes[size_t(c)];
+                counts[size_t(c)] += delta;
+                if (m_clauseWrappable[size_t(c)] && was != (counts[size_t(c)] == m_clauseSizes[size_t(c)]))
+                    completeWrappable += was ? -1 : 1;
+            }
+        }
+    };
+    size_t entered = 0; // lineWords[r, entered) are in the window
     for (size_t r = 0; r < lineWords.size(); ++r) {
-        size_t last = r;
-        while (last + 1 < lineWords.size()
-               && lineWords[last + 1].line < lineWords[r].line + kWrapLines)
-            ++last;
-        if (last == r)
-            continue;
-        bool complete = false;
-        for (size_t k = r; k <= last; ++k)
-            for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
-                const int word = hits[h].second;
-                if (seen[size_t(word)])
-                    continue;
-                seen[size_t(word)] = 1;
-                for (int c : m_wordClauses[size_t(word)])
-                    complete = (++counts[size_t(c)] == m_clauseSizes[size_t(c)]
-                                && m_clauseWrappable[size_t(c)])
-                               || complete;
-            }
-        for (size_t k = r; k <= last; ++k)
-            for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
-                seen[size_t(hits[h].second)] = 0;
-                for (int c : m_wordClauses[size_t(hits[h].second)])
-                    counts[size_t(c)] = 0;
-            }
-        if (complete)
+        if (r > 0)
+            count(r - 1, -1);
+        if (entered <= r)
+            count(entered++, 1);
+        while (entered < lineWords.size() && lineWords[entered].line < lineWords[r].line + kWrapLines)
+            count(entered++, 1);
+        if (entered - 1 > r && completeWrappable > 0)
             markWrapped(lineWords[r].line);
     }
+    if (!lineWords.empty())
+        count(lineWords.size() - 1, -1); // the counts are left at zero for the next run
     return true;
 }
 
