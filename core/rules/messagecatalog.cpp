@@ -10,11 +10,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QtEndian>
 
 #include <re2/re2.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <set>
 #include <tuple>
 
@@ -83,11 +85,31 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
         >> table >> n;
     if (s.status() != QDataStream::Ok || n < 0 || n > bytes.size())
         return std::nullopt;
+    // The messages are read from the bytes themselves, in QDataStream's layout (qint32 little
+    // endian, a bool as one byte): a stream read per field was most of loading a catalog.
     bool ok = true;
+    qint64 at = s.device()->pos();
+    const char *const data = bytes.constData();
+    auto int32 = [&]() -> qint32 {
+        if (!ok || bytes.size() - at < 4) {
+            ok = false;
+            return -1;
+        }
+        quint32 v = 0;
+        std::memcpy(&v, data + at, 4);
+        at += 4;
+        return qint32(qFromLittleEndian(v));
+    };
+    auto boolean = [&]() {
+        if (!ok || bytes.size() - at < 1) {
+            ok = false;
+            return false;
+        }
+        return data[at++] != 0;
+    };
     auto text = [&]() -> const QString & {
         static const QString none;
-        qint32 i = -1;
-        s >> i;
+        const qint32 i = int32();
         if (i < 0 || i >= table.size()) {
             ok = false;
             return none;
@@ -97,10 +119,9 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
     std::vector<CatalogMessage> messages(static_cast<size_t>(n));
     std::vector<std::string> words(messages.size());
     for (CatalogMessage &m : messages) {
-        qint32 level = 0, letters = 0, chars = 0;
         m.format = text().toStdString();
         m.function = text();
-        s >> level;
+        const qint32 level = int32();
         m.sourceLevel = text();
         m.subsystem = text();
         m.file = text();
@@ -108,13 +129,18 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
         m.last = text();
         m.meaning = text();
         m.source = text();
-        s >> m.generic >> m.continuation >> letters >> chars;
+        m.generic = boolean();
+        m.continuation = boolean();
+        const qint32 letters = int32();
+        const qint32 chars = int32();
         words[size_t(&m - messages.data())] = text().toStdString();
         m.level = PrintLevel(level);
         m.literalLetters = letters;
         m.literalChars = chars;
+        if (!ok)
+            return std::nullopt;
     }
-    if (!ok || s.status() != QDataStream::Ok || !s.atEnd())
+    if (!ok || at != bytes.size())
         return std::nullopt;
     return CachedCatalog{std::move(c), std::move(messages), std::move(words)};
 }
