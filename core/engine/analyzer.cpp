@@ -18,6 +18,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <mutex>
 #include <set>
@@ -321,6 +322,22 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
     std::string scratch;
     size_t joined = 0;
     int runStart = -1, runRecords = 0;
+    // Whether `head` holds " P " (a CRI partial record's tag may): from each 'P', which is rarer
+    // than the blanks find() would stop at in every line.
+    auto tagged = [](std::string_view head) {
+        if (head.size() < 3)
+            return false;
+        const char *const begin = head.data(), *const end = begin + head.size();
+        for (const char *p = begin + 1; p + 1 < end;) {
+            p = static_cast<const char *>(std::memchr(p, 'P', size_t(end - 1 - p)));
+            if (!p)
+                return false;
+            if (p[-1] == ' ' && p[1] == ' ')
+                return true;
+            ++p;
+        }
+        return false;
+    };
     for (int i = 0; i < lines; ++i) {
         const std::string_view line = doc.line(i);
         const std::string_view head = line.substr(0, 256);
@@ -328,7 +345,7 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
         // A docker record whose text ends its line carries "\n" before the closing quote.
         const bool docker = !line.empty() && line[0] == '{'
                             && line.find("\\n\"") == std::string_view::npos;
-        if (runStart >= 0 || docker || head.find(" P ") != std::string_view::npos) {
+        if (runStart >= 0 || docker || tagged(head)) {
             Normalizer::normalize(line, scratch, nullptr, &partial);
             if (runStart >= 0)
                 joined += scratch.size() + 1;

@@ -162,10 +162,33 @@ hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
     return scratch.scratch;
 }
 
+// Whether a non-ASCII character of a text may be scanned as the byte 0x01 for this pattern: its
+// text is ASCII and names no control byte, range of bytes, Unicode class or POSIX class, so
+// what takes such a character in RE2 (`.`, \S, \W, \D, a negated class) takes 0x01 too, and
+// nothing else does (a case-folded ASCII letter aside: such lines are not scanned so).
+bool standInSafe(std::string_view pattern)
+{
+    for (size_t i = 0; i < pattern.size(); ++i) {
+        const auto c = static_cast<unsigned char>(pattern[i]);
+        if (c < 0x20 || c >= 0x7f)
+            return false;
+        if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':')
+            return false;
+        if (c != '\\' || i + 1 >= pattern.size())
+            continue;
+        const char e = pattern[++i];
+        if ((e >= '0' && e <= '9') || e == 'x' || e == 'p' || e == 'P' || e == 'C')
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, Cache cache)
 {
+    m_standIns = std::all_of(re2Patterns.begin(), re2Patterns.end(),
+                             [](const std::string &p) { return standInSafe(p); });
     const bool cached = cache != Cache::Off;
     QByteArray inputs;
     if (cached) {
@@ -257,6 +280,44 @@ bool FastPrefilter::scan(std::string_view text, std::vector<int> &hits) const
         return false;
     hits.insert(hits.end(), m_always.begin(), m_always.end());
     return true;
+}
+
+bool FastPrefilter::scanNonAscii(std::string_view text, std::vector<int> &hits) const
+{
+    if (!m_standIns)
+        return false;
+    thread_local std::string ascii;
+    ascii.clear();
+    ascii.reserve(text.size());
+    const auto *s = reinterpret_cast<const unsigned char *>(text.data());
+    const size_t n = text.size();
+    auto cont = [&](size_t k) { return k < n && (s[k] & 0xC0) == 0x80; };
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            ascii.push_back(char(c));
+            ++i;
+            continue;
+        }
+        // Strict UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+        size_t length = 0;
+        if (c >= 0xC2 && c <= 0xDF && cont(i + 1))
+            length = 2;
+        else if (c >= 0xE0 && c <= 0xEF && cont(i + 1) && cont(i + 2)
+                 && !(c == 0xE0 && s[i + 1] < 0xA0) && !(c == 0xED && s[i + 1] > 0x9F))
+            length = 3;
+        else if (c >= 0xF0 && c <= 0xF4 && cont(i + 1) && cont(i + 2) && cont(i + 3)
+                 && !(c == 0xF0 && s[i + 1] < 0x90) && !(c == 0xF4 && s[i + 1] > 0x8F))
+            length = 4;
+        if (!length)
+            return false;
+        // U+017F (long s) and U+212A (Kelvin sign) match (?i)s and (?i)k in RE2.
+        if ((c == 0xC5 && s[i + 1] == 0xBF) || (c == 0xE2 && s[i + 1] == 0x84 && s[i + 2] == 0xAA))
+            return false;
+        ascii.push_back('\x01');
+        i += length;
+    }
+    return scan(ascii, hits);
 }
 
 struct RawPrefilter::Database
@@ -426,12 +487,22 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         int line = 0;                           // cursor: matches come mostly in order
         std::vector<std::pair<int, int>> *hits; // line, word of a clause
         int stopLine = -1;
+        const char *lineStart = nullptr, *nextStart = nullptr; // of `line` and the next one
+        void seek(int l)
+        {
+            line = l;
+            lineStart = doc->line(l).data();
+            nextStart = l + 1 < to ? doc->line(l + 1).data() : nullptr;
+        }
         int lineOf(const char *p)
         {
-            if (doc->line(line).data() > p)
-                line = from;
-            while (line + 1 < to && doc->line(line + 1).data() <= p)
+            if (lineStart > p)
+                seek(from);
+            while (nextStart && nextStart <= p) {
                 ++line;
+                lineStart = nextStart;
+                nextStart = line + 1 < to ? doc->line(line + 1).data() : nullptr;
+            }
             return line;
         }
         void mark(int at, uint8_t kind)
@@ -451,7 +522,7 @@ bool RawPrefilter::startLines(const LogDocument &doc,
     hits.clear();
     State state{&doc, from, to, &m_wordKinds, m_maxSpan, &starts};
     state.hits = &hits;
-    state.line = from;
+    state.seek(from);
     auto onMatch = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
                       void *context) -> int {
         auto &st = *static_cast<State *>(context);
@@ -491,7 +562,7 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         if (state.stopLine + 1 >= to)
             break;
         p = doc.line(state.stopLine + 1).data();
-        state.line = state.stopLine + 1;
+        state.seek(state.stopLine + 1);
     }
 
     // A line is a candidate when all the words of one clause are in it. Matches come in the
@@ -539,36 +610,38 @@ bool RawPrefilter::startLines(const LogDocument &doc,
 
     // A message wrapped at a blank keeps its words whole, on the next lines: a clause whose
     // words are all within kWrapLines lines may match across the wrap.
-    thread_local std::vector<char> seen;
-    seen.assign(m_wordClauses.size(), 0);
+    // The window of lines with words from line r on slides: a line's words are counted in as
+    // it enters and out as it leaves, each clause knowing how many of its words the window holds.
+    thread_local std::vector<int> inWindow; // word → lines of the window holding it
+    inWindow.assign(m_wordClauses.size(), 0);
+    int completeWrappable = 0; // wrappable clauses whose words are all in the window
+    auto count = [&](size_t k, int delta) {
+        for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
+            int &n = inWindow[size_t(hits[h].second)];
+            n += delta;
+            if (n != (delta > 0 ? 1 : 0))
+                continue; // the word was (or still is) there
+            for (int c : m_wordClauses[size_t(hits[h].second)]) {
+                const bool was = counts[size_t(c)] == m_clauseSizes[size_t(c)];
+                counts[size_t(c)] += delta;
+                if (m_clauseWrappable[size_t(c)] && was != (counts[size_t(c)] == m_clauseSizes[size_t(c)]))
+                    completeWrappable += was ? -1 : 1;
+            }
+        }
+    };
+    size_t entered = 0; // lineWords[r, entered) are in the window
     for (size_t r = 0; r < lineWords.size(); ++r) {
-        size_t last = r;
-        while (last + 1 < lineWords.size()
-               && lineWords[last + 1].line < lineWords[r].line + kWrapLines)
-            ++last;
-        if (last == r)
-            continue;
-        bool complete = false;
-        for (size_t k = r; k <= last; ++k)
-            for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
-                const int word = hits[h].second;
-                if (seen[size_t(word)])
-                    continue;
-                seen[size_t(word)] = 1;
-                for (int c : m_wordClauses[size_t(word)])
-                    complete = (++counts[size_t(c)] == m_clauseSizes[size_t(c)]
-                                && m_clauseWrappable[size_t(c)])
-                               || complete;
-            }
-        for (size_t k = r; k <= last; ++k)
-            for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
-                seen[size_t(hits[h].second)] = 0;
-                for (int c : m_wordClauses[size_t(hits[h].second)])
-                    counts[size_t(c)] = 0;
-            }
-        if (complete)
+        if (r > 0)
+            count(r - 1, -1);
+        if (entered <= r)
+            count(entered++, 1);
+        while (entered < lineWords.size() && lineWords[entered].line < lineWords[r].line + kWrapLines)
+            count(entered++, 1);
+        if (entered - 1 > r && completeWrappable > 0)
             markWrapped(lineWords[r].line);
     }
+    if (!lineWords.empty())
+        count(lineWords.size() - 1, -1); // the counts are left at zero for the next run
     return true;
 }
 

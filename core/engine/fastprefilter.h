@@ -36,6 +36,11 @@ public:
     // Appends the indices (into the constructor's list) of possibly matching patterns; false
     // when it could not scan (then the caller must use its exact set).
     bool scan(std::string_view text, std::vector<int> &hits) const;
+    // The same for a text with non-ASCII characters: each is scanned as one stand-in byte that
+    // every pattern atom taking such a character takes too (patterns of ASCII text without
+    // Unicode, byte or octal escapes). False when it cannot (other patterns, invalid UTF-8, a
+    // character that case-folds to an ASCII letter): then the caller must use its exact set.
+    bool scanNonAscii(std::string_view text, std::vector<int> &hits) const;
     // Patterns that vectorscan could not compile (always reported by scan()).
     const std::vector<int> &alwaysReported() const { return m_always; }
 
@@ -46,6 +51,7 @@ private:
     void compile(const std::vector<std::string> &re2Patterns);
     Database *m_database = nullptr;
     std::vector<int> m_always;
+    bool m_standIns = false; // scanNonAscii() may be used
 };
 
 // Finds, in the raw bytes of a run of log lines (before normalization), the lines where a

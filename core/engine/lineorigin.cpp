@@ -2,6 +2,9 @@
 
 #include <re2/re2.h>
 
+#include <utility>
+#include <vector>
+
 namespace gputriage {
 
 namespace {
@@ -131,9 +134,16 @@ QString catalogOrigin(const QString &c)
         {"xorg-nvidia", "xorg"},                  {"fabric-manager", "fabric-manager"},
         {"nvidia-smi", "nvml"},
     };
-    for (const auto &[catalog, origin] : kOrigins)
-        if (c == QLatin1String(catalog))
-            return QString::fromLatin1(origin);
+    // Asked for every catalog a line may be one of: the names are measured and the origins made once.
+    static const auto table = [] {
+        std::vector<std::pair<QLatin1StringView, QString>> t;
+        for (const auto &[catalog, origin] : kOrigins)
+            t.emplace_back(QLatin1StringView(catalog), QString::fromLatin1(origin));
+        return t;
+    }();
+    for (const auto &[catalog, origin] : table)
+        if (c == catalog)
+            return origin;
     return QStringLiteral("other");
 }
 

@@ -95,8 +95,9 @@ void candidatesOf(std::string_view text,
                   std::vector<int> &hits)
 {
     hits.clear();
-    if (fast && isAscii(text) && fast->scan(text, hits))
+    if (fast && (isAscii(text) ? fast->scan(text, hits) : fast->scanNonAscii(text, hits)))
         return;
+    hits.clear();
     set.match(text, hits);
 }
 

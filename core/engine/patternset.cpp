@@ -56,6 +56,7 @@ bool PatternSet::compile()
     m_parts.clear();
     m_alone.clear();
     m_groups.clear();
+    m_like = nullptr;
     m_built = std::make_unique<std::once_flag>();
     if (m_patterns.empty())
         return false;
@@ -81,6 +82,10 @@ void PatternSet::build() const
 {
     std::call_once(*m_built, [this] {
         const PhaseTimer timer("compile RE2 sets");
+        if (m_like) {
+            buildLike(*m_like);
+            return;
+        }
         for (const std::vector<int> &group : m_groups)
             compileSplit(group);
     });
@@ -92,9 +97,17 @@ bool PatternSet::compileLike(const PatternSet &other)
     m_alone.clear();
     m_groups = other.m_groups;
     m_built = std::make_unique<std::once_flag>();
-    std::call_once(*m_built, [] {}); // compiled here
-    if (m_patterns.empty())
+    m_like = nullptr;
+    if (m_patterns.empty()) {
+        std::call_once(*m_built, [] {}); // nothing to compile
         return false;
+    }
+    m_like = &other; // compiled on the first match(), as the original is
+    return true;
+}
+
+void PatternSet::buildLike(const PatternSet &other) const
+{
     other.build();
     for (const Part &p : other.m_parts) {
         auto set = compiled(p.indices);
@@ -107,7 +120,6 @@ bool PatternSet::compileLike(const PatternSet &other)
     }
     for (const Alone &a : other.m_alone)
         m_alone.push_back({a.index, std::make_unique<RE2>(m_patterns[size_t(a.index)], m_options)});
-    return true;
 }
 
 void PatternSet::match(std::string_view text, std::vector<int> &hits) const

@@ -31,7 +31,8 @@ public:
     // pass RE2's limit (planned now, compiled on first use); a set that still fails is halved,
     // and so on.
     bool compile();
-    // Compiles the same split as `other` now, without trying again.
+    // The same split as `other`, without trying again: compiled on the first match(), when
+    // `other` (which must outlive this set) is compiled too.
     bool compileLike(const PatternSet &other);
 
     // True when the patterns' sizes do not fit one set.
@@ -57,6 +58,7 @@ private:
     std::unique_ptr<RE2::Set> compiled(const std::vector<int> &indices) const;
     // The planned groups, compiled once.
     void build() const;
+    void buildLike(const PatternSet &other) const;
 
     RE2::Options m_options;
     std::vector<std::string> m_patterns;
@@ -65,6 +67,7 @@ private:
     std::unique_ptr<std::once_flag> m_built = std::make_unique<std::once_flag>();
     mutable std::vector<Part> m_parts;
     mutable std::vector<Alone> m_alone;
+    const PatternSet *m_like = nullptr; // compileLike()
 };
 
 } // namespace gputriage

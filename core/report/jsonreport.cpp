@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cstdio>
+
 namespace gputriage {
 
 namespace {
@@ -198,13 +200,43 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 
 QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options)
 {
-    QByteArray json = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
+    const QByteArray json = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
     // Bidirectional controls as \u escapes: the same strings, but a viewer of the file does
-    // not show them reordered.
-    for (const char16_t u : kBidiControls)
-        json.replace(QString(QChar(u)).toUtf8(),
-                     QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0')).toLatin1());
-    return json;
+    // not show them reordered. One pass: each is U+061C (D8 9C) or a three-byte U+20xx (E2 ..).
+    QByteArray out;
+    const char *const begin = json.constData(), *const end = begin + json.size();
+    const char *copied = begin;
+    for (const char *p = begin; p < end; ++p) {
+        const auto lead = static_cast<unsigned char>(*p);
+        if (lead != 0xD8 && lead != 0xE2)
+            continue;
+        char16_t u = 0;
+        int length = 0;
+        if (lead == 0xD8 && end - p >= 2 && static_cast<unsigned char>(p[1]) == 0x9C) {
+            u = 0x061C;
+            length = 2;
+        } else if (lead == 0xE2 && end - p >= 3) {
+            const auto b1 = static_cast<unsigned char>(p[1]), b2 = static_cast<unsigned char>(p[2]);
+            if ((b1 & 0xC0) == 0x80 && (b2 & 0xC0) == 0x80) {
+                u = char16_t(0x2000 | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
+                length = 3;
+            }
+        }
+        if (!length || !isBidiControl(u))
+            continue;
+        if (out.isEmpty())
+            out.reserve(json.size() + 64);
+        out.append(copied, p - copied);
+        char escape[7];
+        std::snprintf(escape, sizeof escape, "\\u%04x", unsigned(u));
+        out.append(escape, 6);
+        p += length - 1;
+        copied = p + 1;
+    }
+    if (copied == begin)
+        return json;
+    out.append(copied, end - copied);
+    return out;
 }
 
 } // namespace gputriage

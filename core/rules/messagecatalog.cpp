@@ -10,11 +10,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QtEndian>
 
 #include <re2/re2.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <set>
 #include <tuple>
 
@@ -83,11 +85,31 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
         >> table >> n;
     if (s.status() != QDataStream::Ok || n < 0 || n > bytes.size())
         return std::nullopt;
+    // The messages are read from the bytes themselves, in QDataStream's layout (qint32 little
+    // endian, a bool as one byte): a stream read per field was most of loading a catalog.
     bool ok = true;
+    qint64 at = s.device()->pos();
+    const char *const data = bytes.constData();
+    auto int32 = [&]() -> qint32 {
+        if (!ok || bytes.size() - at < 4) {
+            ok = false;
+            return -1;
+        }
+        quint32 v = 0;
+        std::memcpy(&v, data + at, 4);
+        at += 4;
+        return qint32(qFromLittleEndian(v));
+    };
+    auto boolean = [&]() {
+        if (!ok || bytes.size() - at < 1) {
+            ok = false;
+            return false;
+        }
+        return data[at++] != 0;
+    };
     auto text = [&]() -> const QString & {
         static const QString none;
-        qint32 i = -1;
-        s >> i;
+        const qint32 i = int32();
         if (i < 0 || i >= table.size()) {
             ok = false;
             return none;
@@ -97,10 +119,9 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
     std::vector<CatalogMessage> messages(static_cast<size_t>(n));
     std::vector<std::string> words(messages.size());
     for (CatalogMessage &m : messages) {
-        qint32 level = 0, letters = 0, chars = 0;
         m.format = text().toStdString();
         m.function = text();
-        s >> level;
+        const qint32 level = int32();
         m.sourceLevel = text();
         m.subsystem = text();
         m.file = text();
@@ -108,13 +129,18 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
         m.last = text();
         m.meaning = text();
         m.source = text();
-        s >> m.generic >> m.continuation >> letters >> chars;
+        m.generic = boolean();
+        m.continuation = boolean();
+        const qint32 letters = int32();
+        const qint32 chars = int32();
         words[size_t(&m - messages.data())] = text().toStdString();
         m.level = PrintLevel(level);
         m.literalLetters = letters;
         m.literalChars = chars;
+        if (!ok)
+            return std::nullopt;
     }
-    if (!ok || s.status() != QDataStream::Ok || !s.atEnd())
+    if (!ok || at != bytes.size())
         return std::nullopt;
     return CachedCatalog{std::move(c), std::move(messages), std::move(words)};
 }
@@ -432,8 +458,13 @@ QStringList MessageCatalog::problems() const
 void MessageCatalog::load(const Wanted &wanted) const
 {
     m_loaded.resize(size_t(m_files.size()));
+    if (m_baseNames.size() != m_files.size()) {
+        m_baseNames.clear();
+        for (const QString &file : m_files)
+            m_baseNames << QFileInfo(file).completeBaseName();
+    }
     for (qsizetype i = 0; i < m_files.size(); ++i) {
-        if (m_loaded[size_t(i)] || (wanted && !wanted(QFileInfo(m_files[i]).completeBaseName())))
+        if (m_loaded[size_t(i)] || (wanted && !wanted(m_baseNames[i])))
             continue;
         m_loaded[size_t(i)] = true;
         const PhaseTimer timer("load message catalogs");
@@ -558,13 +589,26 @@ void MessageCatalog::add(MessageComponent c, std::vector<CatalogMessage> message
 
 // RM's HAL gives a function one implementation per chip (kgspBootstrap_TU102, _GH100, _GB202);
 // a log prints the running chip's: the lookup keys on the name without the chip.
+// (What ^(\w+?)_(?:[A-Z]{2}\d{2}[0-9A-Z][A-Z]?|T\d{3}D?)$ keeps: the suffix holds no '_', so
+// it follows the last one; by hand, as every message of a catalog read is filed by it.)
 static std::string functionKey(std::string_view function)
 {
-    static const RE2 chip("^(\\w+?)_(?:[A-Z]{2}\\d{2}[0-9A-Z][A-Z]?|T\\d{3}D?)$");
-    std::string base;
-    if (RE2::FullMatch(re2::StringPiece(function.data(), function.size()), chip, &base))
-        return base;
-    return std::string(function);
+    const auto word = [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const size_t cut = function.rfind('_');
+    if (cut == std::string_view::npos || cut == 0 || !std::all_of(function.begin(), function.end(), word))
+        return std::string(function);
+    const std::string_view s = function.substr(cut + 1);
+    // [A-Z]{2}\d{2}[0-9A-Z][A-Z]?
+    const bool chip = (s.size() == 5 || s.size() == 6) && upper(s[0]) && upper(s[1]) && digit(s[2])
+                      && digit(s[3]) && (digit(s[4]) || upper(s[4])) && (s.size() == 5 || upper(s[5]));
+    // T\d{3}D?
+    const bool tegra = (s.size() == 4 || s.size() == 5) && s[0] == 'T' && digit(s[1]) && digit(s[2])
+                       && digit(s[3]) && (s.size() == 4 || s[4] == 'D');
+    return std::string(chip || tegra ? function.substr(0, cut) : function);
 }
 
 // Files the messages [from, end) under their function and their rarest word (of their file).

@@ -115,6 +115,7 @@ private:
                     const Wanted &wanted, Recognition &best, int &bestLetters) const;
 
     QStringList m_files;
+    mutable QStringList m_baseNames; // per file: its component
     mutable std::mutex m_mutex;
     mutable std::vector<bool> m_loaded; // per file
     mutable std::deque<MessageComponent> m_components;
