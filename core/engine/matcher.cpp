@@ -189,38 +189,78 @@ bool beginsRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
                && !Normalizer::timestamp(r).empty());
 }
 
+// Whether line `j` is surely a record of its own, whatever a rule expects to follow: a time
+// stamp of its own (syslog, journald, kernel), a glog or syslog program label, NCCL's
+// host:pid:tid prefix, a rank label. (A bracket or a level word may be a wrapped word, and the
+// kernel driver writes one message over several "NVRM:" lines.)
+template<typename Raw>
+bool beginsOwnRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
+{
+    static const RE2 ownStart(
+        R"(^(?:\d{4}[-/]\d\d[-/]\d\d[T ]\d|\d{1,2}:\d\d:\d\d|[IWEF]\d{4} \d|[\w.-]+\[\d+\]: |)"
+        R"(\S+:\d+:\d+ \[\d+\] |\[rank\d+\]:))");
+    const std::string_view r = raw(j);
+    bool cri = false;
+    return RE2::PartialMatch(lines[j], ownStart)
+           || (!r.empty() && r[0] != '{' && !Normalizer::timestampPrefixLength(r, &cri)
+               && !Normalizer::timestamp(r).empty());
+}
+
 // How many lines after line `last` continue it as a word wrap would: each holds text, does not
 // begin a record of its own (beginsRecord), and the wrap shows: there is one width W that every
 // line of the block from `first` fits in while the first word of the line after each break did
 // not fit before it (or the break cut a word at W), and W is a terminal's width, or the block
-// has two breaks or more that agree on it. Lines of unrelated messages that merely follow each
+// has two breaks or more that agree on it, or every break left its blank at the line's end. Lines of unrelated messages that merely follow each
 // other rarely agree on a width. `raw(k)` is the document line of lines[k].
 template<typename Raw>
 size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
 {
-    // The widths every break so far allows: [low, high].
-    size_t low = 0, high = SIZE_MAX;
-    for (size_t k = first; k <= last; ++k)
-        low = std::max(low, columnsOf(screenText(lines, raw, k)));
-    size_t n = 0, breaks = 0;
-    for (size_t j = last + 1; j < lines.size() && breaks < most; ++j) {
-        if (lines[j].empty() || lines[j - 1].size() < 8 || beginsRecord(lines, raw, j))
-            break;
+    // A break before line j allows the widths [before, before + its first word]: the line
+    // before ends at or before W, and the word (with its indentation) did not fit after it.
+    // A wrap at a blank that kept the blank at the end of the line (fold -s, a terminal's
+    // word wrap) shows itself too: a program's own lines rarely end with one.
+    bool blankEnds = true;
+    auto allowed = [&](size_t j, size_t &low, size_t &high) {
         const std::string_view text = screenText(lines, raw, j);
-        // The columns the line's first word (with its indentation) would have needed before.
         const size_t indent = std::min(text.find_first_not_of(' '), text.size());
         const size_t word = columnsOf(text.substr(0, std::min(text.find(' ', indent), text.size())));
-        const size_t before = columnsOf(screenText(lines, raw, j - 1));
+        const std::string_view previous = screenText(lines, raw, j - 1);
+        const size_t before = columnsOf(previous);
         low = std::max({low, before, columnsOf(text)});
         high = std::min(high, before + word);
+        blankEnds = blankEnds && !previous.empty() && (previous.back() == ' ' || previous.back() == '\t');
+    };
+    // The widths every break so far allows: [low, high]. The breaks inside the match's window
+    // count when they agree (a wrap the retry joined); else (a rule's span over the lines of one
+    // message) only the window's width.
+    size_t low = 0, high = SIZE_MAX, breaks = 0;
+    for (size_t k = first + 1; k <= last; ++k, ++breaks)
+        if (lines[k].empty() || lines[k - 1].empty())
+            break;
+        else
+            allowed(k, low, high);
+    if (breaks < last - first || low > high) {
+        low = 0;
+        high = SIZE_MAX;
+        breaks = 0;
+        blankEnds = true;
+        for (size_t k = first; k <= last; ++k)
+            low = std::max(low, columnsOf(screenText(lines, raw, k)));
+    }
+    size_t n = 0, added = 0;
+    for (size_t j = last + 1; j < lines.size() && added < most; ++j) {
+        if (lines[j].empty() || lines[j - 1].size() < 8 || beginsRecord(lines, raw, j))
+            break;
+        allowed(j, low, high);
         if (low > high)
             break;
         ++breaks;
+        ++added;
         bool terminal = false;
         for (const size_t w : kTerminalWidths)
             terminal = terminal || (w >= low && w <= high);
-        if (terminal || breaks >= 2)
-            n = breaks;
+        if (terminal || breaks >= 2 || blankEnds)
+            n = added;
     }
     return n;
 }
@@ -896,13 +936,15 @@ void Matcher::matchLines(const LogDocument &doc,
                     // leftmost match, so none begins on line `at` if that one begins later.
                     // A wrap does not reach past a line that begins a record of its own (rank
                     // 1's timeout is not rank 0's message): nor must line i be past one.
+                    // (A rule's span reaches over span - 1 records after the first.)
                     int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1, reach = 1;
                     size_t k = at + 1;
-                    for (const size_t limit = std::min(lines.size(), at + 4 * size_t(widest));
-                         k < limit && reach < widest; ++k) {
+                    for (int records = 1; k < std::min(lines.size(), at + 4 * size_t(widest))
+                                          && reach < widest;
+                         ++k) {
                         if (lines[k].empty())
                             continue;
-                        if (reach >= rule.span && beginsRecord(lines, raw, k))
+                        if (beginsOwnRecord(lines, raw, k) && ++records > rule.span)
                             break;
                         ++reach;
                     }
