@@ -396,7 +396,7 @@ private Q_SLOTS:
             << 20.0 << 512;
         QTest::newRow("a NUL hole of 4 GiB before an Xid (copytruncate)")
             << QStringList{"analyze", "hole.log", "--max-evidence", "1"} << 0
-            << "Xid 13 on GPU 0000:3b:00" << 60.0 << 8192;
+            << "Xid 13 on GPU 0000:3b:00" << 120.0 << 8192;
         QTest::newRow("a UTF-16 block with its BOM appended to a UTF-8 log")
             << QStringList{"analyze", "utf16-appended.log"} << 0
             << "(?s)Xid 13 on GPU 0000:3b:00.*utf16-appended.log:3" << 20.0 << 128;
