@@ -161,7 +161,7 @@ size_t columnsOf(std::string_view text)
 // Terminal and console widths a wrap shows itself at.
 constexpr size_t kTerminalWidths[] = {80, 100, 120, 132, 160, 200};
 
-// Whether line `j` is `line` `j - 1` wrapped: a record of its own it does not begin (on the raw
+// Whether line `j` begins a record of its own, so it is not line j - 1 wrapped (on the raw
 // line: a syslog, journald or kernel time stamp, aligned "Key:   value" columns; in the message:
 // a bracket, a table or box edge, a level word, a kernel or daemon label, a traceback or its
 // frames, what PyTorch and the C++ runtime print after an error, NCCL's host:pid:tid prefix).
@@ -210,8 +210,9 @@ bool beginsOwnRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
 // begin a record of its own (beginsRecord), and the wrap shows: there is one width W that every
 // line of the block from `first` fits in while the first word of the line after each break did
 // not fit before it (or the break cut a word at W), and W is a terminal's width, or the block
-// has two breaks or more that agree on it, or every break left its blank at the line's end. Lines of unrelated messages that merely follow each
-// other rarely agree on a width. `raw(k)` is the document line of lines[k].
+// has two breaks or more that agree on it, or every break left its blank at the line's end.
+// Lines of unrelated messages that merely follow each other rarely agree on a width.
+// `raw(k)` is the document line of lines[k].
 template<typename Raw>
 size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
 {
