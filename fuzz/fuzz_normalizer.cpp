@@ -19,9 +19,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         // Every line is a view into the document's bytes.
         if (line.data() < all.data() || line.data() + line.size() > all.data() + all.size())
             std::abort();
-        bool partial = false;
-        gputriage::Normalizer::normalize(line, out, &map, &partial);
-        if (map.size() != out.size())
+        bool partial = false, edges[2] = {false, false};
+        int stream = -1;
+        gputriage::Normalizer::normalize(line, out, &map, &partial, edges, &stream);
+        if (map.size() != out.size() || stream < 0 || stream >= gputriage::Normalizer::StreamCount)
+            std::abort();
+        if (gputriage::Normalizer::source(line).size() > line.size() + 6)
             std::abort();
         for (uint32_t offset : map)
             if (offset >= line.size())

@@ -54,6 +54,28 @@ namespace gputriage {
 
 namespace {
 
+// --redact and the masks that may be added to it (off by default).
+void addRedactOptions(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data.")});
+    p.addOption({QStringLiteral("redact-serials"), QStringLiteral("Mask GPU serial numbers too.")});
+    p.addOption({QStringLiteral("redact-user-names"), QStringLiteral("Mask user names in paths too.")});
+}
+
+bool redacting(const QCommandLineParser &p)
+{
+    return p.isSet(QStringLiteral("redact")) || p.isSet(QStringLiteral("redact-serials"))
+           || p.isSet(QStringLiteral("redact-user-names"));
+}
+
+gputriage::Redaction redactionOf(const QCommandLineParser &p)
+{
+    gputriage::Redaction r;
+    r.serials = p.isSet(QStringLiteral("redact-serials"));
+    r.userNames = p.isSet(QStringLiteral("redact-user-names"));
+    return r;
+}
+
 enum ExitCode { Ok = 0, FindingsOrFailures = 1, UsageOrInput = 2 };
 
 const char kUsage[] = R"(Usage:
@@ -73,6 +95,8 @@ analyze options:
   --min-severity S     leave out findings below info|warning|error|critical
   --redact             mask IPs, host names, MACs, e-mail addresses, credentials and tokens in
                        every string of the report: evidence, facts, titles, file names
+  --redact-serials     with --redact, GPU and board serial numbers too (implies --redact)
+  --redact-user-names  with --redact, user names in home folder paths too (implies --redact)
   --unmatched          add "other notable messages": lines with error words no rule matched,
                        grouped into message templates
   --batch DIR          every file or folder in DIR is a bundle: analyse them side by side (one
@@ -530,14 +554,15 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
     ro.maxEvidence = args.maxEvidence;
     const std::optional<Severity> minSeverity = args.minSeverity, failOn = args.failOn;
-    const bool redact = p.isSet(QStringLiteral("redact"));
+    const bool redact = redacting(p);
+    const Redaction extra = redactionOf(p);
 
     std::vector<BatchRow> rows(entries.size());
     // Report names never take the summary's names or each other's ("summary" is a fine node
     // name): a clash gets "-2", "-3" ... before the suffix.
     std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
     for (size_t i = 0; i < rows.size(); ++i) {
-        const QString base = redact ? gputriage::redact(entries[i].name) : entries[i].name,
+        const QString base = redact ? gputriage::redact(entries[i].name, extra) : entries[i].name,
                       suffix = reportSuffix(format);
         QString name = base + QLatin1Char('.') + suffix;
         for (int n = 2; taken.count(name.toLower()); ++n)
@@ -550,12 +575,12 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
             const BatchEntry &entry = entries[i];
             BatchRow &row = rows[i];
-            row.bundle = redact ? gputriage::redact(entry.name) : entry.name;
+            row.bundle = redact ? gputriage::redact(entry.name, extra) : entry.name;
             row.result = analyzer.analyzePaths({entry.path}, options);
             if (redact) // the summary shows its words too
-                row.result = reportView(row.result, std::nullopt, true);
+                row.result = reportView(row.result, std::nullopt, true, extra);
             const QByteArray bytes
-                = writeReport(reportView(row.result, minSeverity, redact), format, ro);
+                = writeReport(reportView(row.result, minSeverity, redact, extra), format, ro);
             if (QString error = writeFileAtomically(QDir(out).filePath(row.report), bytes);
                 !error.isEmpty()) {
                 row.writeError = std::move(error);
@@ -713,7 +738,7 @@ int analyze(const QStringList &args)
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
     p.addOption({QStringLiteral("min-severity"), QStringLiteral("Lowest severity shown."),
                  QStringLiteral("S")});
-    p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data in evidence.")});
+    addRedactOptions(p);
     p.addOption({QStringLiteral("unmatched"), QStringLiteral("Other notable messages section.")});
     p.addOption({QStringLiteral("timings"), QStringLiteral("Time of each phase on stderr.")});
     p.addOption({QStringLiteral("batch"), QStringLiteral("Every entry of DIR is a bundle."),
@@ -841,7 +866,7 @@ int analyze(const QStringList &args)
     ro.color = format == QLatin1String("text") && output.isEmpty() && isatty(STDOUT_FILENO)
                && qEnvironmentVariableIsEmpty("NO_COLOR");
     const auto shownHeld = std::make_shared<const AnalysisResult>(
-        reportView(result, minSeverity, p.isSet(QStringLiteral("redact"))));
+        reportView(result, minSeverity, redacting(p), redactionOf(p)));
     const AnalysisResult &shown = *shownHeld;
     keepUntilExit(shownHeld);
     QByteArray report;
@@ -1006,7 +1031,7 @@ int diffCommand(const QStringList &args)
     addRuleOptions(p);
     addOutputOptions(p);
     p.addOption({QStringLiteral("quiet"), QStringLiteral("Quiet.")});
-    p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data.")});
+    addRedactOptions(p);
     if (!parse(p, args))
         return UsageOrInput;
     const QStringList paths = p.positionalArguments();
@@ -1021,15 +1046,16 @@ int diffCommand(const QStringList &args)
             QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
     const RuleSet rules = rulesFrom(p);
     const Analyzer analyzer(rules);
-    const bool redacted = p.isSet(QStringLiteral("redact"));
+    const bool redacted = redacting(p);
+    const Redaction extra = redactionOf(p);
     auto shown = [&](const QString &path) {
         const AnalysisResult r = analyzer.analyzePaths({path});
-        return redacted ? reportView(r, std::nullopt, true) : r;
+        return redacted ? reportView(r, std::nullopt, true, extra) : r;
     };
     const AnalysisResult left = shown(paths[0]);
     const AnalysisResult right = shown(paths[1]);
-    const BundleDiff diff = diffResults(left, right, redacted ? redact(paths[0]) : paths[0],
-                                        redacted ? redact(paths[1]) : paths[1]);
+    const BundleDiff diff = diffResults(left, right, redacted ? redact(paths[0], extra) : paths[0],
+                                        redacted ? redact(paths[1], extra) : paths[1]);
     if (const int rc = writeOutput(p.value(QStringLiteral("output")), writeDiff(diff, format));
         rc != Ok)
         return rc;

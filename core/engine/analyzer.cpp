@@ -313,15 +313,22 @@ AnalysisSession::~AnalysisSession()
 }
 
 // Partial records (CRI `P`, docker json-file without a final newline) are joined into one
-// message up to Normalizer::kMaxLineBytes; a run longer than that is matched only so far,
-// which a note says (once per input). Only lines that may be partial are normalized.
+// message per stream up to Normalizer::kMaxLineBytes; a run longer than that is matched only so
+// far, and a run that more than Normalizer::kRunGap records of other streams interrupt ends
+// there: a note says either (once per input). Only lines that may be partial are normalized.
 void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
 {
-    if (doc.byteCount() <= qint64(Normalizer::kMaxLineBytes) || m_partialRunNoted.contains(doc.path()))
+    if ((doc.byteCount() <= qint64(Normalizer::kMaxLineBytes) && lines <= Normalizer::kRunGap)
+        || m_partialRunNoted.contains(doc.path()))
         return;
+    constexpr int kStreams = Normalizer::StreamCount;
     std::string scratch;
-    size_t joined = 0;
-    int runStart = -1, runRecords = 0;
+    size_t joined[kStreams] = {};
+    int runStart[kStreams] = {-1, -1, -1, -1}, runRecords[kStreams] = {}, last[kStreams] = {};
+    auto note = [&](int at, const QString &message) {
+        m_partialRunNoted.insert(doc.path());
+        m_result.problems.append(Error{doc.path(), doc.lineNumber(at), 0, message, true});
+    };
     // Whether `head` holds " P " (a CRI partial record's tag may): from each 'P', which is rarer
     // than the blanks find() would stop at in every line.
     auto tagged = [](std::string_view head) {
@@ -341,36 +348,62 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
     for (int i = 0; i < lines; ++i) {
         const std::string_view line = doc.line(i);
         const std::string_view head = line.substr(0, 256);
+        bool cri = false;
+        const bool docker = !line.empty() && line[0] == '{';
+        if (!docker && (!Normalizer::timestampPrefixLength(head, &cri) || !cri)) {
+            std::fill(std::begin(runStart), std::end(runStart), -1); // a plain line ends every run
+            continue;
+        }
+        bool open = false;
+        for (int s : runStart)
+            open = open || s >= 0;
         bool partial = false;
+        int stream = Normalizer::UnnamedStream;
         // A docker record whose text ends its line carries "\n" before the closing quote.
-        const bool docker = !line.empty() && line[0] == '{'
-                            && line.find("\\n\"") == std::string_view::npos;
-        if (runStart >= 0 || docker || tagged(head)) {
-            Normalizer::normalize(line, scratch, nullptr, &partial);
-            if (runStart >= 0)
-                joined += scratch.size() + 1;
+        if (open || (docker && line.find("\\n\"") == std::string_view::npos)
+            || tagged(head)) {
+            Normalizer::normalize(line, scratch, nullptr, &partial, nullptr, &stream);
+        } else if (cri) {
+            stream = head.find(" stderr ") != std::string_view::npos ? Normalizer::Stderr
+                                                                     : Normalizer::Stdout;
+        } else {
+            const std::string_view tail = line.substr(line.size() - std::min<size_t>(line.size(), 64));
+            stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos   ? Normalizer::Stderr
+                     : tail.find("\"stream\":\"stdout\"") != std::string_view::npos ? Normalizer::Stdout
+                                                                                     : Normalizer::UnnamedStream;
         }
-        if (partial && runStart < 0) {
-            runStart = i;
-            runRecords = 0;
-            joined = scratch.size();
+        if (stream == Normalizer::NotARecord)
+            continue;
+        if (runStart[stream] >= 0 && i - last[stream] > Normalizer::kRunGap) {
+            note(runStart[stream],
+                 QStringLiteral("a message split into partial records (CRI 'P' or docker "
+                                "json-file) is interrupted by more than %1 records of other "
+                                "streams; it is matched up to line %2, its later records as "
+                                "messages of their own")
+                     .arg(Normalizer::kRunGap)
+                     .arg(doc.lineNumber(last[stream])));
+            return;
         }
-        if (runStart >= 0)
-            ++runRecords;
-        if (runStart >= 0 && joined > Normalizer::kMaxLineBytes) {
-            m_partialRunNoted.insert(doc.path());
-            m_result.problems.append(Error{
-                doc.path(), doc.lineNumber(runStart), 0,
-                QStringLiteral("a message split into partial records (CRI 'P' or docker "
-                               "json-file) is longer than %1 MiB from here; only its first %1 "
-                               "MiB are matched (%2 records so far)")
-                    .arg(Normalizer::kMaxLineBytes >> 20)
-                    .arg(runRecords),
-                true});
+        last[stream] = i;
+        if (runStart[stream] >= 0) {
+            joined[stream] += scratch.size() + 1;
+            ++runRecords[stream];
+        } else if (partial) {
+            runStart[stream] = i;
+            runRecords[stream] = 1;
+            joined[stream] = scratch.size();
+        }
+        if (runStart[stream] >= 0 && joined[stream] > Normalizer::kMaxLineBytes) {
+            note(runStart[stream],
+                 QStringLiteral("a message split into partial records (CRI 'P' or docker "
+                                "json-file) is longer than %1 MiB from here; only its first %1 "
+                                "MiB are matched (%2 records so far)")
+                     .arg(Normalizer::kMaxLineBytes >> 20)
+                     .arg(runRecords[stream]));
             return;
         }
         if (!partial)
-            runStart = -1;
+            runStart[stream] = -1;
     }
 }
 
@@ -551,10 +584,19 @@ void AnalysisSession::collect()
                 ++m_result.nvidiaUnrecognisedLines;
                 if (m_nvidiaTraceback.skip(doc, edges[0], normalized))
                     continue;
-                // The lines of one multi-line message (an NVRM explanation) follow each other.
-                const bool continues = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1;
+                // The lines of one multi-line message (an NVRM explanation) follow each other,
+                // written by one source: the same component, program and process.
+                std::string source = origin.component.toStdString() + '\x1f'
+                                     + Normalizer::source(doc.line(line)) + '\x1f';
+                static const RE2 ncclProcess(R"(^(\S+:\d+:\d+) \[\d+\] )");
+                re2::StringPiece process;
+                if (RE2::PartialMatch(normalized, ncclProcess, &process))
+                    source.append(process.data(), process.size());
+                const bool continues = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1
+                                       && source == m_nvidiaPrevSource;
                 m_nvidiaDoc = &doc;
                 m_nvidiaPrevLine = line;
+                m_nvidiaPrevSource = std::move(source);
                 if (!continues) {
                     Unrecognised &u = m_unrecognised[origin.component];
                     u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),

@@ -177,6 +177,7 @@ private:
     void addVocabularyFindings();
     const LogDocument *m_nvidiaDoc = nullptr;
     int m_nvidiaPrevLine = -2;
+    std::string m_nvidiaPrevSource; // component, prefix and NCCL process of that line
     // A Python traceback is one message: its last line (the exception) stands for it.
     struct TracebackFold
     {

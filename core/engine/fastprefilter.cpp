@@ -543,12 +543,37 @@ bool RawPrefilter::startLines(const LogDocument &doc,
     const std::string_view lastLine = doc.line(to - 1);
     const char *const end = lastLine.data() + lastLine.size();
     std::string scratchLine;
+    // hs_scan takes a 32-bit length: a chunk is scanned in pieces of at most kMaxScan bytes that
+    // end where a line starts (a NUL hole of 4 GiB left by copytruncate hid the lines after it).
+    // Of a line longer than that only the start is scanned; matching reads its first MiB only.
+    constexpr size_t kMaxScan = size_t(1) << 30;
+    int pLine = from; // the line p starts
     while (p < end) {
+        const char *stop = end;
+        int resume = to;
+        if (size_t(end - p) > kMaxScan) {
+            int lo = pLine, hi = to - 1; // the last line that starts within the piece
+            while (lo < hi) {
+                const int mid = lo + (hi - lo + 1) / 2;
+                if (doc.line(mid).data() <= p + kMaxScan)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            stop = lo > pLine ? doc.line(lo).data() : p + kMaxScan;
+            resume = lo > pLine ? lo : pLine + 1;
+        }
         state.base = p;
         const hs_error_t e
-            = hs_scan(m_database->db, p, unsigned(end - p), 0, scratch, onMatch, &state);
-        if (e == HS_SUCCESS)
-            break;
+            = hs_scan(m_database->db, p, unsigned(stop - p), 0, scratch, onMatch, &state);
+        if (e == HS_SUCCESS) {
+            if (stop == end || resume >= to)
+                break;
+            pLine = resume;
+            state.seek(resume);
+            p = doc.line(resume).data();
+            continue;
+        }
         if (e != HS_SCAN_TERMINATED)
             return false;
         // Whether the line is a CRI partial one shows only once it is normalized: its escapes
@@ -562,7 +587,8 @@ bool RawPrefilter::startLines(const LogDocument &doc,
         if (state.stopLine + 1 >= to)
             break;
         p = doc.line(state.stopLine + 1).data();
-        state.seek(state.stopLine + 1);
+        pLine = state.stopLine + 1;
+        state.seek(pLine);
     }
 
     // A line is a candidate when all the words of one clause are in it. Matches come in the

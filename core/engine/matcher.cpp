@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <tuple>
 
@@ -148,15 +149,38 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
     return offset <= pos ? line : int(end - first - 1);
 }
 
-// How many lines after line `last` continue it as a word wrap would: each holds text, does not
-// begin a record of its own (on the raw line: a syslog, journald or kernel time stamp, aligned
-// "Key:   value" columns; in the message: a bracket, a table or box edge, a level word, a kernel
-// or daemon label, a traceback or its frames, what PyTorch and the C++ runtime print after an
-// error, NCCL's host:pid:tid prefix), and its first word would not have fitted on the line
-// before within the widest raw line of the block from `first`. `raw(k)` is the document line
-// of lines[k].
+// The text a line showed on the screen the application wrote it to: without the container
+// runtime's prefix (CRI), which the application never saw; a docker json-file record decoded.
 template<typename Raw>
-size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
+std::string_view screenText(const std::vector<std::string> &lines, Raw raw, size_t k)
+{
+    std::string_view r = raw(k);
+    if (!r.empty() && r[0] == '{')
+        return lines[k];
+    bool cri = false;
+    if (const size_t stamp = Normalizer::timestampPrefixLength(r, &cri); cri)
+        r.remove_prefix(stamp);
+    return r;
+}
+
+// Columns: code points.
+size_t columnsOf(std::string_view text)
+{
+    size_t n = 0;
+    for (const char c : text)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+// Terminal and console widths a wrap shows itself at.
+constexpr size_t kTerminalWidths[] = {80, 100, 120, 132, 160, 200};
+
+// Whether line `j` begins a record of its own, so it is not line j - 1 wrapped (on the raw
+// line: a syslog, journald or kernel time stamp, aligned "Key:   value" columns; in the message:
+// a bracket, a table or box edge, a level word, a kernel or daemon label, a traceback or its
+// frames, what PyTorch and the C++ runtime print after an error, NCCL's host:pid:tid prefix).
+template<typename Raw>
+bool beginsRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
 {
     static const RE2 recordStart(
         R"(^(?:\s|[\[<{|+#*=>-]|\xe2\x94|\d{4}[-/]\d\d[-/]\d\d|\d{1,2}:\d\d:\d\d|[IWEF]\d{4} |NVRM: |)"
@@ -170,27 +194,156 @@ size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t f
     // application writes, wrapped ones too; a syslog or kernel stamp starts a record.
     // A row of aligned "Key:   value" columns (nvidia-container-cli info, nvidia-smi -q) too.
     static const RE2 alignedKey(R"(^\s*[^\s:][^:]{0,40}?(?: {2,}: | ?: {2,})\S)");
-    auto ownRecord = [](std::string_view line) {
-        bool cri = false;
-        if (RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), alignedKey))
-            return true;
-        return !line.empty() && line[0] != '{' && !Normalizer::timestampPrefixLength(line, &cri)
-               && !Normalizer::timestamp(line).empty();
+    const std::string &line = lines[j];
+    const std::string_view r = raw(j);
+    bool cri = false;
+    return line.empty() || RE2::PartialMatch(line, recordStart)
+           || RE2::PartialMatch(re2::StringPiece(r.data(), r.size()), alignedKey)
+           || (!r.empty() && r[0] != '{' && !Normalizer::timestampPrefixLength(r, &cri)
+               && !Normalizer::timestamp(r).empty());
+}
+
+// Whether line `j` is surely a record of its own, whatever a rule expects to follow: a time
+// stamp of its own (syslog, journald, kernel), a glog or syslog program label, NCCL's
+// host:pid:tid prefix, a rank label. (A bracket or a level word may be a wrapped word, and the
+// kernel driver writes one message over several "NVRM:" lines.)
+template<typename Raw>
+bool beginsOwnRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
+{
+    static const RE2 ownStart(
+        R"(^(?:\d{4}[-/]\d\d[-/]\d\d[T ]\d|\d{1,2}:\d\d:\d\d|[IWEF]\d{4} \d|[\w.-]+\[\d+\]: |)"
+        R"(\S+:\d+:\d+ \[\d+\] |\[rank\d+\]:))");
+    const std::string_view r = raw(j);
+    bool cri = false;
+    return RE2::PartialMatch(lines[j], ownStart)
+           || (!r.empty() && r[0] != '{' && !Normalizer::timestampPrefixLength(r, &cri)
+               && !Normalizer::timestamp(r).empty());
+}
+
+// How many lines after line `last` continue it as a word wrap would: each holds text, does not
+// begin a record of its own (beginsRecord), and the wrap shows: there is one width W that every
+// line of the block from `first` fits in while the first word of the line after each break did
+// not fit before it (or the break cut a word at W), and W is a terminal's width, or the block
+// has two breaks or more that agree on it, or every break left its blank at the line's end.
+// Lines of unrelated messages that merely follow each other rarely agree on a width.
+// `raw(k)` is the document line of lines[k].
+template<typename Raw>
+size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
+{
+    // A break before line j allows the widths [before, before + its first word]: the line
+    // before ends at or before W, and the word (with its indentation) did not fit after it.
+    // A wrap at a blank that kept the blank at the end of the line (fold -s, a terminal's
+    // word wrap) shows itself too: a program's own lines rarely end with one.
+    bool blankEnds = true;
+    auto allowed = [&](size_t j, size_t &low, size_t &high) {
+        const std::string_view text = screenText(lines, raw, j);
+        const size_t indent = std::min(text.find_first_not_of(' '), text.size());
+        const size_t word = columnsOf(text.substr(0, std::min(text.find(' ', indent), text.size())));
+        const std::string_view previous = screenText(lines, raw, j - 1);
+        const size_t before = columnsOf(previous);
+        low = std::max({low, before, columnsOf(text)});
+        high = std::min(high, before + word);
+        blankEnds = blankEnds && !previous.empty() && (previous.back() == ' ' || previous.back() == '\t');
     };
-    size_t width = 0;
-    for (size_t k = first; k <= last; ++k)
-        width = std::max(width, raw(k).size());
-    size_t n = 0;
-    for (size_t j = last + 1; j < lines.size() && n < most; ++j, ++n) {
-        const std::string &line = lines[j];
-        if (line.empty() || lines[j - 1].size() < 8 || RE2::PartialMatch(line, recordStart)
-            || ownRecord(raw(j)))
+    // The widths every break so far allows: [low, high]. The breaks inside the match's window
+    // count when they agree (a wrap the retry joined); else (a rule's span over the lines of one
+    // message) only the window's width.
+    size_t low = 0, high = SIZE_MAX, breaks = 0;
+    for (size_t k = first + 1; k <= last; ++k, ++breaks)
+        if (lines[k].empty() || lines[k - 1].empty())
             break;
-        width = std::max(width, raw(j).size());
-        if (raw(j - 1).size() + 1 + std::min(line.find(' '), line.size()) <= width)
+        else
+            allowed(k, low, high);
+    if (breaks < last - first || low > high) {
+        low = 0;
+        high = SIZE_MAX;
+        breaks = 0;
+        blankEnds = true;
+        for (size_t k = first; k <= last; ++k)
+            low = std::max(low, columnsOf(screenText(lines, raw, k)));
+    }
+    size_t n = 0, added = 0;
+    for (size_t j = last + 1; j < lines.size() && added < most; ++j) {
+        if (lines[j].empty() || lines[j - 1].size() < 8 || beginsRecord(lines, raw, j))
             break;
+        allowed(j, low, high);
+        if (low > high)
+            break;
+        ++breaks;
+        ++added;
+        bool terminal = false;
+        for (const size_t w : kTerminalWidths)
+            terminal = terminal || (w >= low && w <= high);
+        if (terminal || breaks >= 2 || blankEnds)
+            n = added;
     }
     return n;
+}
+
+// The open runs of partial records, per stream (see Normalizer::Stream).
+struct PartialRuns
+{
+    size_t joinInto[Normalizer::StreamCount] = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX};
+    bool open[Normalizer::StreamCount] = {};
+    bool blankBefore[Normalizer::StreamCount] = {}; // the part joined last ended with a blank
+    int last[Normalizer::StreamCount] = {};         // the line of the stream's last record
+
+    bool continues(int stream, int line) const
+    {
+        return open[stream] && line - last[stream] <= Normalizer::kRunGap;
+    }
+    void record(int stream, int line, bool partial, bool blankAtEnd)
+    {
+        open[stream] = partial;
+        last[stream] = line;
+        blankBefore[stream] = blankAtEnd;
+    }
+    bool any(int line) const
+    {
+        for (int s = 1; s < Normalizer::StreamCount; ++s)
+            if (continues(s, line))
+                return true;
+        return false;
+    }
+};
+
+// The runs open at line `start`, read back from the last record of each stream before it
+// (no further than a run stays open); their text belongs to the chunk they began in.
+PartialRuns partialRunsBefore(const LogDocument &doc, int start)
+{
+    PartialRuns runs;
+    bool seen[Normalizer::StreamCount] = {};
+    std::string scratch;
+    for (int k = start - 1; k >= 0 && k >= start - 1 - Normalizer::kRunGap; --k) {
+        bool p = false;
+        bool edges[2] = {false, false};
+        int stream = Normalizer::NotARecord;
+        Normalizer::normalize(doc.line(k), scratch, nullptr, &p, edges, &stream);
+        if (stream == Normalizer::NotARecord)
+            break;
+        if (seen[stream])
+            continue;
+        seen[stream] = true;
+        runs.record(stream, k, p, edges[1]);
+        if (seen[Normalizer::Stdout] && seen[Normalizer::Stderr] && seen[Normalizer::UnnamedStream])
+            break;
+    }
+    return runs;
+}
+
+// The lines a rule's context pattern was tried on, in a chunk: up to `next`, matched at `hits`.
+struct ContextScan
+{
+    int next = 0;
+    std::vector<int> hits;
+};
+
+// Appends a part of a split record; the split fell on a blank: keep one between the parts.
+void appendPart(std::string &into, const std::string &part, bool blank)
+{
+    if (blank && !part.empty() && !into.empty())
+        into += ' ';
+    into += part;
 }
 
 void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &groups, Facts &facts)
@@ -466,7 +619,8 @@ void Matcher::match(const LogDocument &doc,
                       hi = std::min(end, i + m_lookahead + 1);
             std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
         }
-        bool partialBefore = false; // a CRI run before the chunk: joined by the path below
+        // A run of partial records open before the chunk: joined by the path below.
+        bool partialBefore = base > 0 && partialRunsBefore(doc, base).any(base);
         for (size_t k = 0; k < normalized.size(); ++k) {
             bool p = false;
             if (needed[k])
@@ -488,47 +642,59 @@ void Matcher::match(const LogDocument &doc,
     }
     if (m_sets->fast)
         fastReady(true);
-    // CRI partial lines (`P`) continue on the next line: join them onto the first, so the
-    // message matches where it starts. A chunk that starts inside such a run leaves it to the
-    // chunk before; the lines before the chunk are joined too, as context for conditions.
+    // Partial records (CRI `P`, docker json-file without "\n") continue in the next record of
+    // their stream: join them onto the first, so the message matches where it starts. A record
+    // of another stream between them is a line of its own (stderr inside a progress bar on
+    // stdout). A chunk that starts inside such a run leaves it to the chunk before; the lines
+    // before the chunk are joined too, as context for conditions.
     std::string scratch;
-    bool partial = false;
     const int start = first - behind;
-    if (start > 0)
-        Normalizer::normalize(doc.line(start - 1), scratch, nullptr, &partial);
-    size_t joinInto = partial ? SIZE_MAX : 0;
-    bool blankBefore = false; // the part joined last ended with a blank
+    PartialRuns runs = partialRunsBefore(doc, start);
     for (int i = start; i < end; ++i) {
-        std::string &line = normalized[size_t(i - first + behind)];
+        const size_t at = size_t(i - first + behind);
+        std::string &line = normalized[at];
         bool p = false;
         bool edges[2] = {false, false};
-        Normalizer::normalize(doc.line(i), line, nullptr, &p, edges);
-        if (partial) {
+        int stream = Normalizer::NotARecord;
+        Normalizer::normalize(doc.line(i), line, nullptr, &p, edges, &stream);
+        if (stream == Normalizer::NotARecord) {
+            runs = PartialRuns(); // a plain line ends every run
+            continue;
+        }
+        if (runs.continues(stream, i)) {
             // (A joined message is matched up to Normalizer::kMaxLineBytes, as a line is.)
-            if (joinInto != SIZE_MAX && normalized[joinInto].size() < Normalizer::kMaxLineBytes) {
-                // The split fell on a blank: keep one between the parts.
-                if ((blankBefore || edges[0]) && !line.empty() && !normalized[joinInto].empty())
-                    normalized[joinInto] += ' ';
-                normalized[joinInto] += line;
-            }
+            const size_t into = runs.joinInto[stream];
+            if (into != SIZE_MAX && normalized[into].size() < Normalizer::kMaxLineBytes)
+                appendPart(normalized[into], line, runs.blankBefore[stream] || edges[0]);
             line.clear();
         } else {
-            joinInto = size_t(i - first + behind);
+            runs.joinInto[stream] = at;
         }
-        blankBefore = edges[1];
-        partial = p;
+        runs.record(stream, i, p, edges[1]);
     }
     // A run that goes on past the chunk's end is joined here to its end (the next chunk leaves
     // the lines of a run begun before it to this one).
-    for (int i = end; partial && joinInto != SIZE_MAX && i < doc.lineCount()
-                      && normalized[joinInto].size() < Normalizer::kMaxLineBytes;
-         ++i) {
+    auto joining = [&](int stream, int i) {
+        return runs.continues(stream, i) && runs.joinInto[stream] != SIZE_MAX
+               && normalized[runs.joinInto[stream]].size() < Normalizer::kMaxLineBytes;
+    };
+    for (int i = end; i < doc.lineCount(); ++i) {
+        bool any = false;
+        for (int s = 1; s < Normalizer::StreamCount; ++s)
+            any = any || joining(s, i);
+        if (!any)
+            break;
+        bool p = false;
         bool edges[2] = {false, false};
-        Normalizer::normalize(doc.line(i), scratch, nullptr, &partial, edges);
-        if ((blankBefore || edges[0]) && !scratch.empty() && !normalized[joinInto].empty())
-            normalized[joinInto] += ' ';
-        normalized[joinInto] += scratch;
-        blankBefore = edges[1];
+        int stream = Normalizer::NotARecord;
+        Normalizer::normalize(doc.line(i), scratch, nullptr, &p, edges, &stream);
+        if (stream == Normalizer::NotARecord)
+            break;
+        if (joining(stream, i))
+            appendPart(normalized[runs.joinInto[stream]], scratch, runs.blankBefore[stream] || edges[0]);
+        else
+            runs.joinInto[stream] = SIZE_MAX; // a message of the next chunk
+        runs.record(stream, i, p, edges[1]);
     }
     matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, nullptr,
                m_sets->fast != nullptr);
@@ -582,6 +748,7 @@ void Matcher::matchLines(const LogDocument &doc,
     }
     std::string window; // kept across lines: no allocation per line
     std::vector<int> matched, retry;
+    std::map<int, ContextScan> contextScans; // rule index → the lines its context pattern holds
     for (size_t i = begin; i < begin + size_t(count); ++i) {
         const std::string &line = lines[i];
         if (line.empty() || (only && !(*only)[i]))
@@ -660,23 +827,35 @@ void Matcher::matchLines(const LogDocument &doc,
             capture(rule.pattern, groups, m.facts);
             if (rule.contextPattern) {
                 // The nearest line before that the context pattern matches gives its facts.
+                // Each line is read once per rule and chunk, not once per match (a `within` of
+                // 1000 over matches on every line made analysis 90 times slower).
                 const RE2 &context = *rule.contextPattern->regex;
-                std::vector<re2::StringPiece> contextGroups(size_t(context.NumberOfCapturingGroups() + 1));
-                std::string scratch;
+                ContextScan &scan = contextScans[ruleIndex];
                 const int docLine = firstLine + int(at) - int(begin);
-                for (int k = docLine - 1; k >= std::max(0, docLine - rule.contextWithin); --k) {
-                    // The chunk's own text when it has it (split records joined), else the line.
+                const int lower = std::max(0, docLine - rule.contextWithin);
+                // A later match begins at most kWrapBack lines before this one.
+                scan.next = std::max(scan.next, lower - RawPrefilter::kWrapBack);
+                std::string scratch;
+                // The chunk's own text when it has it (split records joined), else the line.
+                auto textOf = [&](int k) -> const std::string & {
                     const qint64 kk = qint64(k) - firstLine + qint64(begin);
-                    const bool held = kk >= 0 && kk < qint64(lines.size()) && !lines[size_t(kk)].empty();
-                    if (!held)
-                        Normalizer::normalize(doc.line(k), scratch);
-                    const std::string &text = held ? lines[size_t(kk)] : scratch;
+                    if (kk >= 0 && kk < qint64(lines.size()) && !lines[size_t(kk)].empty())
+                        return lines[size_t(kk)];
+                    Normalizer::normalize(doc.line(k), scratch);
+                    return scratch;
+                };
+                for (; scan.next < docLine; ++scan.next)
+                    if (RE2::PartialMatch(textOf(scan.next), context))
+                        scan.hits.push_back(scan.next);
+                const auto it = std::lower_bound(scan.hits.begin(), scan.hits.end(), docLine);
+                if (it != scan.hits.begin() && *std::prev(it) >= lower) {
+                    const std::string &text = textOf(*std::prev(it));
+                    std::vector<re2::StringPiece> contextGroups(size_t(context.NumberOfCapturingGroups() + 1));
                     if (context.Match(text, 0, text.size(), RE2::UNANCHORED, contextGroups.data(),
                                       int(contextGroups.size()))) {
                         Facts found;
                         capture(*rule.contextPattern, contextGroups, found);
                         m.facts.insert(found.begin(), found.end());
-                        break;
                     }
                 }
             }
@@ -776,7 +955,23 @@ void Matcher::matchLines(const LogDocument &doc,
                         continue;
                     // The widest window first: most retries fail there, once. RE2 finds the
                     // leftmost match, so none begins on line `at` if that one begins later.
-                    const int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1;
+                    // A wrap does not reach past a line that begins a record of its own (rank
+                    // 1's timeout is not rank 0's message): nor must line i be past one.
+                    // (A rule's span reaches over span - 1 records after the first.)
+                    int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1, reach = 1;
+                    size_t k = at + 1;
+                    for (int records = 1; k < std::min(lines.size(), at + 4 * size_t(widest))
+                                          && reach < widest;
+                         ++k) {
+                        if (lines[k].empty())
+                            continue;
+                        if (beginsOwnRecord(lines, raw, k) && ++records > rule.span)
+                            break;
+                        ++reach;
+                    }
+                    if (back && k <= i)
+                        continue;
+                    widest = reach;
                     joinInto(lines, at, size_t(widest), window);
                     re2::StringPiece whole;
                     if (!rule.pattern.regex->Match(window, 0, window.size(), RE2::UNANCHORED, &whole, 1)

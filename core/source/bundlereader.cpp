@@ -433,7 +433,7 @@ void BundleReader::streamChunk(const QString &name, QByteArray &data, int &chunk
 bool BundleReader::streamable(const QByteArray &head, const QString &display)
 {
     const auto doc = LogDocument::fromBytes(head, display); // its encoding detection decides
-    return !doc->encoding().startsWith(u"utf-16") && !isBugReport(*doc);
+    return !doc->encoding().contains(u"utf-16") && !isBugReport(*doc);
 }
 
 // A large plain log read in chunks, so memory stays near one chunk (the CLI's streaming

@@ -217,6 +217,28 @@ void LogDocument::decode()
         m_size -= 3;
         return;
     }
+    // A UTF-16 block appended to a UTF-8 log (a Windows tool's output added with >>) begins
+    // with its byte order mark, which is never UTF-8; the text after it must look like UTF-16
+    // too. One memchr pass finds both marks (FF FE, FE FF).
+    for (size_t at = 0; (at = s.find('\xFF', at)) != std::string_view::npos; ++at) {
+        const bool le = at + 1 < s.size() && s[at + 1] == '\xFE';
+        const bool be = !le && at > 0 && s[at - 1] == '\xFE';
+        const size_t mark = be ? at - 1 : at;
+        if ((!le && !be) || utf16WithoutBom(s.substr(mark + 2)) != (le ? 1 : -1))
+            continue;
+        QString text = QString::fromUtf8(m_data, qsizetype(mark));
+        const size_t units = (m_size - mark - 2) / 2;
+        const qsizetype head = text.size();
+        text.resize(head + qsizetype(units));
+        for (size_t i = 0; i < units; ++i) {
+            const auto b0 = static_cast<unsigned char>(s[mark + 2 + 2 * i]);
+            const auto b1 = static_cast<unsigned char>(s[mark + 3 + 2 * i]);
+            text[head + qsizetype(i)] = QChar(char16_t(le ? b0 | (b1 << 8) : b1 | (b0 << 8)));
+        }
+        text.remove(QChar(0xFEFF)); // further marks of blocks appended later
+        replaceWith(text, le ? "utf-8+utf-16le" : "utf-8+utf-16be");
+        return;
+    }
     // Text with high bytes but not one valid UTF-8 sequence is taken as Latin-1.
     int valid = 0, invalid = 0;
     utf8Stats(s.substr(0, 1 << 20), valid, invalid);

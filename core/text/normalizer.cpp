@@ -294,13 +294,40 @@ size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
     return i;
 }
 
+std::string Normalizer::source(std::string_view s)
+{
+    std::string out;
+    if (!s.empty() && s[0] == '{') {
+        std::string message;
+        int stream = NotARecord;
+        normalize(s, message, nullptr, nullptr, nullptr, &stream);
+        return stream == Stderr ? "stderr" : stream == Stdout ? "stdout" : "";
+    }
+    size_t begin = kubectlPrefixLength(s);
+    out.append(s.substr(0, begin));
+    bool cri = false;
+    if (const size_t stamp = timestampPrefixLength(s.substr(begin), &cri); cri) {
+        out.append(s.substr(begin, stamp).find(" stderr ") != std::string_view::npos ? "stderr" : "stdout");
+    } else if (stamp) {
+        begin += stamp;
+        out.append(s.substr(begin, hostIdentLength(s.substr(begin), true)));
+    } else if (const size_t bsd = bsdTimestampLength(s.substr(begin))) {
+        begin += bsd;
+        out.append(s.substr(begin, hostIdentLength(s.substr(begin), false)));
+    }
+    return out;
+}
+
 void Normalizer::normalize(std::string_view line,
                            std::string &out,
                            std::vector<uint32_t> *map,
                            bool *partial,
-                           bool *blankEdges)
+                           bool *blankEdges,
+                           int *stream)
 {
     out.clear();
+    if (stream)
+        *stream = NotARecord;
     if (map)
         map->clear();
     if (partial)
@@ -319,6 +346,13 @@ void Normalizer::normalize(std::string_view line,
         origin = decodedOrigin;
         if (partial)
             *partial = continues;
+        if (stream) {
+            // The fields after the message's closing quote.
+            const std::string_view tail = line.substr(origin.empty() ? 0 : size_t(origin.back()));
+            *stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos   ? Stderr
+                      : tail.find("\"stream\":\"stdout\"") != std::string_view::npos ? Stdout
+                                                                                     : UnnamedStream;
+        }
     }
     if (std::memchr(s.data(), '\x1b', s.size())) {
         std::vector<uint32_t> next;
@@ -345,6 +379,8 @@ void Normalizer::normalize(std::string_view line,
     const size_t stamp = timestampPrefixLength(s.substr(begin), &cri);
     if (cri && partial && stamp >= 2 && s[begin + stamp - 2] == 'P')
         *partial = true;
+    if (cri && stream)
+        *stream = s.substr(begin, stamp).find(" stderr ") != std::string_view::npos ? Stderr : Stdout;
     if (stamp > 0) {
         begin += stamp;
         if (!cri)

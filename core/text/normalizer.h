@@ -23,11 +23,20 @@ public:
     // Only the first kMaxLineBytes of a line are normalized (and so matched): a longer line is
     // a dump, not a message, and must not cost memory and time in proportion to its length.
     static constexpr size_t kMaxLineBytes = size_t(1) << 20;
+    // The stream a container runtime's record was written to; NotARecord for a plain line.
+    // Partial records are joined per stream: a record of another stream may come between.
+    // A run stays open across at most kRunGap records of other streams; a plain line ends it.
+    enum Stream : int { NotARecord = 0, Stdout, Stderr, UnnamedStream, StreamCount };
+    static constexpr int kRunGap = 256;
     static void normalize(std::string_view line,
                           std::string &out,
                           std::vector<uint32_t> *map = nullptr,
                           bool *partial = nullptr,
-                          bool *blankEdges = nullptr);
+                          bool *blankEdges = nullptr,
+                          int *stream = nullptr);
+    // Who wrote the line, as its prefix says: the syslog or journald "host ident[pid]", the
+    // kubectl pod and container, the container runtime's stream; empty when it does not say.
+    static std::string source(std::string_view line);
     // The line without ANSI escape sequences (for showing evidence).
     static std::string withoutEscapes(std::string_view line);
 

@@ -35,7 +35,8 @@ constexpr bool kCheckMemory = true;
 constexpr bool kScaleRows = true;
 #endif
 constexpr const char *kScaleOnly[]
-    = {"10 000 rules", "a rule matching every line", "50 000 bug-report sections of one title"};
+    = {"10 000 rules", "a rule matching every line", "50 000 bug-report sections of one title",
+       "a NUL hole of 4 GiB before an Xid (copytruncate)"};
 
 struct Run
 {
@@ -254,6 +255,31 @@ private Q_SLOTS:
             gzipped(QStringLiteral("long-line.log.gz"), QByteArray(256 << 20, 'x') + '\n' + kXid + '\n');
         }
 
+        // A NUL hole of 4 GiB and more (logrotate's copytruncate while the writer kept its
+        // offset), sparse; a UTF-16 block with its byte order mark appended to a UTF-8 log.
+        {
+            QFile hole(path("hole.log"));
+            QVERIFY(hole.open(QIODevice::WriteOnly) && hole.resize((qint64(4) << 30) + 4096));
+            QVERIFY(hole.seek(hole.size()) && hole.write("\n" + kXid + '\n') > 0);
+        }
+        {
+            QByteArray mixed = "a UTF-8 line first\n\xFF\xFE";
+            for (const char c : QByteArray("PowerShell says hello\n" + kXid + '\n'))
+                mixed.append(c).append('\0');
+            writeFile(path("utf16-appended.log"), mixed);
+        }
+        // A rule whose context pattern never matches, `within: 1000`, on every tenth of
+        // 1 000 000 lines (took 14 s, 20 times the time without the context).
+        QByteArray states;
+        for (int i = 0; i < 1'000'000; ++i)
+            states += "widget " + QByteArray::number(i)
+                      + (i % 10 ? " idle and waiting for work\n" : " state ok\n");
+        writeFile(path("states.log"), states);
+        writeFile(path("rules-context/r.yaml"),
+                  rulesHeader("context")
+                      + simpleRule("context.state", "state ok",
+                                   "    context: {pattern: 'PCI:(?P<pci>[0-9a-f:.]+)', within: 1000}\n"));
+
         // Rules.
         QVERIFY(QDir().mkpath(path("rules-zero")));
         QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path("rules-zero/zero.yaml")));
@@ -368,6 +394,16 @@ private Q_SLOTS:
                            "--max-evidence", "1"}
             << 0 << "(?s)(?=.*more sections than --max-entries allows)(?=.*Xid 13 on GPU)"
             << 20.0 << 512;
+        QTest::newRow("a NUL hole of 4 GiB before an Xid (copytruncate)")
+            << QStringList{"analyze", "hole.log", "--max-evidence", "1"} << 0
+            << "Xid 13 on GPU 0000:3b:00" << 120.0 << 8192;
+        QTest::newRow("a UTF-16 block with its BOM appended to a UTF-8 log")
+            << QStringList{"analyze", "utf16-appended.log"} << 0
+            << "(?s)Xid 13 on GPU 0000:3b:00.*utf16-appended.log:3" << 20.0 << 128;
+        QTest::newRow("a context rule looking 1000 lines back for each of 100 000 matches")
+            << (QStringList{"analyze", "states.log", "--max-evidence", "1"} + noDefaults
+                + QStringList{"rules-context"})
+            << 0 << "context.state \\(100,?000" << 5.0 << 256;
         QTest::newRow("/dev/zero named on the command line")
             << QStringList{"analyze", "/dev/zero"} << 2
             << "/dev/zero: a character device, not read" << 20.0 << 128;
@@ -476,8 +512,9 @@ private Q_SLOTS:
                  run.output.constData());
     }
 
-    // --redact: a bundle holding 30 kinds of customer data, through every format, the batch
-    // summary and diff: not one datum in any output.
+    // --redact: a bundle holding more than 60 kinds of customer data, through every format (the
+    // PDF by its text), diff and the batch summary: not one datum in any output, and the facts an
+    // engineer needs (driver version, bus id, Xid code, GPU UUID) all there.
     void redactionLeavesNoCustomerData()
     {
         const QString root = path(QStringLiteral("leak/bundle"));
@@ -489,11 +526,27 @@ private Q_SLOTS:
             "AKIAIOSFODNN7EXAMPLE", "xoxb-123456789012-abcdefghijk", "alice", "pa55word",
             "repo.example.com", "ghp_0123456789abcdefABCDEF0123456789abcd", "10.20.30.43",
             "topsecretvalue", "tok_live_998877", "opensesame1", "10.99.88.77", "ops@customer.com",
-            "worker.acme.io", "10.20.30.44"};
+            "worker.acme.io", "10.20.30.44",
+            // Host names where a log or a bundle's layout names the machine (item 28, 29).
+            "precisehost", "rfchost", "prompthost", "colonhost", "sshtarget", "node9.lab.acme.nz",
+            "build.farm.xyz", "trtsvc7", "infns42", "ip-10-42-7-19", "10-42-7-19", "unamehost",
+            "mgnode01", "sosnode7", "bugnode3", "sosbatch9", "learntwice",
+            // Credentials in more forms (item 30).
+            "json pass phrase", "yamlsecret1", "dbpw12345", "nvapi-AbCdEf0123456789XyZ", "redispw99",
+            "dockerpw77", "mysqlpw55", "YWxhZGRpbjpvcGVuc2VzYW1l", "cookieval123", "setcookie42",
+            "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "azsigvalue123", "clientsec9", "xapikey777",
+            "2001:db8::7", "hf_abcdefghijklmnopqrstuv"};
+        // What must survive: the facts a support engineer works with.
+        const QStringList kept{"570.158.08", "0000:3b:00", "Xid 13", "GPU-5a8b3c1d-1111-2222-3333-444455556666"};
         writeFile(root + QStringLiteral("/kern.log"),
+                  "Nov 30 08:15:01 dgxnode17 kernel: NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08  Release Build\n"
                   "Nov 30 08:15:02 dgxnode17 kernel: NVRM: Xid (PCI:0000:3b:00): 13, pid=1, Graphics Exception\n"
                   "Nov 30 08:15:03 dgxnode17 kernel: NVRM: login failed password=hunter2 pwd=s3cr3tpw api_key=KEYVALUE123\n"
-                  "Nov 30 08:15:04 dgxnode17 kernel: NVRM: key AKIAIOSFODNN7EXAMPLE hook xoxb-123456789012-abcdefghijk failed\n");
+                  "Nov 30 08:15:04 dgxnode17 kernel: NVRM: key AKIAIOSFODNN7EXAMPLE hook xoxb-123456789012-abcdefghijk failed\n"
+                  "Nov 30 08:15:05.123456 precisehost kernel: NVRM: GPU at PCI:0000:3b:00: GPU-5a8b3c1d-1111-2222-3333-444455556666\n"
+                  "<34>1 2025-11-30T08:15:06.003Z rfchost nvidia-persistenced 812 - - nvidia-persistenced failed to open the device\n"
+                  "Nov 30 08:15:07 learntwice kernel: NVRM: GPU0 frobnicate failed\n"
+                  "nvidia error: the peer learntwice failed to answer\n");
         writeFile(root + QStringLiteral("/10.99.88.77/ops@customer.com/worker.acme.io.log"),
                   "nvidia-container-cli: initialization error: cannot reach 10.20.30.40 via fe80::1ff:fe23:4567:890a\n"
                   "nvidia-container-cli: mount error: peer 10.20.30.41.\n"
@@ -505,18 +558,54 @@ private Q_SLOTS:
                   "nvidia-container-cli: initialization error: pull https://alice:pa55word@repo.example.com/x ghp_0123456789abcdefABCDEF0123456789abcd\n"
                   "trainhost42:1234:1290 [0] NCCL WARN NET/Socket : Connect to 10.20.30.43<43210> failed : Connection refused\n"
                   "nvidia error: secret: topsecretvalue token=tok_live_998877 passphrase=opensesame1\n"
-                  "error: cannot connect to 10.20.30.44: connection refused\n");
+                  "error: cannot connect to 10.20.30.44: connection refused\n"
+                  "[root@prompthost ~]# nvidia-smi failed with an error\n"
+                  "bob@colonhost:~# nvidia-smi: command failed\n"
+                  "nvidia error: ssh admin@sshtarget failed, and node9.lab.acme.nz and build.farm.xyz too\n"
+                  "nvidia error: triton at trtsvc7.infns42.svc.cluster.local:8001 failed\n"
+                  "nvidia error: kubelet on ip-10-42-7-19.ec2.internal failed, and ip-10-42-7-19 again\n"
+                  "nvidia error: uname says Linux unamehost 5.15.0-91-generic #101-Ubuntu SMP x86_64 failed\n"
+                  "nvidia error: config {\"password\": \"json pass phrase\"} failed\n"
+                  "nvidia error: config password: 'yamlsecret1' failed\n"
+                  "nvidia error: env DB_PASSWORD=dbpw12345 NGC_API_KEY=nvapi-AbCdEf0123456789XyZ failed\n"
+                  "nvidia error: cache redis://:redispw99@cache failed\n"
+                  "nvidia error: docker login -u bob -p dockerpw77 nvcr.io failed\n"
+                  "nvidia error: mysql -u root -pmysqlpw55 failed\n"
+                  "nvidia error: Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l\n"
+                  "nvidia error: Cookie: session=cookieval123; theme=dark\n"
+                  "nvidia error: Set-Cookie: sid=setcookie42; Path=/\n"
+                  "nvidia error: key -----BEGIN PRIVATE KEY-----MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-----END PRIVATE KEY----- failed\n"
+                  "nvidia error: blob https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=azsigvalue123 failed\n"
+                  "nvidia error: oauth client_secret=clientsec9 x-api-key: xapikey777 failed\n"
+                  "nvidia error: peer 2001:db8::7 and token hf_abcdefghijklmnopqrstuv failed\n");
+        writeFile(root + QStringLiteral("/must-gather/nodes/mgnode01/nvidia-driver.log"),
+                  "NVRM: Xid (PCI:0000:3b:00): 13, pid=2, Graphics Exception\n");
+        writeFile(root + QStringLiteral("/sosreport-sosnode7-2025-11-30-abcdef/var/log/messages"),
+                  "NVRM: Xid (PCI:0000:3b:00): 13, pid=3, Graphics Exception\n");
+        writeFile(root + QStringLiteral("/nvidia-bug-report_bugnode3.log"),
+                  "NVRM: Xid (PCI:0000:3b:00): 13, pid=4, Graphics Exception\n");
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/empty"))));
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/out"))));
         const QStringList common{"--redact", "--unmatched", "--max-evidence", "100", "--deterministic"};
         QStringList outputs;
-        for (const char *format : {"text", "json", "markdown", "html"}) {
-            const QString out = QStringLiteral("leak/report.%1").arg(QLatin1String(format));
+        QStringList formats{"text", "json", "markdown", "html"};
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (!pdftotext.isEmpty())
+            formats << QStringLiteral("pdf");
+        for (const QString &format : formats) {
+            const QString out = QStringLiteral("leak/report.%1").arg(format);
             const Run run = runGpuTriage(QStringList{"analyze", "leak/bundle", "--format", format, "-o", out} + common,
                                          m_dir.path(), 60 * kSlowdown);
             checkBounds(run);
             QVERIFY2(run.exitCode == 0, run.output.constData());
-            outputs << out;
+            if (format == u"pdf") {
+                QProcess p;
+                p.start(pdftotext, {path(out), path(out + QStringLiteral(".txt"))});
+                QVERIFY(p.waitForFinished(60000) && p.exitCode() == 0);
+                outputs << out + QStringLiteral(".txt");
+            } else {
+                outputs << out;
+            }
         }
         for (const char *format : {"text", "json", "markdown", "html"}) {
             const QString out = QStringLiteral("leak/diff.%1").arg(QLatin1String(format));
@@ -527,28 +616,61 @@ private Q_SLOTS:
             outputs << out;
         }
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/batch"))));
+        writeFile(path(QStringLiteral("leak/batch/sosreport-sosbatch9-2025-11-30-abcdef/var/log/messages")),
+                  "NVRM: Xid (PCI:0000:3b:00): 13, pid=5, Graphics Exception\n");
         QVERIFY(QFile::rename(path(QStringLiteral("leak/bundle")), path(QStringLiteral("leak/batch/10.99.88.77"))));
         const Run batch = runGpuTriage(QStringList{"analyze", "--batch", "leak/batch", "-o", "leak/out", "--format", "markdown"} + common,
                                        m_dir.path(), 60 * kSlowdown);
         checkBounds(batch);
         QVERIFY2(batch.exitCode == 0, batch.output.constData());
         const QStringList written = QDir(path(QStringLiteral("leak/out"))).entryList(QDir::Files);
-        QCOMPARE(written.size(), 3); // the report, summary.md, summary.json
+        QCOMPARE(written.size(), 4); // two reports, summary.md, summary.json
         for (const QString &f : written)
             outputs << QStringLiteral("leak/out/") + f;
         int checked = 0;
+        auto squeezed = [](QString t) { return t.remove(QRegularExpression(QStringLiteral("\\s+"))); };
         for (const QString &out : outputs) {
             QFile f(path(out));
             QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(out));
             const QString text = QString::fromUtf8(f.readAll());
-            // Masked, not dropped (Markdown escapes the brackets).
-            QVERIFY2(text.contains(u"[ip]") || text.contains(u"\\[ip\\]"), qPrintable(out));
+            // Masked, not dropped (Markdown escapes the brackets); the second batch bundle
+            // holds no address.
+            QVERIFY2(out.contains(u"sosreport") || text.contains(u"[ip]") || text.contains(u"\\[ip\\]"),
+                     qPrintable(out));
+            // The PDF's text breaks lines where the page did.
+            const QString flat = squeezed(text) + squeezed(out);
             for (const QString &datum : data)
-                QVERIFY2(!text.contains(datum, Qt::CaseInsensitive),
+                QVERIFY2(!text.contains(datum, Qt::CaseInsensitive) && !out.contains(datum, Qt::CaseInsensitive)
+                             && !flat.contains(squeezed(datum), Qt::CaseInsensitive),
                          qPrintable(QStringLiteral("%1 holds %2").arg(out, datum)));
+            if (out.startsWith(u"leak/report."))
+                for (const QString &fact : kept)
+                    QVERIFY2(flat.contains(squeezed(fact)) || text.contains(fact),
+                             qPrintable(QStringLiteral("%1 lost %2").arg(out, fact)));
             ++checked;
         }
-        qInfo("%d outputs, %lld kinds of data, 0 leaks", checked, qlonglong(data.size()));
+        qInfo("%d outputs, %lld kinds of data, 0 leaks; %lld facts kept", checked,
+              qlonglong(data.size()), qlonglong(kept.size()));
+    }
+
+    // GPU serial numbers and user names in paths are masked only when asked.
+    void serialsAndUserNamesAreMaskedWhenAsked()
+    {
+        writeFile(path(QStringLiteral("serials/home/carol7/run/kern.log")),
+                  kXid + '\n' + "NVRM: GPU Board Serial Number: 1320220012345 failed\n"
+                  + "nvidia error: cannot open /home/carol7/.nv/cache: failed\n");
+        const QStringList common{"analyze", "serials", "--unmatched", "--format", "json", "--redact"};
+        const Run plain = runGpuTriage(common, m_dir.path(), 20 * kSlowdown);
+        checkBounds(plain);
+        QVERIFY2(plain.output.contains("1320220012345") && plain.output.contains("carol7"),
+                 plain.output.constData());
+        const Run masked = runGpuTriage(common + QStringList{"--redact-serials", "--redact-user-names"},
+                                        m_dir.path(), 20 * kSlowdown);
+        checkBounds(masked);
+        QVERIFY2(!masked.output.contains("1320220012345") && !masked.output.contains("carol7")
+                     && masked.output.contains("[serial]") && masked.output.contains("[user]"),
+                 masked.output.constData());
+        QVERIFY2(masked.output.contains("0000:3b:00"), masked.output.constData());
     }
 
     // --batch on a full disk names each report it could not write, and why, and does not say

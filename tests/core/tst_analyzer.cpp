@@ -290,6 +290,40 @@ private Q_SLOTS:
         }
     }
 
+    // A stdout run of partial records that stderr interrupts for longer than a run stays open
+    // is cut there, and a note says so; a stderr record inside a run is matched on its own.
+    void aPartialRunCutByOtherStreamsSaysSo_data()
+    {
+        QTest::addColumn<int>("between");
+        QTest::addColumn<bool>("noted");
+        QTest::newRow("300 stderr records inside a stdout run are noted") << 300 << true;
+        QTest::newRow("100 are not") << 100 << false;
+    }
+    void aPartialRunCutByOtherStreamsSaysSo()
+    {
+        QFETCH(int, between);
+        QFETCH(bool, noted);
+        QByteArray text;
+        for (int i = 0; i < 300; ++i)
+            text += "2025-11-30T08:15:02.1Z stdout F filler " + QByteArray::number(i) + '\n';
+        text += "2025-11-30T08:15:02.2Z stdout P  45%|####5     | 45/100\n";
+        text += "2025-11-30T08:15:02.2Z stderr F NVRM: Xid (PCI:0000:3b:00): 13, pid=1, a\n";
+        for (int i = 1; i < between; ++i)
+            text += "2025-11-30T08:15:02.2Z stderr F warning " + QByteArray::number(i) + '\n';
+        text += "2025-11-30T08:15:02.3Z stdout F  46%|####6     | 46/100\n";
+        const Analyzer analyzer(load(kXid));
+        const AnalysisResult result
+            = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
+        QCOMPARE(result.findings.size(), 1);
+        QCOMPARE(result.findings[0].occurrences.value(0).line, 302);
+        const auto note = std::find_if(result.problems.begin(), result.problems.end(), [](const Error &e) {
+            return e.message.contains(u"interrupted by more than");
+        });
+        QCOMPARE(note != result.problems.end(), noted);
+        if (noted)
+            QCOMPARE(note->line, 301);
+    }
+
     // logrotate's copytruncate while a mapped log is read: no SIGBUS, the part that is still
     // there is analysed, and the report says the file changed.
     void aLogThatShrinksWhileReadIsReportedNotFatal()
@@ -341,6 +375,10 @@ private Q_SLOTS:
             "nginx: connect() failed (111: Connection refused)\n"
             "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n")
             << 2 << 1 << QStringLiteral("NVIDIA error lines: 3 (2 explained by rules, 1 not recognised).");
+        QTest::newRow("a line a match did not prove wrapped is not explained by it") << QByteArray(
+            "nvidia-container-cli: initialization error: nvml error: Unknown Error\n"
+            "the nvidia-persistenced frobnicate failed for the widget, status 0x1f\n")
+            << 1 << 1 << QStringLiteral("NVIDIA error lines: 2 (1 explained by rules, 1 not recognised).");
         QTest::newRow("clean") << QByteArray("NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
                                              "nginx: connect() failed (111: Connection refused)\n")
                                << 0 << 0 << QStringLiteral("NVIDIA error lines: none.");
@@ -358,6 +396,29 @@ private Q_SLOTS:
         QCOMPARE(result.nvidiaExplainedLines, qint64(explained));
         QCOMPARE(result.nvidiaUnrecognisedLines, qint64(unrecognised));
         QCOMPARE(result.nvidiaErrorLinesSentence(), sentence);
+    }
+
+    // Adjacent unrecognised NVIDIA lines are one message only when one source wrote them: two
+    // programs, or two processes of one, are two messages, each shown.
+    void adjacentLinesOfDifferentSourcesAreTwoMessages()
+    {
+        const QByteArray log
+            = "Nov 30 08:15:02 node nvidia-persistenced[812]: frobnicate failed for the widget, status 0x1f\n"
+              "Nov 30 08:15:02 node nv-fabricmanager[900]: NVIDIA fabric quux setup failed on the switch\n"
+              "Nov 30 08:15:02 node nv-fabricmanager[901]: could not zorp NVLink trunk 7, the request failed\n"
+              "node1:100:200 [0] NCCL WARN nccl plugin blorp failed for the ring\n"
+              "node1:101:201 [1] NCCL WARN the snarf of channel 3 in its tree did not answer and failed\n";
+        const Analyzer analyzer(loadRules({}, true));
+        const AnalysisResult result
+            = analyzer.analyze({LogDocument::fromBytes(log, QStringLiteral("syslog"))});
+        QSet<int> shown;
+        for (const Finding &f : result.findings)
+            if (f.ruleId == u"nvidia.unrecognised")
+                for (const Occurrence &o : f.occurrences)
+                    shown.insert(o.line);
+        QCOMPARE(result.nvidiaUnrecognisedLines, qint64(5));
+        for (int line = 1; line <= 5; ++line)
+            QVERIFY2(shown.contains(line), qPrintable(QStringLiteral("line %1 is not shown").arg(line)));
     }
 
     void highlightsOnlyWhatIsReported()

@@ -48,6 +48,12 @@ const QByteArray kPending = "  - id: pend\n    title: Pending\n    severity: war
                             "    match: {pattern: '^Pending : Yes$'}\n"
                             "    context: {pattern: '^GPU (?P<pci>[0-9A-F:.]+)$', within: 5}\n";
 
+const QByteArray kCudaError = "  - id: cuda\n    title: CUDA\n    severity: error\n"
+                              "    match: {pattern: 'CUDA error: (?P<what>[a-z ]+)'}\n";
+
+const QByteArray kNcclOp = "  - id: op\n    title: Op\n    severity: error\n"
+                           "    match: {pattern: 'opCount (?P<op>\\d+) .*(?:timed out|Timeout)'}\n";
+
 const QByteArray kXid45
     = "  - id: x45\n    title: X45\n    severity: warning\n"
       "    match:\n"
@@ -146,10 +152,63 @@ private Q_SLOTS:
                "libnvidia-ml.so.1: cannot open shared object file\n"
             << "1:why:reason=initialization error: load library failed: libnvidia-ml.so.1: "
                "cannot open shared object file";
-        QTest::newRow("an optional part wrapped to the next line is read")
+        QTest::newRow("an optional part wrapped to the next line at 80 columns is read")
+            << kReason
+            << "Nov 30 08:15:02 node kernel: NVRM: GPU 0000:3b:00.0: RmInitAdapter failed!\n"
+               "(0x24:0x72:1568)\n"
+            << "1:rm:code=0x24:0x72:1568";
+        QTest::newRow("a short line is not wrapped: the next one is not its optional part")
             << kReason
             << "NVRM: GPU 0000:3b:00.0: RmInitAdapter failed!\n(0x24:0x72:1568)\n"
-            << "1:rm:code=0x24:0x72:1568";
+            << "1:rm:";
+        QTest::newRow("a line that ends far from a terminal's width does not go on in the next")
+            << kReason
+            << "nvidia-container-cli: initialization error: nvml error: Unknown Error\n"
+               "command failed, retrying after 5 seconds\n"
+            << "1:why:reason=initialization error: nvml error: Unknown Error";
+        QTest::newRow("a block wrapped at one width (60) is read on, two breaks agreeing")
+            << kReason
+            << "nvidia-container-cli: initialization error: load library\n"
+               "failed: libnvidia-ml.so.1: cannot open shared object file:\n"
+               "no such file or directory\n"
+            << "1:why:reason=initialization error: load library failed: libnvidia-ml.so.1: "
+               "cannot open shared object file: no such file or directory";
+        QTest::newRow("a next line longer than the wrap width is not its continuation")
+            << kReason
+            << "nvidia-container-cli: initialization error: load library failed:\n"
+               "libnvidia-ml.so.1: cannot open shared object file, and then a long line of another message\n"
+            << "1:why:reason=initialization error: load library failed:";
+        QTest::newRow("a wrapped message does not reach into the next NCCL rank's record")
+            << kNcclOp
+            << "node1:100:200 [0] NCCL INFO AllReduce: opCount 5 sendbuff 0x7f00 count 1024\n"
+               "node1:101:201 [1] NCCL WARN Timeout waiting for the peer\n"
+            << "";
+        QTest::newRow("nor into the next syslog record")
+            << kNcclOp
+            << "Nov 30 08:15:02 node app[12]: AllReduce: opCount 5 sendbuff 0x7f00 count 1024\n"
+               "Nov 30 08:15:03 node app[13]: Timeout waiting for the peer\n"
+            << "";
+        QTest::newRow("a stderr record inside a stdout partial run is a line of its own (CRI)")
+            << kCudaError
+            << "2025-11-30T08:15:02.1Z stdout P  45%|####5     | 45/100 [00:01<00:01]\n"
+               "2025-11-30T08:15:02.2Z stderr F RuntimeError: CUDA error: an illegal memory access "
+               "was encountered\n"
+               "2025-11-30T08:15:02.3Z stdout F  46%|####6     | 46/100 [00:01<00:01]\n"
+            << "2:cuda:what=an illegal memory access was encountered";
+        QTest::newRow("a stderr record inside a stdout partial run is a line of its own (docker)")
+            << kCudaError
+            << "{\"log\":\" 45%|####5 | 45/100\\r\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+               "{\"log\":\"RuntimeError: CUDA error: an illegal memory access was encountered\\n\","
+               "\"stream\":\"stderr\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+               "{\"log\":\" 46%|####6 | 46/100\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+            << "2:cuda:what=an illegal memory access was encountered";
+        QTest::newRow("a stdout run is joined across a stderr record between its parts")
+            << kPeermem
+            << "2025-11-30T08:15:02.1Z stdout P NOTE: Mellanox network driver detected, but NVIDIA "
+               "peer mem\n"
+               "2025-11-30T08:15:02.1Z stderr F W1130 some warning of another thread\n"
+               "2025-11-30T08:15:02.1Z stdout F ory driver not detected.\n"
+            << "1:pm:";
         QTest::newRow("a value is not read on into the next record")
             << kReason
             << "nvidia-container-cli: initialization error: driver rpc error\n"

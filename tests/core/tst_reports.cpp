@@ -666,7 +666,7 @@ private Q_SLOTS:
         QTest::newRow("password=") << "password=hunter2 user=x"
                                    << "password=[secret] user=x";
         QTest::newRow("long token") << "key ghp_0123456789abcdefABCDEF0123456789abcd end"
-                                    << "key [token] end";
+                                    << "key [secret] end";
         QTest::newRow("IPv6") << "addr fe80::1ff:fe23:4567:890a on eth0"
                               << "addr [ip6] on eth0";
         QTest::newRow("PCI bus id is kept") << "NVRM: Xid (PCI:0000:3b:00): 79"
