@@ -345,6 +345,33 @@ private Q_SLOTS:
         QCOMPARE(window.logView()->currentLine(), 2);
     }
 
+    // The panel says whose word the resolution is: NVIDIA's for a catalogued Xid, ours for a
+    // rule's own advice.
+    void theDetailsSayWhoseResolutionItIs()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("kern.log"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("Dec 02 08:10:00 node kernel: NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.\n"
+                    "Dec 02 08:11:00 node kernel: NVRM: GPU1 _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP\n");
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({path});
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
+        clickFinding(window.findingsPanel(), QStringLiteral("gpu.xid.79-fallen-off-bus"));
+        QTRY_VERIFY(window.findingsPanel()->details()->toPlainText().contains(u"NVIDIA's resolution"));
+        QVERIFY(!window.findingsPanel()->details()->toPlainText().contains(u"GPU Triage's advice"));
+        clickFinding(window.findingsPanel(), QStringLiteral("driver.gsp-failed"));
+        QTRY_VERIFY2(window.findingsPanel()->details()->toPlainText().contains(u"GPU Triage's advice"),
+                     qPrintable(window.findingsPanel()->details()->toPlainText()));
+        QVERIFY(!window.findingsPanel()->details()->toPlainText().contains(u"NVIDIA's resolution"));
+    }
+
     void clickingAFindingOpensTheFileItWasFoundIn()
     {
         MainWindow window;
