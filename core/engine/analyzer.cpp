@@ -558,8 +558,8 @@ void AnalysisSession::collect()
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (benign(normalized))
                     continue;
-                // Lines with failure words are counted as NVIDIA error lines; the others ("invalid
-                // value", "not supported") only when a catalog knows them.
+                // Only lines with failure words count as NVIDIA error lines (the notable words may
+                // be wider than those).
                 const bool failure = Matcher::failureWords(normalized);
                 // A line a match goes on over (a wrapped message) is explained by it; so are the
                 // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
