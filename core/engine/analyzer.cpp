@@ -558,15 +558,12 @@ void AnalysisSession::collect()
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (benign(normalized))
                     continue;
-                // Only lines with failure words count as NVIDIA error lines (the notable words may
-                // be wider than those).
-                const bool failure = Matcher::failureWords(normalized);
                 // A line a match goes on over (a wrapped message) is explained by it; so are the
                 // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
                 // width) when their row is.
                 if (std::binary_search(matchedLines.begin(), matchedLines.end(), line)
                     || std::binary_search(matchedLines.begin(), matchedLines.end(), tableRowHead(doc, line))) {
-                    m_result.nvidiaExplainedLines += failure;
+                    ++m_result.nvidiaExplainedLines;
                     continue;
                 }
                 const LineOrigin origin = lineOrigin(normalized, kind);
@@ -576,11 +573,9 @@ void AnalysisSession::collect()
                 if ((!rmLine && addVocabularyLine(doc, line, normalized))
                     || addCatalogLine(doc, line, normalized, kind, origin)
                     || (rmLine && addVocabularyLine(doc, line, normalized))) {
-                    m_result.nvidiaExplainedLines += failure;
+                    ++m_result.nvidiaExplainedLines;
                     continue;
                 }
-                if (!failure)
-                    continue;
                 ++m_result.nvidiaUnrecognisedLines;
                 if (m_nvidiaTraceback.skip(doc, edges[0], normalized))
                     continue;
@@ -609,13 +604,11 @@ void AnalysisSession::collect()
         if (m_options.unmatched) {
             std::string normalized;
             for (int line : notable[t]) {
-                bool edges[2] = {false, false};
-                Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
-                if (!Matcher::failureWords(normalized))
-                    continue;
                 ++m_result.unmatchedLines;
                 if (m_miner.lines() >= kMaxMinedLines)
                     continue; // counted, not mined: the shapes are known by then
+                bool edges[2] = {false, false};
+                Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (m_unmatchedTraceback.skip(doc, edges[0], normalized))
                     continue;
                 const std::string raw = Normalizer::withoutEscapes(doc.line(line));

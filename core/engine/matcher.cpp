@@ -55,7 +55,6 @@ namespace {
 constexpr const char *kNotablePattern
     = "(?i)error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
       "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off the bus";
-constexpr const char *kFailurePattern = kNotablePattern;
 
 RE2::Options setOptions()
 {
@@ -499,12 +498,6 @@ void Matcher::reportSplit()
 const char *Matcher::errorWordsPattern()
 {
     return kNotablePattern;
-}
-
-bool Matcher::failureWords(std::string_view normalized)
-{
-    static const RE2 re(kFailurePattern);
-    return RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), re);
 }
 
 const RE2 &Matcher::setRegex(int ruleIndex) const
@@ -979,7 +972,7 @@ void Matcher::matchLines(const LogDocument &doc,
         if (notable && errorWords && RE2::PartialMatch(line, *m_sets->notable)) {
             if (!recognised)
                 notable->push_back(firstLine + int(i - begin));
-            else if (explained && failureWords(line))
+            else if (explained)
                 explained->push_back(firstLine + int(i - begin));
         }
     }

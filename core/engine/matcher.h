@@ -38,7 +38,7 @@ public:
     // `notable`, when given, receives the lines no rule's pattern matched (a match a condition
     // dropped still explains its line) that contain error words ("error", "failed", "timeout",
     // …), for the message catalogs and the unknown-message templates; `explained`, when given,
-    // the lines with failure words that a rule's pattern did match.
+    // the lines with error words that a rule's pattern did match.
     void match(const LogDocument &doc,
                int first,
                int last,
@@ -49,9 +49,6 @@ public:
     std::vector<LineMatch> matchText(const QString &text) const;
     // The error words `notable` lines are found by (an RE2 pattern).
     static const char *errorWordsPattern();
-    // Whether a line has failure words ("error", "failed", "timeout" …): what counts a line as an
-    // NVIDIA error line, whatever words make it notable.
-    static bool failureWords(std::string_view normalized);
 
 private:
     struct Sets;
