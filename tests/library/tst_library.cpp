@@ -458,19 +458,30 @@ private Q_SLOTS:
             error = r.error().message;
         } else {
             QVERIFY(QFile::setPermissions(m_url, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
-            // Root writes any file: the writer runs as an unprivileged user then.
+            // Root writes any file: the writer runs as an unprivileged user then, from a copy
+            // of this program in the library's folder (the build tree may be closed to it).
             QProcess worker;
-            if (::geteuid() == 0) {
-                QVERIFY(QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner
-                                                                | QFile::ExeOwner | QFile::ReadOther
-                                                                | QFile::ExeOther));
+            QString program = QCoreApplication::applicationFilePath();
+            const bool root = ::geteuid() == 0;
+            if (root) {
+                const auto open = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+                                  | QFile::ReadOther | QFile::ExeOther;
+                QVERIFY(QFile::setPermissions(m_dir.path(), open));
+                const QString copy = m_dir.filePath(QStringLiteral("worker"));
+                QVERIFY(QFile::copy(program, copy));
+                QVERIFY(QFile::setPermissions(copy, open));
+                program = copy;
                 worker.setChildProcessModifier([] {
                     if (::setgid(65534) != 0 || ::setuid(65534) != 0)
                         ::_exit(99);
                 });
             }
-            worker.start(QCoreApplication::applicationFilePath(), workerArgs(2, 1));
-            QVERIFY(worker.waitForFinished(60000));
+            worker.start(program, workerArgs(2, 1));
+            const bool ran = worker.waitForFinished(60000);
+            if (root && (!ran || worker.exitCode() == 99 || worker.exitCode() == 127))
+                QSKIP("Running as root, and no unprivileged user can run the writer here "
+                      "(no setuid, or the temporary folder is closed to others).");
+            QVERIFY(ran);
             error = QString::fromUtf8(worker.readAllStandardError());
             QVERIFY2(worker.exitCode() == 2, qPrintable(error));
         }

@@ -537,7 +537,20 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
-        window.openPaths({QStringLiteral(SAMPLE)});
+        // Large enough that no machine analyses it before the click lands (the sample is not).
+        QTemporaryDir dir;
+        const QString big = dir.filePath(QStringLiteral("big.log"));
+        {
+            QFile f(big);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray block;
+            for (int i = 0; i < 4096; ++i)
+                block += "Dec  5 08:00:01 node kernel: NVRM: GPU 0000:3b:00.0: RmInitAdapter "
+                         "succeeded, line " + QByteArray::number(i) + '\n';
+            for (int i = 0; i < 128; ++i)
+                QVERIFY(f.write(block) == block.size());
+        }
+        window.openPaths({big});
         auto *cancel = window.findChild<QToolButton *>(QStringLiteral("cancelButton"));
         QVERIFY(cancel->isVisible());
         QTest::mouseClick(cancel, Qt::LeftButton);
