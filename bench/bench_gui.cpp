@@ -93,7 +93,7 @@ int main(int argc, char **argv)
                 "timeline_lines=%lld lines=%lld index_bytes_per_line=%.2f "
                 "timeline_bytes_per_line=%.2f longest_gui_stall_ms=%lld "
                 "timeline_gui_stall_ms=%lld peak_rss_mib=%lld rss_before_timeline_mib=%lld "
-        "rss_after_timeline_mib=%lld\n",
+                "rss_after_timeline_mib=%lld\n",
                 static_cast<long long>(window.firstScreenMs()),
                 static_cast<long long>(window.analysisMs()),
                 static_cast<long long>(timelineShownMs), static_cast<long long>(timelineMs),

@@ -43,8 +43,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const std::unique_ptr<CaseLibrary> library = std::move(opened).value();
-    const char *backend = location.value().kind == LibraryLocation::Kind::Postgres ? "postgresql"
-                                                                                    : "sqlite";
+    const char *backend
+        = location.value().kind == LibraryLocation::Kind::Postgres ? "postgresql" : "sqlite";
     QElapsedTimer timer;
     timer.start();
     for (int n = 0; n < bundles; ++n)
@@ -54,9 +54,10 @@ int main(int argc, char **argv)
         }
     const double addSeconds = timer.nsecsElapsed() / 1e9;
     const qint64 stored = library->findingCount().value();
-    std::printf("%-10s add %d bundles (%d findings each): %.2f s, %.0f bundles/s, %.0f findings/s\n",
-                backend, bundles, findings, addSeconds, bundles / addSeconds,
-                bundles * findings / addSeconds);
+    std::printf(
+        "%-10s add %d bundles (%d findings each): %.2f s, %.0f bundles/s, %.0f findings/s\n",
+        backend, bundles, findings, addSeconds, bundles / addSeconds,
+        bundles * findings / addSeconds);
 
     // A bundle as the GUI opens it: 30 findings and 2 GPUs (the last 5 records of each board),
     // looked up in a library holding `stored` findings; first on a new connection (as the
@@ -72,7 +73,8 @@ int main(int argc, char **argv)
         const auto seen = lib.seenBefore(signatures, opening.identity, {}, 3);
         seenMs.push_back(t.nsecsElapsed() / 1e6);
         for (const LibraryEntry &board : {opening, testing::generatedEntry(bundles + 2, 1)})
-            (void)lib.boardHistory(board.gpus[0].serial, board.gpus[0].uuid, opening.identity, {}, 5);
+            (void)lib.boardHistory(board.gpus[0].serial, board.gpus[0].uuid, opening.identity, {},
+                                   5);
         boardMs.push_back(t.nsecsElapsed() / 1e6 - seenMs.back());
         if (!seen)
             std::fprintf(stderr, "%s\n", qPrintable(seen.error().message));

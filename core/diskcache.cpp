@@ -53,8 +53,8 @@ const QByteArray &programIdentity()
 QByteArray keyOf(const QByteArray &kind, const QByteArray &inputs)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
-    const QByteArray head = QByteArray::number(DiskCache::kFormat) + '\0' + programIdentity()
-                            + '\0' + kind + '\0';
+    const QByteArray head
+        = QByteArray::number(DiskCache::kFormat) + '\0' + programIdentity() + '\0' + kind + '\0';
     h.addData(head);
     h.addData(inputs);
     return h.result();
@@ -151,9 +151,8 @@ QString DiskCache::fileName(const QByteArray &kind, const QByteArray &inputs)
            + QString::fromLatin1(keyOf(kind, inputs).toHex().left(32));
 }
 
-std::optional<QByteArray> DiskCache::load(const QByteArray &kind,
-                                          const QByteArray &inputs,
-                                          const QByteArray &builder)
+std::optional<QByteArray>
+DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArray &builder)
 {
     const QString path = fileName(kind, inputs);
     if (path.isEmpty())
@@ -176,9 +175,8 @@ std::optional<QByteArray> DiskCache::load(const QByteArray &kind,
     if (!r.take(&format, 4))
         return damaged("truncated");
     if (format != kFormat) {
-        note(QStringLiteral("cache file %1 has another format (%2); rebuilt")
-                 .arg(name)
-                 .arg(format));
+        note(
+            QStringLiteral("cache file %1 has another format (%2); rebuilt").arg(name).arg(format));
         return std::nullopt;
     }
     if (!r.take(&builderSize, 4))

@@ -23,9 +23,8 @@ public:
     static QString directory();
 
     // The payload stored for (`kind`, `inputs`) by the same `builder`, when the file checks.
-    static std::optional<QByteArray> load(const QByteArray &kind,
-                                          const QByteArray &inputs,
-                                          const QByteArray &builder);
+    static std::optional<QByteArray>
+    load(const QByteArray &kind, const QByteArray &inputs, const QByteArray &builder);
     // Best effort: false (and no note) when it cannot be written.
     static bool store(const QByteArray &kind,
                       const QByteArray &inputs,

@@ -33,8 +33,11 @@ namespace {
 int utf8Length(const unsigned char *p, qsizetype left)
 {
     const unsigned c = p[0];
-    int n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                                                   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    int n = c < 0x80                 ? 1
+            : c >= 0xC2 && c <= 0xDF ? 2
+            : c >= 0xE0 && c <= 0xEF ? 3
+            : c >= 0xF0 && c <= 0xF4 ? 4
+                                     : 0;
     if (n == 0 || n > left)
         return 0;
     for (int i = 1; i < n; ++i)

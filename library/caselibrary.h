@@ -19,7 +19,7 @@ struct LibraryLocation
 {
     enum class Kind { Sqlite, Postgres };
     Kind kind = Kind::Sqlite;
-    QString path;                       // SQLite
+    QString path;                                    // SQLite
     QString host, database, user, password, options; // PostgreSQL (host: a name or socket folder)
     int port = -1;
     QString shown() const; // for messages: the file, or "postgresql://user@host/db" (no password)
@@ -59,12 +59,12 @@ struct BoardRecord
 
 struct LibraryQuery
 {
-    QString rule;     // a rule id, or a prefix ending in '*'
-    QString xid;      // "79": Xid or SXid code
-    QString gpu;      // serial number or UUID
-    QString driver;   // driver version, exact
-    QString caseId;   // exact
-    QString text;     // in the bundle's name or case id
+    QString rule;       // a rule id, or a prefix ending in '*'
+    QString xid;        // "79": Xid or SXid code
+    QString gpu;        // serial number or UUID
+    QString driver;     // driver version, exact
+    QString caseId;     // exact
+    QString text;       // in the bundle's name or case id
     QDateTime from, to; // analysed within [from, to]
     int limit = 100;
 };
@@ -114,12 +114,15 @@ public:
     // "Seen in N other bundles" for each signature (one query each, indexed).
     Result<QList<SeenBefore>> seenBefore(const QStringList &signatures,
                                          const QString &excludeIdentity,
-                                         const LibraryScope &scope, int recent = 3);
+                                         const LibraryScope &scope,
+                                         int recent = 3);
     // The board's records in other bundles, newest first (the first `limit`; 0: all); serial
     // or UUID may be empty.
-    Result<QList<BoardRecord>> boardHistory(const QString &serial, const QString &uuid,
+    Result<QList<BoardRecord>> boardHistory(const QString &serial,
+                                            const QString &uuid,
                                             const QString &excludeIdentity,
-                                            const LibraryScope &scope, int limit = 0);
+                                            const LibraryScope &scope,
+                                            int limit = 0);
     Result<QList<PastCase>> search(const LibraryQuery &query, const LibraryScope &scope);
     Result<QList<StatRow>> stats(const LibraryScope &scope);
     // Every entry in id order; `each` returns false to stop. Returns how many were given.

@@ -13,8 +13,8 @@
 #include <QRegularExpression>
 
 #include <algorithm>
-#include <unistd.h>
 #include <pwd.h>
+#include <unistd.h>
 
 namespace gputriage {
 
@@ -23,7 +23,8 @@ namespace {
 QString codeOf(const Facts &facts)
 {
     for (const char *name : {"xid", "sxid"})
-        if (const auto it = facts.find(QLatin1String(name)); it != facts.end() && !it->second.isEmpty())
+        if (const auto it = facts.find(QLatin1String(name));
+            it != facts.end() && !it->second.isEmpty())
             return QLatin1String(qstrcmp(name, "xid") == 0 ? "Xid " : "SXid ") + it->second;
     return {};
 }
@@ -31,13 +32,13 @@ QString codeOf(const Facts &facts)
 // Group facts that name one machine, GPU, file or process, not the kind of event.
 bool identifiesPlace(const QString &name)
 {
-    static const QStringList words = {
-        QStringLiteral("pci"),  QStringLiteral("bus"),  QStringLiteral("gpu"),
-        QStringLiteral("device"), QStringLiteral("uuid"), QStringLiteral("serial"),
-        QStringLiteral("host"), QStringLiteral("node"), QStringLiteral("file"),
-        QStringLiteral("path"), QStringLiteral("pid"),  QStringLiteral("pod"),
-        QStringLiteral("container"), QStringLiteral("source"), QStringLiteral("xid"),
-        QStringLiteral("sxid")};
+    static const QStringList words
+        = {QStringLiteral("pci"),       QStringLiteral("bus"),    QStringLiteral("gpu"),
+           QStringLiteral("device"),    QStringLiteral("uuid"),   QStringLiteral("serial"),
+           QStringLiteral("host"),      QStringLiteral("node"),   QStringLiteral("file"),
+           QStringLiteral("path"),      QStringLiteral("pid"),    QStringLiteral("pod"),
+           QStringLiteral("container"), QStringLiteral("source"), QStringLiteral("xid"),
+           QStringLiteral("sxid")};
     return std::any_of(words.begin(), words.end(),
                        [&](const QString &w) { return name.contains(w); });
 }
@@ -72,7 +73,10 @@ void hashFile(QCryptographicHash &hash, const QString &path)
     hash.addData(&file);
 }
 
-QString severityText(Severity s) { return severityName(s); }
+QString severityText(Severity s)
+{
+    return severityName(s);
+}
 Severity severityOf(const QJsonValue &v)
 {
     return severityFromName(v.toString()).value_or(Severity::Info);
@@ -130,11 +134,11 @@ QString contentIdentity(const QStringList &paths)
     return QString::fromLatin1(hash.result().toHex());
 }
 
-LibraryEntry libraryEntry(const AnalysisResult &analysed, const QStringList &paths,
-                          const EntryOptions &options)
+LibraryEntry
+libraryEntry(const AnalysisResult &analysed, const QStringList &paths, const EntryOptions &options)
 {
-    const AnalysisResult result = options.redact ? reportView(analysed, std::nullopt, true)
-                                                 : analysed;
+    const AnalysisResult result
+        = options.redact ? reportView(analysed, std::nullopt, true) : analysed;
     LibraryEntry e;
     e.identity = contentIdentity(paths);
     QStringList names;
@@ -154,9 +158,9 @@ LibraryEntry libraryEntry(const AnalysisResult &analysed, const QStringList &pat
         }
     }
     e.customer = options.customer;
-    e.analysedAt = (options.analysedAt.isValid() ? options.analysedAt
-                                                  : QDateTime::currentDateTimeUtc())
-                       .toUTC();
+    e.analysedAt
+        = (options.analysedAt.isValid() ? options.analysedAt : QDateTime::currentDateTimeUtc())
+              .toUTC();
     e.analysedAt.setTime(QTime(e.analysedAt.time().hour(), e.analysedAt.time().minute(),
                                e.analysedAt.time().second()));
     e.analysedBy = userName();
@@ -192,8 +196,8 @@ LibraryEntry libraryEntry(const AnalysisResult &analysed, const QStringList &pat
     for (const GpuVerdict &g : result.gpus) {
         LibraryGpu lg{g.key, g.uuid, g.serial, g.name, g.severity, g.resolution, g.action, {}};
         for (const GpuEvent &ev : g.events)
-            lg.events << LibraryGpuEvent{ev.rule, ev.code, ev.severity, ev.count, ev.firstTime,
-                                         ev.lastTime};
+            lg.events << LibraryGpuEvent{ev.rule,  ev.code,      ev.severity,
+                                         ev.count, ev.firstTime, ev.lastTime};
         e.gpus << lg;
     }
     return e;
@@ -252,9 +256,12 @@ QJsonObject entryToJson(const LibraryEntry &e)
 
 Result<LibraryEntry> entryFromJson(const QJsonObject &o)
 {
-    auto s = [&](const char *key) { return o.value(QLatin1String(key)).toString(); };
+    auto s = [&](const char *key) {
+        return o.value(QLatin1String(key)).toString();
+    };
     if (s("schema") != QLatin1String("gputriage/library-entry/v1"))
-        return Error{{}, 0, 0, QStringLiteral("not a library entry (schema '%1')").arg(s("schema"))};
+        return Error{
+            {}, 0, 0, QStringLiteral("not a library entry (schema '%1')").arg(s("schema"))};
     LibraryEntry e;
     e.identity = s("identity");
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
@@ -276,26 +283,40 @@ Result<LibraryEntry> entryFromJson(const QJsonObject &o)
     const QJsonObject facts = o.value(QLatin1String("facts")).toObject();
     for (auto it = facts.begin(); it != facts.end(); ++it)
         e.facts[it.key()] = it.value().toString();
-    auto t = [](const QJsonObject &x, const char *key) { return x.value(QLatin1String(key)).toString(); };
+    auto t = [](const QJsonObject &x, const char *key) {
+        return x.value(QLatin1String(key)).toString();
+    };
     for (const QJsonValue &v : o.value(QLatin1String("findings")).toArray()) {
         const QJsonObject f = v.toObject();
-        e.findings << LibraryFinding{t(f, "signature"), t(f, "rule"), t(f, "title"), t(f, "code"),
-                                     severityOf(f.value(QLatin1String("severity"))), t(f, "gpu"),
-                                     f.value(QLatin1String("count")).toInt(), t(f, "first"),
+        e.findings << LibraryFinding{t(f, "signature"),
+                                     t(f, "rule"),
+                                     t(f, "title"),
+                                     t(f, "code"),
+                                     severityOf(f.value(QLatin1String("severity"))),
+                                     t(f, "gpu"),
+                                     f.value(QLatin1String("count")).toInt(),
+                                     t(f, "first"),
                                      t(f, "last")};
         if (e.findings.last().rule.isEmpty() || e.findings.last().signature.isEmpty())
             return Error{{}, 0, 0, QStringLiteral("a finding without rule or signature")};
     }
     for (const QJsonValue &v : o.value(QLatin1String("gpus")).toArray()) {
         const QJsonObject g = v.toObject();
-        LibraryGpu lg{t(g, "bus_id"), t(g, "uuid"), t(g, "serial"), t(g, "name"),
-                      severityOf(g.value(QLatin1String("severity"))), t(g, "resolution"),
-                      t(g, "action"), {}};
+        LibraryGpu lg{t(g, "bus_id"),
+                      t(g, "uuid"),
+                      t(g, "serial"),
+                      t(g, "name"),
+                      severityOf(g.value(QLatin1String("severity"))),
+                      t(g, "resolution"),
+                      t(g, "action"),
+                      {}};
         for (const QJsonValue &ev : g.value(QLatin1String("events")).toArray()) {
             const QJsonObject x = ev.toObject();
-            lg.events << LibraryGpuEvent{t(x, "rule"), t(x, "code"),
+            lg.events << LibraryGpuEvent{t(x, "rule"),
+                                         t(x, "code"),
                                          severityOf(x.value(QLatin1String("severity"))),
-                                         x.value(QLatin1String("count")).toInt(), t(x, "first"),
+                                         x.value(QLatin1String("count")).toInt(),
+                                         t(x, "first"),
                                          t(x, "last")};
         }
         e.gpus << lg;

@@ -69,7 +69,7 @@ struct EntryOptions
     QString caseId;      // empty: taken from the paths with casePattern
     QString casePattern; // a regular expression whose first capture (or whole match) is the id
     QString customer;
-    bool redact = false; // --redact: what is stored is what a redacted report shows
+    bool redact = false;  // --redact: what is stored is what a redacted report shows
     QDateTime analysedAt; // invalid: now
 };
 
@@ -77,8 +77,8 @@ struct EntryOptions
 QString defaultCasePattern();
 
 // The entry for an analysis of `paths` (the identity hashes their contents).
-LibraryEntry libraryEntry(const AnalysisResult &result, const QStringList &paths,
-                          const EntryOptions &options);
+LibraryEntry
+libraryEntry(const AnalysisResult &result, const QStringList &paths, const EntryOptions &options);
 
 // sha256 over each input's relative file names and bytes, in name order; the names given on the
 // command line do not count (a bundle renamed is the same bundle). Empty when nothing was read.

@@ -3,10 +3,10 @@
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QImageReader>
-#include <QUrl>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QUrl>
 
 namespace gputriage {
 

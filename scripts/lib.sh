@@ -15,7 +15,7 @@ GT_PACKAGES=(
   xvfb xauth fonts-dejavu-core
   poppler-utils
   dpkg-dev file desktop-file-utils appstream lintian
-  clang clang-tidy libclang-rt-19-dev
+  clang clang-tidy clang-format libclang-rt-19-dev
   qt6-svg-plugins libvectorscan-dev ripgrep
   libqt6sql6-sqlite libqt6sql6-psql postgresql
   python3

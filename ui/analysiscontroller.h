@@ -97,7 +97,7 @@ private:
     void dropTimeline();
     std::shared_ptr<TimelineIndex> m_timelineIndex;
     std::shared_ptr<const LogDocument> m_timelineDoc;
-    QTimer *m_growTimer; // while the timeline is built: how far it got
+    QTimer *m_growTimer;    // while the timeline is built: how far it got
     JobTracker m_job{this}; // the analysis, or the timeline being built
     QElapsedTimer m_clock;  // since the last open()
     QFileSystemWatcher *m_watcher = nullptr;

@@ -26,9 +26,8 @@ void BookmarksModel::setBookmarks(QList<Bookmark> bookmarks)
 {
     beginResetModel();
     m_bookmarks = std::move(bookmarks);
-    std::sort(m_bookmarks.begin(), m_bookmarks.end(), [](const Bookmark &a, const Bookmark &b) {
-        return before(a, b.path, b.line);
-    });
+    std::sort(m_bookmarks.begin(), m_bookmarks.end(),
+              [](const Bookmark &a, const Bookmark &b) { return before(a, b.path, b.line); });
     reindex();
     endResetModel();
     Q_EMIT bookmarksChanged();
@@ -59,10 +58,9 @@ int BookmarksModel::add(const Bookmark &bookmark)
 {
     if (const int row = indexOf(bookmark.path, bookmark.line); row >= 0)
         return row;
-    const auto at = std::lower_bound(m_bookmarks.begin(), m_bookmarks.end(), bookmark,
-                                     [](const Bookmark &a, const Bookmark &b) {
-                                         return before(a, b.path, b.line);
-                                     });
+    const auto at = std::lower_bound(
+        m_bookmarks.begin(), m_bookmarks.end(), bookmark,
+        [](const Bookmark &a, const Bookmark &b) { return before(a, b.path, b.line); });
     const int row = int(at - m_bookmarks.begin());
     beginInsertRows({}, row, row);
     m_bookmarks.insert(row, bookmark);
@@ -119,7 +117,8 @@ QVariant BookmarksModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Qt::EditRole:
         switch (index.column()) {
-        case PlaceColumn: return QStringLiteral("%1:%2").arg(QFileInfo(b.path).fileName()).arg(b.line);
+        case PlaceColumn:
+            return QStringLiteral("%1:%2").arg(QFileInfo(b.path).fileName()).arg(b.line);
         case NoteColumn: return b.note;
         case TextColumn: return b.text.left(300);
         default: return {};
@@ -233,11 +232,11 @@ void BookmarksPanel::setBundle(const QStringList &paths)
     for (const QString &p : paths)
         absolute << QFileInfo(p).absoluteFilePath();
     absolute.sort();
-    m_key = absolute.isEmpty()
-                ? QString()
-                : QString::fromLatin1(QCryptographicHash::hash(absolute.join(QLatin1Char('\n')).toUtf8(),
-                                                               QCryptographicHash::Sha1)
-                                          .toHex());
+    m_key = absolute.isEmpty() ? QString()
+                               : QString::fromLatin1(QCryptographicHash::hash(
+                                                         absolute.join(QLatin1Char('\n')).toUtf8(),
+                                                         QCryptographicHash::Sha1)
+                                                         .toHex());
     const QList<Bookmark> loaded = m_key.isEmpty() ? QList<Bookmark>() : Settings::bookmarks(m_key);
     const QString key = m_key;
     m_key.clear(); // not saved back while loading

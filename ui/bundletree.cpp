@@ -43,9 +43,10 @@ void showCount(Node &node)
         return;
     const Severity worst = node.worst.value_or(Severity::Info);
     node.hits->setForeground(severityColor(worst));
-    node.hits->setToolTip(QObject::tr("%1, highest severity %2")
-                              .arg(counted(node.count, QObject::tr("rule hit"), QObject::tr("rule hits")),
-                                   severityName(worst)));
+    node.hits->setToolTip(
+        QObject::tr("%1, highest severity %2")
+            .arg(counted(node.count, QObject::tr("rule hit"), QObject::tr("rule hits")),
+                 severityName(worst)));
     QFont f = node.name->font();
     f.setBold(true);
     node.name->setFont(f);
@@ -109,11 +110,9 @@ QMenu *BundleTree::createContextMenu(const QModelIndex &viewIndex)
         return nullptr;
     auto *menu = new QMenu(this);
     const bool excluded = name.data(kExcludedRole).toBool();
-    QAction *action = menu->addAction(excluded ? tr("&Include in Analysis")
-                                               : tr("&Exclude from Analysis"),
-                                      this, [this, path, excluded] {
-                                          Q_EMIT exclusionRequested(path, !excluded);
-                                      });
+    QAction *action = menu->addAction(
+        excluded ? tr("&Include in Analysis") : tr("&Exclude from Analysis"), this,
+        [this, path, excluded] { Q_EMIT exclusionRequested(path, !excluded); });
     action->setObjectName(QStringLiteral("treeExclude"));
     action->setToolTip(tr("Analyse the bundle again without this file (the report says so)"));
     menu->addSeparator();
@@ -191,10 +190,11 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
             Node node{new QStandardItem(parts[i]), new QStandardItem()};
             // Files and folders (an archive's in any order) by name; a bug report's kinds and
             // sections in the report's own order.
-            node.name->setData(!section.isEmpty() && i >= parts.size() - 2
-                                   ? QStringLiteral("%1").arg(sectionOrder++, 9, 10, QLatin1Char('0'))
-                                   : parts[i].toLower(),
-                               kSortRole);
+            node.name->setData(
+                !section.isEmpty() && i >= parts.size() - 2
+                    ? QStringLiteral("%1").arg(sectionOrder++, 9, 10, QLatin1Char('0'))
+                    : parts[i].toLower(),
+                kSortRole);
             node.hits->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (leaf) {
                 node.name->setData(entry.path, kPathRole);

@@ -23,7 +23,6 @@
 
 #include <QAction>
 #include <QDateTime>
-#include <QTimeZone>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QInputDialog>
@@ -32,6 +31,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimeZone>
 #include <QVBoxLayout>
 
 namespace gputriage {
@@ -45,8 +45,8 @@ std::optional<int64_t> parseGoToTime(QString text, std::optional<int64_t> day)
     text.replace(QLatin1Char('T'), QLatin1Char(' '));
     if (text.endsWith(QLatin1Char('Z')))
         text.chop(1);
-    for (const char *format : {"yyyy-MM-dd HH:mm:ss.zzz", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm",
-                               "yyyy-MM-dd"}) {
+    for (const char *format :
+         {"yyyy-MM-dd HH:mm:ss.zzz", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"}) {
         QDateTime when = QDateTime::fromString(text, QLatin1String(format));
         if (when.isValid()) {
             when.setTimeZone(QTimeZone::UTC);
@@ -306,64 +306,67 @@ void BundleWorkspace::createActions()
         QInputDialog dialog(this);
         dialog.setObjectName(QStringLiteral("goToLineDialog"));
         dialog.setWindowTitle(tr("Go to Line"));
-        dialog.setLabelText(tr("Line number (%1 to %2):")
-                                .arg(QLocale().toString(first), QLocale().toString(last)));
+        dialog.setLabelText(
+            tr("Line number (%1 to %2):").arg(QLocale().toString(first), QLocale().toString(last)));
         dialog.setInputMode(QInputDialog::IntInput);
         dialog.setIntRange(first, last);
         dialog.setIntValue(doc->lineNumber(std::max(0, m_logView->currentLine())));
         // Wide enough for its title with the application's name the window manager adds.
-        dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(
-                                   dialog.windowTitle() + QStringLiteral(" — ")
-                                   + QGuiApplication::applicationDisplayName())
-                               + 160);
+        dialog.setMinimumWidth(
+            dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + QStringLiteral(" — ")
+                                                   + QGuiApplication::applicationDisplayName())
+            + 160);
         if (dialog.exec() == QDialog::Accepted)
             m_logView->setCurrentLine(doc->indexOfLineNumber(dialog.intValue()));
     });
     // lnav's :goto with a time: in the timeline the first line at or after it, in a file the
     // first line dated at or after it. A time without a date takes the current line's date.
-    action(view, tr("Go to &Time…"), "actionGoToTime",
-           QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G), [this] {
-        const auto doc = m_logView->document();
-        if (!doc || doc->lineCount() == 0)
-            return;
-        const auto index = isTimelineShown() ? m_controller->timelineIndex() : nullptr;
-        const int current = std::max(0, m_logView->currentLine());
-        std::optional<int64_t> here;
-        if (index)
-            here = index->timeOf(current);
-        else
-            for (int line = current; line >= 0 && !here && current - line < 10000; --line)
-                here = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(line),
-                                                           doc->line(line));
-        QInputDialog dialog(this);
-        dialog.setObjectName(QStringLiteral("goToTimeDialog"));
-        dialog.setWindowTitle(tr("Go to Time"));
-        dialog.setLabelText(tr("Date and time (UTC), or a time on the current line's day:"));
-        dialog.setTextValue(here ? formatTime(*here).left(19) : QString());
-        dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(dialog.labelText()) + 60);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        const auto target = parseGoToTime(dialog.textValue(), here);
-        if (!target) {
-            Q_EMIT notice(tr("Not a time: %1 (try 2025-11-30 08:15 or 08:15:30)")
-                              .arg(dialog.textValue()), 5000);
-            return;
-        }
-        int line = -1;
-        if (index) {
-            line = std::min(index->rowAtTime(*target), doc->lineCount() - 1);
-        } else {
-            for (int i = 0; i < doc->lineCount() && line < 0; ++i)
-                if (const auto t = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(i), doc->line(i));
-                    t && *t >= *target)
-                    line = i;
-        }
-        if (line < 0) {
-            Q_EMIT notice(tr("No line at or after %1").arg(formatTime(*target)), 5000);
-            return;
-        }
-        m_logView->setCurrentLine(line);
-    });
+    action(
+        view, tr("Go to &Time…"), "actionGoToTime", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G),
+        [this] {
+            const auto doc = m_logView->document();
+            if (!doc || doc->lineCount() == 0)
+                return;
+            const auto index = isTimelineShown() ? m_controller->timelineIndex() : nullptr;
+            const int current = std::max(0, m_logView->currentLine());
+            std::optional<int64_t> here;
+            if (index)
+                here = index->timeOf(current);
+            else
+                for (int line = current; line >= 0 && !here && current - line < 10000; --line)
+                    here = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(line),
+                                                               doc->line(line));
+            QInputDialog dialog(this);
+            dialog.setObjectName(QStringLiteral("goToTimeDialog"));
+            dialog.setWindowTitle(tr("Go to Time"));
+            dialog.setLabelText(tr("Date and time (UTC), or a time on the current line's day:"));
+            dialog.setTextValue(here ? formatTime(*here).left(19) : QString());
+            dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(dialog.labelText()) + 60);
+            if (dialog.exec() != QDialog::Accepted)
+                return;
+            const auto target = parseGoToTime(dialog.textValue(), here);
+            if (!target) {
+                Q_EMIT notice(
+                    tr("Not a time: %1 (try 2025-11-30 08:15 or 08:15:30)").arg(dialog.textValue()),
+                    5000);
+                return;
+            }
+            int line = -1;
+            if (index) {
+                line = std::min(index->rowAtTime(*target), doc->lineCount() - 1);
+            } else {
+                for (int i = 0; i < doc->lineCount() && line < 0; ++i)
+                    if (const auto t = m_controller->result().clock.timeOf(
+                            doc->path(), doc->lineNumber(i), doc->line(i));
+                        t && *t >= *target)
+                        line = i;
+            }
+            if (line < 0) {
+                Q_EMIT notice(tr("No line at or after %1").arg(formatTime(*target)), 5000);
+                return;
+            }
+            m_logView->setCurrentLine(line);
+        });
     action(view, tr("&Next Occurrence"), "actionNextOccurrence", QKeySequence(Qt::Key_F8),
            [this] { m_findings->showOccurrence(+1); });
     action(view, tr("&Previous Occurrence"), "actionPreviousOccurrence",
@@ -624,16 +627,16 @@ void BundleWorkspace::showTimeline()
         const auto index = m_controller->timelineIndex();
         viewDocument(timeline, index->isComplete() ? index->matches() : std::vector<LineMatch>(),
                      tr("Timeline"));
-        m_logView->setLineColumns([index, labels = timelineLabels(*index)](
-                                      int line) -> std::pair<QString, QString> {
-            const auto time = index->ownTimeOf(line);
-            const TimelineIndex::Ref ref = index->ref(line);
-            const auto &doc = index->documents()[ref.doc];
-            return {time ? formatTime(*time).mid(5, 18) : QString(),
-                    QStringLiteral("%1:%2")
-                        .arg(labels[qsizetype(ref.doc)])
-                        .arg(doc->lineNumber(int(ref.line)))};
-        });
+        m_logView->setLineColumns(
+            [index, labels = timelineLabels(*index)](int line) -> std::pair<QString, QString> {
+                const auto time = index->ownTimeOf(line);
+                const TimelineIndex::Ref ref = index->ref(line);
+                const auto &doc = index->documents()[ref.doc];
+                return {time ? formatTime(*time).mid(5, 18) : QString(),
+                        QStringLiteral("%1:%2")
+                            .arg(labels[qsizetype(ref.doc)])
+                            .arg(doc->lineNumber(int(ref.line)))};
+            });
         if (const auto place = m_places.find(timeline->path()); place != m_places.end()) {
             m_logView->setCurrentLine(place->second.second);
             m_logView->scrollToLine(place->second.first);

@@ -70,12 +70,14 @@ CompareBundleDialog::CompareBundleDialog(const QList<QStringList> &recent, QWidg
     auto *file = new QPushButton(tr("F&ile…"), this);
     const QString start = Settings::lastFolder();
     connect(folder, &QPushButton::clicked, this, [this, start] {
-        if (const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a folder"), start);
+        if (const QString dir
+            = QFileDialog::getExistingDirectory(this, tr("Compare with a folder"), start);
             !dir.isEmpty())
             m_path->setEditText(dir);
     });
     connect(file, &QPushButton::clicked, this, [this, start] {
-        if (const QString path = QFileDialog::getOpenFileName(this, tr("Compare with a bundle file"), start);
+        if (const QString path
+            = QFileDialog::getOpenFileName(this, tr("Compare with a bundle file"), start);
             !path.isEmpty())
             m_path->setEditText(path);
     });
@@ -217,7 +219,8 @@ CompareTab::CompareTab(QWidget *parent)
     lists->setStretchFactor(0, 3);
     lists->setStretchFactor(1, 1);
     m_otherTitle->setObjectName(QStringLiteral("compareOtherTitle"));
-    m_otherTitle->setText(tr("Lines of the other bundle open here (click an \u201cAfter\u201d line)."));
+    m_otherTitle->setText(
+        tr("Lines of the other bundle open here (click an \u201cAfter\u201d line)."));
     auto *other = new QWidget(this);
     auto *otherLayout = new QVBoxLayout(other);
     otherLayout->setContentsMargins(0, 0, 0, 0);
@@ -331,7 +334,8 @@ void CompareTab::showChange(int row)
         }
         html += QLatin1String("</ul>");
     };
-    side(tr("Before: %1 (opens in the main view)").arg(m_model->diff().left), m_left, c.left, kLeftScheme);
+    side(tr("Before: %1 (opens in the main view)").arg(m_model->diff().left), m_left, c.left,
+         kLeftScheme);
     side(tr("After: %1 (opens beside)").arg(m_model->diff().right), m_right, c.right, kRightScheme);
     m_evidence->setHtml(html);
 }
@@ -369,9 +373,8 @@ void CompareTab::linkActivated(const QUrl &url)
 
 void CompareTab::saveHtml()
 {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Save comparison"),
-                                                      QStringLiteral("changes.html"),
-                                                      tr("HTML (*.html)"));
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Save comparison"), QStringLiteral("changes.html"), tr("HTML (*.html)"));
     if (file.isEmpty())
         return;
     if (const QString error = writeFileAtomically(file, html().toUtf8()); !error.isEmpty())

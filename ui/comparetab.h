@@ -47,7 +47,14 @@ class CompareModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { ChangeColumn, SeverityColumn, FindingColumn, BeforeColumn, AfterColumn, ColumnCount };
+    enum Column {
+        ChangeColumn,
+        SeverityColumn,
+        FindingColumn,
+        BeforeColumn,
+        AfterColumn,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
 
     void setDiff(BundleDiff diff);
@@ -82,7 +89,7 @@ public:
                const QStringList &other);
     bool isRunning() const { return m_job.isRunning(); }
     static QString bundleName(const QStringList &paths); // their file names
-    QString html() const; // the comparison as HTML (for saving)
+    QString html() const;                                // the comparison as HTML (for saving)
 
     CompareModel *model() const { return m_model; }
     QStandardItemModel *factsModel() const { return m_facts; }

@@ -25,9 +25,9 @@ QStringList gpuValues(const Finding &f)
 
 bool FindingsModel::isGpuFact(const QString &name)
 {
-    static const QStringList names{QStringLiteral("pci"), QStringLiteral("gpu"),
+    static const QStringList names{QStringLiteral("pci"),     QStringLiteral("gpu"),
                                    QStringLiteral("gpu_pci"), QStringLiteral("gpu_uuid"),
-                                   QStringLiteral("bus_id"), QStringLiteral("uuid")};
+                                   QStringLiteral("bus_id"),  QStringLiteral("uuid")};
     return names.contains(name);
 }
 
@@ -167,7 +167,8 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         case SeverityColumn: return severityName(f->severity);
         case TitleColumn:
             if (row && !m_history.isEmpty())
-                if (const auto it = m_history.constFind(findingSignature(*f)); it != m_history.cend())
+                if (const auto it = m_history.constFind(findingSignature(*f));
+                    it != m_history.cend())
                     return QString(QLatin1Char('[') + it->note + QStringLiteral("] ") + row->title);
             if (row)
                 return row->title;

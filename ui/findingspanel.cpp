@@ -8,9 +8,9 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLineEdit>
-#include <QGuiApplication>
 
 #include <QDesktopServices>
 #include <QHeaderView>
@@ -116,7 +116,8 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid() && current.siblingAtColumn(0) != QModelIndex(m_index).siblingAtColumn(0))
+                if (current.isValid()
+                    && current.siblingAtColumn(0) != QModelIndex(m_index).siblingAtColumn(0))
                     showFinding(current);
             });
 }

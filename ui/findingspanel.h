@@ -63,8 +63,8 @@ private:
     QTextBrowser *m_details;
     QLineEdit *m_filter;
     QCheckBox *m_followFile;
-    QString m_file; // the file the list follows, when it does
-    QString m_detailsHtml; // laid out again when the palette changes
+    QString m_file;                // the file the list follows, when it does
+    QString m_detailsHtml;         // laid out again when the palette changes
     QPersistentModelIndex m_index; // the finding shown
     int m_occurrence = -1;
 };

@@ -85,8 +85,8 @@ QString GpusPanel::selectedGpu() const
     return currentIndex().data(KeyRole).toString();
 }
 
-QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus,
-                             const QString &busId)
+QList<Finding>
+findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus, const QString &busId)
 {
     if (busId.isEmpty())
         return findings;

@@ -31,7 +31,7 @@ private:
 // The findings about one GPU (bus id as gpuKey() gives it); all of them for an empty id.
 // The findings about the GPU at `busId`: those that name it, and those its verdict joined to it
 // (a PCIe error a port above it reported).
-QList<Finding> findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus,
-                             const QString &busId);
+QList<Finding>
+findingsOfGpu(const QList<Finding> &findings, const QList<GpuVerdict> &gpus, const QString &busId);
 
 } // namespace gputriage

@@ -13,8 +13,9 @@
 namespace gputriage {
 
 namespace {
-const QColor kColours[] = {QColor(0xff, 0xd5, 0x4f), QColor(0x81, 0xd4, 0xfa), QColor(0xa5, 0xd6, 0xa7),
-                           QColor(0xf4, 0x8f, 0xb1), QColor(0xce, 0x93, 0xd8), QColor(0xff, 0xab, 0x91)};
+const QColor kColours[]
+    = {QColor(0xff, 0xd5, 0x4f), QColor(0x81, 0xd4, 0xfa), QColor(0xa5, 0xd6, 0xa7),
+       QColor(0xf4, 0x8f, 0xb1), QColor(0xce, 0x93, 0xd8), QColor(0xff, 0xab, 0x91)};
 
 Result<TextSearch> compile(const Highlighter &h)
 {
@@ -109,10 +110,11 @@ QVariant HighlightersModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Highlighter &h = m_highlighters[index.row()];
-    auto check = [](bool on) { return on ? Qt::Checked : Qt::Unchecked; };
+    auto check = [](bool on) {
+        return on ? Qt::Checked : Qt::Unchecked;
+    };
     switch (index.column()) {
-    case EnabledColumn:
-        return role == Qt::CheckStateRole ? QVariant(check(h.enabled)) : QVariant();
+    case EnabledColumn: return role == Qt::CheckStateRole ? QVariant(check(h.enabled)) : QVariant();
     case PatternColumn:
         if (role == Qt::DisplayRole || role == Qt::EditRole)
             return h.pattern;
@@ -123,8 +125,7 @@ QVariant HighlightersModel::data(const QModelIndex &index, int role) const
         if (role == Qt::DecorationRole && !error(index.row()).isEmpty())
             return QColor(Qt::red);
         return {};
-    case RegexColumn:
-        return role == Qt::CheckStateRole ? QVariant(check(h.regex)) : QVariant();
+    case RegexColumn: return role == Qt::CheckStateRole ? QVariant(check(h.regex)) : QVariant();
     case CaseColumn:
         return role == Qt::CheckStateRole ? QVariant(check(h.caseSensitive)) : QVariant();
     case WholeLineColumn:
@@ -222,7 +223,7 @@ HighlightersDialog::HighlightersDialog(const QList<Highlighter> &highlighters, Q
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(HighlightersModel::PatternColumn,
-                                                    QHeaderView::Stretch);
+                                                     QHeaderView::Stretch);
     auto chooseColour = [this](int row) {
         if (row < 0 || row >= m_model->rowCount())
             return;
@@ -246,11 +247,14 @@ HighlightersDialog::HighlightersDialog(const QList<Highlighter> &highlighters, Q
     QPushButton *down = button(tr("Move &Down"), "highlighterDown");
     QPushButton *colour = button(tr("&Colour…"), "highlighterColour");
     connect(add, &QPushButton::clicked, this, [this] {
-        const QModelIndex cell = m_model->index(m_model->add(QString()), HighlightersModel::PatternColumn);
+        const QModelIndex cell
+            = m_model->index(m_model->add(QString()), HighlightersModel::PatternColumn);
         m_view->setCurrentIndex(cell);
         m_view->edit(cell);
     });
-    auto current = [this] { return m_view->currentIndex().row(); };
+    auto current = [this] {
+        return m_view->currentIndex().row();
+    };
     connect(remove, &QPushButton::clicked, this, [this, current] { m_model->remove(current()); });
     auto moveBy = [this, current](int delta) {
         const int row = current();
@@ -259,7 +263,8 @@ HighlightersDialog::HighlightersDialog(const QList<Highlighter> &highlighters, Q
     };
     connect(up, &QPushButton::clicked, this, [moveBy] { moveBy(-1); });
     connect(down, &QPushButton::clicked, this, [moveBy] { moveBy(+1); });
-    connect(colour, &QPushButton::clicked, this, [chooseColour, current] { chooseColour(current()); });
+    connect(colour, &QPushButton::clicked, this,
+            [chooseColour, current] { chooseColour(current()); });
     auto *buttons = new QVBoxLayout;
     for (QPushButton *b : {add, remove, up, down, colour})
         buttons->addWidget(b);

@@ -42,20 +42,20 @@ public:
         const quint64 id = ++m_id;
         QPointer<QObject> context(m_context);
         JobTracker *tracker = this;
-        QThreadPool::globalInstance()->start(
-            [state, id, context, tracker, work = std::move(work), done = std::move(done)]() mutable {
-                auto result = work(*state);
-                QMetaObject::invokeMethod(
-                    qApp, // the context's QPointer is read on the GUI thread only
-                    [state, id, context, tracker, done = std::move(done),
-                     result = std::move(result)]() mutable {
-                        if (!context || tracker->m_id != id)
-                            return;
-                        tracker->m_state.reset();
-                        done(std::move(result));
-                    },
-                    Qt::QueuedConnection);
-            });
+        QThreadPool::globalInstance()->start([state, id, context, tracker, work = std::move(work),
+                                              done = std::move(done)]() mutable {
+            auto result = work(*state);
+            QMetaObject::invokeMethod(
+                qApp, // the context's QPointer is read on the GUI thread only
+                [state, id, context, tracker, done = std::move(done),
+                 result = std::move(result)]() mutable {
+                    if (!context || tracker->m_id != id)
+                        return;
+                    tracker->m_state.reset();
+                    done(std::move(result));
+                },
+                Qt::QueuedConnection);
+        });
     }
 
     // Asks the running job to stop; it still delivers what it has.

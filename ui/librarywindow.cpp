@@ -14,8 +14,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardItemModel>
-#include <QTableView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimeZone>
 #include <QVBoxLayout>
 
@@ -119,9 +119,9 @@ LibraryWindow::LibraryWindow(const QString &url, QWidget *parent)
     row4->addWidget(m_searchButton);
     form->addRow(buddyLabel(tr("&Analysed:"), m_from), row4);
 
-    m_results->setHorizontalHeaderLabels(
-        {tr("#"), tr("Case"), tr("Analysed"), tr("Bundle"), tr("Customer"), tr("Driver"),
-         tr("CUDA"), tr("Findings"), tr("Most severe"), tr("Matched")});
+    m_results->setHorizontalHeaderLabels({tr("#"), tr("Case"), tr("Analysed"), tr("Bundle"),
+                                          tr("Customer"), tr("Driver"), tr("CUDA"), tr("Findings"),
+                                          tr("Most severe"), tr("Matched")});
     m_stats->setHorizontalHeaderLabels({tr("Rule"), tr("Driver version"), tr("Bundles")});
     m_tabs->addTab(m_resultsView, tr("&Entries"));
     m_tabs->addTab(m_statsView, tr("Rule × Driver &Table"));
@@ -203,18 +203,19 @@ void LibraryWindow::search()
         id->setData(c.id, Qt::DisplayRole);
         auto *findings = new QStandardItem;
         findings->setData(c.findings, Qt::DisplayRole);
-        QList<QStandardItem *> row{id,
-                                   new QStandardItem(c.caseId),
-                                   new QStandardItem(c.analysedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm"))),
-                                   new QStandardItem(c.name),
-                                   new QStandardItem(c.customer),
-                                   new QStandardItem(c.driverVersion),
-                                   new QStandardItem(c.cudaVersion),
-                                   findings,
-                                   new QStandardItem(c.worst ? QStringLiteral("%1 (%2)").arg(
-                                                                   c.worstRule, severityName(*c.worst))
-                                                             : QString()),
-                                   new QStandardItem(c.matched.join(QLatin1String(", ")))};
+        QList<QStandardItem *> row{
+            id,
+            new QStandardItem(c.caseId),
+            new QStandardItem(c.analysedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm"))),
+            new QStandardItem(c.name),
+            new QStandardItem(c.customer),
+            new QStandardItem(c.driverVersion),
+            new QStandardItem(c.cudaVersion),
+            findings,
+            new QStandardItem(
+                c.worst ? QStringLiteral("%1 (%2)").arg(c.worstRule, severityName(*c.worst))
+                        : QString()),
+            new QStandardItem(c.matched.join(QLatin1String(", ")))};
         m_results->appendRow(row);
     }
     m_resultsView->setSortingEnabled(true);
@@ -278,7 +279,8 @@ QHash<QString, GpusModel::BoardHistory> LibraryWindow::boardHistory(const Analys
     if (!library)
         return history;
     for (const GpuVerdict &g : result.gpus) {
-        const Result<QList<BoardRecord>> records = library->boardHistory(g.serial, g.uuid, {}, {}, 5);
+        const Result<QList<BoardRecord>> records
+            = library->boardHistory(g.serial, g.uuid, {}, {}, 5);
         if (!records) {
             *error = records.error().message;
             break;
@@ -289,12 +291,17 @@ QHash<QString, GpusModel::BoardHistory> LibraryWindow::boardHistory(const Analys
         for (const BoardRecord &r : records.value()) {
             QStringList events;
             for (const LibraryGpuEvent &e : r.gpu.events)
-                events << QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.rule : e.code).arg(e.count);
+                events << QStringLiteral("%1 ×%2")
+                              .arg(e.code.isEmpty() ? e.rule : e.code)
+                              .arg(e.count);
             lines << tr("case %1, %2 at %3: %4")
-                         .arg(r.bundle.caseId.isEmpty() ? tr("none") : r.bundle.caseId,
-                              r.bundle.analysedAt.toString(QStringLiteral("yyyy-MM-dd")), r.gpu.busId,
-                              events.isEmpty() ? tr("no events") : events.join(QLatin1String(", ")))
-                         + (r.gpu.action.isEmpty() ? QString() : QStringLiteral(" — ") + r.gpu.action);
+                             .arg(r.bundle.caseId.isEmpty() ? tr("none") : r.bundle.caseId,
+                                  r.bundle.analysedAt.toString(QStringLiteral("yyyy-MM-dd")),
+                                  r.gpu.busId,
+                                  events.isEmpty() ? tr("no events")
+                                                   : events.join(QLatin1String(", ")))
+                         + (r.gpu.action.isEmpty() ? QString()
+                                                   : QStringLiteral(" — ") + r.gpu.action);
         }
         const qint64 n = records.value().size();
         history.insert(g.key, {tr("%1 in the library").arg(counted(n, tr("record"), tr("records"))),
@@ -305,7 +312,7 @@ QHash<QString, GpusModel::BoardHistory> LibraryWindow::boardHistory(const Analys
 }
 
 QHash<QString, FindingsModel::History> LibraryWindow::findingHistory(const AnalysisResult &result,
-                                                                    QString *error)
+                                                                     QString *error)
 {
     QHash<QString, FindingsModel::History> history;
     if (result.findings.isEmpty())

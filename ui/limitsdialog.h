@@ -19,7 +19,6 @@ public:
     BundleLimits limits() const;
     void setLimits(const BundleLimits &limits);
 
-
 private:
     QSpinBox *m_entries;
     QSpinBox *m_depth;

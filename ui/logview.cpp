@@ -2,9 +2,9 @@
 
 #include "palette.h"
 
-#include "text/logdocument.h"
 #include "engine/timeline.h"
 #include "engine/timelineindex.h"
+#include "text/logdocument.h"
 #include "text/normalizer.h"
 
 #include <KSyntaxHighlighting/AbstractHighlighter>
@@ -16,15 +16,15 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QKeyEvent>
-#include <QContextMenuEvent>
 #include <QLabel>
 #include <QMenu>
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
@@ -97,9 +97,9 @@ QColor LogView::themeBackground() const
     if (m_themeName.isEmpty())
         return {};
     const KSyntaxHighlighting::Theme theme = m_repository->theme(m_themeName);
-    return theme.isValid() ? QColor::fromRgba(theme.editorColor(
-                                 KSyntaxHighlighting::Theme::BackgroundColor))
-                           : QColor();
+    return theme.isValid()
+               ? QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::BackgroundColor))
+               : QColor();
 }
 
 void LogView::applyTheme()
@@ -171,12 +171,14 @@ int LogView::sourceColumnWidth() const
 {
     // Never more than a third of the view: the text gets the rest.
     const int chars = fontMetrics().horizontalAdvance(QLatin1Char('x'));
-    return std::clamp(m_sourceColumnChars * chars, 3 * chars, std::max(3 * chars, viewport()->width() / 3));
+    return std::clamp(m_sourceColumnChars * chars, 3 * chars,
+                      std::max(3 * chars, viewport()->width() / 3));
 }
 
 void LogView::setSourceColumnWidth(int pixels)
 {
-    m_sourceColumnChars = std::max(3, pixels / std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('x'))));
+    m_sourceColumnChars
+        = std::max(3, pixels / std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('x'))));
     updateScrollBars();
     viewport()->update();
 }
@@ -371,8 +373,8 @@ size_t LogView::hiddenPrefixBytes(std::string_view raw, int line) const
     // The timeline shows a line without its timestamp: the prefixes are read from the whole
     // line (the host and process after a syslog stamp are a prefix only after the stamp).
     size_t before = 0;
-    if (const auto *timeline = m_doc ? dynamic_cast<const TimelineIndex *>(m_doc->lineSource())
-                                     : nullptr;
+    if (const auto *timeline
+        = m_doc ? dynamic_cast<const TimelineIndex *>(m_doc->lineSource()) : nullptr;
         timeline && line >= 0)
         before = timeline->strippedBefore(line);
     raw = std::string_view(raw.data() - before, raw.size() + before);
@@ -409,7 +411,9 @@ QString LogView::prefixTime(std::string_view raw) const
     if (const auto time = lineTime(raw))
         return formatTime(*time).mid(11, 12);
     if (const auto up = uptimeOf(raw))
-        return QStringLiteral("%1.%2").arg(*up / 1000000).arg(*up % 1000000 / 1000, 3, 10, QLatin1Char('0'));
+        return QStringLiteral("%1.%2")
+            .arg(*up / 1000000)
+            .arg(*up % 1000000 / 1000, 3, 10, QLatin1Char('0'));
     return {};
 }
 
@@ -501,7 +505,8 @@ void LogView::extendTextSelection(int column)
     if (m_current < 0)
         return;
     if (m_textAnchor.line < 0 || m_textCursor.line != m_current)
-        m_textAnchor = m_textCursor = {m_current, m_textCursor.line == m_current ? m_textCursor.column : 0};
+        m_textAnchor = m_textCursor
+            = {m_current, m_textCursor.line == m_current ? m_textCursor.column : 0};
     const QString text = displayText(m_current);
     m_textCursor.column = std::clamp(column, 0, int(text.size()));
     ensureColumnVisible(text, m_textCursor.column);
@@ -928,13 +933,14 @@ void LogView::paintEvent(QPaintEvent *)
         }
         // Highlighters: their colour under the text (a whole line's fills the row), the text on
         // them redrawn in black or white, whichever reads.
-        const auto highlights
-            = m_highlighters.empty() ? decltype(highlighterSpansIn({}, 0))()
-                                     : highlighterSpansIn(shown, int(text.size()));
+        const auto highlights = m_highlighters.empty()
+                                    ? decltype(highlighterSpansIn({}, 0))()
+                                    : highlighterSpansIn(shown, int(text.size()));
         const auto hits = searchSpansIn(line, shown);
         const bool textSelected = textSelection && line >= textFrom.line && line <= textTo.line;
         const int selectedFrom = textSelected && line == textFrom.line ? textFrom.column : 0;
-        const int selectedTo = textSelected && line == textTo.line ? textTo.column : int(text.size());
+        const int selectedTo
+            = textSelected && line == textTo.line ? textTo.column : int(text.size());
         const auto runs = m_highlighter->highlight(text);
         const int segments
             = wrapColumns > 0 ? std::max(1, int((text.size() + wrapColumns - 1) / wrapColumns)) : 1;
@@ -943,7 +949,10 @@ void LogView::paintEvent(QPaintEvent *)
             const int xOffset = wrapColumns > 0 ? xOfColumn(text, segmentStart) : scrollX;
             // The right edge of this row's text: the wrap width, else the viewport's.
             const int clipRight
-                = wrapColumns > 0 ? gutter + 6 + xOfColumn(text, std::min<int>(segmentStart + wrapColumns, text.size())) - xOffset
+                = wrapColumns > 0 ? gutter + 6
+                                        + xOfColumn(text, std::min<int>(segmentStart + wrapColumns,
+                                                                        text.size()))
+                                        - xOffset
                                   : viewport()->width();
 
             const QRect row(gutter, y, viewport()->width() - gutter, lh);
@@ -994,8 +1003,9 @@ void LogView::paintEvent(QPaintEvent *)
 
             for (const auto &[span, colour] : highlights) {
                 const bool whole = span.first == 0 && span.second == int(text.size());
-                p.fillRect(whole && !selected ? QRect(gutter, y, viewport()->width() - gutter, lh)
-                                              : QRect(xAt(span.first), y, xAt(span.second) - xAt(span.first), lh),
+                p.fillRect(whole && !selected
+                               ? QRect(gutter, y, viewport()->width() - gutter, lh)
+                               : QRect(xAt(span.first), y, xAt(span.second) - xAt(span.first), lh),
                            colour);
             }
 
@@ -1006,7 +1016,8 @@ void LogView::paintEvent(QPaintEvent *)
                            line == m_current ? vp.searchCurrent : vp.searchHit);
             // Selected text (part of a line or several).
             if (textSelected)
-                p.fillRect(QRect(xAt(selectedFrom), y, std::max(2, xAt(selectedTo) - xAt(selectedFrom)), lh),
+                p.fillRect(QRect(xAt(selectedFrom), y,
+                                 std::max(2, xAt(selectedTo) - xAt(selectedFrom)), lh),
                            vp.selection);
 
             int column = 0;
@@ -1037,10 +1048,11 @@ void LogView::paintEvent(QPaintEvent *)
             drawPlain(column, int(text.size()));
             for (const auto &[span, colour] : highlights) {
                 p.setFont(normalFont);
-                p.setPen(readableOn(vp.text, {colour}, contrastRatio(Qt::black, colour) >= 4.5
-                                                             ? QColor(Qt::black)
-                                                             : QColor(Qt::white)));
-                p.drawText(xAt(span.first), y + ascent, text.mid(span.first, span.second - span.first));
+                p.setPen(readableOn(vp.text, {colour},
+                                    contrastRatio(Qt::black, colour) >= 4.5 ? QColor(Qt::black)
+                                                                            : QColor(Qt::white)));
+                p.drawText(xAt(span.first), y + ascent,
+                           text.mid(span.first, span.second - span.first));
             }
             for (const auto &[a, b] : hits) {
                 p.setFont(normalFont);
@@ -1082,7 +1094,8 @@ void LogView::paintEvent(QPaintEvent *)
 void LogView::mousePressEvent(QMouseEvent *event)
 {
     if (m_columns && event->button() == Qt::LeftButton
-        && std::abs(event->position().toPoint().x() - (timeColumnWidth() + sourceColumnWidth() + 4)) <= 4) {
+        && std::abs(event->position().toPoint().x() - (timeColumnWidth() + sourceColumnWidth() + 4))
+               <= 4) {
         m_resizingColumn = true;
         return;
     }
@@ -1175,7 +1188,9 @@ void LogView::mouseDoubleClickEvent(QMouseEvent *event)
         && event->position().x() >= gutterWidth()) {
         const TextPos at = textPosAt(event->position().toPoint());
         const QString text = displayText(at.line);
-        auto isWord = [&](int i) { return text[i].isLetterOrNumber() || text[i] == u'_'; };
+        auto isWord = [&](int i) {
+            return text[i].isLetterOrNumber() || text[i] == u'_';
+        };
         auto inWord = [&](int i) {
             return i >= 0 && i < text.size()
                    && (isWord(i)

@@ -89,7 +89,8 @@ public:
     // setDocument() drops the filter without a signal; its owner sets it again.
     // Who hides the other lines, so each can take its filter back without touching another's.
     enum class FilterOwner { None, Findings, Search };
-    void setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner = FilterOwner::None);
+    void setLineFilter(std::optional<std::vector<int>> lines,
+                       FilterOwner owner = FilterOwner::None);
     bool isFiltered() const { return m_filter.has_value(); }
     FilterOwner filterOwner() const { return m_filterOwner; }
     std::vector<int> markedLines() const; // lines a rule matched, ascending
@@ -115,7 +116,8 @@ public:
     void copy(); // the selected text to the clipboard
     void selectAll();
     // The context menu over `line` (Copy, Select All, Find the selected text, then the actions
-    // added to the view); the caller owns it. A line outside the selection becomes the current line.
+    // added to the view); the caller owns it. A line outside the selection becomes the current
+    // line.
     QMenu *createContextMenu(int line);
     // Opens a window with the whole line (long lines are cut at 4000 characters in the view).
     void showWholeLine(int line);
@@ -134,7 +136,9 @@ public:
     // The next line after `from` (delta +1) or before it (-1) that a rule marked with
     // `atLeast` or worse (and no worse than `atMost`), wrapping around; -1 when there is none.
     // The keys e / Shift+E (errors) and w / Shift+W (warnings) step through them.
-    int nextMarkedLine(int from, int delta, Severity atLeast,
+    int nextMarkedLine(int from,
+                       int delta,
+                       Severity atLeast,
                        Severity atMost = Severity::Critical) const;
     // The severity shown for a line, if a rule matched it.
     std::optional<Severity> lineSeverity(int line) const;

@@ -81,7 +81,8 @@ MainWindow::MainWindow(QWidget *parent)
                                       ? QString()
                                       : tr("Some rules could not be loaded and are disabled:\n%1")
                                             .arg(errors.join(QLatin1Char('\n'))));
-                statusBar()->showMessage(tr("%1 loaded").arg(counted(rules.rules.size(), tr("rule"), tr("rules"))));
+                statusBar()->showMessage(
+                    tr("%1 loaded").arg(counted(rules.rules.size(), tr("rule"), tr("rules"))));
             });
 
     // The bundle, and comparisons with other bundles as closable tabs (the bar shows only
@@ -178,11 +179,12 @@ void MainWindow::bundleAnalysed(const QString &notice)
     m_banner->setText(m_controller->problemsText());
     statusBar()->showMessage(
         result.cancelled
-            ? tr("Cancelled: %1 so far").arg(counted(result.findings.size(), tr("finding"), tr("findings")))
+            ? tr("Cancelled: %1 so far")
+                  .arg(counted(result.findings.size(), tr("finding"), tr("findings")))
             : tr("%1 in %2")
                       .arg(counted(result.findings.size(), tr("finding"), tr("findings")),
                            counted(qint64(result.documents.size()), tr("file"), tr("files")))
-                               + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
+                  + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
     QString libraryError;
     findingsPanel()->model()->setHistory(LibraryWindow::findingHistory(result, &libraryError));
     if (libraryError.isEmpty())

@@ -41,7 +41,9 @@ NotablePanel::NotablePanel(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_newRule, 0, Qt::AlignRight);
 
-    auto current = [this] { return m_model->row(m_view->currentIndex()); };
+    auto current = [this] {
+        return m_model->row(m_view->currentIndex());
+    };
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this, current] { m_newRule->setEnabled(current() != nullptr); });
     connect(m_view, &QTreeView::activated, this, [this, current] {

@@ -118,8 +118,10 @@ QPalette ViewPalette::toQPalette() const
         p.setColor(group, QPalette::PlaceholderText, muted);
         p.setColor(group, QPalette::Highlight, selection);
         p.setColor(group, QPalette::HighlightedText, selectedText);
-        p.setColor(group, QPalette::Link, isDark ? QColor(0x8a, 0xb4, 0xf8) : QColor(0x0a, 0x58, 0xca));
-        p.setColor(group, QPalette::BrightText, isDark ? QColor(0xff, 0xff, 0xff) : QColor(0, 0, 0));
+        p.setColor(group, QPalette::Link,
+                   isDark ? QColor(0x8a, 0xb4, 0xf8) : QColor(0x0a, 0x58, 0xca));
+        p.setColor(group, QPalette::BrightText,
+                   isDark ? QColor(0xff, 0xff, 0xff) : QColor(0, 0, 0));
     }
     p.setColor(QPalette::Disabled, QPalette::Text, muted);
     p.setColor(QPalette::Disabled, QPalette::WindowText, muted);
@@ -133,9 +135,8 @@ double contrastRatio(const QColor &a, const QColor &b)
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
-QColor readableOn(const QColor &colour,
-                  std::initializer_list<QColor> backgrounds,
-                  const QColor &fallback)
+QColor
+readableOn(const QColor &colour, std::initializer_list<QColor> backgrounds, const QColor &fallback)
 {
     for (const QColor &background : backgrounds)
         if (contrastRatio(colour, background) < 4.5)

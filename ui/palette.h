@@ -16,11 +16,11 @@ namespace gputriage {
 struct ViewPalette
 {
     bool isDark = false;
-    QColor base, text, muted, gutter; // view background, text, line numbers
+    QColor base, text, muted, gutter;            // view background, text, line numbers
     QColor currentLine, selection, selectedText; // selected: lines or text
-    std::array<QColor, 4> lineTint;            // a line a rule matched, by severity
-    std::array<QColor, 4> spanTint;            // the matched text on it
-    std::array<QColor, 4> severity;            // severity text and markers, on `base`
+    std::array<QColor, 4> lineTint;              // a line a rule matched, by severity
+    std::array<QColor, 4> spanTint;              // the matched text on it
+    std::array<QColor, 4> severity;              // severity text and markers, on `base`
     QColor searchHit, searchCurrent, searchText;
     QColor bookmark, bookmarkText; // a bookmarked line's number in the gutter
     QColor bannerBackground, bannerText;
@@ -39,8 +39,8 @@ struct ViewPalette
 // WCAG 2 contrast ratio between two opaque colours (1 to 21).
 double contrastRatio(const QColor &a, const QColor &b);
 // `colour` when it reads on every background given (4.5:1), else `fallback`.
-QColor readableOn(const QColor &colour, std::initializer_list<QColor> backgrounds,
-                  const QColor &fallback);
+QColor
+readableOn(const QColor &colour, std::initializer_list<QColor> backgrounds, const QColor &fallback);
 
 // The text colour of a severity in the application's palette.
 QColor severityColor(Severity severity);

@@ -138,7 +138,8 @@ QVariant GpusModel::cell(const GpuRow &row, int column, int role) const
         case GpuColumn: return g.key;
         case NameColumn:
             if (const auto it = m_history.constFind(g.key); it != m_history.cend())
-                return QString(g.nameAndSerial() + QStringLiteral(" [") + it->note + QLatin1Char(']'));
+                return QString(g.nameAndSerial() + QStringLiteral(" [") + it->note
+                               + QLatin1Char(']'));
             return g.nameAndSerial();
         case ActionColumn: return action;
         case EventsColumn: return events(QStringLiteral(", "));

@@ -13,8 +13,12 @@
 namespace gputriage {
 
 // Roles the panels' models share: the file and 1-based line a row leads to.
-enum PanelRole { PathRole = Qt::UserRole + 1, LineRole, KeyRole,
-                 ConflictRole }; // ConflictRole: a fact the bundle states otherwise elsewhere
+enum PanelRole {
+    PathRole = Qt::UserRole + 1,
+    LineRole,
+    KeyRole,
+    ConflictRole
+}; // ConflictRole: a fact the bundle states otherwise elsewhere
 
 // Bundle facts (driver, CUDA, GPU, kernel versions) with the file and line they came from.
 class FactsModel : public RowsModel<BundleFact>

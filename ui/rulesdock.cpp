@@ -6,11 +6,11 @@
 #include "engine/analyzer.h"
 #include "engine/exampletester.h"
 #include "messagebanner.h"
+#include "palette.h"
 #include "panelmodels.h"
 #include "rulelistmodel.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
-#include "palette.h"
 #include "text/logdocument.h"
 
 #include <KSyntaxHighlighting/Definition>
@@ -581,8 +581,8 @@ bool RulesDock::save()
     const QByteArray text = m_editor->toPlainText().toUtf8();
     QDir().mkpath(QFileInfo(m_path).absolutePath());
     if (const QString error = writeFileAtomically(m_path, text); !error.isEmpty()) {
-        m_banner->setText(tr("Could not save %1: %2 (the file on disk is unchanged)")
-                              .arg(m_path, error));
+        m_banner->setText(
+            tr("Could not save %1: %2 (the file on disk is unchanged)").arg(m_path, error));
         return false;
     }
     m_savedText = text;
@@ -634,7 +634,8 @@ void RulesDock::validate()
             const RuleSet set = loadRules(folders, true, RuleFileText{path, text});
             QList<Diagnostic> mine;
             for (const Diagnostic &d : set.diagnostics)
-                if (QFileInfo(d.where.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
+                if (QFileInfo(d.where.file).absoluteFilePath()
+                    == QFileInfo(path).absoluteFilePath())
                     mine.append(d);
             return mine;
         },
@@ -704,7 +705,8 @@ void RulesDock::testOnBundle()
                 if (!mine.count(f.ruleId))
                     continue;
                 ++found;
-                TextRow top{.text = tr("%1 — %2").arg(f.title, counted(f.count, tr("line"), tr("lines"))),
+                TextRow top{.text
+                            = tr("%1 — %2").arg(f.title, counted(f.count, tr("line"), tr("lines"))),
                             .key = f.ruleId,
                             .severity = f.severity};
                 if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
@@ -714,11 +716,12 @@ void RulesDock::testOnBundle()
                     QStringList facts;
                     for (const auto &[name, value] : o.facts)
                         facts << name + QLatin1Char('=') + value;
-                    top.children.append({.text = QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
-                                         .note = facts.join(QLatin1String("  ")),
-                                         .toolTip = o.text,
-                                         .path = o.path,
-                                         .line = o.line});
+                    top.children.append(
+                        {.text = QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
+                         .note = facts.join(QLatin1String("  ")),
+                         .toolTip = o.text,
+                         .path = o.path,
+                         .line = o.line});
                 }
                 rows.append(std::move(top));
             }
@@ -728,16 +731,18 @@ void RulesDock::testOnBundle()
             int passed = 0;
             for (const ExampleResult &e : examples)
                 passed += e.passed;
-            TextRow ex{.text = tr("Examples: %1 passed, %2 failed")
-                                   .arg(passed)
-                                   .arg(examples.size() - passed),
-                       .key = QStringLiteral("examples"),
-                       .severity = passed == examples.size() ? Severity::Info : Severity::Error};
+            TextRow ex{
+                .text
+                = tr("Examples: %1 passed, %2 failed").arg(passed).arg(examples.size() - passed),
+                .key = QStringLiteral("examples"),
+                .severity = passed == examples.size() ? Severity::Info : Severity::Error};
             for (const ExampleResult &e : examples)
-                ex.children.append({.text = QStringLiteral("%1 %2 #%3: %4")
-                                                .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
-                                                .arg(e.index)
-                                                .arg(e.message)});
+                ex.children.append(
+                    {.text
+                     = QStringLiteral("%1 %2 #%3: %4")
+                           .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
+                           .arg(e.index)
+                           .arg(e.message)});
             rows.append(std::move(ex));
             m_hitsModel->setRows(std::move(rows));
             m_hits->expandAll();

@@ -97,7 +97,6 @@ public:
     // Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();
 
-
     YamlEditor *editor() const { return m_editor; }
     QListWidget *problems() const { return m_problems; }
     QTreeView *hits() const { return m_hits; }
@@ -142,13 +141,13 @@ private:
     QFileSystemWatcher *m_watcher;
     QTimer *m_reloadTimer;
 
-    QString m_path;         // the file being edited
-    QString m_overrideOf;   // the shipped rule id this file overrides, if it is new
-    QByteArray m_savedText; // what is on disk, to know whether the editor is modified
+    QString m_path;                // the file being edited
+    QString m_overrideOf;          // the shipped rule id this file overrides, if it is new
+    QByteArray m_savedText;        // what is on disk, to know whether the editor is modified
     JobTracker m_validation{this}; // the editor's text, checked as it is typed
     JobTracker m_testJob{this};    // the file's rules on the open bundle
-    bool m_saving = false;  // our own write, not an outside change
-    bool m_filling = false; // fillList() at work
+    bool m_saving = false;         // our own write, not an outside change
+    bool m_filling = false;        // fillList() at work
 };
 
 } // namespace gputriage

@@ -1,6 +1,6 @@
 #include "searchbar.h"
-#include "settings.h"
 #include "counted.h"
+#include "settings.h"
 
 #include "logview.h"
 #include "text/logdocument.h"
@@ -197,9 +197,8 @@ void SearchBar::startSearch()
     const TextSearch &search = compiled.value(); // compiled once, matched on the worker too
     m_view->setSearch(search);
     m_status->setText(tr("searching…"));
-    m_job.start(
-        [doc, search](JobState &job) { return searchLines(*doc, search, &job.cancel); },
-        [this](std::vector<int> lines) { searchDone(std::move(lines)); });
+    m_job.start([doc, search](JobState &job) { return searchLines(*doc, search, &job.cancel); },
+                [this](std::vector<int> lines) { searchDone(std::move(lines)); });
 }
 
 void SearchBar::searchDone(Result<std::vector<int>> result)

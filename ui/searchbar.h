@@ -73,7 +73,7 @@ private:
     QToolButton *m_allFiles;
     std::vector<int> m_hits;
     QStringList m_history;
-    int m_historyAt = -1; // the entry shown by Up/Down, -1 for none
+    int m_historyAt = -1;   // the entry shown by Up/Down, -1 for none
     JobTracker m_job{this}; // the search of the current document
 };
 

@@ -59,8 +59,7 @@ QVariant SearchResultsModel::data(const QModelIndex &index, int role) const
         }
         default: return {};
         }
-    case Qt::ToolTipRole:
-        return index.column() == FileColumn ? doc.path() : QVariant();
+    case Qt::ToolTipRole: return index.column() == FileColumn ? doc.path() : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == LineColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                             : QVariant();
@@ -147,13 +146,14 @@ void SearchResultsPanel::showResults(const SearchQuery &query,
     std::set<int> files;
     for (const BundleSearchHit &hit : found.hits)
         files.insert(hit.doc);
-    QString text = found.hits.empty()
-                       ? tr("\u201c%1\u201d is in none of the %2.")
-                             .arg(query.text, counted(qint64(docs.size()), tr("file"), tr("files")))
-                       : tr("\u201c%1\u201d: %2 in %3 of %4.")
-                             .arg(query.text, counted(qint64(found.hits.size()), tr("line"), tr("lines")),
-                                  QLocale().toString(qint64(files.size())),
-                                  counted(qint64(docs.size()), tr("file"), tr("files")));
+    QString text
+        = found.hits.empty()
+              ? tr("\u201c%1\u201d is in none of the %2.")
+                    .arg(query.text, counted(qint64(docs.size()), tr("file"), tr("files")))
+              : tr("\u201c%1\u201d: %2 in %3 of %4.")
+                    .arg(query.text, counted(qint64(found.hits.size()), tr("line"), tr("lines")),
+                         QLocale().toString(qint64(files.size())),
+                         counted(qint64(docs.size()), tr("file"), tr("files")));
     if (found.capped)
         text += tr(" Only the first %L1 lines are listed.").arg(qint64(found.hits.size()));
     m_summary->setText(text);

@@ -113,7 +113,8 @@ QString TimeChart::toolTipAt(const QPointF &pos) const
         }
         lines << QStringLiteral("%1  %2%3 (%4:%5)")
                      .arg(formatTime(p->time).mid(11, 12),
-                          p->other ? tr("other message: ") : severityName(p->severity) + QLatin1String(": "),
+                          p->other ? tr("other message: ")
+                                   : severityName(p->severity) + QLatin1String(": "),
                           p->title, p->path)
                      .arg(p->line);
     }
@@ -184,9 +185,9 @@ void TimeChart::paintEvent(QPaintEvent *)
     const QRectF plot = plotRect();
     p.setPen(vp.muted);
     p.drawText(QRectF(8, kLegend + 2, width() - 16, kTop - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               fontMetrics().elidedText(tr("%1 → %2 (UTC)")
-                                            .arg(formatTime(m_data.first), formatTime(m_data.last)),
-                                        Qt::ElideRight, width() - 16));
+               fontMetrics().elidedText(
+                   tr("%1 → %2 (UTC)").arg(formatTime(m_data.first), formatTime(m_data.last)),
+                   Qt::ElideRight, width() - 16));
     // Lanes and their names (the end of a long name, which tells pods apart).
     for (size_t lane = 0; lane < m_data.lanes.size(); ++lane) {
         const QRectF band(0, plot.top() + double(lane) * kLane, width(), kLane);

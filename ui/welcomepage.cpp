@@ -1,7 +1,6 @@
 #include "welcomepage.h"
 #include "settings.h"
 
-
 #include <QAction>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -43,7 +42,8 @@ QString recentLabel(const QStringList &paths, const QList<QStringList> &recent)
     if (ambiguous) {
         // The folders just above it tell the tickets apart.
         const QStringList dirs = first.absolutePath().split(QLatin1Char('/'), Qt::SkipEmptyParts);
-        label += QStringLiteral(" \u2014 %1").arg(dirs.mid(std::max<qsizetype>(0, dirs.size() - 2)).join(u'/'));
+        label += QStringLiteral(" \u2014 %1")
+                     .arg(dirs.mid(std::max<qsizetype>(0, dirs.size() - 2)).join(u'/'));
     }
     if (paths.size() > 1)
         label += QCoreApplication::translate("gputriage", " and %1 more").arg(paths.size() - 1);
@@ -55,7 +55,8 @@ QStringList chooseBundle(QWidget *parent, bool folder)
     const QString last = Settings::lastFolder();
     QStringList paths
         = folder ? QStringList{QFileDialog::getExistingDirectory(
-                       parent, QCoreApplication::translate("gputriage", "Open a folder of logs"), last)}
+                       parent, QCoreApplication::translate("gputriage", "Open a folder of logs"),
+                       last)}
                  : QFileDialog::getOpenFileNames(
                        parent, QCoreApplication::translate("gputriage", "Open log files"), last);
     if (paths.isEmpty() || paths.front().isEmpty())

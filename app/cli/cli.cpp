@@ -1,13 +1,12 @@
 #include "cli/cli.h"
 #include "cli/librarycli.h"
 
-#include "engine/analyzer.h"
-#include "engine/matcher.h"
-#include "workers.h"
 #include "atomicfile.h"
 #include "diskcache.h"
+#include "engine/analyzer.h"
+#include "engine/exampletester.h"
+#include "engine/matcher.h"
 #include "paths.h"
-#include "timings.h"
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
@@ -15,8 +14,9 @@
 #include "report/redactor.h"
 #include "report/reportwriter.h"
 #include "report/textreport.h"
-#include "engine/exampletester.h"
 #include "rules/ruleloader.h"
+#include "timings.h"
+#include "workers.h"
 
 #ifdef GPUTRIAGE_WITH_GUI
 #include "pdfexport.h"
@@ -29,9 +29,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTextStream>
 #include <QThread>
-#include <QRegularExpression>
 #include <QUrl>
 
 #include <algorithm>
@@ -41,11 +41,11 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <set>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 #include <variant>
@@ -59,7 +59,8 @@ void addRedactOptions(QCommandLineParser &p)
 {
     p.addOption({QStringLiteral("redact"), QStringLiteral("Mask identifying data.")});
     p.addOption({QStringLiteral("redact-serials"), QStringLiteral("Mask GPU serial numbers too.")});
-    p.addOption({QStringLiteral("redact-user-names"), QStringLiteral("Mask user names in paths too.")});
+    p.addOption(
+        {QStringLiteral("redact-user-names"), QStringLiteral("Mask user names in paths too.")});
 }
 
 bool redacting(const QCommandLineParser &p)
@@ -208,8 +209,9 @@ bool writeStdoutText(const QString &text)
 // the file held, rather than a new file replacing the one the shell opened.
 std::optional<int> ownDescriptor(const QString &path)
 {
-    static const QRegularExpression re(QStringLiteral(
-        "^/(?:dev/(?:std(in|out|err)|fd/(\\d+))|proc/(self|thread-self|\\d+)(?:/task/\\d+)?/fd/(\\d+))$"));
+    static const QRegularExpression re(
+        QStringLiteral("^/(?:dev/(?:std(in|out|err)|fd/(\\d+))|proc/(self|thread-self|\\d+)(?:/"
+                       "task/\\d+)?/fd/(\\d+))$"));
     const QRegularExpressionMatch m = re.match(QDir::cleanPath(path));
     if (!m.hasMatch())
         return std::nullopt;
@@ -307,8 +309,8 @@ int refuseClobber(const QString &output, const QStringList &inputs, const QStrin
                                     : QStringLiteral("it is the rule file"))
                              : (dir ? QStringLiteral("it is inside the input folder")
                                     : QStringLiteral("it is the input"));
-    err() << "gputriage: refusing to write the report to " << output << ": " << why << ' '
-          << input << " (nothing was written)\n";
+    err() << "gputriage: refusing to write the report to " << output << ": " << why << ' ' << input
+          << " (nothing was written)\n";
     err().flush();
     return UsageOrInput;
 }
@@ -432,7 +434,8 @@ QString resolvedPath(const QString &path)
         const qsizetype cut = existing.lastIndexOf(QLatin1Char('/'));
         if (cut <= 0)
             return {};
-        rest = rest.isEmpty() ? existing.mid(cut + 1) : existing.mid(cut + 1) + QLatin1Char('/') + rest;
+        rest = rest.isEmpty() ? existing.mid(cut + 1)
+                              : existing.mid(cut + 1) + QLatin1Char('/') + rest;
         existing.truncate(cut);
     }
 }
@@ -447,7 +450,8 @@ QString batchOutputClash(const QString &dir, const QString &out)
     if (realOut == realDir)
         return QStringLiteral("-o %1 is the --batch folder: the reports need a folder of their own")
             .arg(out);
-    const QString prefix = realDir.endsWith(QLatin1Char('/')) ? realDir : realDir + QLatin1Char('/');
+    const QString prefix
+        = realDir.endsWith(QLatin1Char('/')) ? realDir : realDir + QLatin1Char('/');
     if (!realOut.startsWith(prefix))
         return {};
     const QString rel = realOut.mid(prefix.size());
@@ -498,12 +502,14 @@ BatchListing listBatchFolder(const QString &dir, const struct stat &outStat)
     std::sort(names.begin(), names.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
     for (const auto &[name, st] : names) {
-        const QString path = fromNativePath(native + '/' + name), shown = shownPath(fromNativePath(name));
+        const QString path = fromNativePath(native + '/' + name),
+                      shown = shownPath(fromNativePath(name));
         if (st.st_dev == outStat.st_dev && st.st_ino == outStat.st_ino)
             continue; // the reports' own folder
         if (S_ISLNK(st.st_mode))
             listing.skipped << QStringLiteral("%1: a symbolic link, not followed (it may lead out "
-                                              "of the --batch folder)").arg(shown);
+                                              "of the --batch folder)")
+                                   .arg(shown);
         else if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
             listing.skipped << QStringLiteral("%1: not a file or folder, not read").arg(shown);
         else
@@ -676,8 +682,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     const QByteArray summaryJson
         = QJsonDocument(
               QJsonObject{{QStringLiteral("schema"), QStringLiteral("gputriage/batch/v1")},
-                          {QStringLiteral("folder"),
-                           redact ? folderName : shownPath(dir)},
+                          {QStringLiteral("folder"), redact ? folderName : shownPath(dir)},
                           {QStringLiteral("not_read"), notRead},
                           {QStringLiteral("generated"), ro.generated.toString(Qt::ISODate)},
                           {QStringLiteral("bundles"), json}})
@@ -717,7 +722,8 @@ void printTimings(std::chrono::steady_clock::duration total)
     for (const Timings::Phase &ph : Timings::phases())
         e << QStringLiteral("  %1 %2 s").arg(ph.name, -24).arg(ph.seconds, 6, 'f', 3)
           << (ph.count > 1 ? QStringLiteral("  (%1 times)").arg(ph.count) : QString()) << '\n';
-    e << QStringLiteral("  %1 %2 s").arg(QStringLiteral("analyze command"), -24)
+    e << QStringLiteral("  %1 %2 s")
+             .arg(QStringLiteral("analyze command"), -24)
              .arg(std::chrono::duration<double>(total).count(), 6, 'f', 3)
       << '\n';
     e.flush();
@@ -801,8 +807,8 @@ int analyze(const QStringList &args)
     if (const QString *error = std::get_if<QString>(&parsed))
         return usageError(*error);
     const AnalyzeArgs &shared = std::get<AnalyzeArgs>(parsed);
-    if (p.isSet(QStringLiteral("batch")) && (p.isSet(QStringLiteral("library"))
-                                              || p.isSet(QStringLiteral("with-history"))))
+    if (p.isSet(QStringLiteral("batch"))
+        && (p.isSet(QStringLiteral("library")) || p.isSet(QStringLiteral("with-history"))))
         return usageError(QStringLiteral("for a folder of bundles use 'gputriage library add "
                                          "--batch DIR'"));
     if (p.isSet(QStringLiteral("batch")))
@@ -879,8 +885,8 @@ int analyze(const QStringList &args)
     } else {
         report = writeReport(shown, format, ro);
     }
-    if (const int rc = applyLibraryToAnalysis(p, paths, result, shown, format, report,
-                                              cliServices());
+    if (const int rc
+        = applyLibraryToAnalysis(p, paths, result, shown, format, report, cliServices());
         rc != Ok)
         return rc;
 
@@ -1084,7 +1090,8 @@ bool needsGuiApplication(const QStringList &arguments)
             break;
         if (a == QLatin1String("--format") || a == QLatin1String("-format"))
             format = arguments.value(++i);
-        else if (a.startsWith(QLatin1String("--format=")) || a.startsWith(QLatin1String("-format=")))
+        else if (a.startsWith(QLatin1String("--format="))
+                 || a.startsWith(QLatin1String("-format=")))
             format = a.mid(a.indexOf(QLatin1Char('=')) + 1);
     }
     return format == QLatin1String("pdf");
@@ -1108,7 +1115,7 @@ int runCommand(const QStringList &arguments)
     const QString command = arguments.value(1);
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
         return writeStdout(QByteArrayLiteral("gputriage " GPUTRIAGE_VERSION "\n")) ? Ok
-                                                                                  : UsageOrInput;
+                                                                                   : UsageOrInput;
     }
     const bool help
         = arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"));

@@ -36,12 +36,14 @@ QString opt(const char *name)
 
 void addLocationOptions(QCommandLineParser &p)
 {
-    p.addOption({opt("library-url"),
-                 QStringLiteral("The case library: a SQLite file or postgresql://… (default "
-                                "$GPUTRIAGE_LIBRARY_URL, else ~/.local/share/gputriage/library.sqlite)."),
-                 QStringLiteral("URL")});
-    p.addOption({opt("customer"), QStringLiteral("Only this customer's entries (and, when adding, "
-                                                 "the entry's customer)."),
+    p.addOption(
+        {opt("library-url"),
+         QStringLiteral("The case library: a SQLite file or postgresql://… (default "
+                        "$GPUTRIAGE_LIBRARY_URL, else ~/.local/share/gputriage/library.sqlite)."),
+         QStringLiteral("URL")});
+    p.addOption({opt("customer"),
+                 QStringLiteral("Only this customer's entries (and, when adding, "
+                                "the entry's customer)."),
                  QStringLiteral("NAME")});
 }
 
@@ -74,8 +76,10 @@ QString dateOf(const QDateTime &t)
 }
 
 // Opens the library named by --library-url; on failure prints why and gives nothing.
-std::unique_ptr<CaseLibrary> openLibrary(const QCommandLineParser &p, CaseLibrary::Mode mode,
-                                         const CliServices &cli, bool note = false)
+std::unique_ptr<CaseLibrary> openLibrary(const QCommandLineParser &p,
+                                         CaseLibrary::Mode mode,
+                                         const CliServices &cli,
+                                         bool note = false)
 {
     const Result<LibraryLocation> location = parseLibraryUrl(p.value(opt("library-url")));
     if (!location) {
@@ -152,11 +156,11 @@ QString boardRecordText(const QCommandLineParser &p, const BoardRecord &r)
     for (const LibraryGpuEvent &e : r.gpu.events)
         events << (e.code.isEmpty() ? e.rule : e.code)
                       + (e.count > 1 ? QStringLiteral(" ×%1").arg(e.count) : QString());
-    QString s = QStringLiteral("#%1 %2 at %3: %4").arg(r.bundle.id).arg(pastCaseText(p, r.bundle),
-                                                                       r.gpu.busId,
-                                                                       events.isEmpty()
-                                                                           ? QStringLiteral("no events")
-                                                                           : events.join(QLatin1String(", ")));
+    QString s = QStringLiteral("#%1 %2 at %3: %4")
+                    .arg(r.bundle.id)
+                    .arg(pastCaseText(p, r.bundle), r.gpu.busId,
+                         events.isEmpty() ? QStringLiteral("no events")
+                                          : events.join(QLatin1String(", ")));
     if (!r.gpu.action.isEmpty())
         s += QStringLiteral(" — %1").arg(r.gpu.action);
     return s;
@@ -193,14 +197,17 @@ bool textOrJson(const QCommandLineParser &p, const CliServices &cli, bool &json)
     return true;
 }
 
-int emit(const QCommandLineParser &p, const CliServices &cli, bool json, const QString &text,
+int emit(const QCommandLineParser &p,
+         const CliServices &cli,
+         bool json,
+         const QString &text,
          const QJsonValue &value)
 {
     const QString output = p.value(opt("output"));
     if (json) {
-        const QByteArray bytes = value.isArray()
-                                     ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)
-                                     : QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented);
+        const QByteArray bytes
+            = value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)
+                              : QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented);
         return cli.writeOutput(output, bytes);
     }
     if (output.isEmpty() || output == QLatin1String("-"))
@@ -227,9 +234,8 @@ QStringList bundlesToAdd(const QCommandLineParser &p, const CliServices &cli, bo
         ok = false;
         return {};
     }
-    for (const QFileInfo &info : QDir(dir).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot
-                                                             | QDir::System,
-                                                         QDir::Name)) {
+    for (const QFileInfo &info : QDir(dir).entryInfoList(
+             QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::System, QDir::Name)) {
         if (info.isSymLink()) {
             cli.err() << "gputriage: note: " << shownPath(info.fileName())
                       << ": a symbolic link, not followed\n";
@@ -254,8 +260,8 @@ int addCommand(const QCommandLineParser &p, const CliServices &cli)
     const int jobsWanted = p.value(opt("jobs")).toInt(&numeric);
     if (!numeric || jobsWanted < 0 || jobsWanted > 256)
         return cli.usageError(QStringLiteral("--jobs needs a number from 0 (one per core) to 256"));
-    if (const QString pattern = p.value(opt("case-pattern")); !pattern.isEmpty()
-        && !QRegularExpression(pattern).isValid())
+    if (const QString pattern = p.value(opt("case-pattern"));
+        !pattern.isEmpty() && !QRegularExpression(pattern).isValid())
         return cli.usageError(QStringLiteral("--case-pattern is not a valid regular expression: %1")
                                   .arg(QRegularExpression(pattern).errorString()));
     if (p.isSet(opt("case")) && bundles.size() > 1)
@@ -289,8 +295,8 @@ int addCommand(const QCommandLineParser &p, const CliServices &cli)
     std::thread pool([&] {
         Workers::run(jobs, [&](int) {
             for (size_t i; !cancel && (i = next.fetch_add(1)) < slots.size();) {
-                const AnalysisResult result = analyzer.analyzePaths({bundles[qsizetype(i)]},
-                                                                    analyzeOptions);
+                const AnalysisResult result
+                    = analyzer.analyzePaths({bundles[qsizetype(i)]}, analyzeOptions);
                 slots[i].entry = libraryEntry(result, {bundles[qsizetype(i)]}, options);
                 for (const Error &e : result.problems)
                     if (!e.warning)
@@ -329,11 +335,12 @@ int addCommand(const QCommandLineParser &p, const CliServices &cli)
         }
         (r.value().added ? added : present)++;
         text += QStringLiteral("%1 #%2 %3 (%4, %5 findings)\n")
-                    .arg(r.value().added ? QStringLiteral("added") : QStringLiteral("already in the library as"))
+                    .arg(r.value().added ? QStringLiteral("added")
+                                         : QStringLiteral("already in the library as"))
                     .arg(r.value().id)
-                    .arg(name,
-                         s.entry.caseId.isEmpty() ? QStringLiteral("no case id")
-                                                  : QStringLiteral("case %1").arg(shown(p, s.entry.caseId)))
+                    .arg(name, s.entry.caseId.isEmpty()
+                                   ? QStringLiteral("no case id")
+                                   : QStringLiteral("case %1").arg(shown(p, s.entry.caseId)))
                     .arg(s.entry.findings.size());
     }
     cancel = true;
@@ -367,14 +374,15 @@ int searchCommand(const QCommandLineParser &p, const CliServices &cli)
     q.limit = p.value(opt("limit")).toInt(&ok);
     if (!ok || q.limit < 1)
         return cli.usageError(QStringLiteral("--limit needs a number above 0"));
-    for (const auto &[name, into, end] : {std::tuple(opt("from"), &q.from, false),
-                                          std::tuple(opt("to"), &q.to, true)}) {
+    for (const auto &[name, into, end] :
+         {std::tuple(opt("from"), &q.from, false), std::tuple(opt("to"), &q.to, true)}) {
         if (!p.isSet(name))
             continue;
         const auto when = parseWhen(p.value(name), end);
         if (!when)
             return cli.usageError(QStringLiteral("--%1 needs a date (2026-10-02) or a date and "
-                                                 "time").arg(name));
+                                                 "time")
+                                      .arg(name));
         *into = *when;
     }
     std::unique_ptr<CaseLibrary> library = openLibrary(p, CaseLibrary::Mode::Read, cli);
@@ -399,7 +407,8 @@ int searchCommand(const QCommandLineParser &p, const CliServices &cli)
             text += QStringLiteral("\n    matched: %1").arg(c.matched.join(QLatin1String(", ")));
         text += QLatin1Char('\n');
     }
-    text += QStringLiteral("%1 entr%2 found\n").arg(found.value().size())
+    text += QStringLiteral("%1 entr%2 found\n")
+                .arg(found.value().size())
                 .arg(found.value().size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
     return emit(p, cli, json, text, array);
 }
@@ -470,7 +479,8 @@ int deleteCommand(const QCommandLineParser &p, const CliServices &cli)
 {
     const QStringList ids = p.positionalArguments().mid(1);
     if (ids.isEmpty())
-        return cli.usageError(QStringLiteral("library delete needs entry numbers (see library search)"));
+        return cli.usageError(
+            QStringLiteral("library delete needs entry numbers (see library search)"));
     std::unique_ptr<CaseLibrary> library = openLibrary(p, CaseLibrary::Mode::Write, cli);
     if (!library)
         return UsageOrInput;
@@ -536,7 +546,8 @@ int importCommand(const QCommandLineParser &p, const CliServices &cli)
         const bool stdinput = file == QLatin1String("-");
         if (stdinput ? !f.open(stdin, QIODevice::ReadOnly)
                      : (f.setFileName(file), !f.open(QIODevice::ReadOnly))) {
-            cli.err() << "gputriage: cannot read " << shownPath(file) << ": " << f.errorString() << '\n';
+            cli.err() << "gputriage: cannot read " << shownPath(file) << ": " << f.errorString()
+                      << '\n';
             ++bad;
             continue;
         }
@@ -546,9 +557,9 @@ int importCommand(const QCommandLineParser &p, const CliServices &cli)
                 continue;
             QJsonParseError error;
             const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-            Result<LibraryEntry> entry = doc.isObject()
-                                             ? entryFromJson(doc.object())
-                                             : Result<LibraryEntry>(Error{{}, 0, 0, error.errorString()});
+            Result<LibraryEntry> entry
+                = doc.isObject() ? entryFromJson(doc.object())
+                                 : Result<LibraryEntry>(Error{{}, 0, 0, error.errorString()});
             if (!entry) {
                 cli.err() << "gputriage: " << shownPath(file) << ':' << line << ": "
                           << entry.error().message << " (line skipped)\n";
@@ -583,7 +594,8 @@ int infoCommand(const QCommandLineParser &p, const CliServices &cli)
     const Result<qint64> bundles = library->bundleCount(scopeOf(p));
     const Result<qint64> findings = library->findingCount();
     if (!bundles || !findings) {
-        cli.err() << "gputriage: " << (bundles ? findings.error() : bundles.error()).message << '\n';
+        cli.err() << "gputriage: " << (bundles ? findings.error() : bundles.error()).message
+                  << '\n';
         cli.err().flush();
         return UsageOrInput;
     }
@@ -618,17 +630,21 @@ void addAnalyzeLibraryOptions(QCommandLineParser &p)
     addEntryOptions(p);
 }
 
-int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths,
-                           const AnalysisResult &result, const AnalysisResult &shownResult,
-                           const QString &format, QByteArray &report, const CliServices &cli)
+int applyLibraryToAnalysis(const QCommandLineParser &p,
+                           const QStringList &paths,
+                           const AnalysisResult &result,
+                           const AnalysisResult &shownResult,
+                           const QString &format,
+                           QByteArray &report,
+                           const CliServices &cli)
 {
     const bool add = p.isSet(opt("library")), history = p.isSet(opt("with-history"));
     if (!add && !history)
         return Ok;
     if (history && format == QLatin1String("pdf"))
         return cli.usageError(QStringLiteral("--with-history: use text, json, markdown or html"));
-    std::unique_ptr<CaseLibrary> library = openLibrary(
-        p, add ? CaseLibrary::Mode::Write : CaseLibrary::Mode::Read, cli, true);
+    std::unique_ptr<CaseLibrary> library
+        = openLibrary(p, add ? CaseLibrary::Mode::Write : CaseLibrary::Mode::Read, cli, true);
     if (!library) {
         cli.err() << "gputriage: note: the report has no library data; the analysis is complete\n";
         cli.err().flush();
@@ -639,8 +655,9 @@ int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths
         if (const Result<CaseLibrary::Added> r = library->add(entry); !r)
             cli.err() << "gputriage: note: " << r.error().message << " (not added)\n";
         else if (!p.isSet(opt("quiet")))
-            cli.err() << "gputriage: " << (r.value().added ? "added to the case library as #"
-                                                           : "already in the case library as #")
+            cli.err() << "gputriage: "
+                      << (r.value().added ? "added to the case library as #"
+                                          : "already in the case library as #")
                       << r.value().id << '\n';
         cli.err().flush();
         return Ok;
@@ -651,10 +668,12 @@ int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths
     QStringList signatures;
     for (const Finding &f : shownResult.findings)
         signatures << findingSignature(f);
-    const Result<QList<SeenBefore>> seen = library->seenBefore(signatures, entry.identity, scope, 3);
+    const Result<QList<SeenBefore>> seen
+        = library->seenBefore(signatures, entry.identity, scope, 3);
     QJsonArray findingsJson, gpusJson;
     QString text;
-    const bool markdown = format == QLatin1String("markdown"), html = format == QLatin1String("html");
+    const bool markdown = format == QLatin1String("markdown"),
+               html = format == QLatin1String("html");
     if (!seen) {
         cli.err() << "gputriage: note: " << seen.error().message << '\n';
     } else {
@@ -668,10 +687,11 @@ int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths
                 recent.append(pastCaseJson(p, c));
                 recentText << pastCaseText(p, c);
             }
-            findingsJson.append(QJsonObject{{QStringLiteral("rule"), shownResult.findings[i].ruleId},
-                                            {QStringLiteral("signature"), s.signature},
-                                            {QStringLiteral("bundles"), s.bundles},
-                                            {QStringLiteral("recent"), recent}});
+            findingsJson.append(
+                QJsonObject{{QStringLiteral("rule"), shownResult.findings[i].ruleId},
+                            {QStringLiteral("signature"), s.signature},
+                            {QStringLiteral("bundles"), s.bundles},
+                            {QStringLiteral("recent"), recent}});
             text += QStringLiteral("%1%2: seen in %3 earlier bundle%4 (last: %5)\n")
                         .arg(markdown ? QStringLiteral("- ") : QStringLiteral("  "),
                              shownResult.findings[i].title)
@@ -710,11 +730,12 @@ int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths
     }
     const QString where = shown(p, library->location().shown());
     if (format == QLatin1String("json")) {
-        const QJsonObject member{{QStringLiteral("history"),
-                                  QJsonObject{{QStringLiteral("library"), where},
-                                              {QStringLiteral("customer"), shown(p, scope.customer)},
-                                              {QStringLiteral("findings"), findingsJson},
-                                              {QStringLiteral("gpus"), gpusJson}}}};
+        const QJsonObject member{
+            {QStringLiteral("history"),
+             QJsonObject{{QStringLiteral("library"), where},
+                         {QStringLiteral("customer"), shown(p, scope.customer)},
+                         {QStringLiteral("findings"), findingsJson},
+                         {QStringLiteral("gpus"), gpusJson}}}};
         QByteArray inner = escapeBidi(QJsonDocument(member).toJson(QJsonDocument::Indented));
         inner = inner.mid(2, inner.lastIndexOf('}') - 2); // the member, indented as the report's
         const qsizetype close = report.lastIndexOf('}');
@@ -728,13 +749,15 @@ int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths
     }
     if (text.isEmpty())
         text = QStringLiteral("  nothing: no finding or GPU of this bundle is in the library\n");
-    const QString heading = QStringLiteral("History from the case library %1%2")
-                                .arg(where, scope.customer.isEmpty()
-                                                ? QString()
-                                                : QStringLiteral(" (customer %1)").arg(shown(p, scope.customer)));
+    const QString heading
+        = QStringLiteral("History from the case library %1%2")
+              .arg(where, scope.customer.isEmpty()
+                              ? QString()
+                              : QStringLiteral(" (customer %1)").arg(shown(p, scope.customer)));
     if (html) {
-        const QString section = QStringLiteral("<section id=\"history\"><h2>%1</h2><pre>%2</pre></section>\n")
-                                    .arg(heading.toHtmlEscaped(), text.toHtmlEscaped());
+        const QString section
+            = QStringLiteral("<section id=\"history\"><h2>%1</h2><pre>%2</pre></section>\n")
+                  .arg(heading.toHtmlEscaped(), text.toHtmlEscaped());
         const qsizetype body = report.lastIndexOf("</body>");
         report.insert(body >= 0 ? body : report.size(), section.toUtf8());
         return Ok;
@@ -751,14 +774,18 @@ int libraryCommand(const QStringList &args, const CliServices &cli)
     p.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     addLocationOptions(p);
     addEntryOptions(p);
-    p.addOption({opt("batch"), QStringLiteral("Every entry of DIR is a bundle."), QStringLiteral("DIR")});
-    p.addOption({opt("jobs"), QStringLiteral("Threads."), QStringLiteral("N"), QStringLiteral("0")});
+    p.addOption(
+        {opt("batch"), QStringLiteral("Every entry of DIR is a bundle."), QStringLiteral("DIR")});
+    p.addOption(
+        {opt("jobs"), QStringLiteral("Threads."), QStringLiteral("N"), QStringLiteral("0")});
     p.addOption({opt("rules"), QStringLiteral("Extra rule file or folder."), QStringLiteral("P")});
     p.addOption({opt("no-default-rules"), QStringLiteral("Skip shipped and user rules.")});
     p.addOption({opt("redact"), QStringLiteral("Mask identifying data.")});
     p.addOption({opt("quiet"), QStringLiteral("Quiet.")});
-    p.addOption({opt("format"), QStringLiteral("text or json."), QStringLiteral("F"), QStringLiteral("text")});
-    p.addOption({{opt("o"), opt("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")});
+    p.addOption({opt("format"), QStringLiteral("text or json."), QStringLiteral("F"),
+                 QStringLiteral("text")});
+    p.addOption(
+        {{opt("o"), opt("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")});
     for (const char *name : {"rule", "xid", "gpu", "driver", "from", "to", "serial", "uuid"})
         p.addOption({opt(name), QStringLiteral("Search term."), QStringLiteral("V")});
     p.addOption({opt("limit"), QStringLiteral("Most entries shown."), QStringLiteral("N"),

@@ -16,8 +16,8 @@ namespace gputriage {
 struct CliServices
 {
     std::function<QTextStream &()> err;
-    std::function<int(const QString &)> usageError;           // prints, returns 2
-    std::function<bool(const QString &)> writeStdoutText;     // terminalSafe, checked
+    std::function<int(const QString &)> usageError;                      // prints, returns 2
+    std::function<bool(const QString &)> writeStdoutText;                // terminalSafe, checked
     std::function<int(const QString &, const QByteArray &)> writeOutput; // -o or stdout, atomic
     std::function<int(const QString &, const QStringList &)> refuseClobber;
 };
@@ -33,8 +33,12 @@ void addAnalyzeLibraryOptions(QCommandLineParser &p);
 // what the library knows of its findings and GPUs to `report` (text, markdown, json, html).
 // A library that cannot be used is a note on stderr; the report goes out all the same.
 // Returns 2 only for a usage error.
-int applyLibraryToAnalysis(const QCommandLineParser &p, const QStringList &paths,
-                           const AnalysisResult &result, const AnalysisResult &shown,
-                           const QString &format, QByteArray &report, const CliServices &cli);
+int applyLibraryToAnalysis(const QCommandLineParser &p,
+                           const QStringList &paths,
+                           const AnalysisResult &result,
+                           const AnalysisResult &shown,
+                           const QString &format,
+                           QByteArray &report,
+                           const CliServices &cli);
 
 } // namespace gputriage

@@ -34,7 +34,9 @@ namespace {
 int tableRowHead(const LogDocument &doc, int line)
 {
     static const RE2 continuation(R"(^\s*\|\s+\|)");
-    auto row = [&](int i) { return re2::StringPiece(doc.line(i).data(), doc.line(i).size()); };
+    auto row = [&](int i) {
+        return re2::StringPiece(doc.line(i).data(), doc.line(i).size());
+    };
     int head = line;
     while (head > 0 && line - head < 50 && RE2::PartialMatch(row(head), continuation))
         --head;
@@ -47,7 +49,8 @@ bool nvidiaOrigin(std::string_view line)
 {
     static const RE2 re(
         "(?i)nvrm|nvidia|\\bnvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
-        "\\bdcgm|\\bhost ?engine\\b|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
+        "\\bdcgm|\\bhost "
+        "?engine\\b|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
         "libnvidia|\\bgpu\\b");
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
@@ -56,7 +59,8 @@ bool nvidiaOrigin(std::string_view line)
 // executable file not found`) is the daemon's message, not one of NVIDIA's.
 bool nvidiaOnlyQuoted(std::string_view line)
 {
-    static const RE2 daemon("\\b(?:dockerd|containerd|kubelet|crio|podman|runc|systemd)(?:\\[\\d+\\])?: ");
+    static const RE2 daemon(
+        "\\b(?:dockerd|containerd|kubelet|crio|podman|runc|systemd)(?:\\[\\d+\\])?: ");
     if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), daemon))
         return false;
     static const RE2 quoted("\\\\?[\"'][\\w./+-]+\\\\?[\"']");
@@ -70,13 +74,13 @@ bool nvidiaOnlyQuoted(std::string_view line)
 bool benign(std::string_view normalized)
 {
     static const RE2 re(
-        "(?i)^#|\\b(?:errors?|failures?|failed|timeouts?|warnings?)\\b ?[:=] ?(?:0|0x0+|none|n/a|no|"
+        "(?i)^#|\\b(?:errors?|failures?|failed|timeouts?|warnings?)\\b ?[:=] "
+        "?(?:0|0x0+|none|n/a|no|"
         "not active|disabled|false)\\b|^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
         "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b|"
         "\\bloaded \\d+ \\w+ error mappings\\b");
     return RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), re);
 }
-
 
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
@@ -135,7 +139,8 @@ std::pair<QString, int> displayTextAt(std::string_view line, int normalizedStart
     constexpr size_t kMax = 4096, kBefore = 1024;
     if (rawStart + 200 < kMax) {
         const std::string before = Normalizer::withoutEscapes(line.substr(0, rawStart));
-        return {displayText(line), int(QString::fromUtf8(before.data(), qsizetype(before.size())).size())};
+        return {displayText(line),
+                int(QString::fromUtf8(before.data(), qsizetype(before.size())).size())};
     }
     size_t from = rawStart - kBefore;
     while (from < rawStart && (static_cast<unsigned char>(line[from]) & 0xC0) == 0x80)
@@ -230,10 +235,10 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
         if (excludedNotes.isEmpty() || excludedNotes.back().file != doc->path()) {
             if (options.keepDocuments)
                 excluded.push_back(doc);
-            excludedNotes.append(Error{.file = doc->path(),
-                                       .message = QStringLiteral(
-                                           "excluded from the analysis by the engineer"),
-                                       .warning = true});
+            excludedNotes.append(
+                Error{.file = doc->path(),
+                      .message = QStringLiteral("excluded from the analysis by the engineer"),
+                      .warning = true});
         }
         return true;
     };
@@ -252,13 +257,13 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
     } else {
         // Documents are analysed as the reader produces them and then released, so memory
         // holds about one batch (and one chunk of a huge compressed entry) at a time.
-        reader.setSink([&](const std::shared_ptr<const LogDocument> &doc, int matchLines,
-                           bool continuation) {
-            const auto sinkStart = Clock::now();
-            if (!isExcluded(doc))
-                session.add(doc, matchLines, continuation);
-            inSink += Clock::now() - sinkStart;
-        });
+        reader.setSink(
+            [&](const std::shared_ptr<const LogDocument> &doc, int matchLines, bool continuation) {
+                const auto sinkStart = Clock::now();
+                if (!isExcluded(doc))
+                    session.add(doc, matchLines, continuation);
+                inSink += Clock::now() - sinkStart;
+            });
         reader.read(paths);
     }
     const auto finishStart = Clock::now();
@@ -286,8 +291,8 @@ struct AnalysisSession::Batch
     std::vector<std::vector<LineMatch>> hits; // per task
     std::vector<std::vector<int>> notable;    // per task: error lines no rule matched
     std::vector<std::vector<int>> explained;  // per task: error lines a rule matched
-    Workers workers;             // joined before the batch goes
-    std::atomic<size_t> next{0}; // the next task a worker takes
+    Workers workers;                          // joined before the batch goes
+    std::atomic<size_t> next{0};              // the next task a worker takes
 };
 
 AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions &options)
@@ -360,17 +365,19 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
         bool partial = false;
         int stream = Normalizer::UnnamedStream;
         // A docker record whose text ends its line carries "\n" before the closing quote.
-        if (open || (docker && line.find("\\n\"") == std::string_view::npos)
-            || tagged(head)) {
+        if (open || (docker && line.find("\\n\"") == std::string_view::npos) || tagged(head)) {
             Normalizer::normalize(line, scratch, nullptr, &partial, nullptr, &stream);
         } else if (cri) {
             stream = head.find(" stderr ") != std::string_view::npos ? Normalizer::Stderr
                                                                      : Normalizer::Stdout;
         } else {
-            const std::string_view tail = line.substr(line.size() - std::min<size_t>(line.size(), 64));
-            stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos   ? Normalizer::Stderr
-                     : tail.find("\"stream\":\"stdout\"") != std::string_view::npos ? Normalizer::Stdout
-                                                                                     : Normalizer::UnnamedStream;
+            const std::string_view tail
+                = line.substr(line.size() - std::min<size_t>(line.size(), 64));
+            stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos
+                         ? Normalizer::Stderr
+                     : tail.find("\"stream\":\"stdout\"") != std::string_view::npos
+                         ? Normalizer::Stdout
+                         : Normalizer::UnnamedStream;
         }
         if (stream == Normalizer::NotARecord)
             continue;
@@ -435,11 +442,12 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         if (doc->byteCount() > qint64(Normalizer::kMaxLineBytes))
             for (int i = 0; i < lines; ++i)
                 if (doc->line(i).size() > Normalizer::kMaxLineBytes) {
-                    m_result.problems.append(Error{
-                        doc->path(), doc->lineNumber(i), 0,
-                        QStringLiteral("a line longer than %1 MiB; only its first %1 MiB are matched")
-                            .arg(Normalizer::kMaxLineBytes >> 20),
-                        true});
+                    m_result.problems.append(
+                        Error{doc->path(), doc->lineNumber(i), 0,
+                              QStringLiteral(
+                                  "a line longer than %1 MiB; only its first %1 MiB are matched")
+                                  .arg(Normalizer::kMaxLineBytes >> 20),
+                              true});
                     break; // one note per input
                 }
         if (looksBinary(*doc)) {
@@ -468,11 +476,13 @@ bool AnalysisSession::nvidiaDeviceLine(std::string_view line) const
 {
     if (m_nvidiaPci.empty())
         return false;
-    static const RE2 device("\\b(?:pci|pcieport|vfio-pci) ([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]): ");
+    static const RE2 device(
+        "\\b(?:pci|pcieport|vfio-pci) ([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]): ");
     std::string id;
     if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), device, &id))
         return false;
-    std::transform(id.begin(), id.end(), id.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     return m_nvidiaPci.count(id) > 0;
 }
 
@@ -549,8 +559,7 @@ void AnalysisSession::collect()
             const SectionKind kind = sectionKind(doc.path());
             const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
             for (int line : notable[t]) {
-                if (!messages
-                    || !(nvidiaOrigin(doc.line(line)) || nvidiaDeviceLine(doc.line(line)))
+                if (!messages || !(nvidiaOrigin(doc.line(line)) || nvidiaDeviceLine(doc.line(line)))
                     || isSectionHeader(doc.line(line), doc.path())
                     || nvidiaOnlyQuoted(doc.line(line)))
                     continue;
@@ -562,7 +571,8 @@ void AnalysisSession::collect()
                 // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
                 // width) when their row is.
                 if (std::binary_search(matchedLines.begin(), matchedLines.end(), line)
-                    || std::binary_search(matchedLines.begin(), matchedLines.end(), tableRowHead(doc, line))) {
+                    || std::binary_search(matchedLines.begin(), matchedLines.end(),
+                                          tableRowHead(doc, line))) {
                     ++m_result.nvidiaExplainedLines;
                     continue;
                 }
@@ -594,8 +604,8 @@ void AnalysisSession::collect()
                 m_nvidiaPrevSource = std::move(source);
                 if (!continues) {
                     Unrecognised &u = m_unrecognised[origin.component];
-                    u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)),
-                                doc.path(), doc.lineNumber(line));
+                    u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)), doc.path(),
+                                doc.lineNumber(line));
                     if (origin.level == PrintLevel::Error || origin.level == PrintLevel::Fatal)
                         ++u.errorLines[doc.path()];
                 }
@@ -760,12 +770,13 @@ AnalysisResult AnalysisSession::finish()
         // or only before the last boot marker of its log (every occurrence known).
         const auto beforeLastBoot = [&](const Occurrence &o) {
             const auto boots = m_boots.find(o.path);
-            return boots != m_boots.end() && !boots->second.empty() && o.line < boots->second.back();
+            return boots != m_boots.end() && !boots->second.empty()
+                   && o.line < boots->second.back();
         };
         const bool earlierSection = !m_currentBoot.count(key);
-        const bool earlierInLog = f.count == f.occurrences.size()
-                                  && std::all_of(f.occurrences.begin(), f.occurrences.end(),
-                                                 beforeLastBoot);
+        const bool earlierInLog
+            = f.count == f.occurrences.size()
+              && std::all_of(f.occurrences.begin(), f.occurrences.end(), beforeLastBoot);
         // A message naming a kernel module other than the one loaded now, or only in the log of
         // an installation of another version, is from before the driver that runs now.
         const Rule &rule = rules[key.first];
@@ -786,13 +797,14 @@ AnalysisResult AnalysisSession::finish()
         if ((earlierSection || earlierInLog || otherModule || !staleInstall.isEmpty())
             && !f.occurrences.isEmpty()) {
             f.facts[QStringLiteral("seen")]
-                = earlierSection ? QStringLiteral("only in an earlier boot (%1)")
-                                       .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1))
+                = earlierSection
+                      ? QStringLiteral("only in an earlier boot (%1)")
+                            .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1))
                   : earlierInLog ? QStringLiteral("only before the last boot of its log")
-                  : otherModule  ? QStringLiteral("only with kernel module %1; %2 is loaded now")
-                                      .arg(f.occurrences.front().facts.at(rule.loadedModuleFact),
-                                           loaded)
-                                 : staleInstall;
+                  : otherModule
+                      ? QStringLiteral("only with kernel module %1; %2 is loaded now")
+                            .arg(f.occurrences.front().facts.at(rule.loadedModuleFact), loaded)
+                      : staleInstall;
             f.tags.append(QStringLiteral("earlier-boot"));
             if (!staleInstall.isEmpty())
                 f.tags.append(QStringLiteral("earlier-install"));
@@ -895,7 +907,7 @@ AnalysisResult AnalysisSession::finish()
             const auto code = f.facts.find(rule.catalog->key + QLatin1String("_code"));
             const auto key = f.facts.find(rule.catalog->key);
             bool numeric = false;
-            const int number = code != f.facts.end() ? code->second.toInt(&numeric)
+            const int number = code != f.facts.end()  ? code->second.toInt(&numeric)
                                : key != f.facts.end() ? key->second.trimmed().toInt(&numeric)
                                                       : 0;
             const Rule *claim = numeric ? claimOf(rule.catalog->name, number) : nullptr;
@@ -946,14 +958,17 @@ AnalysisResult AnalysisSession::finish()
 
 // A traceback's header, its frames (indented) and the lines that chain two tracebacks are parts
 // of the one message its exception line states.
-bool AnalysisSession::TracebackFold::skip(const LogDocument &d, bool indented,
+bool AnalysisSession::TracebackFold::skip(const LogDocument &d,
+                                          bool indented,
                                           std::string_view normalized)
 {
     if (&d != doc) {
         doc = &d;
         inside = false;
     }
-    auto startsWith = [&](std::string_view prefix) { return normalized.substr(0, prefix.size()) == prefix; };
+    auto startsWith = [&](std::string_view prefix) {
+        return normalized.substr(0, prefix.size()) == prefix;
+    };
     if (startsWith("Traceback (most recent call last)")) {
         inside = true;
         return true;
@@ -991,8 +1006,9 @@ void AnalysisSession::foldConsequences()
         const QString gpu = gpuOfFacts(f.facts);
         // A per-GPU finding whose GPU is not known (a redacted bus id) cannot be matched to a
         // cause: it stays as it is.
-        static const QStringList gpuFacts = {QStringLiteral("pci"), QStringLiteral("gpu_pci"),
-                                             QStringLiteral("bus_id"), QStringLiteral("gpu_bus_id")};
+        static const QStringList gpuFacts
+            = {QStringLiteral("pci"), QStringLiteral("gpu_pci"), QStringLiteral("bus_id"),
+               QStringLiteral("gpu_bus_id")};
         const bool perGpu = std::any_of(rule->groupBy.begin(), rule->groupBy.end(),
                                         [](const QString &g) { return gpuFacts.contains(g); });
         if (perGpu && gpu.isEmpty())
@@ -1024,8 +1040,11 @@ static Occurrence lineOccurrence(const LogDocument &doc, int line)
     return o;
 }
 
-bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
-                                     SectionKind kind, const LineOrigin &origin)
+bool AnalysisSession::addCatalogLine(const LogDocument &doc,
+                                     int line,
+                                     std::string_view normalized,
+                                     SectionKind kind,
+                                     const LineOrigin &origin)
 {
     const MessageCatalog *catalog = m_analyzer.rules().messages.get();
     if (!catalog)
@@ -1075,13 +1094,14 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc, int line, std::stri
 static Severity severityFor(const CatalogMessage &m, PrintLevel level)
 {
     if (!m.meaning.isEmpty())
-        return level == PrintLevel::Fatal ? Severity::Error
+        return level == PrintLevel::Fatal   ? Severity::Error
                : level == PrintLevel::Error ? Severity::Warning
                                             : Severity::Info;
     return level == PrintLevel::Fatal ? Severity::Warning : Severity::Info;
 }
 
-bool AnalysisSession::addVocabularyLine(const LogDocument &doc, int line,
+bool AnalysisSession::addVocabularyLine(const LogDocument &doc,
+                                        int line,
                                         std::string_view normalized)
 {
     std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
@@ -1150,11 +1170,14 @@ void AnalysisSession::addVocabularyFindings()
             f.explain += QLatin1String("\n\n") + found;
         }
         const QString source = e.source.isEmpty() ? h.catalog->source.url : e.source;
-        if (source.startsWith(QLatin1String("https://")) || source.startsWith(QLatin1String("http://")))
+        if (source.startsWith(QLatin1String("https://"))
+            || source.startsWith(QLatin1String("http://")))
             f.references.append(Reference{h.catalog->source.title.isEmpty()
                                               ? h.catalog->description
                                               : h.catalog->source.title,
-                                          source, {}, 0});
+                                          source,
+                                          {},
+                                          0});
         f.occurrences = std::move(hits.occurrences);
         m_result.findings.append(std::move(f));
     }
@@ -1233,7 +1256,8 @@ void AnalysisSession::addCatalogFindings()
         }
         f.severity = severityFor(m, hit.level);
         f.title = QStringLiteral("%1 (%2): %3")
-                      .arg(c.title, m.subsystem, QString::fromStdString(MessageCatalog::shape(m.format)));
+                      .arg(c.title, m.subsystem,
+                           QString::fromStdString(MessageCatalog::shape(m.format)));
         f.count = hit.count;
         f.tags = {QStringLiteral("catalog"), c.id, m.subsystem};
         f.facts[QStringLiteral("component")] = c.id;
@@ -1274,18 +1298,20 @@ void AnalysisSession::addCatalogFindings()
                 status = e;
                 f.facts[QStringLiteral("status_name")] = e->name;
             }
-        f.explain = m.meaning.isEmpty()
-                        ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
-                                         "lines show it at %4 level. No rule of the loaded packs "
-                                         "explains it.")
-                              .arg(c.title, m.file.isEmpty() ? c.source : m.file,
-                                   m.sourceLevel.isEmpty() ? printLevelName(m.level) : m.sourceLevel,
-                                   printLevelName(hit.level))
-                        : m.meaning;
+        f.explain
+            = m.meaning.isEmpty()
+                  ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
+                                   "lines show it at %4 level. No rule of the loaded packs "
+                                   "explains it.")
+                        .arg(c.title, m.file.isEmpty() ? c.source : m.file,
+                             m.sourceLevel.isEmpty() ? printLevelName(m.level) : m.sourceLevel,
+                             printLevelName(hit.level))
+                  : m.meaning;
         if (!m.first.isEmpty())
             f.facts[QStringLiteral("source_versions")]
-                = m.first == m.last || m.last.isEmpty() ? m.first
-                                                        : QStringLiteral("%1 to %2").arg(m.first, m.last);
+                = m.first == m.last || m.last.isEmpty()
+                      ? m.first
+                      : QStringLiteral("%1 to %2").arg(m.first, m.last);
         f.action = f.severity > Severity::Info
                        ? QStringLiteral("Read it in context; search NVIDIA's documentation and the "
                                         "component's issue tracker for the message.")
@@ -1293,7 +1319,8 @@ void AnalysisSession::addCatalogFindings()
         f.occurrences = std::move(hit.occurrences);
         // A rule that names the status the message carries (`vocabulary:` of nv-status: the GPU
         // is lost) or this kind of message (`messages:`) says what it means.
-        if (const Rule *claim = status ? claimOf(QStringLiteral("nv-status"), status->code) : nullptr) {
+        if (const Rule *claim
+            = status ? claimOf(QStringLiteral("nv-status"), status->code) : nullptr) {
             const auto group = f.group;
             adoptClaim(*claim, f);
             f.group = group;
@@ -1301,20 +1328,21 @@ void AnalysisSession::addCatalogFindings()
                              .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
                                   m.file.isEmpty() ? c.title : m.file, status->name);
         } else
-        for (const Rule &rule : m_analyzer.rules().rules)
-            if (rule.messages && rule.messages->component == c.id
-                && rule.messages->subsystems.contains(m.subsystem)
-                && m.level != PrintLevel::Unknown && hit.level != PrintLevel::Unknown
-                && m.level >= printLevelFromName(rule.messages->minLevel)
-                && hit.level >= printLevelFromName(rule.messages->minLevel)) {
-                const auto group = f.group;
-                adoptClaim(rule, f);
-                f.group = group; // one finding per message, as before
-                f.explain += QStringLiteral("\n\nThe message: %1 (%2, printed at %3 level).")
-                                 .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
-                                      m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
-                break;
-            }
+            for (const Rule &rule : m_analyzer.rules().rules)
+                if (rule.messages && rule.messages->component == c.id
+                    && rule.messages->subsystems.contains(m.subsystem)
+                    && m.level != PrintLevel::Unknown && hit.level != PrintLevel::Unknown
+                    && m.level >= printLevelFromName(rule.messages->minLevel)
+                    && hit.level >= printLevelFromName(rule.messages->minLevel)) {
+                    const auto group = f.group;
+                    adoptClaim(rule, f);
+                    f.group = group; // one finding per message, as before
+                    f.explain
+                        += QStringLiteral("\n\nThe message: %1 (%2, printed at %3 level).")
+                               .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                                    m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
+                    break;
+                }
         m_result.findings.append(std::move(f));
     }
 }
@@ -1395,12 +1423,14 @@ void AnalysisSession::addUnrecognisedNvidiaMessages()
         // The shapes are the customer's lines: facts, so that redaction masks them.
         f.facts[QStringLiteral("shape")] = shapes.front().text;
         f.facts[QStringLiteral("shapes")] = list.join(QLatin1Char('\n'));
-        f.explain = QStringLiteral(
-            "Lines from %1 with failure wording that no rule or message catalog of the loaded "
-            "packs explains; %2 of them printed at error level. Their shapes (<*> marks what "
-            "varies), most frequent first, are in the facts.")
-                        .arg(title)
-                        .arg(errorLines);
+        f.explain
+            = QStringLiteral(
+                  "Lines from %1 with failure wording that no rule or message catalog of the "
+                  "loaded "
+                  "packs explains; %2 of them printed at error level. Their shapes (<*> marks what "
+                  "varies), most frequent first, are in the facts.")
+                  .arg(title)
+                  .arg(errorLines);
         if (errorLines > 0 && currentErrorLines == 0)
             f.explain += QStringLiteral(
                 " None of those is a failure of its own now: they come from an earlier boot, from "
@@ -1484,9 +1514,12 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     if (!source.isEmpty()
         && std::none_of(f.references.begin(), f.references.end(),
                         [&](const Reference &r) { return r.url == source; }))
-        f.references.prepend(Reference{
-            catalog->source.title.isEmpty() ? QStringLiteral("NVIDIA catalog") : catalog->source.title,
-            source, {}, 0});
+        f.references.prepend(Reference{catalog->source.title.isEmpty()
+                                           ? QStringLiteral("NVIDIA catalog")
+                                           : catalog->source.title,
+                                       source,
+                                       {},
+                                       0});
 }
 
 std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
@@ -1633,22 +1666,17 @@ void AnalysisResult::addReadProblems(const QList<Error> &readProblems)
 
 int AnalysisResult::readInputCount() const
 {
-    return int(std::count_if(inputs.begin(), inputs.end(), [](const InputInfo &in) {
-        return in.format != InputFormat::Unread;
-    }));
+    return int(std::count_if(inputs.begin(), inputs.end(),
+                             [](const InputInfo &in) { return in.format != InputFormat::Unread; }));
 }
 
 QString inputFormatName(InputFormat format)
 {
     switch (format) {
-    case InputFormat::Plain:
-        return QStringLiteral("plain");
-    case InputFormat::Cri:
-        return QStringLiteral("cri");
-    case InputFormat::Binary:
-        return QStringLiteral("binary");
-    case InputFormat::Unread:
-        return QStringLiteral("unread");
+    case InputFormat::Plain: return QStringLiteral("plain");
+    case InputFormat::Cri: return QStringLiteral("cri");
+    case InputFormat::Binary: return QStringLiteral("binary");
+    case InputFormat::Unread: return QStringLiteral("unread");
     }
     return {};
 }

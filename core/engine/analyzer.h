@@ -33,7 +33,7 @@ struct AnalyzeOptions
     bool keepDocuments = false;
     // analyzePaths(): files read and listed but not analysed, each noted in the problems.
     QSet<QString> excluded;
-    BundleLimits limits;       // for analyzePaths()
+    BundleLimits limits; // for analyzePaths()
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(qint64 doneBytes, qint64 totalBytes)> progress; // called from workers
 };
@@ -105,8 +105,11 @@ private:
     void mergeSameRule();
     void addUnrecognisedNvidiaMessages();
     // A line no rule explains that a message catalog knows: kept per message (and GPU).
-    bool addCatalogLine(const LogDocument &doc, int line, std::string_view normalized,
-                        SectionKind kind, const LineOrigin &origin);
+    bool addCatalogLine(const LogDocument &doc,
+                        int line,
+                        std::string_view normalized,
+                        SectionKind kind,
+                        const LineOrigin &origin);
     void addCatalogFindings();
     void foldConsequences();
     void notePartialRunsCut(const LogDocument &doc, int lines);
@@ -128,14 +131,14 @@ private:
     };
     std::map<size_t, RuleHits> m_ruleHits;
     std::set<QString> m_matchesCapped; // inputs whose kept matches were cut
-    QSet<QString> m_partialRunNoted;    // inputs with a partial-record run longer than matched
+    QSet<QString> m_partialRunNoted;   // inputs with a partial-record run longer than matched
     // Mapped inputs, to say which ones shrank while they were read.
     std::vector<std::pair<QString, std::shared_ptr<const std::atomic<bool>>>> m_shrinkFlags;
     static constexpr int kMaxGroupsPerRule = 1000;
     static constexpr qint64 kTooBroadLines = 100000;
     static constexpr size_t kMaxKeptMatches = 500000;
     void addLimitNotes();
-    std::set<size_t> m_seen;            // fact rules that matched
+    std::set<size_t> m_seen;                     // fact rules that matched
     std::map<QString, std::vector<int>> m_boots; // path → boot marker lines (engine/gpus.h)
     std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
@@ -153,10 +156,10 @@ private:
     std::set<QString> m_loadedModules;
     std::set<std::string> m_nvidiaPci; // bus ids of NVIDIA devices, lower-case
     bool nvidiaDeviceLine(std::string_view line) const;
-    std::map<QString, QString> m_installerVersions; // path → version
-    QString loadedModule() const; // empty unless exactly one is known
+    std::map<QString, QString> m_installerVersions;       // path → version
+    QString loadedModule() const;                         // empty unless exactly one is known
     QString staleInstallerLog(const QString &path) const; // "why", if from another installation
-    std::map<QString, Unrecognised> m_unrecognised; // by component (engine/lineorigin.h)
+    std::map<QString, Unrecognised> m_unrecognised;       // by component (engine/lineorigin.h)
     struct CatalogHit
     {
         Recognition first;

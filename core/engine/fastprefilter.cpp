@@ -32,11 +32,19 @@ RawPrefilter::Clauses RawPrefilter::clausesOf(const std::string &re2, const RE2:
 QByteArray RawPrefilter::cacheInputs(const RE2 &pattern, bool spanning, bool wrappable)
 {
     const RE2::Options &o = pattern.options();
-    const bool bits[] = {o.case_sensitive(), o.literal(),       o.longest_match(),
-                         o.posix_syntax(),   o.never_nl(),      o.dot_nl(),
-                         o.never_capture(),  o.perl_classes(),  o.word_boundary(),
-                         o.one_line(),       o.encoding() == RE2::Options::EncodingLatin1,
-                         spanning,           wrappable};
+    const bool bits[] = {o.case_sensitive(),
+                         o.literal(),
+                         o.longest_match(),
+                         o.posix_syntax(),
+                         o.never_nl(),
+                         o.dot_nl(),
+                         o.never_capture(),
+                         o.perl_classes(),
+                         o.word_boundary(),
+                         o.one_line(),
+                         o.encoding() == RE2::Options::EncodingLatin1,
+                         spanning,
+                         wrappable};
     QByteArray out = QByteArray::fromStdString(pattern.pattern());
     out += '\0';
     for (bool b : bits)
@@ -291,7 +299,9 @@ bool FastPrefilter::scanNonAscii(std::string_view text, std::vector<int> &hits) 
     ascii.reserve(text.size());
     const auto *s = reinterpret_cast<const unsigned char *>(text.data());
     const size_t n = text.size();
-    auto cont = [&](size_t k) { return k < n && (s[k] & 0xC0) == 0x80; };
+    auto cont = [&](size_t k) {
+        return k < n && (s[k] & 0xC0) == 0x80;
+    };
     for (size_t i = 0; i < n;) {
         const unsigned char c = s[i];
         if (c < 0x80) {
@@ -599,7 +609,9 @@ bool RawPrefilter::startLines(const LogDocument &doc,
     thread_local std::vector<int> counts;
     counts.resize(m_clauseSizes.size());
     // (The matcher also looks for the start of a wrapped message up to kWrapBack lines before.)
-    auto markWrapped = [&](int line) { starts[size_t(line - from)] |= kMayBeginWrapped; };
+    auto markWrapped = [&](int line) {
+        starts[size_t(line - from)] |= kMayBeginWrapped;
+    };
     struct LineWords
     {
         int line;
@@ -650,7 +662,8 @@ bool RawPrefilter::startLines(const LogDocument &doc,
             for (int c : m_wordClauses[size_t(hits[h].second)]) {
                 const bool was = counts[size_t(c)] == m_clauseSizes[size_t(c)];
                 counts[size_t(c)] += delta;
-                if (m_clauseWrappable[size_t(c)] && was != (counts[size_t(c)] == m_clauseSizes[size_t(c)]))
+                if (m_clauseWrappable[size_t(c)]
+                    && was != (counts[size_t(c)] == m_clauseSizes[size_t(c)]))
                     completeWrappable += was ? -1 : 1;
             }
         }
@@ -661,7 +674,8 @@ bool RawPrefilter::startLines(const LogDocument &doc,
             count(r - 1, -1);
         if (entered <= r)
             count(entered++, 1);
-        while (entered < lineWords.size() && lineWords[entered].line < lineWords[r].line + kWrapLines)
+        while (entered < lineWords.size()
+               && lineWords[entered].line < lineWords[r].line + kWrapLines)
             count(entered++, 1);
         if (entered - 1 > r && completeWrappable > 0)
             markWrapped(lineWords[r].line);

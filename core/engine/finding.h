@@ -4,8 +4,8 @@
 #include "engine/timeline.h"
 
 #include "result.h"
-#include "source/bundlefact.h"
 #include "rules/rule.h"
+#include "source/bundlefact.h"
 
 #include <QList>
 #include <QString>
@@ -104,8 +104,8 @@ struct GpuVerdict
     QString uuid, name, serial;
     QList<GpuEvent> events; // most severe first
     Severity severity = Severity::Info;
-    QString resolution; // strongest bucket; empty: no catalogued event
-    QString action;     // said as an instruction
+    QString resolution;           // strongest bucket; empty: no catalogued event
+    QString action;               // said as an instruction
     int recurredAfterReboots = 0; // the most boots one event was seen in, minus one
     bool hasEvents() const { return !events.isEmpty(); }
     // "NVIDIA H100 80GB HBM3, S/N 1654922000123": what an RMA request names the board by.
@@ -113,7 +113,8 @@ struct GpuVerdict
     {
         if (serial.isEmpty())
             return name;
-        return (name.isEmpty() ? QString() : name + QLatin1String(", ")) + QLatin1String("S/N ") + serial;
+        return (name.isEmpty() ? QString() : name + QLatin1String(", ")) + QLatin1String("S/N ")
+               + serial;
     }
 };
 
@@ -166,8 +167,8 @@ struct AnalysisResult
     // "NVIDIA error lines: 12 (10 explained by rules, 2 not recognised)." for every report.
     QString nvidiaErrorLinesSentence() const;
     QList<Occurrence> unmatchedSamples; // the first of those lines, for the time chart
-    BundleClock clock; // the bundle's year and boot times, to date every line
-    QList<Bookmark> bookmarks; // set by the GUI; the CLI has none
+    BundleClock clock;                  // the bundle's year and boot times, to date every line
+    QList<Bookmark> bookmarks;          // set by the GUI; the CLI has none
 
     int countAtLeast(Severity severity) const;
     int readInputCount() const; // inputs that yielded a document

@@ -12,8 +12,8 @@ namespace gputriage {
 
 QString gpuKey(const QString &busId)
 {
-    static const QRegularExpression re(
-        QStringLiteral("(?:PCI:)?([0-9A-Fa-f]{3,8}):([0-9A-Fa-f]{2}):([0-9A-Fa-f]{2})(?:\\.[0-7])?"));
+    static const QRegularExpression re(QStringLiteral(
+        "(?:PCI:)?([0-9A-Fa-f]{3,8}):([0-9A-Fa-f]{2}):([0-9A-Fa-f]{2})(?:\\.[0-7])?"));
     const auto m = re.match(busId);
     if (!m.hasMatch()) {
         // lspci and X write the bus id without its PCI domain ("04:00.0"): domain 0.
@@ -108,15 +108,20 @@ GpuEvent eventOf(const Finding &f, const BootMarks &boots)
 int bucketRank(const QString &bucket)
 {
     // Among buckets of equal severity, the one that takes more away wins.
-    static const QStringList order{
-        QStringLiteral("ignore"),          QStringLiteral("restart_app"),
-        QStringLiteral("xid_154_eval"),    QStringLiteral("check_app"),
-        QStringLiteral("update_sw"),       QStringLiteral("unused"),
-        QStringLiteral("contact_support"),
-        QStringLiteral("restart_vm"),      QStringLiteral("xid_154"),
-        QStringLiteral("reset_gpu"),       QStringLiteral("workflow_xid_48"),
-        QStringLiteral("run_fieldiag"),    QStringLiteral("check_mechanicals"),
-        QStringLiteral("restart_bm")};
+    static const QStringList order{QStringLiteral("ignore"),
+                                   QStringLiteral("restart_app"),
+                                   QStringLiteral("xid_154_eval"),
+                                   QStringLiteral("check_app"),
+                                   QStringLiteral("update_sw"),
+                                   QStringLiteral("unused"),
+                                   QStringLiteral("contact_support"),
+                                   QStringLiteral("restart_vm"),
+                                   QStringLiteral("xid_154"),
+                                   QStringLiteral("reset_gpu"),
+                                   QStringLiteral("workflow_xid_48"),
+                                   QStringLiteral("run_fieldiag"),
+                                   QStringLiteral("check_mechanicals"),
+                                   QStringLiteral("restart_bm")};
     return int(order.indexOf(bucket));
 }
 
@@ -143,8 +148,9 @@ void joinPortErrors(const QList<Finding> &findings,
         if (port == facts.end() || first == facts.end())
             continue;
         const auto last = facts.find(QStringLiteral("bus_last"));
-        bridges[functionKey(port->second)] = {first->second.toInt(nullptr, 16),
-                                              (last == facts.end() ? first : last)->second.toInt(nullptr, 16)};
+        bridges[functionKey(port->second)]
+            = {first->second.toInt(nullptr, 16),
+               (last == facts.end() ? first : last)->second.toInt(nullptr, 16)};
     }
     for (const Finding &f : findings) {
         if (!gpuOfFacts(f.facts).isEmpty())
@@ -187,10 +193,11 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
             continue;
         GpuVerdict &g = gpus[key];
         g.key = key;
-        for (const auto &[field, name] : {std::pair(&g.uuid, "gpu_uuid"),
-                                          std::pair(&g.name, "gpu_name"),
-                                          std::pair(&g.serial, "gpu_serial")})
-            if (const auto it = facts.find(QLatin1String(name)); it != facts.end() && field->isEmpty())
+        for (const auto &[field, name] :
+             {std::pair(&g.uuid, "gpu_uuid"), std::pair(&g.name, "gpu_name"),
+              std::pair(&g.serial, "gpu_serial")})
+            if (const auto it = facts.find(QLatin1String(name));
+                it != facts.end() && field->isEmpty())
                 *field = it->second;
     }
     for (const Finding &f : findings) {
@@ -199,18 +206,20 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
             continue;
         GpuVerdict &g = gpus[key];
         g.key = key;
-        if (const auto it = f.facts.find(QStringLiteral("gpu_uuid")); it != f.facts.end() && g.uuid.isEmpty())
+        if (const auto it = f.facts.find(QStringLiteral("gpu_uuid"));
+            it != f.facts.end() && g.uuid.isEmpty())
             g.uuid = it->second;
         g.events.append(eventOf(f, boots));
     }
     joinPortErrors(findings, records, boots, gpus);
     QList<GpuVerdict> out;
     for (auto &[key, g] : gpus) {
-        std::stable_sort(g.events.begin(), g.events.end(), [](const GpuEvent &a, const GpuEvent &b) {
-            if (a.severity != b.severity)
-                return a.severity > b.severity;
-            return bucketRank(a.resolution) > bucketRank(b.resolution);
-        });
+        std::stable_sort(g.events.begin(), g.events.end(),
+                         [](const GpuEvent &a, const GpuEvent &b) {
+                             if (a.severity != b.severity)
+                                 return a.severity > b.severity;
+                             return bucketRank(a.resolution) > bucketRank(b.resolution);
+                         });
         // The current boot decides; events only from earlier boots decide when nothing recent.
         const bool anyCurrent = std::any_of(g.events.begin(), g.events.end(),
                                             [](const GpuEvent &e) { return e.currentBoot; });
@@ -251,7 +260,8 @@ QString nodeVerdict(const QList<GpuVerdict> &gpus)
             continue;
         ++needing;
         if (!worst || g.severity > worst->severity
-            || (g.severity == worst->severity && bucketRank(g.resolution) > bucketRank(worst->resolution)))
+            || (g.severity == worst->severity
+                && bucketRank(g.resolution) > bucketRank(worst->resolution)))
             worst = &g;
     }
     QString s = QStringLiteral("%1 GPU(s), %2 with events").arg(gpus.size()).arg(needing);

@@ -23,18 +23,23 @@ struct Component
 
 // In order: the first component a line names is its origin.
 constexpr Component kComponents[] = {
-    {"xorg", "X server (NVIDIA driver)", R"(\((?:EE|WW|II|NI|\*\*|==|--|\?\?)\) (?:NVIDIA|GLX|AIGLX|glamor|modeset|Failed|LoadModule|Loading|Module|UnloadModule))"},
-    {"kernel-driver", "NVIDIA kernel driver", R"(NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-nvlink|nvidia-nvswitch|\[drm:nv_|\bnvidia(?:_drm|_modeset|_uvm)?:)"},
+    {"xorg", "X server (NVIDIA driver)",
+     R"(\((?:EE|WW|II|NI|\*\*|==|--|\?\?)\) (?:NVIDIA|GLX|AIGLX|glamor|modeset|Failed|LoadModule|Loading|Module|UnloadModule))"},
+    {"kernel-driver", "NVIDIA kernel driver",
+     R"(NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-nvlink|nvidia-nvswitch|\[drm:nv_|\bnvidia(?:_drm|_modeset|_uvm)?:)"},
     {"installer", "NVIDIA installer", R"(nvidia-installer|nvidia-uninstall)"},
-    {"container-toolkit", "NVIDIA container toolkit", R"(nvidia-container|nvidia-ctk|libnvidia-container|nvidia-cdi)"},
+    {"container-toolkit", "NVIDIA container toolkit",
+     R"(nvidia-container|nvidia-ctk|libnvidia-container|nvidia-cdi)"},
     {"nccl", "NCCL", R"(\bNCCL\b)"},
     {"fabric-manager", "Fabric Manager", R"((?i)fabric ?manager|nv-fabricmanager|\bnvswitch\b)"},
     {"persistenced", "nvidia-persistenced", R"(nvidia-persistenced)"},
     {"dcgm", "DCGM", R"((?i)\bdcgm|\bhost ?engine\b)"},
-    {"kubernetes", "NVIDIA Kubernetes components", R"(device-plugin|gpu-operator|gpu-feature-discovery|mig-manager|nvidia-driver-daemonset)"},
+    {"kubernetes", "NVIDIA Kubernetes components",
+     R"(device-plugin|gpu-operator|gpu-feature-discovery|mig-manager|nvidia-driver-daemonset)"},
     {"nvidia-settings", "nvidia-settings", R"(nvidia-settings)"},
     {"nvml", "NVML and nvidia-smi", R"(\bNVML\b|nvidia-smi|libnvidia-ml)"},
-    {"cuda-application", "CUDA application", R"((?i)\bcuda|cudnn|cublas|cufft|cusolver|cusparse|curand|tensorrt)"},
+    {"cuda-application", "CUDA application",
+     R"((?i)\bcuda|cudnn|cublas|cufft|cusolver|cusparse|curand|tensorrt)"},
 };
 
 const std::vector<std::unique_ptr<RE2>> &componentPatterns()
@@ -81,7 +86,8 @@ PrintLevel lineLevel(std::string_view line)
     static const RE2 splat(R"(^(WARNING): (?:CPU|at) )");
     // Upper-case level words before a colon or in brackets; "Error:" only where a line starts
     // with it (inside a message it is text: "... Error: timeout. Setting mask to blank").
-    static const RE2 word(R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|WARNING|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
+    static const RE2 word(
+        R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|WARNING|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
     static const RE2 leading(R"(^(Error|Warning|Fatal|Notice)\b:)");
     std::string w;
     re2::StringPiece s(line.data(), line.size());
@@ -113,28 +119,40 @@ LineOrigin lineOrigin(std::string_view normalized, SectionKind kind)
             }
     }
     if (o.component.isEmpty())
-        o.component = kind == SectionKind::KernelLog ? QStringLiteral("kernel")
-                                                     : QStringLiteral("other");
+        o.component
+            = kind == SectionKind::KernelLog ? QStringLiteral("kernel") : QStringLiteral("other");
     return o;
 }
 
 QString catalogOrigin(const QString &c)
 {
     static const std::pair<const char *, const char *> kOrigins[] = {
-        {"nvidia-rm", "kernel-driver"},           {"nvidia-kernel", "kernel-driver"},
-        {"nvidia-modeset", "kernel-driver"},      {"nvidia-drm", "kernel-driver"},
-        {"nvidia-uvm", "kernel-driver"},          {"nvidia-peermem", "kernel-driver"},
-        {"kernel-nvidia-misc", "kernel"},         {"nvidia-container-toolkit", "container-toolkit"},
-        {"libnvidia-container", "container-toolkit"}, {"nvidia-installer", "installer"},
-        {"nccl", "nccl"},                         {"dcgm", "dcgm"},
-        {"gpu-operator", "kubernetes"},           {"k8s-device-plugin", "kubernetes"},
-        {"nvidia-persistenced", "persistenced"},  {"nvidia-settings", "nvidia-settings"},
-        {"pytorch", "cuda-application"},          {"tensorflow", "cuda-application"},
-        {"jax", "cuda-application"},              {"xla", "cuda-application"},
-        {"xorg-nvidia", "xorg"},                  {"fabric-manager", "fabric-manager"},
+        {"nvidia-rm", "kernel-driver"},
+        {"nvidia-kernel", "kernel-driver"},
+        {"nvidia-modeset", "kernel-driver"},
+        {"nvidia-drm", "kernel-driver"},
+        {"nvidia-uvm", "kernel-driver"},
+        {"nvidia-peermem", "kernel-driver"},
+        {"kernel-nvidia-misc", "kernel"},
+        {"nvidia-container-toolkit", "container-toolkit"},
+        {"libnvidia-container", "container-toolkit"},
+        {"nvidia-installer", "installer"},
+        {"nccl", "nccl"},
+        {"dcgm", "dcgm"},
+        {"gpu-operator", "kubernetes"},
+        {"k8s-device-plugin", "kubernetes"},
+        {"nvidia-persistenced", "persistenced"},
+        {"nvidia-settings", "nvidia-settings"},
+        {"pytorch", "cuda-application"},
+        {"tensorflow", "cuda-application"},
+        {"jax", "cuda-application"},
+        {"xla", "cuda-application"},
+        {"xorg-nvidia", "xorg"},
+        {"fabric-manager", "fabric-manager"},
         {"nvidia-smi", "nvml"},
     };
-    // Asked for every catalog a line may be one of: the names are measured and the origins made once.
+    // Asked for every catalog a line may be one of: the names are measured and the origins made
+    // once.
     static const auto table = [] {
         std::vector<std::pair<QLatin1StringView, QString>> t;
         for (const auto &[catalog, origin] : kOrigins)

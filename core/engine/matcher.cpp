@@ -54,7 +54,8 @@ namespace {
 // as long for one more held-back excerpt, so rules name such messages instead (`messages:`).
 constexpr const char *kNotablePattern
     = "(?i)error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
-      "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off the bus";
+      "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off the "
+      "bus";
 
 RE2::Options setOptions()
 {
@@ -218,7 +219,8 @@ bool beginsOwnRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
 // Lines of unrelated messages that merely follow each other rarely agree on a width.
 // `raw(k)` is the document line of lines[k].
 template<typename Raw>
-size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
+size_t wrapContinuation(
+    const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
 {
     // A break before line j allows the widths [before, before + its first word]: the line
     // before ends at or before W, and the word (with its indentation) did not fit after it.
@@ -228,12 +230,14 @@ size_t wrapContinuation(const std::vector<std::string> &lines, Raw raw, size_t f
     auto allowed = [&](size_t j, size_t &low, size_t &high) {
         const std::string_view text = screenText(lines, raw, j);
         const size_t indent = std::min(text.find_first_not_of(' '), text.size());
-        const size_t word = columnsOf(text.substr(0, std::min(text.find(' ', indent), text.size())));
+        const size_t word
+            = columnsOf(text.substr(0, std::min(text.find(' ', indent), text.size())));
         const std::string_view previous = screenText(lines, raw, j - 1);
         const size_t before = columnsOf(previous);
         low = std::max({low, before, columnsOf(text)});
         high = std::min(high, before + word);
-        blankEnds = blankEnds && !previous.empty() && (previous.back() == ' ' || previous.back() == '\t');
+        blankEnds
+            = blankEnds && !previous.empty() && (previous.back() == ' ' || previous.back() == '\t');
     };
     // The widths every break so far allows: [low, high]. The breaks inside the match's window
     // count when they agree (a wrap the retry joined); else (a rule's span over the lines of one
@@ -369,9 +373,11 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
         (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
         m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);
         // Windows skip empty lines (see windowEnd): up to four lines for each line they hold.
-        m_lookahead = std::max({m_lookahead, 4 * r.span, r.thenPattern ? 4 * (r.thenWithin + 1) : 0});
+        m_lookahead
+            = std::max({m_lookahead, 4 * r.span, r.thenPattern ? 4 * (r.thenWithin + 1) : 0});
         for (const NearbyPattern &n : r.nearby) {
-            m_lookahead = std::max(m_lookahead, 4 * (std::max(r.span, r.thenWithin + 1) + n.within));
+            m_lookahead
+                = std::max(m_lookahead, 4 * (std::max(r.span, r.thenWithin + 1) + n.within));
             m_lookbehind = std::max(m_lookbehind, n.within);
         }
     }
@@ -599,8 +605,9 @@ void Matcher::match(const LogDocument &doc,
             ++candidates;
             only[size_t(i - base)] = starts[size_t(i - from)];
             // (A wrapped message may have begun up to kWrapBack lines before: see matchLines.)
-            const int lo = std::max(base, i - std::max(m_lookbehind, m_wrap ? RawPrefilter::kWrapBack : 0)),
-                      hi = std::min(end, i + m_lookahead + 1);
+            const int lo
+                = std::max(base, i - std::max(m_lookbehind, m_wrap ? RawPrefilter::kWrapBack : 0)),
+                hi = std::min(end, i + m_lookahead + 1);
             std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
         }
         // A run of partial records open before the chunk: joined by the path below.
@@ -619,8 +626,8 @@ void Matcher::match(const LogDocument &doc,
             // Few: RE2::Set, unless the line databases are at hand (cached: no compiling).
             const bool many = candidates > (last - first) / 16;
             const bool fast = m_sets->fast && fastReady(many);
-            matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, &only,
-                       fast);
+            matchLines(doc, normalized, size_t(behind), first, last - first, out, notable,
+                       explained, &only, fast);
             return;
         }
     }
@@ -675,13 +682,14 @@ void Matcher::match(const LogDocument &doc,
         if (stream == Normalizer::NotARecord)
             break;
         if (joining(stream, i))
-            appendPart(normalized[runs.joinInto[stream]], scratch, runs.blankBefore[stream] || edges[0]);
+            appendPart(normalized[runs.joinInto[stream]], scratch,
+                       runs.blankBefore[stream] || edges[0]);
         else
             runs.joinInto[stream] = SIZE_MAX; // a message of the next chunk
         runs.record(stream, i, p, edges[1]);
     }
-    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, nullptr,
-               m_sets->fast != nullptr);
+    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained,
+               nullptr, m_sets->fast != nullptr);
 }
 
 std::vector<LineMatch> Matcher::matchText(const QString &text) const
@@ -761,7 +769,9 @@ void Matcher::matchLines(const LogDocument &doc,
         // One rule over the window of `span` lines from line `at` (i, or a line before it when
         // a wrapped message began there); `wrapped`: only a match that goes on past line `at`
         // counts (line `at` alone did not match).
-        auto raw = [&](size_t k) { return doc.line(firstLine + int(k) - int(begin)); };
+        auto raw = [&](size_t k) {
+            return doc.line(firstLine + int(k) - int(begin));
+        };
         auto tryRule = [&](int ruleIndex, size_t at, int span, bool wrapped) {
             const Rule &rule = m_rules[size_t(ruleIndex)];
             const RE2 &re = *rule.pattern.regex;
@@ -781,10 +791,12 @@ void Matcher::matchLines(const LogDocument &doc,
             while (last > at && lines[last].empty())
                 --last;
             if (m_wrap && start + groups[0].size() + lines[last].size() >= text.size()) {
-                if (const size_t more = wrapContinuation(lines, raw, at, last, RawPrefilter::kWrapLines - 1)) {
+                if (const size_t more
+                    = wrapContinuation(lines, raw, at, last, RawPrefilter::kWrapLines - 1)) {
                     longer = join(lines, at, size_t(span) + more);
                     std::vector<re2::StringPiece> further(groups.size());
-                    if (re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(), int(further.size()))
+                    if (re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(),
+                                 int(further.size()))
                         && size_t(further[0].data() - longer.data()) == start
                         && further[0].size() > groups[0].size()) {
                         groups.swap(further);
@@ -834,7 +846,8 @@ void Matcher::matchLines(const LogDocument &doc,
                 const auto it = std::lower_bound(scan.hits.begin(), scan.hits.end(), docLine);
                 if (it != scan.hits.begin() && *std::prev(it) >= lower) {
                     const std::string &text = textOf(*std::prev(it));
-                    std::vector<re2::StringPiece> contextGroups(size_t(context.NumberOfCapturingGroups() + 1));
+                    std::vector<re2::StringPiece> contextGroups(
+                        size_t(context.NumberOfCapturingGroups() + 1));
                     if (context.Match(text, 0, text.size(), RE2::UNANCHORED, contextGroups.data(),
                                       int(contextGroups.size()))) {
                         Facts found;
@@ -862,7 +875,8 @@ void Matcher::matchLines(const LogDocument &doc,
                     for (size_t k = at + 1; k < lines.size() && k < at + n + extra
                                             && extra < size_t(2 * RawPrefilter::kWrapLines);
                          ++k)
-                        extra += !lines[k].empty() && wrapContinuation(lines, raw, k - 1, k - 1, 1) == 1;
+                        extra += !lines[k].empty()
+                                 && wrapContinuation(lines, raw, k - 1, k - 1, 1) == 1;
                     if (extra) {
                         n += extra;
                         area = join(lines, at, n);
@@ -920,8 +934,8 @@ void Matcher::matchLines(const LogDocument &doc,
                         consider(m_sets->singleRules[size_t(h)]);
                 }
                 if (m_sets->spanningOk) {
-                    joinInto(lines, from, back + size_t(m_sets->maxSpan + RawPrefilter::kWrapLines - 1),
-                             window);
+                    joinInto(lines, from,
+                             back + size_t(m_sets->maxSpan + RawPrefilter::kWrapLines - 1), window);
                     candidatesOf(window, m_sets->spanning, fastSpanning, hits);
                     for (int h : hits)
                         consider(m_sets->spanningRules[size_t(h)]);
@@ -944,8 +958,8 @@ void Matcher::matchLines(const LogDocument &doc,
                     // (A rule's span reaches over span - 1 records after the first.)
                     int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1, reach = 1;
                     size_t k = at + 1;
-                    for (int records = 1; k < std::min(lines.size(), at + 4 * size_t(widest))
-                                          && reach < widest;
+                    for (int records = 1;
+                         k < std::min(lines.size(), at + 4 * size_t(widest)) && reach < widest;
                          ++k) {
                         if (lines[k].empty())
                             continue;
@@ -958,11 +972,13 @@ void Matcher::matchLines(const LogDocument &doc,
                     widest = reach;
                     joinInto(lines, at, size_t(widest), window);
                     re2::StringPiece whole;
-                    if (!rule.pattern.regex->Match(window, 0, window.size(), RE2::UNANCHORED, &whole, 1)
+                    if (!rule.pattern.regex->Match(window, 0, window.size(), RE2::UNANCHORED,
+                                                   &whole, 1)
                         || size_t(whole.data() - window.data()) >= lines[at].size())
                         continue;
                     bool found = false;
-                    for (int span = int(back) + rule.span + (back ? 0 : 1); !found && span <= widest; ++span)
+                    for (int span = int(back) + rule.span + (back ? 0 : 1);
+                         !found && span <= widest; ++span)
                         found = tryRule(r, at, span, true);
                     if (found)
                         break;

@@ -5,8 +5,8 @@
 #include "rules/ruleset.h"
 
 #include <memory>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace re2 {

@@ -237,15 +237,14 @@ std::optional<int64_t> uptimeOf(std::string_view s, size_t *messageStart)
 
 const BootClock *BundleClock::bootOf(const std::vector<BootClock> &boots, int lineNumber)
 {
-    const auto after = std::upper_bound(
-        boots.begin(), boots.end(), lineNumber,
-        [](int line, const BootClock &boot) { return line < boot.firstLine; });
+    const auto after
+        = std::upper_bound(boots.begin(), boots.end(), lineNumber,
+                           [](int line, const BootClock &boot) { return line < boot.firstLine; });
     return after == boots.begin() ? nullptr : &*(after - 1);
 }
 
-std::optional<int64_t> BundleClock::timeOf(const QString &path,
-                                           int lineNumber,
-                                           std::string_view line) const
+std::optional<int64_t>
+BundleClock::timeOf(const QString &path, int lineNumber, std::string_view line) const
 {
     if (const auto t = lineTime(line, context))
         return t;
@@ -274,7 +273,7 @@ std::string_view trimmed(std::string_view s)
 std::string_view datedKernelMessage(std::string_view s)
 {
     std::string_view message;
-    size_t from = 0; // where "kernel: " may start
+    size_t from = 0;                                                   // where "kernel: " may start
     if (s.size() > 27 && s[0] == '[' && s[4] == ' ' && s[25] == ']') { // dmesg -T
         message = s.substr(26);
     } else if (s.size() > 20 && s[0] >= 'A' && s[0] <= 'S' && s[3] == ' ') { // syslog
@@ -307,9 +306,9 @@ int64_t inYear(int64_t us, int year)
 {
     const QString text = formatTime(us); // "2000-11-30 08:15:01.902Z"
     const int64_t micros = ((us % 1000000) + 1000000) % 1000000;
-    const auto t = compose(year, text.mid(5, 2).toInt(), text.mid(8, 2).toInt(),
-                           text.mid(11, 2).toInt(), text.mid(14, 2).toInt(),
-                           text.mid(17, 2).toInt(), micros);
+    const auto t
+        = compose(year, text.mid(5, 2).toInt(), text.mid(8, 2).toInt(), text.mid(11, 2).toInt(),
+                  text.mid(14, 2).toInt(), text.mid(17, 2).toInt(), micros);
     return t.value_or(us);
 }
 
@@ -415,8 +414,7 @@ void ClockReader::add(const LogDocument &doc, int lines)
             if (it != m_uptimeMessages.end())
                 ++it->second.count;
             else if (m_uptimeMessages.size() < kMaxMessages)
-                m_uptimeMessages.emplace(
-                    key, Stamp{*up, log, int(boots.size()) - 1, 1});
+                m_uptimeMessages.emplace(key, Stamp{*up, log, int(boots.size()) - 1, 1});
             continue;
         }
         const std::string_view message = datedKernelMessage(line);
@@ -460,13 +458,13 @@ BundleClock ClockReader::finish() const
             auto it = starts.find({int(log), int(b)});
             if (it != starts.end()) {
                 auto &values = it->second;
-                std::nth_element(values.begin(), values.begin() + values.size() / 2,
-                                 values.end());
+                std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
                 boots[b].start = values[values.size() / 2];
-                boots[b].source = values.size() == 1
-                                      ? QStringLiteral("1 kernel message also written with a date")
-                                      : QStringLiteral("%1 kernel messages also written with a date")
-                                            .arg(values.size());
+                boots[b].source
+                    = values.size() == 1
+                          ? QStringLiteral("1 kernel message also written with a date")
+                          : QStringLiteral("%1 kernel messages also written with a date")
+                                .arg(values.size());
                 continue;
             }
             // The last boot of the log is the current one (index 0), the one before it -1.

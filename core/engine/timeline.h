@@ -53,8 +53,8 @@ struct BootClock
 // without one, and when each boot of a dmesg-style log began, so its uptime stamps become dates.
 struct BundleClock
 {
-    TimeContext context;  // context.year 0: no year found, lines without one take this year
-    QString yearSource;   // the file the year was read from
+    TimeContext context; // context.year 0: no year found, lines without one take this year
+    QString yearSource;  // the file the year was read from
     std::map<QString, std::vector<BootClock>> boots; // per log with uptime stamps, in line order
 
     // The wall-clock time of a line: its own stamp, else its uptime stamp plus its boot's start.
@@ -91,9 +91,9 @@ private:
 
     int m_year = 0;
     QString m_yearSource;
-    std::vector<QString> m_paths;                     // uptime-stamped logs
-    std::vector<std::vector<BootClock>> m_boots;      // per log
-    std::vector<int64_t> m_lastUptime;                // per log
+    std::vector<QString> m_paths;                // uptime-stamped logs
+    std::vector<std::vector<BootClock>> m_boots; // per log
+    std::vector<int64_t> m_lastUptime;           // per log
     std::unordered_map<uint64_t, Stamp> m_uptimeMessages, m_wallMessages;
     std::map<int, std::pair<int64_t, QString>> m_bootRows; // boot index (0 = current) → start
 };

@@ -217,7 +217,8 @@ QString TimelineIndex::note() const
                             locale.toString(qint64(m_docs.size())),
                             m_docs.size() == 1 ? QStringLiteral("file") : QStringLiteral("files"));
     if (!isComplete()) {
-        text += QStringLiteral(", ordering the rest of the %1 lines…").arg(locale.toString(m_total));
+        text
+            += QStringLiteral(", ordering the rest of the %1 lines…").arg(locale.toString(m_total));
         return text;
     }
     text += QLatin1Char('.');

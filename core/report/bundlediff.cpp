@@ -138,7 +138,8 @@ QByteArray markdown(const BundleDiff &d)
                        .arg(changeName(f.change), severityName(f.severity), cell(f.title),
                             counts(f));
     if (d.count(BundleDiff::Change::Same) > 0) {
-        out += QStringLiteral("\n**Unchanged**\n\n| Severity | Finding | Occurrences |\n|---|---|---|\n");
+        out += QStringLiteral(
+            "\n**Unchanged**\n\n| Severity | Finding | Occurrences |\n|---|---|---|\n");
         for (const auto &f : d.findings)
             if (f.change == BundleDiff::Change::Same)
                 out += QStringLiteral("| %1 | %2 | %3 |\n")

@@ -60,7 +60,8 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
              .arg(htmlText(options.generated.toUTC().toString(Qt::ISODate)),
                   QStringLiteral(GPUTRIAGE_VERSION))
              .arg(result.readInputCount());
-    h += QLatin1String("<p>") + htmlText(result.nvidiaErrorLinesSentence()) + QLatin1String("</p>\n");
+    h += QLatin1String("<p>") + htmlText(result.nvidiaErrorLinesSentence())
+         + QLatin1String("</p>\n");
 
     h += QLatin1String("<h2>Summary</h2>\n<table>\n<tr><th>Severity</th><th>Finding</th><th>Count</"
                        "th><th>Key facts</th></tr>\n");
@@ -86,8 +87,9 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         for (const GpuVerdict &g : result.gpus) {
             QStringList events;
             for (const GpuEvent &e : g.events)
-                events << htmlText(QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
-                                   + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
+                events << htmlText(
+                    QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
+                    + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
             h += QStringLiteral("<tr class=\"%1\"><td><code>%2</code></td><td>%3</td><td><code>%4"
                                 "</code></td><td>%5</td><td>%6</td></tr>\n")
                      .arg(g.hasEvents() ? severityName(g.severity) : QStringLiteral("none"),
@@ -100,7 +102,8 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         h += QLatin1String("</table>\n");
     }
     if (!result.bookmarks.isEmpty()) {
-        h += QLatin1String("<h2>Bookmarks</h2>\n<table>\n<tr><th>Line</th><th>Note</th><th>Text</th></tr>\n");
+        h += QLatin1String(
+            "<h2>Bookmarks</h2>\n<table>\n<tr><th>Line</th><th>Note</th><th>Text</th></tr>\n");
         for (const Bookmark &b : result.bookmarks)
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td><code>%3</code></td></tr>\n")
                      .arg(htmlText(QStringLiteral("%1:%2").arg(b.path).arg(b.line)),

@@ -99,8 +99,9 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
             finding.insert(QStringLiteral("group"), factsObject(f.group));
         if (!f.resolution.isEmpty()) {
             finding.insert(QStringLiteral("resolution"), f.resolution);
-            finding.insert(QStringLiteral("resolution_by"),
-                           f.nvidiaResolution ? QStringLiteral("nvidia") : QStringLiteral("gputriage"));
+            finding.insert(QStringLiteral("resolution_by"), f.nvidiaResolution
+                                                                ? QStringLiteral("nvidia")
+                                                                : QStringLiteral("gputriage"));
         }
         if (!f.investigate.isEmpty())
             finding.insert(QStringLiteral("investigate"), f.investigate);
@@ -131,10 +132,9 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                           {QStringLiteral("bursts"), e.bursts},
                           {QStringLiteral("boots"), e.boots},
                           {QStringLiteral("current_boot"), e.currentBoot}};
-            for (const auto &[key, value] : {std::pair("code", &e.code),
-                                             std::pair("resolution", &e.resolution),
-                                             std::pair("first_time", &e.firstTime),
-                                             std::pair("last_time", &e.lastTime)})
+            for (const auto &[key, value] :
+                 {std::pair("code", &e.code), std::pair("resolution", &e.resolution),
+                  std::pair("first_time", &e.firstTime), std::pair("last_time", &e.lastTime)})
                 if (!value->isEmpty())
                     o.insert(QLatin1String(key), *value);
             events.append(o);
@@ -144,8 +144,9 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
                         {QStringLiteral("events"), events},
                         {QStringLiteral("recurred_after_reboots"), g.recurredAfterReboots}};
         for (const auto &[key, value] :
-             {std::pair("uuid", &g.uuid), std::pair("name", &g.name), std::pair("serial", &g.serial),
-              std::pair("resolution", &g.resolution), std::pair("action", &g.action)})
+             {std::pair("uuid", &g.uuid), std::pair("name", &g.name),
+              std::pair("serial", &g.serial), std::pair("resolution", &g.resolution),
+              std::pair("action", &g.action)})
             if (!value->isEmpty())
                 gpu.insert(QLatin1String(key), *value);
         gpus.append(gpu);
@@ -200,7 +201,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 
 QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options)
 {
-    const QByteArray json = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
+    const QByteArray json
+        = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
     // Bidirectional controls as \u escapes: the same strings, but a viewer of the file does
     // not show them reordered. One pass: each is U+061C (D8 9C) or a three-byte U+20xx (E2 ..).
     QByteArray out;

@@ -40,7 +40,9 @@ QString linkTarget(const QString &url)
         if (c == QLatin1Char('<') || c == QLatin1Char('>') || c.isSpace()
             || c.category() == QChar::Other_Control || c.category() == QChar::Other_Format) {
             for (const char byte : QString(c).toUtf8())
-                out += QStringLiteral("%%1").arg(uint(uchar(byte)), 2, 16, QLatin1Char('0')).toUpper();
+                out += QStringLiteral("%%1")
+                           .arg(uint(uchar(byte)), 2, 16, QLatin1Char('0'))
+                           .toUpper();
         } else {
             out += c;
         }
@@ -153,14 +155,17 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
     if (std::any_of(result.gpus.begin(), result.gpus.end(),
                     [](const GpuVerdict &g) { return g.hasEvents(); })) {
         md += QLatin1String("## GPUs\n\n") + cell(nodeVerdict(result.gpus))
-              + QLatin1String(".\n\n| GPU | Name | UUID | Events | Action |\n|---|---|---|---|---|\n");
+              + QLatin1String(
+                  ".\n\n| GPU | Name | UUID | Events | Action |\n|---|---|---|---|---|\n");
         for (const GpuVerdict &g : result.gpus) {
             QStringList events;
             for (const GpuEvent &e : g.events)
-                events << cell(QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
-                               + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
+                events << cell(
+                    QStringLiteral("%1 ×%2").arg(e.code.isEmpty() ? e.title : e.code).arg(e.count)
+                    + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)")));
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                      .arg(cell(g.key), cell(g.nameAndSerial()), cell(g.uuid), events.join(QLatin1String("<br>")),
+                      .arg(cell(g.key), cell(g.nameAndSerial()), cell(g.uuid),
+                           events.join(QLatin1String("<br>")),
                            g.hasEvents() ? QLatin1String("**") + severityName(g.severity)
                                                + QLatin1String("**: ") + cell(g.action)
                                          : QStringLiteral("no events"));

@@ -36,68 +36,102 @@ const std::vector<Mask> &masks()
             // Where a log names the machine: the syslog host field ("Nov 30 08:15:02 node17
             // kernel:", journalctl short-precise, after an ISO time, after a <PRI>), RFC 5424's
             // host field, NCCL's "host:pid:tid" prefix, uname, shell prompts, ssh's target.
-            {rx("^((?:<\\d{1,3}>)?(?:[A-Z][a-z]{2} [ 0-3]\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?|\\d{4}-\\d\\d-\\d\\dT[\\d:.]+"
-                "(?:Z|[+-]\\d\\d:?\\d\\d)?) )(?!\\[)([A-Za-z0-9][\\w.-]*)( [\\w./-]+(?:\\[\\d+\\])?: )"),
+            {rx("^((?:<\\d{1,3}>)?(?:[A-Z][a-z]{2} [ 0-3]\\d "
+                "\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?|\\d{4}-\\d\\d-\\d\\dT[\\d:.]+"
+                "(?:Z|[+-]\\d\\d:?\\d\\d)?) )(?!\\[)([A-Za-z0-9][\\w.-]*)( "
+                "[\\w./-]+(?:\\[\\d+\\])?: )"),
              QStringLiteral("\\1[host]\\3")},
-            {rx("^(<\\d{1,3}>1 \\S+ )(?!-|\\[)[A-Za-z0-9][\\w.-]*( )"), QStringLiteral("\\1[host]\\2")},
-            {rx("(?<![\\w.<>*-])[A-Za-z][\\w.-]*?(?:<\\*>)?((?::(?:\\d+|<\\*>)){2}|)( \\[(?:\\d+|<\\*>)\\] NCCL )"),
+            {rx("^(<\\d{1,3}>1 \\S+ )(?!-|\\[)[A-Za-z0-9][\\w.-]*( )"),
+             QStringLiteral("\\1[host]\\2")},
+            {rx("(?<![\\w.<>*-])[A-Za-z][\\w.-]*?(?:<\\*>)?((?::(?:\\d+|<\\*>)){2}|)( "
+                "\\[(?:\\d+|<\\*>)\\] NCCL )"),
              QStringLiteral("[host]\\1\\2")},
-            {rx("\\b(Linux )(?!\\[)[A-Za-z0-9][\\w.-]*( \\d+\\.\\d+\\.\\d+)"), QStringLiteral("\\1[host]\\2")},
-            {rx("(\\[[\\w.-]+@)(?!\\[)[\\w.-]+( [^\\]\\n]*\\][#$])"), QStringLiteral("\\1[host]\\2")},
-            {rx("(\\b[\\w.-]+@)(?!\\[)[A-Za-z0-9][\\w.-]*(:[~/][^\\s]*[#$](?:\\s|$))"), QStringLiteral("\\1[host]\\2")},
-            {rx("(\\bssh (?:-\\S+ (?:\\d+ )?)*(?:[\\w.-]+@)?)(?!\\[)[A-Za-z0-9][\\w.-]*"), QStringLiteral("\\1[host]")},
-            {rx("(?i)\\b(host ?name\\s*[:=]\\s*\"?)(?!\\[)[A-Za-z0-9][\\w.-]*"), QStringLiteral("\\1[host]")},
+            {rx("\\b(Linux )(?!\\[)[A-Za-z0-9][\\w.-]*( \\d+\\.\\d+\\.\\d+)"),
+             QStringLiteral("\\1[host]\\2")},
+            {rx("(\\[[\\w.-]+@)(?!\\[)[\\w.-]+( [^\\]\\n]*\\][#$])"),
+             QStringLiteral("\\1[host]\\2")},
+            {rx("(\\b[\\w.-]+@)(?!\\[)[A-Za-z0-9][\\w.-]*(:[~/][^\\s]*[#$](?:\\s|$))"),
+             QStringLiteral("\\1[host]\\2")},
+            {rx("(\\bssh (?:-\\S+ (?:\\d+ )?)*(?:[\\w.-]+@)?)(?!\\[)[A-Za-z0-9][\\w.-]*"),
+             QStringLiteral("\\1[host]")},
+            {rx("(?i)\\b(host ?name\\s*[:=]\\s*\"?)(?!\\[)[A-Za-z0-9][\\w.-]*"),
+             QStringLiteral("\\1[host]")},
             // Standard bundle names carry the host: must-gather node folders, sosreport-<host>-,
             // nvidia-bug-report_<host>.
             {rx("((?:^|/)nodes/)(?!\\[)[^/\\s!]+(?=/)"), QStringLiteral("\\1[host]")},
-            {rx("(sosreport-)(?!\\[).+?(?=-\\d{4}-\\d\\d-\\d\\d|-\\d{3,}-|-\\d{4,}\\b|\\.tar|$)"), QStringLiteral("\\1[host]")},
-            {rx("(nvidia-bug-report[_-])(?!\\[)[A-Za-z0-9][\\w-]*(?:\\.(?!log\\b|gz\\b|txt\\b)[\\w-]+)*"), QStringLiteral("\\1[host]")},
+            {rx("(sosreport-)(?!\\[).+?(?=-\\d{4}-\\d\\d-\\d\\d|-\\d{3,}-|-\\d{4,}\\b|\\.tar|$)"),
+             QStringLiteral("\\1[host]")},
+            {rx("(nvidia-bug-report[_-])(?!\\[)[A-Za-z0-9][\\w-]*(?:\\.(?!log\\b|gz\\b|txt\\b)[\\w-"
+                "]+)*"),
+             QStringLiteral("\\1[host]")},
             // EKS and EC2 names hold the address.
-            {rx("\\bip-\\d{1,3}-\\d{1,3}-\\d{1,3}-\\d{1,3}(?:\\.[\\w.-]*[A-Za-z])?\\b"), QStringLiteral("[host]")},
+            {rx("\\bip-\\d{1,3}-\\d{1,3}-\\d{1,3}-\\d{1,3}(?:\\.[\\w.-]*[A-Za-z])?\\b"),
+             QStringLiteral("[host]")},
             // Kubernetes service names.
-            {rx("\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.[a-z0-9-]+\\.svc(?:\\.cluster\\.local)?\\b"), QStringLiteral("[host]")},
+            {rx("\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.[a-z0-9-]+\\.svc(?:\\.cluster\\.local)?\\b"),
+             QStringLiteral("[host]")},
             // Credentials: in URLs (an empty user too), PEM blocks, headers and cookies, command
             // options, then secrets as key=value, key: value (quoted too) or "Bearer x".
             {rx("(?<=://)[^/\\s:@]*:[^/\\s@]+@"), QStringLiteral("[credentials]@")},
-            {rx("(-----BEGIN ([A-Z ]+)-----)[\\s\\S]*?(?:-----END \\2-----|$)"), QStringLiteral("\\1[secret]-----END \\2-----")},
-            {rx("(?i)\\b((?:proxy-)?authorization\\s*[:=]\\s*(?:(?:basic|bearer|digest|token|negotiate|aws4-hmac-sha256)\\s+)?)(?!\\[)\\S.*"),
+            {rx("(-----BEGIN ([A-Z ]+)-----)[\\s\\S]*?(?:-----END \\2-----|$)"),
+             QStringLiteral("\\1[secret]-----END \\2-----")},
+            {rx("(?i)\\b((?:proxy-)?authorization\\s*[:=]\\s*(?:(?:basic|bearer|digest|token|"
+                "negotiate|aws4-hmac-sha256)\\s+)?)(?!\\[)\\S.*"),
              QStringLiteral("\\1[secret]")},
             {rx("(?i)\\b((?:set-)?cookie\\s*:\\s*)(?!\\[)\\S.*"), QStringLiteral("\\1[secret]")},
-            {rx("(?i)(\\b(?:docker|podman|nerdctl|helm|oras|skopeo)\\b[^\\n]*?\\blogin\\b[^\\n]*?\\s(?:-p|--password)[ =])(?!\\[)\\S+"),
+            {rx("(?i)(\\b(?:docker|podman|nerdctl|helm|oras|skopeo)\\b[^\\n]*?\\blogin\\b[^\\n]*?"
+                "\\s(?:-p|--password)[ =])(?!\\[)\\S+"),
              QStringLiteral("\\1[secret]")},
-            {rx("(?i)(\\bmysql(?:dump|admin)?\\b[^\\n]*?\\s-p)(?!\\[)[^\\s]+"), QStringLiteral("\\1[secret]")},
-            {rx("(?i)([?&](?:sig|signature|x-amz-signature|x-goog-signature|access_token|client_secret)=)[^&\\s\"'<>]+"),
+            {rx("(?i)(\\bmysql(?:dump|admin)?\\b[^\\n]*?\\s-p)(?!\\[)[^\\s]+"),
+             QStringLiteral("\\1[secret]")},
+            {rx("(?i)([?&](?:sig|signature|x-amz-signature|x-goog-signature|access_token|client_"
+                "secret)=)[^&\\s\"'<>]+"),
              QStringLiteral("\\1[secret]")},
             {rx("\\bnvapi-[A-Za-z0-9_-]{16,}"), QStringLiteral("[secret]")},
-            {rx("\\b(?:ghp|gho|ghu|ghs|ghr|glpat|hf|sk|rk|pk|sk_live|sk_test)[_-][A-Za-z0-9_-]{16,}"), QStringLiteral("[secret]")},
+            {rx("\\b(?:ghp|gho|ghu|ghs|ghr|glpat|hf|sk|rk|pk|sk_live|sk_test)[_-][A-Za-z0-9_-]{16,"
+                "}"),
+             QStringLiteral("[secret]")},
         };
-        const char *secretWords = "(?:[A-Za-z0-9]+[_-])*(?:bearer|token|password|passwd|passphrase|pwd|pass|"
-                                  "secret|credentials?|auth|api[_-]?key|access[_-]?key|secret[_-]?key|"
-                                  "private[_-]?key|client[_-]?secret|sas)";
+        const char *secretWords
+            = "(?:[A-Za-z0-9]+[_-])*(?:bearer|token|password|passwd|passphrase|pwd|pass|"
+              "secret|credentials?|auth|api[_-]?key|access[_-]?key|secret[_-]?key|"
+              "private[_-]?key|client[_-]?secret|sas)";
         // A quoted value (JSON, YAML) whole, blanks and all; then an unquoted one.
-        m.push_back({QRegularExpression(QStringLiteral("(?i)\\b(%1[\"']?\\s*[:=]\\s*)([\"'])(?!\\[)(?:(?!\\2).)*\\2")
-                                            .arg(QLatin1String(secretWords))),
-                     QStringLiteral("\\1\\2[secret]\\2")});
-        m.push_back({QRegularExpression(QStringLiteral("(?i)\\b(%1)([\"']?\\s*[:=]\\s*|\\s+)(?![\\[\"'])([^\\s\"',;]+)")
-                                            .arg(QLatin1String(secretWords))),
-                     QStringLiteral("\\1\\2[secret]")});
-        for (const char *p : {"\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b", "\\bxox[abposr]-[0-9A-Za-z-]{10,}"})
+        m.push_back(
+            {QRegularExpression(
+                 QStringLiteral("(?i)\\b(%1[\"']?\\s*[:=]\\s*)([\"'])(?!\\[)(?:(?!\\2).)*\\2")
+                     .arg(QLatin1String(secretWords))),
+             QStringLiteral("\\1\\2[secret]\\2")});
+        m.push_back(
+            {QRegularExpression(
+                 QStringLiteral("(?i)\\b(%1)([\"']?\\s*[:=]\\s*|\\s+)(?![\\[\"'])([^\\s\"',;]+)")
+                     .arg(QLatin1String(secretWords))),
+             QStringLiteral("\\1\\2[secret]")});
+        for (const char *p :
+             {"\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b", "\\bxox[abposr]-[0-9A-Za-z-]{10,}"})
             m.push_back({rx(p), QStringLiteral("[secret]")});
-        m.push_back({rx("\\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}\\b"), QStringLiteral("[email]")});
-        m.push_back({rx("\\b(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b|\\b[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\b"),
+        m.push_back({rx("\\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}\\b"),
+                     QStringLiteral("[email]")});
+        m.push_back({rx("\\b(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b|\\b[0-9A-Fa-f]{4}\\.[0-9A-"
+                        "Fa-f]{4}\\.[0-9A-Fa-f]{4}\\b"),
                      QStringLiteral("[mac]")});
         // Not inside a longer dotted number (a version), but at a sentence's end or after "_".
-        m.push_back({rx("(?<![\\d.])(?:(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?!\\.?\\d)"),
+        m.push_back({rx("(?<![\\d.])(?:(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|"
+                        "1?\\d?\\d)(?!\\.?\\d)"),
                      QStringLiteral("[ip]")});
         // Three or more colons: not a time (08:15:02) nor a PCI address (0000:3b:00.0); or "::".
-        m.push_back({rx("(?i)(?<![\\w:.])(?![0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}(?:\\.[0-7])?(?![0-9a-f]))"
-                        "(?=[0-9a-f:]*[0-9a-f])(?:[0-9a-f]{0,4}:){3,7}[0-9a-f]{0,4}(?![\\w:.])|(?<![\\w:.])"
-                        "(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?(?![\\w:.])"),
-                     QStringLiteral("[ip6]")});
-        m.push_back({QRegularExpression(QStringLiteral("(?i)\\b(?:[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?\\.)+(?:%1)\\b")
-                                            .arg(QLatin1String(kDomains))),
-                     QStringLiteral("[host]")});
-        m.push_back({rx("(?<![\\w-])(?=[A-Za-z0-9+/_]*\\d)(?=[A-Za-z0-9+/_]*[A-Za-z])[A-Za-z0-9+/_]{32,}={0,2}(?![\\w-])"),
+        m.push_back(
+            {rx("(?i)(?<![\\w:.])(?![0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}(?:\\.[0-7])?(?![0-9a-f]))"
+                "(?=[0-9a-f:]*[0-9a-f])(?:[0-9a-f]{0,4}:){3,7}[0-9a-f]{0,4}(?![\\w:.])|(?<![\\w:.])"
+                "(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?(?![\\w:.])"),
+             QStringLiteral("[ip6]")});
+        m.push_back(
+            {QRegularExpression(
+                 QStringLiteral("(?i)\\b(?:[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?\\.)+(?:%1)\\b")
+                     .arg(QLatin1String(kDomains))),
+             QStringLiteral("[host]")});
+        m.push_back({rx("(?<![\\w-])(?=[A-Za-z0-9+/_]*\\d)(?=[A-Za-z0-9+/_]*[A-Za-z])[A-Za-z0-9+/"
+                        "_]{32,}={0,2}(?![\\w-])"),
                      QStringLiteral("[token]")});
         return m;
     }();
@@ -108,7 +142,8 @@ const std::vector<Mask> &masks()
 const std::vector<Mask> &serialMasks()
 {
     static const std::vector<Mask> list{
-        {rx("(?i)\\b((?:board |gpu |module |chassis |product )?serial(?: ?number| no\\.?)?\\s*[:=]\\s*\"?)(?!\\[)(?:0x)?[A-Za-z0-9-]{4,}"),
+        {rx("(?i)\\b((?:board |gpu |module |chassis |product )?serial(?: ?number| "
+            "no\\.?)?\\s*[:=]\\s*\"?)(?!\\[)(?:0x)?[A-Za-z0-9-]{4,}"),
          QStringLiteral("\\1[serial]")},
     };
     return list;
@@ -117,7 +152,8 @@ const std::vector<Mask> &serialMasks()
 const std::vector<Mask> &userMasks()
 {
     static const std::vector<Mask> list{
-        {rx("((?:^|[\\s'\"=:(/])(?:home|Users|export/home)/)(?!\\[)[^/\\s'\"]+"), QStringLiteral("\\1[user]")},
+        {rx("((?:^|[\\s'\"=:(/])(?:home|Users|export/home)/)(?!\\[)[^/\\s'\"]+"),
+         QStringLiteral("\\1[user]")},
         {rx("(?i)(\\b[A-Z]:\\\\Users\\\\)(?!\\[)[^\\\\\\s'\"]+"), QStringLiteral("\\1[user]")},
         {rx("(~)(?!\\[)[a-z_][\\w.-]*(?=/)"), QStringLiteral("\\1[user]")},
     };
@@ -172,8 +208,8 @@ QString withoutHome(QString text)
     static const QString home = QDir::cleanPath(QDir::homePath());
     if (home.size() < 2)
         return text;
-    static const QRegularExpression re(QStringLiteral("(?<![\\w.-])%1(?=/|$|[\\s'\":,)])")
-                                           .arg(QRegularExpression::escape(home)));
+    static const QRegularExpression re(
+        QStringLiteral("(?<![\\w.-])%1(?=/|$|[\\s'\":,)])").arg(QRegularExpression::escape(home)));
     return text.replace(re, QStringLiteral("~"));
 }
 
@@ -257,8 +293,10 @@ void redactResult(AnalysisResult &r)
 QStringList learnHosts(const AnalysisResult &result)
 {
     static const QRegularExpression inText[] = {
-        rx("^(?:<\\d{1,3}>)?(?:[A-Z][a-z]{2} [ 0-3]\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?|\\d{4}-\\d\\d-\\d\\dT[\\d:.]+"
-           "(?:Z|[+-]\\d\\d:?\\d\\d)?) (?!\\[)(?<h>[A-Za-z0-9][\\w.-]*) [\\w./-]+(?:\\[\\d+\\])?: "),
+        rx("^(?:<\\d{1,3}>)?(?:[A-Z][a-z]{2} [ 0-3]\\d "
+           "\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?|\\d{4}-\\d\\d-\\d\\dT[\\d:.]+"
+           "(?:Z|[+-]\\d\\d:?\\d\\d)?) (?!\\[)(?<h>[A-Za-z0-9][\\w.-]*) "
+           "[\\w./-]+(?:\\[\\d+\\])?: "),
         rx("^<\\d{1,3}>1 \\S+ (?!-|\\[)(?<h>[A-Za-z0-9][\\w.-]*) "),
         rx("(?<![\\w.<>*-])(?<h>[A-Za-z][\\w.-]*?):\\d+:\\d+ \\[\\d+\\] NCCL "),
         rx("\\bLinux (?!\\[)(?<h>[A-Za-z0-9][\\w.-]*) \\d+\\.\\d+\\.\\d+"),
@@ -270,12 +308,13 @@ QStringList learnHosts(const AnalysisResult &result)
     static const QRegularExpression inPath[] = {
         rx("(?:^|/)nodes/(?!\\[)(?<h>[^/\\s!]+)/"),
         rx("sosreport-(?!\\[)(?<h>.+?)(?=-\\d{4}-\\d\\d-\\d\\d|-\\d{3,}-|-\\d{4,}\\b|\\.tar|$)"),
-        rx("nvidia-bug-report[_-](?!\\[)(?<h>[A-Za-z0-9][\\w-]*(?:\\.(?!log\\b|gz\\b|txt\\b)[\\w-]+)*)"),
+        rx("nvidia-bug-report[_-](?!\\[)(?<h>[A-Za-z0-9][\\w-]*(?:\\.(?!log\\b|gz\\b|txt\\b)[\\w-]+"
+           ")*)"),
     };
     std::set<QString> hosts;
     auto learn = [&](const QString &text, bool path) {
         for (const QRegularExpression &re : path ? std::span<const QRegularExpression>(inPath)
-                                                     : std::span<const QRegularExpression>(inText))
+                                                 : std::span<const QRegularExpression>(inText))
             for (auto it = re.globalMatch(text); it.hasNext();) {
                 const QString h = it.next().captured(u"h");
                 // Names too short or too common to mask everywhere.

@@ -73,7 +73,8 @@ QString stripControl(const QString &text)
 
 bool isBidiControl(char16_t u)
 {
-    return std::find(std::begin(kBidiControls), std::end(kBidiControls), u) != std::end(kBidiControls);
+    return std::find(std::begin(kBidiControls), std::end(kBidiControls), u)
+           != std::end(kBidiControls);
 }
 
 QString bidiVisible(const QString &text)
@@ -84,7 +85,9 @@ QString bidiVisible(const QString &text)
     out.reserve(text.size() + 16);
     for (const QChar c : text) {
         if (isBidiControl(c.unicode()))
-            out += QStringLiteral("<U+%1>").arg(uint(c.unicode()), 4, 16, QLatin1Char('0')).toUpper();
+            out += QStringLiteral("<U+%1>")
+                       .arg(uint(c.unicode()), 4, 16, QLatin1Char('0'))
+                       .toUpper();
         else
             out += c;
     }
@@ -196,13 +199,16 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                     who << stripControl(s);
             QStringList events;
             for (const GpuEvent &e : g.events)
-                events << QStringLiteral("%1 %2×").arg(e.code.isEmpty() ? e.rule : e.code).arg(e.count)
-                              + (e.bursts > 1 ? QStringLiteral(" in %1 bursts").arg(e.bursts) : QString())
-                              + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)"));
+                events
+                    << QStringLiteral("%1 %2×").arg(e.code.isEmpty() ? e.rule : e.code).arg(e.count)
+                           + (e.bursts > 1 ? QStringLiteral(" in %1 bursts").arg(e.bursts)
+                                           : QString())
+                           + (e.currentBoot ? QString() : QStringLiteral(" (earlier boot)"));
             out += QStringLiteral("  %1  %2\n    %3\n")
                        .arg(who.join(QLatin1String("  ")),
-                            g.hasEvents() ? severityLabel(g.severity) + QLatin1String(": ") + g.action
-                                          : QStringLiteral("no events"),
+                            g.hasEvents()
+                                ? severityLabel(g.severity) + QLatin1String(": ") + g.action
+                                : QStringLiteral("no events"),
                             events.join(QLatin1String(", ")));
         }
     }

@@ -57,8 +57,11 @@ ChartData timelineChartData(const AnalysisResult &result)
             place(o, ChartPoint{0, f.severity, false, f.title, {}, 0});
     // Error lines no rule matched, in grey under the findings.
     for (const Occurrence &o : result.unmatchedSamples)
-        place(o, ChartPoint{0, Severity::Info, true,
-                            o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text, {},
+        place(o, ChartPoint{0,
+                            Severity::Info,
+                            true,
+                            o.text.size() > 120 ? o.text.left(119) + QChar(0x2026) : o.text,
+                            {},
                             0});
     if (lanes.empty())
         return {};
@@ -76,10 +79,10 @@ std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, 
 {
     constexpr int64_t ms = 1000, s = 1000 * ms, min = 60 * s, h = 60 * min, day = 24 * h;
     static constexpr int64_t steps[]
-        = {ms,     2 * ms,  5 * ms,  10 * ms, 20 * ms, 50 * ms,  100 * ms, 200 * ms, 500 * ms,
-           s,      2 * s,   5 * s,   10 * s,  15 * s,  30 * s,   min,      2 * min,  5 * min,
-           10 * min, 15 * min, 30 * min, h,   2 * h,   3 * h,    6 * h,    12 * h,   day,
-           2 * day, 7 * day, 14 * day, 30 * day, 90 * day, 365 * day};
+        = {ms,       2 * ms,   5 * ms,   10 * ms,  20 * ms,  50 * ms,  100 * ms, 200 * ms, 500 * ms,
+           s,        2 * s,    5 * s,    10 * s,   15 * s,   30 * s,   min,      2 * min,  5 * min,
+           10 * min, 15 * min, 30 * min, h,        2 * h,    3 * h,    6 * h,    12 * h,   day,
+           2 * day,  7 * day,  14 * day, 30 * day, 90 * day, 365 * day};
     std::vector<std::pair<int64_t, QString>> ticks;
     if (last <= first || maxTicks < 1)
         return ticks;
@@ -93,10 +96,10 @@ std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, 
     const bool days = formatTime(first).left(10) != formatTime(last).left(10);
     auto label = [&](int64_t t) {
         const QString full = formatTime(t);
-        const QString clock = step < s      ? full.mid(11, 12)
-                              : step < min  ? full.mid(11, 8)
-                              : step < day  ? full.mid(11, 5)
-                                            : QString();
+        const QString clock = step < s     ? full.mid(11, 12)
+                              : step < min ? full.mid(11, 8)
+                              : step < day ? full.mid(11, 5)
+                                           : QString();
         if (step >= day)
             return full.left(10);
         return days ? full.mid(5, 5) + QLatin1Char(' ') + clock : clock;
@@ -173,13 +176,13 @@ QByteArray timelineSvg(const AnalysisResult &result, int width)
         }
         for (const auto &[key, mark] : marks) {
             const auto &[p, count] = mark;
-            const QString more = count > 1 ? QStringLiteral(" (and %1 more here)").arg(count - 1)
-                                           : QString();
-            const QString tip = htmlText(formatTime(p->time)) + QStringLiteral(" — ")
-                                + htmlText((p->other ? QStringLiteral("other message: ") : QString())
-                                           + p->title)
-                                + QStringLiteral(" — ")
-                                + htmlText(QStringLiteral("%1:%2").arg(p->path).arg(p->line)) + more;
+            const QString more
+                = count > 1 ? QStringLiteral(" (and %1 more here)").arg(count - 1) : QString();
+            const QString tip
+                = htmlText(formatTime(p->time)) + QStringLiteral(" — ")
+                  + htmlText((p->other ? QStringLiteral("other message: ") : QString()) + p->title)
+                  + QStringLiteral(" — ")
+                  + htmlText(QStringLiteral("%1:%2").arg(p->path).arg(p->line)) + more;
             if (p->other)
                 svg += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"3\" height=\"10\" "
                                       "fill=\"#9aa0a6\"><title>%3</title></rect>\n")

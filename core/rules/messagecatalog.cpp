@@ -5,8 +5,8 @@
 
 #include <QDataStream>
 #include <QFile>
-#include <QHash>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -61,8 +61,8 @@ QByteArray serializeCatalog(const MessageComponent &c,
     QDataStream s(&bytes, QIODevice::WriteOnly);
     s.setVersion(QDataStream::Qt_6_0);
     s.setByteOrder(QDataStream::LittleEndian);
-    s << c.id << c.title << c.lineFormat << c.generator << c.source << c.versions << c.file
-      << table << qint32(messages.size());
+    s << c.id << c.title << c.lineFormat << c.generator << c.source << c.versions << c.file << table
+      << qint32(messages.size());
     return bytes + body;
 }
 
@@ -81,8 +81,8 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
     MessageComponent c;
     QStringList table;
     qint32 n = -1;
-    s >> c.id >> c.title >> c.lineFormat >> c.generator >> c.source >> c.versions >> c.file
-        >> table >> n;
+    s >> c.id >> c.title >> c.lineFormat >> c.generator >> c.source >> c.versions >> c.file >> table
+        >> n;
     if (s.status() != QDataStream::Ok || n < 0 || n > bytes.size())
         return std::nullopt;
     // The messages are read from the bytes themselves, in QDataStream's layout (qint32 little
@@ -144,10 +144,10 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
         return std::nullopt;
     return CachedCatalog{std::move(c), std::move(messages), std::move(words)};
 }
-constexpr int kMinLetters = 8;     // fewer literal letters: the format says too little
+constexpr int kMinLetters = 8; // fewer literal letters: the format says too little
 constexpr int kMinLettersAfterText = 16;
-constexpr int kMinWordLength = 3;  // shorter words are not used as lookup keys
-constexpr size_t kMaxTries = 400;  // formats tried for one line, at most
+constexpr int kMinWordLength = 3; // shorter words are not used as lookup keys
+constexpr size_t kMaxTries = 400; // formats tried for one line, at most
 
 bool isWordChar(char c)
 {
@@ -229,18 +229,22 @@ std::vector<Piece> parseFormat(std::string_view f)
 std::string conversionPattern(char c, bool last)
 {
     switch (c) {
-    case 'd': case 'i': case 'u':
-        return "\\s*([-+]?\\d+)";
-    case 'x': case 'X':
-        return "((?:0[xX])?[0-9a-fA-F]+)";
-    case 'o':
-        return "([0-7]+)";
-    case 'c':
-        return "(.)";
-    case 'p':
-        return "(\\S+)";
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
-        return "\\s*([-+]?(?:[0-9.]+(?:[eE][-+]?\\d+)?|nan|inf))";
+    case 'd':
+    case 'i':
+    case 'u': return "\\s*([-+]?\\d+)";
+    case 'x':
+    case 'X': return "((?:0[xX])?[0-9a-fA-F]+)";
+    case 'o': return "([0-7]+)";
+    case 'c': return "(.)";
+    case 'p': return "(\\S+)";
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G':
+    case 'a':
+    case 'A': return "\\s*([-+]?(?:[0-9.]+(?:[eE][-+]?\\d+)?|nan|inf))";
     default:
         // A value is not empty: "directory %s: %s" is not the message "directory: %s".
         return last ? "(.+)" : "(.+?)";
@@ -283,7 +287,8 @@ int literalChars(const std::vector<Piece> &pieces)
     int n = 0;
     for (const Piece &p : pieces)
         if (!p.conversion)
-            n += int(std::count_if(p.text.begin(), p.text.end(), [](char c) { return !isSpace(c); }));
+            n += int(
+                std::count_if(p.text.begin(), p.text.end(), [](char c) { return !isSpace(c); }));
     return n;
 }
 
@@ -292,8 +297,9 @@ int literalLetters(const std::vector<Piece> &pieces)
     int n = 0;
     for (const Piece &p : pieces)
         if (!p.conversion)
-            n += int(std::count_if(p.text.begin(), p.text.end(),
-                                   [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+            n += int(std::count_if(p.text.begin(), p.text.end(), [](char c) {
+                return std::isalpha(static_cast<unsigned char>(c));
+            }));
     return n;
 }
 
@@ -302,9 +308,9 @@ int literalLetters(const std::vector<Piece> &pieces)
 PrintLevel printLevelFromName(QStringView name)
 {
     static const std::pair<const char *, PrintLevel> kNames[] = {
-        {"debug", PrintLevel::Debug},     {"info", PrintLevel::Info},
-        {"notice", PrintLevel::Notice},   {"warning", PrintLevel::Warning},
-        {"error", PrintLevel::Error},     {"fatal", PrintLevel::Fatal},
+        {"debug", PrintLevel::Debug},   {"info", PrintLevel::Info},
+        {"notice", PrintLevel::Notice}, {"warning", PrintLevel::Warning},
+        {"error", PrintLevel::Error},   {"fatal", PrintLevel::Fatal},
     };
     for (const auto &[n, level] : kNames)
         if (name.compare(QLatin1String(n), Qt::CaseInsensitive) == 0)
@@ -338,8 +344,7 @@ MessageCatalog::MessageCatalog(QStringList files)
 
 MessageCatalog::~MessageCatalog() = default;
 
-std::string MessageCatalog::formatToPattern(std::string_view format,
-                                            std::vector<char> *conversions)
+std::string MessageCatalog::formatToPattern(std::string_view format, std::vector<char> *conversions)
 {
     std::vector<Piece> pieces = parseFormat(format);
     // The line's own end (a newline the format prints) and leading blanks are not text.
@@ -392,12 +397,20 @@ std::string MessageCatalog::sampleLine(std::string_view format)
             continue;
         }
         switch (p.text[0]) {
-        case 'd': case 'i': case 'u': out += "42"; break;
-        case 'x': case 'X': out += "1f"; break;
+        case 'd':
+        case 'i':
+        case 'u': out += "42"; break;
+        case 'x':
+        case 'X': out += "1f"; break;
         case 'o': out += "17"; break;
         case 'c': out += "c"; break;
         case 'p': out += "0xffff8881deadbeef"; break;
-        case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': out += "1.5"; break;
+        case 'e':
+        case 'E':
+        case 'f':
+        case 'F':
+        case 'g':
+        case 'G': out += "1.5"; break;
         default: out += "sample"; break;
         }
     }
@@ -477,7 +490,9 @@ void MessageCatalog::loadFile(const QString &path) const
     QFile file(path);
     const QString name = QFileInfo(path).fileName();
     if (file.size() > kMaxCatalogBytes) {
-        m_problems << QStringLiteral("%1: larger than %2 MiB, not read").arg(path).arg(kMaxCatalogBytes >> 20);
+        m_problems << QStringLiteral("%1: larger than %2 MiB, not read")
+                          .arg(path)
+                          .arg(kMaxCatalogBytes >> 20);
         return;
     }
     if (!file.open(QIODevice::ReadOnly)) {
@@ -516,12 +531,15 @@ int MessageCatalog::loadJson(const QString &path, const QByteArray &json, Messag
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError) {
-        m_problems << QStringLiteral("%1: not JSON (%2 at byte %3)").arg(path, error.errorString()).arg(error.offset);
+        m_problems << QStringLiteral("%1: not JSON (%2 at byte %3)")
+                          .arg(path, error.errorString())
+                          .arg(error.offset);
         return -1;
     }
     const QJsonObject root = doc.object();
     if (root.value(QLatin1String("schema")).toString() != QLatin1String("gputriage/messages/v1")) {
-        m_problems << QStringLiteral("%1: not a message catalog (schema gputriage/messages/v1)").arg(path);
+        m_problems
+            << QStringLiteral("%1: not a message catalog (schema gputriage/messages/v1)").arg(path);
         return -1;
     }
     c.id = root.value(QLatin1String("component")).toString();
@@ -531,7 +549,8 @@ int MessageCatalog::loadJson(const QString &path, const QByteArray &json, Messag
     c.lineFormat = root.value(QLatin1String("line_format")).toString();
     c.generator = root.value(QLatin1String("generator")).toString();
     const QJsonObject source = root.value(QLatin1String("source")).toObject();
-    c.source = source.value(QLatin1String("repo")).toString(source.value(QLatin1String("url")).toString());
+    c.source = source.value(QLatin1String("repo"))
+                   .toString(source.value(QLatin1String("url")).toString());
     for (const QJsonValue &v : source.value(QLatin1String("versions")).toArray())
         c.versions << v.toString();
     c.file = name;
@@ -553,14 +572,15 @@ int MessageCatalog::loadJson(const QString &path, const QByteArray &json, Messag
         m.last = o.value(QLatin1String("last")).toString();
         m.meaning = o.value(QLatin1String("meaning")).toString();
         m.source = o.value(QLatin1String("source")).toString();
-        m.continuation = !o.value(QLatin1String("part")).toString(QStringLiteral("1/1")).startsWith(u"1/");
+        m.continuation
+            = !o.value(QLatin1String("part")).toString(QStringLiteral("1/1")).startsWith(u"1/");
         const std::vector<Piece> pieces = parseFormat(m.format);
         m.literalLetters = literalLetters(pieces);
         m.literalChars = literalChars(pieces);
         // "%s not found" fits the end of any line: a format that starts with free text needs
         // more words of its own to recognise a line by.
-        const bool startsFree = !pieces.empty() && pieces.front().conversion
-                                && pieces.front().text == "s";
+        const bool startsFree
+            = !pieces.empty() && pieces.front().conversion && pieces.front().text == "s";
         m.generic = o.value(QLatin1String("generic")).toBool() || m.literalLetters < kMinLetters
                     || (startsFree && m.literalLetters < kMinLettersAfterText);
         m_messages.push_back(std::move(m));
@@ -594,17 +614,24 @@ void MessageCatalog::add(MessageComponent c, std::vector<CatalogMessage> message
 static std::string functionKey(std::string_view function)
 {
     const auto word = [](char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+               || c == '_';
     };
-    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
-    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const auto upper = [](char c) {
+        return c >= 'A' && c <= 'Z';
+    };
+    const auto digit = [](char c) {
+        return c >= '0' && c <= '9';
+    };
     const size_t cut = function.rfind('_');
-    if (cut == std::string_view::npos || cut == 0 || !std::all_of(function.begin(), function.end(), word))
+    if (cut == std::string_view::npos || cut == 0
+        || !std::all_of(function.begin(), function.end(), word))
         return std::string(function);
     const std::string_view s = function.substr(cut + 1);
     // [A-Z]{2}\d{2}[0-9A-Z][A-Z]?
     const bool chip = (s.size() == 5 || s.size() == 6) && upper(s[0]) && upper(s[1]) && digit(s[2])
-                      && digit(s[3]) && (digit(s[4]) || upper(s[4])) && (s.size() == 5 || upper(s[5]));
+                      && digit(s[3]) && (digit(s[4]) || upper(s[4]))
+                      && (s.size() == 5 || upper(s[5]));
     // T\d{3}D?
     const bool tegra = (s.size() == 4 || s.size() == 5) && s[0] == 'T' && digit(s[1]) && digit(s[2])
                        && digit(s[3]) && (s.size() == 4 || s[4] == 'D');
@@ -655,8 +682,13 @@ void MessageCatalog::index(size_t from, const std::vector<std::string> &words) c
     }
 }
 
-bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, bool anchored,
-                                const Wanted &wanted, Recognition &best, int &bestLetters) const
+bool MessageCatalog::tryMessage(int index,
+                                std::string_view line,
+                                size_t from,
+                                bool anchored,
+                                const Wanted &wanted,
+                                Recognition &best,
+                                int &bestLetters) const
 {
     const std::string_view text = line.substr(from);
     const CatalogMessage &m = m_messages[size_t(index)];
@@ -669,7 +701,8 @@ bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, b
     if (best.message) {
         const CatalogMessage &b = *best.message;
         const auto rank = [](int l, int chars, PrintLevel level) {
-            return std::tuple(l, chars, -int(level == PrintLevel::Unknown ? PrintLevel::Error : level));
+            return std::tuple(l, chars,
+                              -int(level == PrintLevel::Unknown ? PrintLevel::Error : level));
         };
         if (rank(letters, m.literalChars, m.level) <= rank(bestLetters, b.literalChars, b.level))
             return false;
@@ -701,7 +734,8 @@ bool MessageCatalog::tryMessage(int index, std::string_view line, size_t from, b
     best.index = index;
     best.values.clear();
     for (int g = 1; g <= groups; ++g)
-        best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)]) : std::string());
+        best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)])
+                                                       : std::string());
     best.conversions = c->conversions;
     best.start = size_t(sub[0].data() - line.data());
     bestLetters = letters;

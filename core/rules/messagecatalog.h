@@ -47,7 +47,7 @@ struct CatalogMessage
     QString function;   // RM prints it before the message: a key for lookup
     PrintLevel level = PrintLevel::Unknown;
     QString sourceLevel, subsystem, file, first, last, meaning, source;
-    bool generic = false; // too little literal text to recognise a line by
+    bool generic = false;      // too little literal text to recognise a line by
     bool continuation = false; // a later line of a message printed over several ("part": "2/4")
     int literalLetters = 0;
     int literalChars = 0; // letters and punctuation: between equal letters, the longer text wins
@@ -111,8 +111,13 @@ private:
     // The word each message of [from, end) is filed under (empty: none), and the filing.
     std::vector<std::string> indexWords(size_t from) const;
     void index(size_t from, const std::vector<std::string> &words) const;
-    bool tryMessage(int index, std::string_view line, size_t from, bool anchored,
-                    const Wanted &wanted, Recognition &best, int &bestLetters) const;
+    bool tryMessage(int index,
+                    std::string_view line,
+                    size_t from,
+                    bool anchored,
+                    const Wanted &wanted,
+                    Recognition &best,
+                    int &bestLetters) const;
 
     QStringList m_files;
     mutable QStringList m_baseNames; // per file: its component

@@ -139,7 +139,7 @@ const CatalogEntry *Catalog::find(const QString &code) const
     const QString trimmed = code.trimmed();
     // Status codes are printed in hex ("status=0x00000062").
     int n = trimmed.startsWith(QLatin1String("0x"), Qt::CaseInsensitive) ? trimmed.toInt(&ok, 16)
-                                                                          : trimmed.toInt(&ok);
+                                                                         : trimmed.toInt(&ok);
     if (!ok) {
         const auto alias = aliases.find(aliasKey(code));
         if (alias == aliases.end())

@@ -139,7 +139,7 @@ struct Rule
     int span = 1;
     std::optional<CompiledPattern> thenPattern;
     int thenWithin = 0;
-    bool thenRequired = false; // no match unless `then` is found
+    bool thenRequired = false;   // no match unless `then` is found
     QList<NearbyPattern> nearby; // line conditions from requires/absent
     // Facts from the nearest line before the match that this pattern matches, up to
     // `contextWithin` lines back: the "GPU 00000000:3B:00.0" header of an nvidia-smi -q block.
@@ -214,9 +214,9 @@ struct CatalogEntry
     QString name;
     QString meaning;
     QString action;
-    QString resolution;  // NVIDIA's immediate resolution bucket, lowercase
-    QString investigate; // NVIDIA's investigatory resolution bucket, if any
-    QString decode;      // what the message text itself carries, for codes that say more
+    QString resolution;    // NVIDIA's immediate resolution bucket, lowercase
+    QString investigate;   // NVIDIA's investigatory resolution bucket, if any
+    QString decode;        // what the message text itself carries, for codes that say more
     QString severityClass; // SXid: "fatal", "always-fatal" or "non-fatal"
     // Where NVIDIA's class says less than the bucket's severity (a non-fatal SXid whose
     // recovery is a check): this severity instead.

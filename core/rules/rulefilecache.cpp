@@ -205,8 +205,8 @@ bool takeRule(QDataStream &s, Rule &r)
         return false;
     if (!take(s, r.contextPattern))
         return false;
-    s >> contextWithin >> r.requiresRules >> r.absentRules >> r.groupBy >> minCount
-        >> r.supersedes >> r.consequenceOf >> r.resolvedByReboot >> r.loadedModuleFact;
+    s >> contextWithin >> r.requiresRules >> r.absentRules >> r.groupBy >> minCount >> r.supersedes
+        >> r.consequenceOf >> r.resolvedByReboot >> r.loadedModuleFact;
     if (!takeList(s, r.lookups, [&](FactLookup &l) {
             s >> l.fact >> l.where >> l.equals;
             return true;

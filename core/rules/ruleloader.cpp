@@ -4,9 +4,9 @@
 #include "rules/patternwords.h"
 #include "rules/rulefilecache.h"
 
-#include "rules/version.h"
-#include "paths.h"
 #include "diskcache.h"
+#include "paths.h"
+#include "rules/version.h"
 #include "timings.h"
 #include "workers.h"
 
@@ -575,10 +575,35 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
                   .arg(rule.id));
 
     checkKeys(node,
-              {"id", "title", "kind", "scope", "severity", "tags", "match", "requires", "absent",
-               "facts", "group_by", "min_count", "supersedes", "consequence_of", "resolved_by_reboot", "loaded_module", "lookup", "compare", "explain",
-               "action", "references", "examples", "catalog", "vocabulary", "messages", "resolution", "resolution_source",
-               "catalog_deviation", "context"},
+              {"id",
+               "title",
+               "kind",
+               "scope",
+               "severity",
+               "tags",
+               "match",
+               "requires",
+               "absent",
+               "facts",
+               "group_by",
+               "min_count",
+               "supersedes",
+               "consequence_of",
+               "resolved_by_reboot",
+               "loaded_module",
+               "lookup",
+               "compare",
+               "explain",
+               "action",
+               "references",
+               "examples",
+               "catalog",
+               "vocabulary",
+               "messages",
+               "resolution",
+               "resolution_source",
+               "catalog_deviation",
+               "context"},
               QStringLiteral("rule"));
     rule.title = scalar(node, "title", true).value_or(QString());
     if (const auto kind = scalar(node, "kind", false)) {
@@ -862,11 +887,13 @@ void Parser::parseCatalog(const YAML::Node &root)
             error(item, QStringLiteral("each entry is a map with 'code', 'name' and 'resolution'"));
             continue;
         }
-        checkKeys(item,
-                  {"code", "mnemonic", "name", "names", "meaning", "applies", "resolution",
-                   "investigate", "action", "decode", "severity_class", "severity", "examples", "source",
-                   "level", "hex", "message", "suggestion", "dcgm_severity", "dcgm_category", "note"},
-                  QStringLiteral("entry"));
+        checkKeys(
+            item,
+            {"code",          "mnemonic",      "name",   "names",  "meaning",        "applies",
+             "resolution",    "investigate",   "action", "decode", "severity_class", "severity",
+             "examples",      "source",        "level",  "hex",    "message",        "suggestion",
+             "dcgm_severity", "dcgm_category", "note"},
+            QStringLiteral("entry"));
         CatalogEntry e;
         e.line = item.Mark().line + 1;
         if (!item["code"])
@@ -887,7 +914,8 @@ void Parser::parseCatalog(const YAML::Node &root)
         if (const auto severity = scalar(item, "severity", false)) {
             e.severity = severityFromName(*severity);
             if (!e.severity)
-                error(item["severity"], QStringLiteral("severity must be info, warning, error or critical"));
+                error(item["severity"],
+                      QStringLiteral("severity must be info, warning, error or critical"));
         }
         e.applies = stringList(item, "applies");
         e.names = stringList(item, "names");
@@ -897,9 +925,9 @@ void Parser::parseCatalog(const YAML::Node &root)
         const YAML::Node source = item["source"];
         const bool sourceFile = source && source.IsMap();
         if (sourceFile)
-            e.source = QStringLiteral("%1 @ %2")
-                           .arg(scalar(source, "file", false).value_or(QString()),
-                                scalar(source, "version", false).value_or(QString()));
+            e.source = QStringLiteral("%1 @ %2").arg(
+                scalar(source, "file", false).value_or(QString()),
+                scalar(source, "version", false).value_or(QString()));
         else
             e.source = scalar(item, "source", false).value_or(QString());
         if (!e.resolution.isEmpty() && !severityForResolution(e.resolution))
@@ -920,7 +948,8 @@ void Parser::parseCatalog(const YAML::Node &root)
             error(item, QStringLiteral("code %1 is given twice").arg(e.code));
         } else if (!e.name.isEmpty()) {
             for (const QString &name : e.names)
-                if (const auto [it, added] = catalog.aliases.emplace(Catalog::aliasKey(name), e.code);
+                if (const auto [it, added]
+                    = catalog.aliases.emplace(Catalog::aliasKey(name), e.code);
                     !added && it->second != e.code)
                     error(item["names"], QStringLiteral("name '%1' is also a name of code %2")
                                              .arg(name)
@@ -1152,7 +1181,8 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     for (auto &[name, table] : part->tables)
         m_set.tables[name] = std::move(table); // a later (user) table replaces a shipped one
     for (auto &[name, catalog] : part->catalogs)
-        if (const QString merged = mergeCatalog(m_set.catalogs, std::move(catalog)); !merged.isEmpty()) {
+        if (const QString merged = mergeCatalog(m_set.catalogs, std::move(catalog));
+            !merged.isEmpty()) {
             Diagnostic d;
             d.level = Diagnostic::Level::Warning;
             const qsizetype key = yaml.indexOf("\ncatalog:");
@@ -1236,13 +1266,13 @@ void RuleLoader::prefetch(const QStringList &files, bool user)
     Workers::run(2, [&](int) {
         for (qsizetype i; (i = next++) < files.size();) {
             const QString &path = files[i];
-            const bool replaced = !m_replacedPath.isEmpty()
-                                  && QFileInfo(path).absoluteFilePath() == m_replacedPath;
+            const bool replaced
+                = !m_replacedPath.isEmpty() && QFileInfo(path).absoluteFilePath() == m_replacedPath;
             if (replaced || path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
                 continue;
             QFile file(path);
-            if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)
-                || file.isSequential() || file.size() > kMaxRuleFileBytes)
+            if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly) || file.isSequential()
+                || file.size() > kMaxRuleFileBytes)
                 continue;
             const QByteArray inputs = cacheInputs(path, user, file.read(kMaxRuleFileBytes + 1));
             if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder))
@@ -1270,7 +1300,8 @@ void RuleLoader::loadPath(const QString &path, bool user)
     QStringList files;
     // Links to files are followed (a user may link a shared rule file in); links to folders
     // are not, so a loop or a link to / cannot make the walk endless.
-    QDirIterator it(path, {QStringLiteral("*.yaml"), QStringLiteral("*.yml"), QStringLiteral("*.json")},
+    QDirIterator it(path,
+                    {QStringLiteral("*.yaml"), QStringLiteral("*.yml"), QStringLiteral("*.json")},
                     QDir::Files | QDir::System, QDirIterator::Subdirectories);
     while (it.hasNext())
         files.append(it.next());
@@ -1332,7 +1363,8 @@ QByteArray standaloneRuleYaml(const QByteArray &yaml, const QString &id)
     return {};
 }
 
-RuleSet loadRules(const QStringList &extraPaths, bool defaults,
+RuleSet loadRules(const QStringList &extraPaths,
+                  bool defaults,
                   const std::optional<RuleFileText> &replacing)
 {
     RuleSet set;

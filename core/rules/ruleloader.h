@@ -69,7 +69,8 @@ struct RuleFileText
 
 // Loads the default packs (shipped + user, unless `defaults` is false) plus `extraPaths`;
 // with `replacing`, its text stands for that file, as the rules will load once it is saved.
-RuleSet loadRules(const QStringList &extraPaths, bool defaults = true,
+RuleSet loadRules(const QStringList &extraPaths,
+                  bool defaults = true,
                   const std::optional<RuleFileText> &replacing = std::nullopt);
 
 } // namespace gputriage

@@ -31,9 +31,9 @@ struct RuleSet
     QList<Diagnostic> diagnostics;
     QList<QString> overridden; // shipped rule ids replaced by a user rule
     std::map<QString, VersionTable> tables;
-    std::map<QString, Catalog> catalogs; // code catalogs (Xid, SXid), by name
-    std::map<QString, Reference> links; // shared references, by name
-    QStringList messageCatalogFiles;    // rules/catalogs/messages/*.json and the user's
+    std::map<QString, Catalog> catalogs;            // code catalogs (Xid, SXid), by name
+    std::map<QString, Reference> links;             // shared references, by name
+    QStringList messageCatalogFiles;                // rules/catalogs/messages/*.json and the user's
     std::shared_ptr<const MessageCatalog> messages; // read on first use
 
     bool hasErrors() const;

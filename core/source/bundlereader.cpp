@@ -1,10 +1,10 @@
 #include "source/bundlereader.h"
 
+#include "paths.h"
 #include "source/bugreport.h"
 #include "source/chunkreader.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
-#include "paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -92,7 +92,8 @@ public:
 
     void walkMemory(const QByteArray &bytes)
     {
-        walkEach([&] { return archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())); });
+        walkEach(
+            [&] { return archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())); });
     }
 
 private:
@@ -119,9 +120,9 @@ private:
                 // plain one: its bytes are not text.
                 if (mode == Mode::Compressed
                     && errorText().contains(QLatin1String("truncated"), Qt::CaseInsensitive)) {
-                    m_reader.problem(m_display,
-                                     QStringLiteral("damaged, nothing could be read: %1")
-                                         .arg(errorText()));
+                    m_reader.problem(
+                        m_display,
+                        QStringLiteral("damaged, nothing could be read: %1").arg(errorText()));
                     return;
                 }
                 if (mode != Mode::Plain)
@@ -182,7 +183,8 @@ private:
                 m_reader.note(m_display,
                               QStringLiteral("starts like an archive but is not one%1; read as a "
                                              "plain file")
-                                  .arg(m_damage.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_damage)));
+                                  .arg(m_damage.isEmpty() ? QString()
+                                                          : QStringLiteral(" (%1)").arg(m_damage)));
             if (!m_reader.admitEntry(m_display))
                 break;
             const bool raw = archive_format(m_a) == ARCHIVE_FORMAT_RAW;
@@ -291,7 +293,8 @@ private:
             if (m_streamable == 1 && data.size() >= limits.streamChunkBytes) {
                 // Only the bytes added since the last look can hold the first line end (a long
                 // line must not be searched again on every read).
-                if (!memchr(data.constData() + m_lineless, '\n', size_t(data.size() - m_lineless))) {
+                if (!memchr(data.constData() + m_lineless, '\n',
+                            size_t(data.size() - m_lineless))) {
                     m_lineless = data.size();
                     continue;
                 }
@@ -314,10 +317,10 @@ private:
     QString m_damage; // why the bytes were not an archive after all
     int m_seen = 0;
     qint64 m_produced = 0;
-    int m_chunks = 0;   // chunks of the current entry already streamed
+    int m_chunks = 0;         // chunks of the current entry already streamed
     qsizetype m_lineless = 0; // the current entry's kept bytes, from the start, without a line end
-    int m_streamable = -1; // whether the current entry may go in chunks: -1 not decided yet
-    int m_nextLine = 1; // line number the current entry's kept data starts at
+    int m_streamable = -1;    // whether the current entry may go in chunks: -1 not decided yet
+    int m_nextLine = 1;       // line number the current entry's kept data starts at
 };
 
 QString BundleReader::sanitizeEntryName(const QString &name, bool *changed)
@@ -506,10 +509,8 @@ bool isKernelFile(int fd, const struct stat &st)
         case PROC_SUPER_MAGIC:
         case SYSFS_MAGIC:
         case DEBUGFS_MAGIC:
-        case TRACEFS_MAGIC:
-            return true;
-        default:
-            break;
+        case TRACEFS_MAGIC: return true;
+        default: break;
         }
     }
 #else
@@ -705,7 +706,8 @@ void BundleReader::addStandardInput(const QString &display)
         }
         bytes.resize(at + std::max<ssize_t>(got, 0));
         if (got < 0)
-            problem(display, QStringLiteral("read error: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+            problem(display,
+                    QStringLiteral("read error: %1").arg(QString::fromLocal8Bit(strerror(errno))));
         if (got <= 0)
             break;
     }
@@ -743,7 +745,8 @@ void BundleReader::addFolder(const QString &path)
         if (ec) {
             ec.clear();
             ++links;
-        } else if (fs::is_symlink(status) || (!fs::is_regular_file(status) && !fs::is_directory(status))) {
+        } else if (fs::is_symlink(status)
+                   || (!fs::is_regular_file(status) && !fs::is_directory(status))) {
             ++links;
         } else if (fs::is_directory(status)) {
             struct stat st{};
@@ -761,8 +764,9 @@ void BundleReader::addFolder(const QString &path)
         }
     }
     if (ec)
-        problem(display(root), QStringLiteral("folder read stopped: %1")
-                                           .arg(QString::fromStdString(ec.message())));
+        problem(
+            display(root),
+            QStringLiteral("folder read stopped: %1").arg(QString::fromStdString(ec.message())));
     std::sort(files.begin(), files.end());
     std::set<QByteArray> badFolders;
     for (const std::string &f : files) {
@@ -792,8 +796,7 @@ void BundleReader::addFolder(const QString &path)
         addFileByNativeName(f, display(f));
     }
     if (links)
-        note(display(root),
-             QStringLiteral("%1 symlinks or special files not followed").arg(links));
+        note(display(root), QStringLiteral("%1 symlinks or special files not followed").arg(links));
 }
 
 void BundleReader::addFileByNativeName(const std::string &native, const QString &display)
@@ -811,7 +814,9 @@ void BundleReader::addFileByNativeName(const std::string &native, const QString 
         return;
     }
     if (file.size() > m_limits.maxEntryBytes) {
-        problem(display, QStringLiteral("file is larger than %1 bytes; not read").arg(m_limits.maxEntryBytes));
+        problem(
+            display,
+            QStringLiteral("file is larger than %1 bytes; not read").arg(m_limits.maxEntryBytes));
         return;
     }
     QByteArray bytes = file.readAll();

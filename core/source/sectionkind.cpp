@@ -14,11 +14,14 @@ struct KindPattern
 
 // The first pattern that matches wins: the specific before the general.
 constexpr KindPattern kKinds[] = {
-    {SectionKind::Prologue, R"(^prologue$|^Start of NVIDIA bug report|^End of NVIDIA bug report|^Summary of Skipped|^Skipping)"},
-    {SectionKind::XorgLog, R"(Xorg\.\d+\.log|Xorg\.log|_COMM=(?:X|Xorg|Xorg\.bin|gdm-x-session)\b|/gdm/.*\.log)"},
+    {SectionKind::Prologue,
+     R"(^prologue$|^Start of NVIDIA bug report|^End of NVIDIA bug report|^Summary of Skipped|^Skipping)"},
+    {SectionKind::XorgLog,
+     R"(Xorg\.\d+\.log|Xorg\.log|_COMM=(?:X|Xorg|Xorg\.bin|gdm-x-session)\b|/gdm/.*\.log)"},
     {SectionKind::InstallerLog, R"(nvidia-(?:un)?installer\.log)"},
     {SectionKind::BuildLog, R"((?:^|/)make\.log$|/var/lib/dkms/.*/log/?$)"},
-    {SectionKind::KernelLog, R"(^dmesg\b|kern\.log|Scanning kernel log|/var/log/(?:messages|syslog)|^kernel\b)"},
+    {SectionKind::KernelLog,
+     R"(^dmesg\b|kern\.log|Scanning kernel log|/var/log/(?:messages|syslog)|^kernel\b)"},
     {SectionKind::Journal, R"(^journalctl\b|systemctl status)"},
     {SectionKind::SettingsQuery, R"(^nvidia-settings -q|\.nvidia-settings-rc$)"},
     {SectionKind::SmiOutput, R"(nvidia-smi\b|nvidia-debugdump|nvidia-nvml-temp)"},
@@ -26,7 +29,8 @@ constexpr KindPattern kKinds[] = {
     {SectionKind::Modinfo, R"(\bmodinfo\b|^/proc/modules$|\blsmod\b)"},
     {SectionKind::ProcSys, R"(^/proc/|^/sys/|^ls: |/sys/module/.*/parameters/|^power_resources)"},
     {SectionKind::Config, R"(^/etc/|^/usr/share/X11/|\.conf$|-rc$|application-profiles)"},
-    {SectionKind::ToolInfo, R"(^Using built-in specs|^base64 |^ldd |^xrandr |^xset |^xprop|Vulkan|^/usr/bin/numactl|dmidecode|Running window manager|^NVIDIA Driver Type Detection|glxinfo|vulkaninfo|^/usr/bin/env$|^uname)"},
+    {SectionKind::ToolInfo,
+     R"(^Using built-in specs|^base64 |^ldd |^xrandr |^xset |^xprop|Vulkan|^/usr/bin/numactl|dmidecode|Running window manager|^NVIDIA Driver Type Detection|glxinfo|vulkaninfo|^/usr/bin/env$|^uname)"},
 };
 
 const std::vector<std::pair<SectionKind, QRegularExpression>> &compiledKinds()
@@ -106,10 +110,8 @@ bool holdsValues(SectionKind kind)
     case SectionKind::ProcSys:
     case SectionKind::Config:
     case SectionKind::ToolInfo:
-    case SectionKind::Prologue:
-        return true;
-    default:
-        return false;
+    case SectionKind::Prologue: return true;
+    default: return false;
     }
 }
 

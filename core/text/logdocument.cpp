@@ -84,8 +84,8 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
     return std::shared_ptr<const LogDocument>(std::move(doc));
 }
 
-std::shared_ptr<const LogDocument>
-LogDocument::fromSource(std::shared_ptr<const LineSource> source, const QString &displayPath)
+std::shared_ptr<const LogDocument> LogDocument::fromSource(std::shared_ptr<const LineSource> source,
+                                                           const QString &displayPath)
 {
     std::shared_ptr<LogDocument> doc(new LogDocument);
     doc->m_path = displayPath;
@@ -263,8 +263,8 @@ template<typename Starts>
 inline void pushStarts(size_t pos, uint64_t newlines, uint64_t returns, char next, Starts &starts)
 {
     if (returns) {
-        const uint64_t followed = (newlines | returns) >> 1
-                                  | uint64_t(next == '\n' || next == '\r') << 63;
+        const uint64_t followed
+            = (newlines | returns) >> 1 | uint64_t(next == '\n' || next == '\r') << 63;
         newlines |= returns & ~followed;
     }
     for (; newlines; newlines &= newlines - 1)
@@ -290,8 +290,7 @@ size_t indexBlocks(const char *data, size_t size, Starts &starts)
                 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + pos + 16 * k));
             mask |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
                     << (16 * k);
-            returns |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, cr))))
-                       << (16 * k);
+            returns |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, cr)))) << (16 * k);
         }
         pushStarts(pos, mask, returns, pos + 64 < size ? data[pos + 64] : '\0', starts);
     }
@@ -299,8 +298,9 @@ size_t indexBlocks(const char *data, size_t size, Starts &starts)
 }
 
 template<typename Starts>
-__attribute__((target("avx2"))) size_t
-indexBlocksAvx2(const char *data, size_t size, Starts &starts)
+__attribute__((target("avx2"))) size_t indexBlocksAvx2(const char *data,
+                                                       size_t size,
+                                                       Starts &starts)
 {
     const __m256i newline = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
     size_t pos = 0;

@@ -307,7 +307,8 @@ std::string Normalizer::source(std::string_view s)
     out.append(s.substr(0, begin));
     bool cri = false;
     if (const size_t stamp = timestampPrefixLength(s.substr(begin), &cri); cri) {
-        out.append(s.substr(begin, stamp).find(" stderr ") != std::string_view::npos ? "stderr" : "stdout");
+        out.append(s.substr(begin, stamp).find(" stderr ") != std::string_view::npos ? "stderr"
+                                                                                     : "stdout");
     } else if (stamp) {
         begin += stamp;
         out.append(s.substr(begin, hostIdentLength(s.substr(begin), true)));
@@ -349,9 +350,10 @@ void Normalizer::normalize(std::string_view line,
         if (stream) {
             // The fields after the message's closing quote.
             const std::string_view tail = line.substr(origin.empty() ? 0 : size_t(origin.back()));
-            *stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos   ? Stderr
-                      : tail.find("\"stream\":\"stdout\"") != std::string_view::npos ? Stdout
-                                                                                     : UnnamedStream;
+            *stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos ? Stderr
+                      : tail.find("\"stream\":\"stdout\"") != std::string_view::npos
+                          ? Stdout
+                          : UnnamedStream;
         }
     }
     if (std::memchr(s.data(), '\x1b', s.size())) {
@@ -380,7 +382,8 @@ void Normalizer::normalize(std::string_view line,
     if (cri && partial && stamp >= 2 && s[begin + stamp - 2] == 'P')
         *partial = true;
     if (cri && stream)
-        *stream = s.substr(begin, stamp).find(" stderr ") != std::string_view::npos ? Stderr : Stdout;
+        *stream
+            = s.substr(begin, stamp).find(" stderr ") != std::string_view::npos ? Stderr : Stdout;
     if (stamp > 0) {
         begin += stamp;
         if (!cri)

@@ -20,7 +20,8 @@ inline LibraryEntry generatedEntry(int n, int findings = 4, const QString &custo
     e.name = QStringLiteral("nvidia-bug-report-%1.log.gz").arg(n);
     e.caseId = QString::number(1000 + n);
     e.customer = customer;
-    e.analysedAt = QDateTime(QDate(2026, 1, 1), QTime(8, 0), QTimeZone::UTC).addSecs(qint64(n) * 3600);
+    e.analysedAt
+        = QDateTime(QDate(2026, 1, 1), QTime(8, 0), QTimeZone::UTC).addSecs(qint64(n) * 3600);
     e.analysedBy = QStringLiteral("engineer");
     e.toolVersion = QStringLiteral("0.1.0");
     e.packs = {QStringLiteral("nvidia-containers 2026.12.0")};
@@ -29,10 +30,15 @@ inline LibraryEntry generatedEntry(int n, int findings = 4, const QString &custo
     e.facts = {{QStringLiteral("kernel_driver"), e.driverVersion},
                {QStringLiteral("driver_cuda"), e.cudaVersion}};
     const QString serial = QStringLiteral("16549220%1").arg(n % 5, 5, 10, QLatin1Char('0'));
-    LibraryGpu gpu{QStringLiteral("0000:3b:00"),
-                   QStringLiteral("GPU-%1-0000-0000-0000-000000000000").arg(n % 5, 8, 10, QLatin1Char('0')),
-                   serial, QStringLiteral("NVIDIA H100 80GB HBM3"), Severity::Critical,
-                   QStringLiteral("RESET_GPU"), QStringLiteral("Reset the GPU"), {}};
+    LibraryGpu gpu{
+        QStringLiteral("0000:3b:00"),
+        QStringLiteral("GPU-%1-0000-0000-0000-000000000000").arg(n % 5, 8, 10, QLatin1Char('0')),
+        serial,
+        QStringLiteral("NVIDIA H100 80GB HBM3"),
+        Severity::Critical,
+        QStringLiteral("RESET_GPU"),
+        QStringLiteral("Reset the GPU"),
+        {}};
     for (int i = 0; i < findings; ++i) {
         LibraryFinding f;
         if (i == 0) {
@@ -53,9 +59,9 @@ inline LibraryEntry generatedEntry(int n, int findings = 4, const QString &custo
         f.lastTime = f.firstTime;
         e.findings << f;
     }
-    gpu.events << LibraryGpuEvent{QStringLiteral("xid.catalog"), QStringLiteral("Xid 79"),
-                                  Severity::Critical, 2, QStringLiteral("Jan  1 08:00:00"),
-                                  QStringLiteral("Jan  1 08:00:05")};
+    gpu.events << LibraryGpuEvent{
+        QStringLiteral("xid.catalog"),     QStringLiteral("Xid 79"),         Severity::Critical, 2,
+        QStringLiteral("Jan  1 08:00:00"), QStringLiteral("Jan  1 08:00:05")};
     e.gpus << gpu;
     return e;
 }

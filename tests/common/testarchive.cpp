@@ -4,7 +4,8 @@
 
 namespace gputriage::test {
 
-QByteArray makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members)
+QByteArray
+makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members)
 {
     archive *a = archive_write_new();
     if (format == "zip")

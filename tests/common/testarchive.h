@@ -17,6 +17,7 @@ struct Member
 
 // Writes an archive in memory with libarchive: `format` is "tar", "zip" or "raw" (a single
 // compressed stream), `filter` "none", "gzip", "xz", "zstd" or "bzip2".
-QByteArray makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members);
+QByteArray
+makeArchive(const QByteArray &format, const QByteArray &filter, const QList<Member> &members);
 
 } // namespace gputriage::test

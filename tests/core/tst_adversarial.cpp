@@ -14,11 +14,11 @@
 #include <algorithm>
 
 #include <csignal>
-#include <thread>
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -97,7 +97,8 @@ Run runGpuTriage(const QStringList &args,
         writer = std::thread([fd = pipeFds[1], input] {
             signal(SIGPIPE, SIG_IGN);
             for (qsizetype done = 0; done < input->size();) {
-                const ssize_t n = write(fd, input->constData() + done, size_t(input->size() - done));
+                const ssize_t n
+                    = write(fd, input->constData() + done, size_t(input->size() - done));
                 if (n <= 0)
                     break;
                 done += n;
@@ -156,7 +157,8 @@ void checkBounds(const Run &run)
 {
     QVERIFY2(run.exitCode >= 0, "killed or over its time limit");
     if (kCheckMemory)
-        QVERIFY2(run.peakMiB <= 128, qPrintable(QStringLiteral("peak %1 MiB > 128 MiB").arg(run.peakMiB)));
+        QVERIFY2(run.peakMiB <= 128,
+                 qPrintable(QStringLiteral("peak %1 MiB > 128 MiB").arg(run.peakMiB)));
 }
 
 } // namespace
@@ -228,19 +230,23 @@ private Q_SLOTS:
                 cri += "2025-11-30T08:15:02.1Z stdout F filler " + QByteArray::number(i) + '\n';
             for (int i = 0; i < 400; ++i)
                 cri += "2025-11-30T08:15:02.2Z stdout P progress " + QByteArray::number(i) + " \n";
-            cri += "2025-11-30T08:15:02.3Z stdout P " + kXid + "\n2025-11-30T08:15:02.3Z stdout F end\n";
+            cri += "2025-11-30T08:15:02.3Z stdout P " + kXid
+                   + "\n2025-11-30T08:15:02.3Z stdout F end\n";
             writeFile(path("cri-run.log"), cri);
         }
-        writeFile(path("osc.log"), "{\"log\":\"\\u001b]0;title\\u0007" + kXid + "\\n\",\"stream\":\"stdout\"}\n");
+        writeFile(path("osc.log"),
+                  "{\"log\":\"\\u001b]0;title\\u0007" + kXid + "\\n\",\"stream\":\"stdout\"}\n");
         writeFile(path("bidi\xe2\x80\xaegol.log"), kXid + " \xe2\x81\xa6x\xe2\x81\xa9\n");
 
         // Logs that look like something else.
-        writeFile(path("nul-run.log"), "line one\n" + QByteArray(300, '\0') + "\nline three\n" + kXid + '\n');
+        writeFile(path("nul-run.log"),
+                  "line one\n" + QByteArray(300, '\0') + "\nline three\n" + kXid + '\n');
         writeFile(path("magic-bzh.log"), "BZh91AY starting\n" + kXid + '\n');
         writeFile(path("magic-gzip.log"), "\x1f\x8b starting\n" + kXid + '\n');
         writeFile(path("magic-zip.log"), "PK\x05\x06 starting\n" + kXid + '\n');
         writeFile(path("magic-ustar.log"), QByteArray(257, 'a') + "ustar\n" + kXid + '\n');
-        if (const QString gzip = QStandardPaths::findExecutable(QStringLiteral("gzip")); !gzip.isEmpty()) {
+        if (const QString gzip = QStandardPaths::findExecutable(QStringLiteral("gzip"));
+            !gzip.isEmpty()) {
             auto gzipped = [&](const QString &name, const QByteArray &bytes) {
                 QProcess p;
                 p.setStandardOutputFile(path(name));
@@ -252,7 +258,8 @@ private Q_SLOTS:
             gzipped(QStringLiteral("nul-led.log.gz"), QByteArray(512, '\0') + kXid + '\n');
             gzipped(QStringLiteral("words.log.gz"), "start\nok\nready\n" + kXid + '\n');
             gzipped(QStringLiteral("zeros.gz"), QByteArray(64 << 20, '\0'));
-            gzipped(QStringLiteral("long-line.log.gz"), QByteArray(256 << 20, 'x') + '\n' + kXid + '\n');
+            gzipped(QStringLiteral("long-line.log.gz"),
+                    QByteArray(256 << 20, 'x') + '\n' + kXid + '\n');
         }
 
         // A NUL hole of 4 GiB and more (logrotate's copytruncate while the writer kept its
@@ -275,10 +282,11 @@ private Q_SLOTS:
             states += "widget " + QByteArray::number(i)
                       + (i % 10 ? " idle and waiting for work\n" : " state ok\n");
         writeFile(path("states.log"), states);
-        writeFile(path("rules-context/r.yaml"),
-                  rulesHeader("context")
-                      + simpleRule("context.state", "state ok",
-                                   "    context: {pattern: 'PCI:(?P<pci>[0-9a-f:.]+)', within: 1000}\n"));
+        writeFile(
+            path("rules-context/r.yaml"),
+            rulesHeader("context")
+                + simpleRule("context.state", "state ok",
+                             "    context: {pattern: 'PCI:(?P<pci>[0-9a-f:.]+)', within: 1000}\n"));
 
         // Rules.
         QVERIFY(QDir().mkpath(path("rules-zero")));
@@ -331,12 +339,16 @@ private Q_SLOTS:
 
         QTest::newRow("100 MiB single line")
             << QStringList{"analyze", "long-line.log", "--max-evidence", "1"} << 0
-            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*long-line.log:1: a line longer than 1 MiB; only its "
-               "first 1 MiB are matched)" << 60.0 << 512;
+            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*long-line.log:1: a line longer than 1 MiB; "
+               "only its "
+               "first 1 MiB are matched)"
+            << 60.0 << 512;
         QTest::newRow("a 528 MiB line in a plain file")
             << QStringList{"analyze", "huge-line.log", "--max-evidence", "1"} << 0
-            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*huge-line.log:1: a line of 528.0 MiB; its first 8 "
-               "MiB are read)" << 20.0 << 256;
+            << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*huge-line.log:1: a line of 528.0 MiB; its "
+               "first 8 "
+               "MiB are read)"
+            << 20.0 << 256;
         QTest::newRow("only NUL bytes")
             << QStringList{"analyze", "nul.log"} << 0
             << "nul.log: binary file, listed but not analysed" << 20.0 << 128;
@@ -354,11 +366,15 @@ private Q_SLOTS:
         QTest::newRow("a NUL run in a text log")
             << QStringList{"analyze", "nul-run.log"} << 0
             << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
-        for (const char *name : {"magic-bzh.log", "magic-gzip.log", "magic-zip.log", "magic-ustar.log"})
-            QTest::newRow(qPrintable(QStringLiteral("a log starting like an archive: %1").arg(QLatin1String(name))))
+        for (const char *name :
+             {"magic-bzh.log", "magic-gzip.log", "magic-zip.log", "magic-ustar.log"})
+            QTest::newRow(qPrintable(
+                QStringLiteral("a log starting like an archive: %1").arg(QLatin1String(name))))
                 << QStringList{"analyze", QLatin1String(name)} << 0
-                << QStringLiteral("(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*%1: starts like an archive but is "
-                                  "not one; read as a plain file)").arg(QLatin1String(name))
+                << QStringLiteral(
+                       "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*%1: starts like an archive but is "
+                       "not one; read as a plain file)")
+                       .arg(QLatin1String(name))
                 << 20.0 << 128;
         QTest::newRow("a gzipped log starting with NULs")
             << QStringList{"analyze", "nul-led.log.gz"} << 0
@@ -371,7 +387,8 @@ private Q_SLOTS:
             << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*a line longer than 1 MiB)" << 10.0 << 1024;
         QTest::newRow("gzipped zeros")
             << QStringList{"analyze", "zeros.gz"} << 0
-            << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0 << 256;
+            << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0
+            << 256;
         QTest::newRow("a CRI partial run across a matching chunk")
             << QStringList{"analyze", "cri-run.log", "--max-evidence", "1"} << 0
             << "Xid 13 on GPU 0000:3b:00" << 20.0 << 256;
@@ -379,7 +396,9 @@ private Q_SLOTS:
             << QStringList{"analyze", "osc.log"} << 0 << "Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
         QTest::newRow("bidirectional controls in a name and a line, Markdown")
             << QStringList{"analyze", "bidi\u202Egol.log", "--format", "markdown"} << 0
-            << "(?s)^(?!.*[\u202E\u2066\u2069])(?=.*bidi<U\\+202E>gol\\.log)(?=.*<U\\+2066>x<U\\+2069>)" << 20.0 << 128;
+            << "(?s)^(?!.*[\u202E\u2066\u2069])(?=.*bidi<U\\+202E>gol\\.log)(?=.*<U\\+2066>x<U\\+"
+               "2069>)"
+            << 20.0 << 128;
         QTest::newRow("YAML alias bomb")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-bomb"} << 2
             << "bomb.yaml:\\d+:\\d+: error: each rule must be a map" << 20.0 << 128;
@@ -387,13 +406,14 @@ private Q_SLOTS:
             << QStringList{"analyze", "fifo.log", "cr-mix.log"} << 2
             << "(?s)(?=.*fifo.log: a pipe \\(FIFO\\), not read)(?=.*cr-mix.log:5)" << 20.0 << 128;
         QTest::newRow("50 000 bug-report sections of one title")
-            << QStringList{"analyze", "nvidia-bug-report-sections.log", "--max-evidence", "1"}
-            << 0 << "dmesg \\(50001\\):\\d+: NVRM: Xid" << 20.0 << 512;
+            << QStringList{"analyze", "nvidia-bug-report-sections.log", "--max-evidence", "1"} << 0
+            << "dmesg \\(50001\\):\\d+: NVRM: Xid" << 20.0 << 512;
         QTest::newRow("bug-report sections past --max-entries")
-            << QStringList{"analyze", "nvidia-bug-report-sections.log", "--max-entries", "100",
+            << QStringList{"analyze",        "nvidia-bug-report-sections.log",
+                           "--max-entries",  "100",
                            "--max-evidence", "1"}
-            << 0 << "(?s)(?=.*more sections than --max-entries allows)(?=.*Xid 13 on GPU)"
-            << 20.0 << 512;
+            << 0 << "(?s)(?=.*more sections than --max-entries allows)(?=.*Xid 13 on GPU)" << 20.0
+            << 512;
         QTest::newRow("a NUL hole of 4 GiB before an Xid (copytruncate)")
             << QStringList{"analyze", "hole.log", "--max-evidence", "1"} << 0
             << "Xid 13 on GPU 0000:3b:00" << 120.0 << 8192;
@@ -405,17 +425,16 @@ private Q_SLOTS:
                 + QStringList{"rules-context"})
             << 0 << "context.state \\(100,?000" << 5.0 << 256;
         QTest::newRow("/dev/zero named on the command line")
-            << QStringList{"analyze", "/dev/zero"} << 2
-            << "/dev/zero: a character device, not read" << 20.0 << 128;
+            << QStringList{"analyze", "/dev/zero"} << 2 << "/dev/zero: a character device, not read"
+            << 20.0 << 128;
         QTest::newRow("a rule file linked to /dev/zero")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-zero"} << 2
             << "zero.yaml: error: not a regular file, not read" << 20.0 << 128;
         QTest::newRow("a sparse 6 GiB rule file")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-sparse"} << 2
             << "sparse.yaml: error: rule file is 6144.0 MiB; the limit is 8 MiB" << 5.0 << 128;
-        QTest::newRow("--jobs 100000")
-            << QStringList{"analyze", "cr-mix.log", "--jobs", "100000"} << 2
-            << "--jobs needs a number from 0" << 5.0 << 128;
+        QTest::newRow("--jobs 100000") << QStringList{"analyze", "cr-mix.log", "--jobs", "100000"}
+                                       << 2 << "--jobs needs a number from 0" << 5.0 << 128;
         QTest::newRow("10 MiB rule file")
             << QStringList{"rules", "check", "--no-default-rules", "--rules", "rules-big"} << 2
             << "big.yaml: error: rule file is 10.0 MiB; the limit is 8 MiB" << 20.0 << 128;
@@ -481,12 +500,15 @@ private Q_SLOTS:
         const QByteArray line = kXid + '\n';
         QVERIFY(::write(fd, line.constData(), size_t(line.size())) == line.size());
         ::close(fd);
-        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("latin1")}, m_dir.path(), 20 * kSlowdown);
+        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("latin1")},
+                                     m_dir.path(), 20 * kSlowdown);
         checkBounds(run);
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(QRegularExpression(QStringLiteral("(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU.*"
-                                                   "latin1/caf\uFFFD: folder name is not valid UTF-8"))
-                     .match(QString::fromUtf8(run.output)).hasMatch(),
+        QVERIFY2(QRegularExpression(
+                     QStringLiteral("(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU.*"
+                                    "latin1/caf\uFFFD: folder name is not valid UTF-8"))
+                     .match(QString::fromUtf8(run.output))
+                     .hasMatch(),
                  run.output.constData());
     }
 
@@ -500,15 +522,19 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(path(QStringLiteral("locked/open"))));
         writeFile(path(QStringLiteral("locked/closed/kern.log")), kXid + '\n');
         writeFile(path(QStringLiteral("locked/open/kern.log")), kXid + '\n');
-        QVERIFY(::chmod(QFile::encodeName(path(QStringLiteral("locked/closed"))).constData(), 0) == 0);
+        QVERIFY(::chmod(QFile::encodeName(path(QStringLiteral("locked/closed"))).constData(), 0)
+                == 0);
         const auto restore = qScopeGuard([&] {
             ::chmod(QFile::encodeName(path(QStringLiteral("locked/closed"))).constData(), 0755);
         });
-        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("locked")}, m_dir.path(), 20 * kSlowdown);
+        const Run run = runGpuTriage({QStringLiteral("analyze"), QStringLiteral("locked")},
+                                     m_dir.path(), 20 * kSlowdown);
         checkBounds(run);
-        QVERIFY2(QRegularExpression(QStringLiteral("(?s)(?=.*in 1 file\\(s\\))(?=.*locked/closed: folder cannot "
-                                                   "be read)"))
-                     .match(QString::fromUtf8(run.output)).hasMatch(),
+        QVERIFY2(QRegularExpression(
+                     QStringLiteral("(?s)(?=.*in 1 file\\(s\\))(?=.*locked/closed: folder cannot "
+                                    "be read)"))
+                     .match(QString::fromUtf8(run.output))
+                     .hasMatch(),
                  run.output.constData());
     }
 
@@ -532,52 +558,69 @@ private Q_SLOTS:
             "build.farm.xyz", "trtsvc7", "infns42", "ip-10-42-7-19", "10-42-7-19", "unamehost",
             "mgnode01", "sosnode7", "bugnode3", "sosbatch9", "learntwice",
             // Credentials in more forms (item 30).
-            "json pass phrase", "yamlsecret1", "dbpw12345", "nvapi-AbCdEf0123456789XyZ", "redispw99",
-            "dockerpw77", "mysqlpw55", "YWxhZGRpbjpvcGVuc2VzYW1l", "cookieval123", "setcookie42",
-            "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "azsigvalue123", "clientsec9", "xapikey777",
-            "2001:db8::7", "hf_abcdefghijklmnopqrstuv"};
+            "json pass phrase", "yamlsecret1", "dbpw12345", "nvapi-AbCdEf0123456789XyZ",
+            "redispw99", "dockerpw77", "mysqlpw55", "YWxhZGRpbjpvcGVuc2VzYW1l", "cookieval123",
+            "setcookie42", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "azsigvalue123", "clientsec9",
+            "xapikey777", "2001:db8::7", "hf_abcdefghijklmnopqrstuv"};
         // What must survive: the facts a support engineer works with.
-        const QStringList kept{"570.158.08", "0000:3b:00", "Xid 13", "GPU-5a8b3c1d-1111-2222-3333-444455556666"};
+        const QStringList kept{"570.158.08", "0000:3b:00", "Xid 13",
+                               "GPU-5a8b3c1d-1111-2222-3333-444455556666"};
         writeFile(root + QStringLiteral("/kern.log"),
-                  "Nov 30 08:15:01 dgxnode17 kernel: NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08  Release Build\n"
-                  "Nov 30 08:15:02 dgxnode17 kernel: NVRM: Xid (PCI:0000:3b:00): 13, pid=1, Graphics Exception\n"
-                  "Nov 30 08:15:03 dgxnode17 kernel: NVRM: login failed password=hunter2 pwd=s3cr3tpw api_key=KEYVALUE123\n"
-                  "Nov 30 08:15:04 dgxnode17 kernel: NVRM: key AKIAIOSFODNN7EXAMPLE hook xoxb-123456789012-abcdefghijk failed\n"
-                  "Nov 30 08:15:05.123456 precisehost kernel: NVRM: GPU at PCI:0000:3b:00: GPU-5a8b3c1d-1111-2222-3333-444455556666\n"
-                  "<34>1 2025-11-30T08:15:06.003Z rfchost nvidia-persistenced 812 - - nvidia-persistenced failed to open the device\n"
+                  "Nov 30 08:15:01 dgxnode17 kernel: NVRM: loading NVIDIA UNIX x86_64 Kernel "
+                  "Module  570.158.08  Release Build\n"
+                  "Nov 30 08:15:02 dgxnode17 kernel: NVRM: Xid (PCI:0000:3b:00): 13, pid=1, "
+                  "Graphics Exception\n"
+                  "Nov 30 08:15:03 dgxnode17 kernel: NVRM: login failed password=hunter2 "
+                  "pwd=s3cr3tpw api_key=KEYVALUE123\n"
+                  "Nov 30 08:15:04 dgxnode17 kernel: NVRM: key AKIAIOSFODNN7EXAMPLE hook "
+                  "xoxb-123456789012-abcdefghijk failed\n"
+                  "Nov 30 08:15:05.123456 precisehost kernel: NVRM: GPU at PCI:0000:3b:00: "
+                  "GPU-5a8b3c1d-1111-2222-3333-444455556666\n"
+                  "<34>1 2025-11-30T08:15:06.003Z rfchost nvidia-persistenced 812 - - "
+                  "nvidia-persistenced failed to open the device\n"
                   "Nov 30 08:15:07 learntwice kernel: NVRM: GPU0 frobnicate failed\n"
                   "nvidia error: the peer learntwice failed to answer\n");
-        writeFile(root + QStringLiteral("/10.99.88.77/ops@customer.com/worker.acme.io.log"),
-                  "nvidia-container-cli: initialization error: cannot reach 10.20.30.40 via fe80::1ff:fe23:4567:890a\n"
-                  "nvidia-container-cli: mount error: peer 10.20.30.41.\n"
-                  "nvidia-container-cli: detection error: ip_10.20.30.42 fd00::a1b2 unreachable\n"
-                  "nvidia-container-cli: device error: mac aa:bb:cc:dd:ee:01 aa-bb-cc-dd-ee-02 0011.2233.4455\n"
-                  "nvidia-container-cli: ldcache error: owner jane.doe@example.com\n"
-                  "nvidia-container-cli: load library failed: gpu-03.prod.example.com api.customer.co node7.lab.acme.us\n"
-                  "Authorization: Bearer abc.def-123xyz failed for the device plugin\n"
-                  "nvidia-container-cli: initialization error: pull https://alice:pa55word@repo.example.com/x ghp_0123456789abcdefABCDEF0123456789abcd\n"
-                  "trainhost42:1234:1290 [0] NCCL WARN NET/Socket : Connect to 10.20.30.43<43210> failed : Connection refused\n"
-                  "nvidia error: secret: topsecretvalue token=tok_live_998877 passphrase=opensesame1\n"
-                  "error: cannot connect to 10.20.30.44: connection refused\n"
-                  "[root@prompthost ~]# nvidia-smi failed with an error\n"
-                  "bob@colonhost:~# nvidia-smi: command failed\n"
-                  "nvidia error: ssh admin@sshtarget failed, and node9.lab.acme.nz and build.farm.xyz too\n"
-                  "nvidia error: triton at trtsvc7.infns42.svc.cluster.local:8001 failed\n"
-                  "nvidia error: kubelet on ip-10-42-7-19.ec2.internal failed, and ip-10-42-7-19 again\n"
-                  "nvidia error: uname says Linux unamehost 5.15.0-91-generic #101-Ubuntu SMP x86_64 failed\n"
-                  "nvidia error: config {\"password\": \"json pass phrase\"} failed\n"
-                  "nvidia error: config password: 'yamlsecret1' failed\n"
-                  "nvidia error: env DB_PASSWORD=dbpw12345 NGC_API_KEY=nvapi-AbCdEf0123456789XyZ failed\n"
-                  "nvidia error: cache redis://:redispw99@cache failed\n"
-                  "nvidia error: docker login -u bob -p dockerpw77 nvcr.io failed\n"
-                  "nvidia error: mysql -u root -pmysqlpw55 failed\n"
-                  "nvidia error: Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l\n"
-                  "nvidia error: Cookie: session=cookieval123; theme=dark\n"
-                  "nvidia error: Set-Cookie: sid=setcookie42; Path=/\n"
-                  "nvidia error: key -----BEGIN PRIVATE KEY-----MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-----END PRIVATE KEY----- failed\n"
-                  "nvidia error: blob https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=azsigvalue123 failed\n"
-                  "nvidia error: oauth client_secret=clientsec9 x-api-key: xapikey777 failed\n"
-                  "nvidia error: peer 2001:db8::7 and token hf_abcdefghijklmnopqrstuv failed\n");
+        writeFile(
+            root + QStringLiteral("/10.99.88.77/ops@customer.com/worker.acme.io.log"),
+            "nvidia-container-cli: initialization error: cannot reach 10.20.30.40 via "
+            "fe80::1ff:fe23:4567:890a\n"
+            "nvidia-container-cli: mount error: peer 10.20.30.41.\n"
+            "nvidia-container-cli: detection error: ip_10.20.30.42 fd00::a1b2 unreachable\n"
+            "nvidia-container-cli: device error: mac aa:bb:cc:dd:ee:01 aa-bb-cc-dd-ee-02 "
+            "0011.2233.4455\n"
+            "nvidia-container-cli: ldcache error: owner jane.doe@example.com\n"
+            "nvidia-container-cli: load library failed: gpu-03.prod.example.com api.customer.co "
+            "node7.lab.acme.us\n"
+            "Authorization: Bearer abc.def-123xyz failed for the device plugin\n"
+            "nvidia-container-cli: initialization error: pull "
+            "https://alice:pa55word@repo.example.com/x ghp_0123456789abcdefABCDEF0123456789abcd\n"
+            "trainhost42:1234:1290 [0] NCCL WARN NET/Socket : Connect to 10.20.30.43<43210> failed "
+            ": Connection refused\n"
+            "nvidia error: secret: topsecretvalue token=tok_live_998877 passphrase=opensesame1\n"
+            "error: cannot connect to 10.20.30.44: connection refused\n"
+            "[root@prompthost ~]# nvidia-smi failed with an error\n"
+            "bob@colonhost:~# nvidia-smi: command failed\n"
+            "nvidia error: ssh admin@sshtarget failed, and node9.lab.acme.nz and build.farm.xyz "
+            "too\n"
+            "nvidia error: triton at trtsvc7.infns42.svc.cluster.local:8001 failed\n"
+            "nvidia error: kubelet on ip-10-42-7-19.ec2.internal failed, and ip-10-42-7-19 again\n"
+            "nvidia error: uname says Linux unamehost 5.15.0-91-generic #101-Ubuntu SMP x86_64 "
+            "failed\n"
+            "nvidia error: config {\"password\": \"json pass phrase\"} failed\n"
+            "nvidia error: config password: 'yamlsecret1' failed\n"
+            "nvidia error: env DB_PASSWORD=dbpw12345 NGC_API_KEY=nvapi-AbCdEf0123456789XyZ failed\n"
+            "nvidia error: cache redis://:redispw99@cache failed\n"
+            "nvidia error: docker login -u bob -p dockerpw77 nvcr.io failed\n"
+            "nvidia error: mysql -u root -pmysqlpw55 failed\n"
+            "nvidia error: Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l\n"
+            "nvidia error: Cookie: session=cookieval123; theme=dark\n"
+            "nvidia error: Set-Cookie: sid=setcookie42; Path=/\n"
+            "nvidia error: key -----BEGIN PRIVATE KEY-----MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-----END "
+            "PRIVATE KEY----- failed\n"
+            "nvidia error: blob "
+            "https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=azsigvalue123 failed\n"
+            "nvidia error: oauth client_secret=clientsec9 x-api-key: xapikey777 failed\n"
+            "nvidia error: peer 2001:db8::7 and token hf_abcdefghijklmnopqrstuv failed\n");
         writeFile(root + QStringLiteral("/must-gather/nodes/mgnode01/nvidia-driver.log"),
                   "NVRM: Xid (PCI:0000:3b:00): 13, pid=2, Graphics Exception\n");
         writeFile(root + QStringLiteral("/sosreport-sosnode7-2025-11-30-abcdef/var/log/messages"),
@@ -586,7 +629,8 @@ private Q_SLOTS:
                   "NVRM: Xid (PCI:0000:3b:00): 13, pid=4, Graphics Exception\n");
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/empty"))));
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/out"))));
-        const QStringList common{"--redact", "--unmatched", "--max-evidence", "100", "--deterministic"};
+        const QStringList common{"--redact", "--unmatched", "--max-evidence", "100",
+                                 "--deterministic"};
         QStringList outputs;
         QStringList formats{"text", "json", "markdown", "html"};
         const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
@@ -594,8 +638,9 @@ private Q_SLOTS:
             formats << QStringLiteral("pdf");
         for (const QString &format : formats) {
             const QString out = QStringLiteral("leak/report.%1").arg(format);
-            const Run run = runGpuTriage(QStringList{"analyze", "leak/bundle", "--format", format, "-o", out} + common,
-                                         m_dir.path(), 60 * kSlowdown);
+            const Run run = runGpuTriage(
+                QStringList{"analyze", "leak/bundle", "--format", format, "-o", out} + common,
+                m_dir.path(), 60 * kSlowdown);
             checkBounds(run);
             QVERIFY2(run.exitCode == 0, run.output.constData());
             if (format == u"pdf") {
@@ -609,17 +654,22 @@ private Q_SLOTS:
         }
         for (const char *format : {"text", "json", "markdown", "html"}) {
             const QString out = QStringLiteral("leak/diff.%1").arg(QLatin1String(format));
-            const Run run = runGpuTriage({"diff", "leak/empty", "leak/bundle", "--redact", "--format", format, "-o", out},
-                                         m_dir.path(), 60 * kSlowdown);
+            const Run run = runGpuTriage(
+                {"diff", "leak/empty", "leak/bundle", "--redact", "--format", format, "-o", out},
+                m_dir.path(), 60 * kSlowdown);
             checkBounds(run);
             QVERIFY2(run.exitCode == 1, run.output.constData());
             outputs << out;
         }
         QVERIFY(QDir().mkpath(path(QStringLiteral("leak/batch"))));
-        writeFile(path(QStringLiteral("leak/batch/sosreport-sosbatch9-2025-11-30-abcdef/var/log/messages")),
+        writeFile(path(QStringLiteral(
+                      "leak/batch/sosreport-sosbatch9-2025-11-30-abcdef/var/log/messages")),
                   "NVRM: Xid (PCI:0000:3b:00): 13, pid=5, Graphics Exception\n");
-        QVERIFY(QFile::rename(path(QStringLiteral("leak/bundle")), path(QStringLiteral("leak/batch/10.99.88.77"))));
-        const Run batch = runGpuTriage(QStringList{"analyze", "--batch", "leak/batch", "-o", "leak/out", "--format", "markdown"} + common,
+        QVERIFY(QFile::rename(path(QStringLiteral("leak/bundle")),
+                              path(QStringLiteral("leak/batch/10.99.88.77"))));
+        const Run batch = runGpuTriage(QStringList{"analyze", "--batch", "leak/batch", "-o",
+                                                   "leak/out", "--format", "markdown"}
+                                           + common,
                                        m_dir.path(), 60 * kSlowdown);
         checkBounds(batch);
         QVERIFY2(batch.exitCode == 0, batch.output.constData());
@@ -628,19 +678,23 @@ private Q_SLOTS:
         for (const QString &f : written)
             outputs << QStringLiteral("leak/out/") + f;
         int checked = 0;
-        auto squeezed = [](QString t) { return t.remove(QRegularExpression(QStringLiteral("\\s+"))); };
+        auto squeezed = [](QString t) {
+            return t.remove(QRegularExpression(QStringLiteral("\\s+")));
+        };
         for (const QString &out : outputs) {
             QFile f(path(out));
             QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(out));
             const QString text = QString::fromUtf8(f.readAll());
             // Masked, not dropped (Markdown escapes the brackets); the second batch bundle
             // holds no address.
-            QVERIFY2(out.contains(u"sosreport") || text.contains(u"[ip]") || text.contains(u"\\[ip\\]"),
+            QVERIFY2(out.contains(u"sosreport") || text.contains(u"[ip]")
+                         || text.contains(u"\\[ip\\]"),
                      qPrintable(out));
             // The PDF's text breaks lines where the page did.
             const QString flat = squeezed(text) + squeezed(out);
             for (const QString &datum : data)
-                QVERIFY2(!text.contains(datum, Qt::CaseInsensitive) && !out.contains(datum, Qt::CaseInsensitive)
+                QVERIFY2(!text.contains(datum, Qt::CaseInsensitive)
+                             && !out.contains(datum, Qt::CaseInsensitive)
                              && !flat.contains(squeezed(datum), Qt::CaseInsensitive),
                          qPrintable(QStringLiteral("%1 holds %2").arg(out, datum)));
             if (out.startsWith(u"leak/report."))
@@ -658,14 +712,16 @@ private Q_SLOTS:
     {
         writeFile(path(QStringLiteral("serials/home/carol7/run/kern.log")),
                   kXid + '\n' + "NVRM: GPU Board Serial Number: 1320220012345 failed\n"
-                  + "nvidia error: cannot open /home/carol7/.nv/cache: failed\n");
-        const QStringList common{"analyze", "serials", "--unmatched", "--format", "json", "--redact"};
+                      + "nvidia error: cannot open /home/carol7/.nv/cache: failed\n");
+        const QStringList common{"analyze",  "serials", "--unmatched",
+                                 "--format", "json",    "--redact"};
         const Run plain = runGpuTriage(common, m_dir.path(), 20 * kSlowdown);
         checkBounds(plain);
         QVERIFY2(plain.output.contains("1320220012345") && plain.output.contains("carol7"),
                  plain.output.constData());
-        const Run masked = runGpuTriage(common + QStringList{"--redact-serials", "--redact-user-names"},
-                                        m_dir.path(), 20 * kSlowdown);
+        const Run masked
+            = runGpuTriage(common + QStringList{"--redact-serials", "--redact-user-names"},
+                           m_dir.path(), 20 * kSlowdown);
         checkBounds(masked);
         QVERIFY2(!masked.output.contains("1320220012345") && !masked.output.contains("carol7")
                      && masked.output.contains("[serial]") && masked.output.contains("[user]"),
@@ -680,8 +736,8 @@ private Q_SLOTS:
         const QString dir = path(QStringLiteral("batch-full"));
         writeFile(dir + QStringLiteral("/in/node-a.log"), kXid + '\n');
         writeFile(dir + QStringLiteral("/in/node-b.log"), kXid + '\n');
-        const Run run = runGpuTriage({"analyze", "--batch", "in", "-o", "out"}, dir,
-                                     20 * kSlowdown, 1000);
+        const Run run
+            = runGpuTriage({"analyze", "--batch", "in", "-o", "out"}, dir, 20 * kSlowdown, 1000);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.output.contains("cannot write out/node-a.log.txt: File too large")
                      && run.output.contains("cannot write out/node-b.log.txt: File too large"),

@@ -236,7 +236,8 @@ private Q_SLOTS:
         text += "2025-11-30T08:15:02.3Z stdout P NVRM: Xid (PCI:0000:3b:00): 13, pid=1, \n";
         text += "2025-11-30T08:15:02.3Z stdout F end\n";
         const Analyzer analyzer(load(kXid));
-        const AnalysisResult result = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
+        const AnalysisResult result
+            = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
         QCOMPARE(result.findings.size(), 1);
         QCOMPARE(result.findings[0].title, QStringLiteral("GPU 0000:3b:00: Xid 13"));
         QCOMPARE(result.findings[0].occurrences.front().line, 32761); // where the message begins
@@ -256,7 +257,8 @@ private Q_SLOTS:
             << QByteArray("2025-11-30T08:15:02.3Z stdout F NVRM: Xid (PCI:0000:3b:00): 13\n")
             << 20000 << true;
         QTest::newRow("20 000 docker records without a newline are noted")
-            << "{\"log\":\"" + text + "\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+            << "{\"log\":\"" + text
+                   + "\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
             << QByteArray("{\"log\":\"NVRM: Xid (PCI:0000:3b:00): 13\\n\",\"stream\":\"stdout\","
                           "\"time\":\"2025-11-30T08:15:02Z\"}\n")
             << 20000 << true;
@@ -280,9 +282,9 @@ private Q_SLOTS:
         const Analyzer analyzer(load(kXid));
         const AnalysisResult result
             = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
-        const auto note = std::find_if(result.problems.begin(), result.problems.end(), [](const Error &e) {
-            return e.message.contains(u"partial records");
-        });
+        const auto note
+            = std::find_if(result.problems.begin(), result.problems.end(),
+                           [](const Error &e) { return e.message.contains(u"partial records"); });
         QCOMPARE(note != result.problems.end(), noted);
         if (noted) {
             QCOMPARE(note->line, 20001);
@@ -316,9 +318,10 @@ private Q_SLOTS:
             = analyzer.analyze({LogDocument::fromBytes(text, QStringLiteral("cri.log"))});
         QCOMPARE(result.findings.size(), 1);
         QCOMPARE(result.findings[0].occurrences.value(0).line, 302);
-        const auto note = std::find_if(result.problems.begin(), result.problems.end(), [](const Error &e) {
-            return e.message.contains(u"interrupted by more than");
-        });
+        const auto note
+            = std::find_if(result.problems.begin(), result.problems.end(), [](const Error &e) {
+                  return e.message.contains(u"interrupted by more than");
+              });
         QCOMPARE(note != result.problems.end(), noted);
         if (noted)
             QCOMPARE(note->line, 301);
@@ -368,19 +371,23 @@ private Q_SLOTS:
         QTest::addColumn<int>("explained");
         QTest::addColumn<int>("unrecognised");
         QTest::addColumn<QString>("sentence");
-        QTest::newRow("mixed") << QByteArray(
-            "[ 10.1] NVRM: Xid (PCI:0000:3b:00): 79, pid=0, GPU has fallen off the bus.\n"
-            "Failed to initialize NVML: Unknown Error\n"
-            "[ 11.2] NVRM: GPU0 frobnicateWidget: widget setup failed, status 0x1f\n"
-            "nginx: connect() failed (111: Connection refused)\n"
-            "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n")
-            << 2 << 1 << QStringLiteral("NVIDIA error lines: 3 (2 explained by rules, 1 not recognised).");
-        QTest::newRow("a line a match did not prove wrapped is not explained by it") << QByteArray(
-            "nvidia-container-cli: initialization error: nvml error: Unknown Error\n"
-            "the nvidia-persistenced frobnicate failed for the widget, status 0x1f\n")
-            << 1 << 1 << QStringLiteral("NVIDIA error lines: 2 (1 explained by rules, 1 not recognised).");
-        QTest::newRow("clean") << QByteArray("NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
-                                             "nginx: connect() failed (111: Connection refused)\n")
+        QTest::newRow("mixed")
+            << QByteArray(
+                   "[ 10.1] NVRM: Xid (PCI:0000:3b:00): 79, pid=0, GPU has fallen off the bus.\n"
+                   "Failed to initialize NVML: Unknown Error\n"
+                   "[ 11.2] NVRM: GPU0 frobnicateWidget: widget setup failed, status 0x1f\n"
+                   "nginx: connect() failed (111: Connection refused)\n"
+                   "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n")
+            << 2 << 1
+            << QStringLiteral("NVIDIA error lines: 3 (2 explained by rules, 1 not recognised).");
+        QTest::newRow("a line a match did not prove wrapped is not explained by it")
+            << QByteArray("nvidia-container-cli: initialization error: nvml error: Unknown Error\n"
+                          "the nvidia-persistenced frobnicate failed for the widget, status 0x1f\n")
+            << 1 << 1
+            << QStringLiteral("NVIDIA error lines: 2 (1 explained by rules, 1 not recognised).");
+        QTest::newRow("clean") << QByteArray(
+            "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.08\n"
+            "nginx: connect() failed (111: Connection refused)\n")
                                << 0 << 0 << QStringLiteral("NVIDIA error lines: none.");
     }
 
@@ -402,12 +409,15 @@ private Q_SLOTS:
     // programs, or two processes of one, are two messages, each shown.
     void adjacentLinesOfDifferentSourcesAreTwoMessages()
     {
-        const QByteArray log
-            = "Nov 30 08:15:02 node nvidia-persistenced[812]: frobnicate failed for the widget, status 0x1f\n"
-              "Nov 30 08:15:02 node nv-fabricmanager[900]: NVIDIA fabric quux setup failed on the switch\n"
-              "Nov 30 08:15:02 node nv-fabricmanager[901]: could not zorp NVLink trunk 7, the request failed\n"
-              "node1:100:200 [0] NCCL WARN nccl plugin blorp failed for the ring\n"
-              "node1:101:201 [1] NCCL WARN the snarf of channel 3 in its tree did not answer and failed\n";
+        const QByteArray log = "Nov 30 08:15:02 node nvidia-persistenced[812]: frobnicate failed "
+                               "for the widget, status 0x1f\n"
+                               "Nov 30 08:15:02 node nv-fabricmanager[900]: NVIDIA fabric quux "
+                               "setup failed on the switch\n"
+                               "Nov 30 08:15:02 node nv-fabricmanager[901]: could not zorp NVLink "
+                               "trunk 7, the request failed\n"
+                               "node1:100:200 [0] NCCL WARN nccl plugin blorp failed for the ring\n"
+                               "node1:101:201 [1] NCCL WARN the snarf of channel 3 in its tree did "
+                               "not answer and failed\n";
         const Analyzer analyzer(loadRules({}, true));
         const AnalysisResult result
             = analyzer.analyze({LogDocument::fromBytes(log, QStringLiteral("syslog"))});
@@ -418,7 +428,8 @@ private Q_SLOTS:
                     shown.insert(o.line);
         QCOMPARE(result.nvidiaUnrecognisedLines, qint64(5));
         for (int line = 1; line <= 5; ++line)
-            QVERIFY2(shown.contains(line), qPrintable(QStringLiteral("line %1 is not shown").arg(line)));
+            QVERIFY2(shown.contains(line),
+                     qPrintable(QStringLiteral("line %1 is not shown").arg(line)));
     }
 
     void highlightsOnlyWhatIsReported()

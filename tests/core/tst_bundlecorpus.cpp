@@ -67,11 +67,14 @@ private Q_SLOTS:
         QVERIFY(triages.size() >= 15);
         int kept = 0, keptFound = 0, above = 0, aboveKept = 0, healthy = 0, healthyNoisy = 0;
         QStringList misses, noise;
-        qInfo("%-34s %7s %6s %9s  %s", "bundle", "healthy", "kept", "above/kept", "unrecognised lines");
+        qInfo("%-34s %7s %6s %9s  %s", "bundle", "healthy", "kept", "above/kept",
+              "unrecognised lines");
         for (const QString &t : triages) {
             const QString name = t.chopped(int(strlen(".triage.yaml")));
-            const YAML::Node triage = YAML::LoadFile(QString(root + QLatin1Char('/') + t).toStdString());
-            const QString bundle = root + QLatin1Char('/') + name + QLatin1String(".nvidia-bug-report.log.gz");
+            const YAML::Node triage
+                = YAML::LoadFile(QString(root + QLatin1Char('/') + t).toStdString());
+            const QString bundle
+                = root + QLatin1Char('/') + name + QLatin1String(".nvidia-bug-report.log.gz");
             QVERIFY2(QFileInfo::exists(bundle), qPrintable(bundle));
             const AnalysisResult result = analyzer.analyzePaths({bundle});
             int k = 0, kf = 0, a = 0, ak = 0;
@@ -82,11 +85,10 @@ private Q_SLOTS:
                          qPrintable(t + QLatin1String(": no rules listed for ") + condition));
                 keep << condition;
                 ++k;
-                const bool found = std::any_of(result.findings.begin(), result.findings.end(),
-                                               [&](const Finding &f) {
-                                                   return f.severity > Severity::Info
-                                                          && recognises(f, condition, conditions);
-                                               });
+                const bool found = std::any_of(
+                    result.findings.begin(), result.findings.end(), [&](const Finding &f) {
+                        return f.severity > Severity::Info && recognises(f, condition, conditions);
+                    });
                 kf += found;
                 if (!found)
                     misses << name + QLatin1String(": ") + condition;
@@ -94,7 +96,9 @@ private Q_SLOTS:
             QStringList unrecognised;
             for (const Finding &f : result.findings) {
                 if (f.ruleId == u"nvidia.unrecognised")
-                    unrecognised << QStringLiteral("%1 %2").arg(f.facts.at(QStringLiteral("component"))).arg(f.count);
+                    unrecognised << QStringLiteral("%1 %2")
+                                        .arg(f.facts.at(QStringLiteral("component")))
+                                        .arg(f.count);
                 if (f.severity == Severity::Info)
                     continue;
                 ++a;
@@ -108,8 +112,9 @@ private Q_SLOTS:
             const bool isHealthy = triage["healthy"].as<bool>();
             healthy += isHealthy;
             healthyNoisy += isHealthy && a > 0;
-            qInfo("%-34s %7s %3d/%-3d %4d/%-4d  %s", qPrintable(name.left(34)), isHealthy ? "yes" : "no",
-                  kf, k, a, ak, qPrintable(unrecognised.join(QLatin1String(", "))));
+            qInfo("%-34s %7s %3d/%-3d %4d/%-4d  %s", qPrintable(name.left(34)),
+                  isHealthy ? "yes" : "no", kf, k, a, ak,
+                  qPrintable(unrecognised.join(QLatin1String(", "))));
             kept += k;
             keptFound += kf;
             above += a;

@@ -1,9 +1,9 @@
 #include "engine/analyzer.h"
 #include "rules/ruleloader.h"
 #include "source/bundlereader.h"
-#include "text/logdocument.h"
 #include "testarchive.h"
 #include "testfiles.h"
+#include "text/logdocument.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -29,7 +29,6 @@ const QByteArray kSeed = "\xE2\x94\x82 NOTE: CUDA Forward Compatibility mode ENA
                          "       \xE2\x94\x82\n"
                          "\xE2\x94\x82   Using CUDA 13.0 driver version 580.65.06 with kernel "
                          "driver version 570.158.08. \xE2\x94\x82\n";
-
 
 QStringList problemTexts(const QList<Error> &problems)
 {
@@ -158,10 +157,12 @@ private Q_SLOTS:
         QTest::newRow("nesting depth 10 stops at 3")
             << nested << "nested deeper than 3 levels" << false;
         QTest::newRow("a log starting like an archive at the deepest level is read")
-            << makeArchive("tar", "gzip",
-                           {{"a.tgz", makeArchive("tar", "gzip",
-                                                  {{"b.tgz", makeArchive("tar", "gzip",
-                                                                         {{"odd.log", "BZh odd first line\n" + kSeed}})}})}})
+            << makeArchive(
+                   "tar", "gzip",
+                   {{"a.tgz", makeArchive("tar", "gzip",
+                                          {{"b.tgz", makeArchive("tar", "gzip",
+                                                                 {{"odd.log", "BZh odd first line\n"
+                                                                                  + kSeed}})}})}})
             << "starts like an archive but is not one" << true;
         QTest::newRow("symlinks inside an archive are not followed")
             << makeArchive("tar", "none",
@@ -333,12 +334,12 @@ private Q_SLOTS:
         AnalyzeOptions options;
         options.limits.streamChunkBytes = 64 * 1024; // the entry is many chunks long
         const AnalysisResult result = analyzer.analyzePaths({path}, options);
-        const auto xid = std::find_if(result.findings.begin(), result.findings.end(),
-                                      [](const Finding &f) { return f.facts.count(QStringLiteral("xid")); });
+        const auto xid
+            = std::find_if(result.findings.begin(), result.findings.end(),
+                           [](const Finding &f) { return f.facts.count(QStringLiteral("xid")); });
         QVERIFY(xid != result.findings.end());
         QCOMPARE(xid->count, 40);
-        QCOMPARE(xid->occurrences.front().path,
-                 QStringLiteral("report.log.gz") + expectedSection);
+        QCOMPARE(xid->occurrences.front().path, QStringLiteral("report.log.gz") + expectedSection);
     }
 
     void mustGatherIsRecognisedWithFactsAndLabels()
@@ -511,8 +512,8 @@ private Q_SLOTS:
                                "off the bus.\n";
         const QString log = writeFile(m_dir, QStringLiteral("kernel/kern.log"), xid);
         BundleReader reader;
-        const auto docs = reader.read({QStringLiteral("/proc/self/pagemap"),
-                                       QStringLiteral("/proc/self/status"), log});
+        const auto docs = reader.read(
+            {QStringLiteral("/proc/self/pagemap"), QStringLiteral("/proc/self/status"), log});
         QCOMPARE(docs.size(), size_t(3));
         QVERIFY(qint64(docs[0]->bytes().size()) <= BundleReader::kKernelFileBytes);
         QVERIFY(docs[1]->bytes().find("Name:") != std::string_view::npos);

@@ -44,32 +44,52 @@ const QString kTail = QStringLiteral("pid=4242, name=python3, Ch 00000010");
 const Form kForms[] = {
     {"dmesg",
      [](int c, const QString &b) {
-         return QStringLiteral("[ 3021.%1] NVRM: Xid (PCI:%2): %3, %4").arg(c, 6, 10, QLatin1Char('0')).arg(b).arg(c).arg(kTail);
+         return QStringLiteral("[ 3021.%1] NVRM: Xid (PCI:%2): %3, %4")
+             .arg(c, 6, 10, QLatin1Char('0'))
+             .arg(b)
+             .arg(c)
+             .arg(kTail);
      },
      true},
     {"dmesg -T",
      [](int c, const QString &b) {
-         return QStringLiteral("[Thu Dec  4 09:12:33 2026] NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+         return QStringLiteral("[Thu Dec  4 09:12:33 2026] NVRM: Xid (PCI:%1): %2, %3")
+             .arg(b)
+             .arg(c)
+             .arg(kTail);
      },
      true},
     {"journald",
      [](int c, const QString &b) {
-         return QStringLiteral("Dec 04 09:12:33 gpu-node-7 kernel: NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+         return QStringLiteral("Dec 04 09:12:33 gpu-node-7 kernel: NVRM: Xid (PCI:%1): %2, %3")
+             .arg(b)
+             .arg(c)
+             .arg(kTail);
      },
      true},
     {"syslog ISO",
      [](int c, const QString &b) {
-         return QStringLiteral("2026-12-04T09:12:33.123456+00:00 gpu-node-7 kernel: [ 3021.5] NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+         return QStringLiteral("2026-12-04T09:12:33.123456+00:00 gpu-node-7 kernel: [ 3021.5] "
+                               "NVRM: Xid (PCI:%1): %2, %3")
+             .arg(b)
+             .arg(c)
+             .arg(kTail);
      },
      true},
     {"CRI container",
      [](int c, const QString &b) {
-         return QStringLiteral("2026-12-04T09:12:33.123456789Z stdout F NVRM: Xid (PCI:%1): %2, %3").arg(b).arg(c).arg(kTail);
+         return QStringLiteral("2026-12-04T09:12:33.123456789Z stdout F NVRM: Xid (PCI:%1): %2, %3")
+             .arg(b)
+             .arg(c)
+             .arg(kTail);
      },
      true},
     {"MIG",
      [](int c, const QString &b) {
-         return QStringLiteral("NVRM: Xid (PCI:%1 GPU-I:01 GPU-CI:00): %2, %3").arg(b).arg(c).arg(kTail);
+         return QStringLiteral("NVRM: Xid (PCI:%1 GPU-I:01 GPU-CI:00): %2, %3")
+             .arg(b)
+             .arg(c)
+             .arg(kTail);
      },
      true},
     {"MIG instance only",
@@ -184,12 +204,14 @@ private Q_SLOTS:
         if (f.busKnown) {
             QCOMPARE(result.gpus.size(), qsizetype(xid->entries.size()));
             for (const auto &[code, e] : xid->entries) {
-                const auto gpu = std::find_if(result.gpus.begin(), result.gpus.end(), [&](const GpuVerdict &g) {
-                    return g.key == gpuKey(busFor(code));
-                });
+                const auto gpu = std::find_if(
+                    result.gpus.begin(), result.gpus.end(),
+                    [&](const GpuVerdict &g) { return g.key == gpuKey(busFor(code)); });
                 QVERIFY2(gpu != result.gpus.end(), qPrintable(QString::number(code)));
                 QVERIFY2(std::any_of(gpu->events.begin(), gpu->events.end(),
-                                     [&](const GpuEvent &ev) { return ev.code == QStringLiteral("Xid %1").arg(code); }),
+                                     [&](const GpuEvent &ev) {
+                                         return ev.code == QStringLiteral("Xid %1").arg(code);
+                                     }),
                          qPrintable(QString::number(code)));
             }
         }
@@ -207,25 +229,35 @@ private Q_SLOTS:
         QVERIFY(xid);
         for (const auto &[code, e] : xid->entries)
             if (!e.resolution.isEmpty())
-                QTest::addRow("Xid %d", code) << kForms[0].line(code, busFor(code)) << code << e.resolution;
+                QTest::addRow("Xid %d", code)
+                    << kForms[0].line(code, busFor(code)) << code << e.resolution;
         // Lines whose text decides the bucket: NVIDIA's NVLink5 decode sheet, Xid 154's value.
-        const QString nvl = QStringLiteral("NVRM: Xid (PCI:0018:01:00): %1, %2 XC0 i0 Link 13 (%3 %4 0x00000001 0x00000000 0x00100000 0x00000004)");
+        const QString nvl = QStringLiteral("NVRM: Xid (PCI:0018:01:00): %1, %2 XC0 i0 Link 13 (%3 "
+                                           "%4 0x00000001 0x00000000 0x00100000 0x00000004)");
         QTest::newRow("Xid 145 RLW_REMAP non-fatal 0x4: follow an Xid 154, else restart the app")
-            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000004") << 145 << QStringLiteral("xid_154_eval");
+            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000004") << 145
+            << QStringLiteral("xid_154_eval");
         QTest::newRow("Xid 145 RLW_REMAP non-fatal 0x20")
-            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000020") << 145 << QStringLiteral("xid_154_eval");
+            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000020") << 145
+            << QStringLiteral("xid_154_eval");
         QTest::newRow("Xid 145 RLW_SRC_TRACK non-fatal 0x8")
-            << nvl.arg(145).arg(u"RLW_SRC_TRACK Nonfatal", u"0x000000e2", u"0x00000008") << 145 << QStringLiteral("xid_154_eval");
+            << nvl.arg(145).arg(u"RLW_SRC_TRACK Nonfatal", u"0x000000e2", u"0x00000008") << 145
+            << QStringLiteral("xid_154_eval");
         QTest::newRow("Xid 145 RLW_REMAP non-fatal 0x100 is ignored")
-            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000100") << 145 << QStringLiteral("ignore");
+            << nvl.arg(145).arg(u"RLW_REMAP Nonfatal", u"0x00000084", u"0x00000100") << 145
+            << QStringLiteral("ignore");
         QTest::newRow("Xid 149 link down 0x26 (V1) is ignored")
-            << nvl.arg(149).arg(u"NETIR_LINK_EVT Fatal", u"0x026001c6", u"0x00000000") << 149 << QStringLiteral("ignore");
+            << nvl.arg(149).arg(u"NETIR_LINK_EVT Fatal", u"0x026001c6", u"0x00000000") << 149
+            << QStringLiteral("ignore");
         QTest::newRow("Xid 149 link down 0x28 (V2) is ignored")
-            << nvl.arg(149).arg(u"NETIR_LINK_DOWN Fatal", u"0x02800011", u"0x00000000") << 149 << QStringLiteral("ignore");
+            << nvl.arg(149).arg(u"NETIR_LINK_DOWN Fatal", u"0x02800011", u"0x00000000") << 149
+            << QStringLiteral("ignore");
         QTest::newRow("Xid 149 link down 0x25 resets the GPU")
-            << nvl.arg(149).arg(u"NETIR_LINK_EVT Fatal", u"0x025001c6", u"0x00000000") << 149 << QStringLiteral("reset_gpu");
+            << nvl.arg(149).arg(u"NETIR_LINK_EVT Fatal", u"0x025001c6", u"0x00000000") << 149
+            << QStringLiteral("reset_gpu");
         QTest::newRow("Xid 154 node reboot")
-            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot Required)")
+            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from "
+                              "0x0 (None) to 0x2 (Node Reboot Required)")
             << 154 << QStringLiteral("restart_bm");
     }
 
@@ -236,8 +268,11 @@ private Q_SLOTS:
         QFETCH(QString, bucket);
         // What the first clause of the action must say for each of NVIDIA's buckets.
         static const std::map<QString, QString> says{
-            {QStringLiteral("ignore"), QStringLiteral("^(no action|nothing|none|no immediate action|no gpu reset|informational)")},
-            {QStringLiteral("restart_app"), QStringLiteral("restart the (application|program|affected application)")},
+            {QStringLiteral("ignore"),
+             QStringLiteral(
+                 "^(no action|nothing|none|no immediate action|no gpu reset|informational)")},
+            {QStringLiteral("restart_app"),
+             QStringLiteral("restart the (application|program|affected application)")},
             {QStringLiteral("reset_gpu"), QStringLiteral("\\breset\\b")},
             {QStringLiteral("contact_support"), QStringLiteral("nvidia support")},
             {QStringLiteral("restart_bm"), QStringLiteral("\\breboot")},
@@ -254,10 +289,11 @@ private Q_SLOTS:
         };
         const AnalysisResult result = m_analyzer->analyze(
             {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("kern.log"))});
-        const auto found = std::find_if(result.findings.begin(), result.findings.end(), [&](const Finding &f) {
-            const auto it = f.facts.find(QStringLiteral("xid"));
-            return it != f.facts.end() && it->second.toInt() == code;
-        });
+        const auto found
+            = std::find_if(result.findings.begin(), result.findings.end(), [&](const Finding &f) {
+                  const auto it = f.facts.find(QStringLiteral("xid"));
+                  return it != f.facts.end() && it->second.toInt() == code;
+              });
         QVERIFY2(found != result.findings.end(), "no finding");
         const Finding &f = *found;
         const auto rule = std::find_if(m_set.rules.begin(), m_set.rules.end(),
@@ -270,15 +306,19 @@ private Q_SLOTS:
         }
         QCOMPARE(f.resolution, bucket);
         QVERIFY2(f.nvidiaResolution, qPrintable(f.ruleId));
-        const CatalogEntry *entry = m_set.catalog(QStringLiteral("xid"))->find(QString::number(code));
+        const CatalogEntry *entry
+            = m_set.catalog(QStringLiteral("xid"))->find(QString::number(code));
         const bool fromEntry = entry && entry->resolution == bucket;
-        QCOMPARE(f.severity, fromEntry && entry->severity ? *entry->severity : *severityForResolution(bucket));
-        const QString first = f.action.section(QRegularExpression(QStringLiteral("[;\\n]|\\. ")), 0, 0);
+        QCOMPARE(f.severity,
+                 fromEntry && entry->severity ? *entry->severity : *severityForResolution(bucket));
+        const QString first
+            = f.action.section(QRegularExpression(QStringLiteral("[;\\n]|\\. ")), 0, 0);
         QVERIFY2(says.count(bucket), qPrintable(bucket));
         QVERIFY2(QRegularExpression(says.at(bucket), QRegularExpression::CaseInsensitiveOption)
                      .match(first)
                      .hasMatch(),
-                 qPrintable(QStringLiteral("%1 (%2): \"%3\" does not say %4").arg(f.ruleId, bucket, first, says.at(bucket))));
+                 qPrintable(QStringLiteral("%1 (%2): \"%3\" does not say %4")
+                                .arg(f.ruleId, bucket, first, says.at(bucket))));
     }
 
     // What a report prints for these Xids carries what NVIDIA's catalog says of them (its
@@ -289,17 +329,26 @@ private Q_SLOTS:
         QTest::addColumn<QString>("says");
         QTest::newRow("14 is an injected error") << 14 << QStringLiteral("injected");
         QTest::newRow("32 is mostly PCIe quality") << 32 << QStringLiteral("PCIe quality");
-        QTest::newRow("45 alone: restart Fabric Manager") << 45 << QStringLiteral("restart Fabric Manager");
-        QTest::newRow("48 in SRAM: threshold flag and field diagnostics") << 48 << QStringLiteral("sram_threshold_exceeded.*field diagnostics");
-        QTest::newRow("56 is a display engine error") << 56 << QStringLiteral("Display Engine error.*display engine");
+        QTest::newRow("45 alone: restart Fabric Manager")
+            << 45 << QStringLiteral("restart Fabric Manager");
+        QTest::newRow("48 in SRAM: threshold flag and field diagnostics")
+            << 48 << QStringLiteral("sram_threshold_exceeded.*field diagnostics");
+        QTest::newRow("56 is a display engine error")
+            << 56 << QStringLiteral("Display Engine error.*display engine");
         QTest::newRow("61 is unused on data-center GPUs") << 61 << QStringLiteral("unused on A100");
-        QTest::newRow("64: RMA only once the field diagnostic validates") << 64 << QStringLiteral("only once NVIDIA's field diagnostic validates");
+        QTest::newRow("64: RMA only once the field diagnostic validates")
+            << 64 << QStringLiteral("only once NVIDIA's field diagnostic validates");
         QTest::newRow("93 is cleared with nvflash") << 93 << QStringLiteral("elsessionclear");
-        QTest::newRow("109 is a GPU reset") << 109 << QStringLiteral("Drain the GPU and reset it \\(NVIDIA.s immediate action");
-        QTest::newRow("110 is hardware: cold reset") << 110 << QStringLiteral("hardware failure.*cold-reset");
-        QTest::newRow("121 has no operational impact") << 121 << QStringLiteral("no operational impact");
-        QTest::newRow("140 stopped page offlining or row remapping") << 140 << QStringLiteral("page offlining or row remapping");
-        QTest::newRow("159 resets the GPU only with UVM or vGPU") << 159 << QStringLiteral("UVM\\) or vGPU is in use, reset the GPU");
+        QTest::newRow("109 is a GPU reset")
+            << 109 << QStringLiteral("Drain the GPU and reset it \\(NVIDIA.s immediate action");
+        QTest::newRow("110 is hardware: cold reset")
+            << 110 << QStringLiteral("hardware failure.*cold-reset");
+        QTest::newRow("121 has no operational impact")
+            << 121 << QStringLiteral("no operational impact");
+        QTest::newRow("140 stopped page offlining or row remapping")
+            << 140 << QStringLiteral("page offlining or row remapping");
+        QTest::newRow("159 resets the GPU only with UVM or vGPU")
+            << 159 << QStringLiteral("UVM\\) or vGPU is in use, reset the GPU");
         QTest::newRow("163 needs no reset") << 163 << QStringLiteral("No GPU reset needed");
         QTest::newRow("165 lets power swing") << 165 << QStringLiteral("power swings");
         QTest::newRow("168 is seen with ECC disabled") << 168 << QStringLiteral("ECC disabled");
@@ -326,10 +375,17 @@ private Q_SLOTS:
     void everySxidIsResolvedFromTheCatalog_data()
     {
         QTest::addColumn<QString>("format");
-        QTest::newRow("dmesg") << QStringLiteral("[ 25.948274] nvidia-nvswitch%1: SXid (PCI:%2): %3, Non-fatal, Link 00 %4");
-        QTest::newRow("journald") << QStringLiteral("Dec 04 09:12:33 hgx-3 kernel: nvidia-nvswitch%1: SXid (PCI:%2): %3, Fatal, Link 12 %4 (First)");
-        QTest::newRow("dmesg --decode ISO") << QStringLiteral("kern  :err   : 2025-01-25T10:34:54,859532+00:00 nvidia-nvswitch%1: SXid (PCI:%2): %3, Data {0x000001c0, 0x00bd5c8a} %4");
-        QTest::newRow("no host name") << QStringLiteral("Dec 04 09:12:33 kernel: nvidia-nvswitch%1: SXid (PCI:%2): %3, Severity 1 Engine instance 00 %4");
+        QTest::newRow("dmesg") << QStringLiteral(
+            "[ 25.948274] nvidia-nvswitch%1: SXid (PCI:%2): %3, Non-fatal, Link 00 %4");
+        QTest::newRow("journald") << QStringLiteral(
+            "Dec 04 09:12:33 hgx-3 kernel: nvidia-nvswitch%1: SXid (PCI:%2): %3, Fatal, Link 12 %4 "
+            "(First)");
+        QTest::newRow("dmesg --decode ISO")
+            << QStringLiteral("kern  :err   : 2025-01-25T10:34:54,859532+00:00 nvidia-nvswitch%1: "
+                              "SXid (PCI:%2): %3, Data {0x000001c0, 0x00bd5c8a} %4");
+        QTest::newRow("no host name")
+            << QStringLiteral("Dec 04 09:12:33 kernel: nvidia-nvswitch%1: SXid (PCI:%2): %3, "
+                              "Severity 1 Engine instance 00 %4");
     }
 
     void everySxidIsResolvedFromTheCatalog()
@@ -341,12 +397,18 @@ private Q_SLOTS:
         std::vector<std::shared_ptr<const LogDocument>> logs;
         for (const auto &[code, e] : sxid->entries) {
             // The guide gives no recovery for a few notable codes (10001, 10002).
-            QVERIFY2(!e.name.isEmpty() && !e.meaning.isEmpty() && !e.action.isEmpty()
-                         && (e.resolution.isEmpty() || severityForResolution(e.resolution).has_value()),
-                     qPrintable(QString::number(code)));
-            logs.push_back(LogDocument::fromBytes(
-                format.arg(code % 12).arg(switchBusFor(code) + QLatin1String(".0")).arg(code).arg(e.name).toUtf8() + '\n',
-                QStringLiteral("sxid-%1.log").arg(code)));
+            QVERIFY2(
+                !e.name.isEmpty() && !e.meaning.isEmpty() && !e.action.isEmpty()
+                    && (e.resolution.isEmpty() || severityForResolution(e.resolution).has_value()),
+                qPrintable(QString::number(code)));
+            logs.push_back(
+                LogDocument::fromBytes(format.arg(code % 12)
+                                               .arg(switchBusFor(code) + QLatin1String(".0"))
+                                               .arg(code)
+                                               .arg(e.name)
+                                               .toUtf8()
+                                           + '\n',
+                                       QStringLiteral("sxid-%1.log").arg(code)));
         }
         const AnalysisResult result = Analyzer(m_set).analyze(logs);
         std::map<int, const Finding *> byCode;
@@ -354,10 +416,11 @@ private Q_SLOTS:
             if (f.ruleId == u"nvswitch.sxid")
                 byCode[f.facts.at(QStringLiteral("sxid")).toInt()] = &f;
         for (const auto &[code, e] : sxid->entries) {
-            QVERIFY2(byCode.count(code), qPrintable(QStringLiteral("SXid %1: no finding").arg(code)));
+            QVERIFY2(byCode.count(code),
+                     qPrintable(QStringLiteral("SXid %1: no finding").arg(code)));
             const Finding &f = *byCode[code];
             QCOMPARE(f.resolution, e.resolution);
-            QCOMPARE(f.severity, e.severity ? *e.severity
+            QCOMPARE(f.severity, e.severity               ? *e.severity
                                  : e.resolution.isEmpty() ? Severity::Warning
                                                           : *severityForResolution(e.resolution));
             QCOMPARE(f.nvidiaResolution, !e.resolution.isEmpty());
@@ -371,12 +434,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("code");
         QTest::addColumn<int>("severityValue");
-        QTest::newRow("10001 host privileged error: not fatal, may be followed") << 10001 << int(Severity::Warning);
-        QTest::newRow("10002 host privileged timeout: not fatal, may be followed") << 10002 << int(Severity::Warning);
-        QTest::newRow("10004 thermal event start: check cooling") << 10004 << int(Severity::Warning);
+        QTest::newRow("10001 host privileged error: not fatal, may be followed")
+            << 10001 << int(Severity::Warning);
+        QTest::newRow("10002 host privileged timeout: not fatal, may be followed")
+            << 10002 << int(Severity::Warning);
+        QTest::newRow("10004 thermal event start: check cooling")
+            << 10004 << int(Severity::Warning);
         QTest::newRow("10005 thermal event end: check cooling") << 10005 << int(Severity::Warning);
-        QTest::newRow("20012 broken connection: no impact on one GPU") << 20012 << int(Severity::Warning);
-        QTest::newRow("10003 unhandled interrupt stays always fatal") << 10003 << int(Severity::Critical);
+        QTest::newRow("20012 broken connection: no impact on one GPU")
+            << 20012 << int(Severity::Warning);
+        QTest::newRow("10003 unhandled interrupt stays always fatal")
+            << 10003 << int(Severity::Critical);
     }
 
     void sxidSeverityFollowsTheGuidesClass()
@@ -388,9 +456,10 @@ private Q_SLOTS:
         QVERIFY(e);
         QCOMPARE(e->severityClass, severity == Severity::Critical ? QStringLiteral("always-fatal")
                                                                   : QStringLiteral("non-fatal"));
-        const QString line = QStringLiteral("nvidia-nvswitch3: SXid (PCI:0000:05:00.0): %1, Non-fatal, Link 08 %2")
-                                 .arg(code)
-                                 .arg(e->name);
+        const QString line
+            = QStringLiteral("nvidia-nvswitch3: SXid (PCI:0000:05:00.0): %1, Non-fatal, Link 08 %2")
+                  .arg(code)
+                  .arg(e->name);
         const AnalysisResult result = m_analyzer->analyze(
             {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("kern.log"))});
         QCOMPARE(result.findings.size(), 1);
@@ -410,8 +479,9 @@ private Q_SLOTS:
                 continue; // cudaSuccess: success is never a finding
             for (const QString &name : e.names) {
                 const bool isText = name.contains(QLatin1Char(' '));
-                const QString line = isText ? QStringLiteral("RuntimeError: CUDA error: %1").arg(name)
-                                            : QStringLiteral("failed call to cuInit: %1").arg(name);
+                const QString line = isText
+                                         ? QStringLiteral("RuntimeError: CUDA error: %1").arg(name)
+                                         : QStringLiteral("failed call to cuInit: %1").arg(name);
                 const AnalysisResult r = analyzer.analyze(
                     {LogDocument::fromBytes(line.toUtf8() + '\n', QStringLiteral("app.log"))});
                 // A code a rule names as its condition (`vocabulary:`) is that rule's finding.
@@ -420,11 +490,12 @@ private Q_SLOTS:
                     if (rule.vocabulary && rule.vocabulary->catalog == u"cuda-error"
                         && rule.vocabulary->codes.contains(code))
                         claim = &rule;
-                QVERIFY2(r.findings.size() == 1
-                             && (claim ? r.findings.front().ruleId == claim->id
-                                       : r.findings.front().ruleId.startsWith(u"cuda.error")),
-                         qPrintable(line + QLatin1String(": ")
-                                    + (r.findings.isEmpty() ? QString() : r.findings.front().ruleId)));
+                QVERIFY2(
+                    r.findings.size() == 1
+                        && (claim ? r.findings.front().ruleId == claim->id
+                                  : r.findings.front().ruleId.startsWith(u"cuda.error")),
+                    qPrintable(line + QLatin1String(": ")
+                               + (r.findings.isEmpty() ? QString() : r.findings.front().ruleId)));
                 const Finding &f = r.findings.front();
                 // Errors with rules of their own (35, 100, 802, 803, 804, out of memory) are
                 // reported by those; the rest by the catalog rules with NVIDIA's code.
@@ -443,12 +514,15 @@ private Q_SLOTS:
     void aCudaErrorEndsWhereItsTextEnds_data()
     {
         QTest::addColumn<QString>("log");
-        const QString error = QStringLiteral("RuntimeError: CUDA error: an illegal memory access was encountered\n");
+        const QString error = QStringLiteral(
+            "RuntimeError: CUDA error: an illegal memory access was encountered\n");
         QTest::newRow("a plain line after it") << error + QStringLiteral("foo bar\n");
         QTest::newRow("another CUDA error after it")
             << error + QStringLiteral("CUDA error: device-side assert triggered\n");
         QTest::newRow("PyTorch's note after it")
-            << error + QStringLiteral("CUDA kernel errors might be asynchronously reported at some other API call\n");
+            << error
+                   + QStringLiteral("CUDA kernel errors might be asynchronously reported at some "
+                                    "other API call\n");
         QTest::newRow("alone") << error;
     }
 
@@ -457,11 +531,13 @@ private Q_SLOTS:
         QFETCH(QString, log);
         const AnalysisResult result = m_analyzer->analyze(
             {LogDocument::fromBytes(log.toUtf8(), QStringLiteral("app.log"))});
-        const auto f = std::find_if(result.findings.begin(), result.findings.end(), [](const Finding &x) {
-            return x.occurrences.value(0).line == 1 && x.ruleId.startsWith(u"cuda.error");
-        });
+        const auto f
+            = std::find_if(result.findings.begin(), result.findings.end(), [](const Finding &x) {
+                  return x.occurrences.value(0).line == 1 && x.ruleId.startsWith(u"cuda.error");
+              });
         QVERIFY(f != result.findings.end());
-        QCOMPARE(f->facts.at(QStringLiteral("cuda_error")), QStringLiteral("an illegal memory access was encountered"));
+        QCOMPARE(f->facts.at(QStringLiteral("cuda_error")),
+                 QStringLiteral("an illegal memory access was encountered"));
         QVERIFY2(!f->title.contains(u"not in the catalog"), qPrintable(f->title));
     }
 
@@ -484,9 +560,11 @@ private Q_SLOTS:
         QCOMPARE(xid->entries.size(), m_set.catalog(QStringLiteral("xid"))->entries.size() + 1);
         QCOMPARE(xid->entries.at(79).name, QStringLiteral("Our own words"));
         QCOMPARE(xid->entries.at(48).resolution, QStringLiteral("workflow_xid_48"));
-        QVERIFY(std::any_of(set.diagnostics.begin(), set.diagnostics.end(), [](const Diagnostic &d) {
-            return !d.isError() && d.where.message.contains(u"merged") && d.where.message.contains(u"(79)");
-        }));
+        QVERIFY(
+            std::any_of(set.diagnostics.begin(), set.diagnostics.end(), [](const Diagnostic &d) {
+                return !d.isError() && d.where.message.contains(u"merged")
+                       && d.where.message.contains(u"(79)");
+            }));
         const Analyzer analyzer(set);
         const AnalysisResult result = analyzer.analyze({LogDocument::fromBytes(
             (kForms[0].line(48, busFor(48)) + u'\n' + kForms[0].line(79, busFor(79))).toUtf8(),
@@ -508,7 +586,8 @@ private Q_SLOTS:
         const AnalysisResult result = analyzer.analyze({LogDocument::fromBytes(
             kForms[0].line(79, busFor(79, QStringLiteral("0002"))).toUtf8(), QStringLiteral("k"))});
         QCOMPARE(result.findings.size(), 1);
-        QCOMPARE(result.findings[0].facts.at(QStringLiteral("pci")), busFor(79, QStringLiteral("0002")));
+        QCOMPARE(result.findings[0].facts.at(QStringLiteral("pci")),
+                 busFor(79, QStringLiteral("0002")));
         QCOMPARE(result.findings[0].resolution, QStringLiteral("restart_bm"));
     }
 };

@@ -84,10 +84,7 @@ private Q_SLOTS:
         QDir(m_cache).removeRecursively();
         useCache(m_cache);
     }
-    void cleanupTestCase()
-    {
-        qunsetenv("GPUTRIAGE_CACHE_DIR");
-    }
+    void cleanupTestCase() { qunsetenv("GPUTRIAGE_CACHE_DIR"); }
 
     void aWarmCacheGivesTheSameReport_data()
     {
@@ -155,27 +152,23 @@ private Q_SLOTS:
         QTest::newRow("the last byte flipped")
             << Damage([](QByteArray &b) { b[b.size() - 1] = char(b[b.size() - 1] ^ 0x01); })
             << QStringLiteral("damaged (checksum)");
-        QTest::newRow("a byte in the middle of the payload flipped")
-            << Damage([](QByteArray &b) {
-                   const qsizetype at = qMin(b.size() - 1, 130 + (b.size() - 130) / 2);
-                   b[at] = char(b[at] ^ 0x40);
-               })
-            << QStringLiteral("damaged (checksum)");
-        QTest::newRow("a byte appended") << Damage([](QByteArray &b) { b.append('x'); })
-                                         << QStringLiteral("damaged (too long)");
+        QTest::newRow("a byte in the middle of the payload flipped") << Damage([](QByteArray &b) {
+            const qsizetype at = qMin(b.size() - 1, 130 + (b.size() - 130) / 2);
+            b[at] = char(b[at] ^ 0x40);
+        }) << QStringLiteral("damaged (checksum)");
+        QTest::newRow("a byte appended")
+            << Damage([](QByteArray &b) { b.append('x'); }) << QStringLiteral("damaged (too long)");
         QTest::newRow("another format version")
             << Damage([](QByteArray &b) { b[16] = char(b[16] + 1); })
             << QStringLiteral("has another format");
         QTest::newRow("made by another library or CPU")
             << Damage([](QByteArray &b) { b[24] = char(b[24] ^ 0x20); })
             << QStringLiteral("was made for");
-        QTest::newRow("another entry's file")
-            << Damage([](QByteArray &b) {
-                   quint32 builder = 0;
-                   std::memcpy(&builder, b.constData() + 20, 4);
-                   b[24 + qsizetype(builder)] = char(b[24 + qsizetype(builder)] ^ 0x01); // the key
-               })
-            << QStringLiteral("damaged (another entry's key)");
+        QTest::newRow("another entry's file") << Damage([](QByteArray &b) {
+            quint32 builder = 0;
+            std::memcpy(&builder, b.constData() + 20, 4);
+            b[24 + qsizetype(builder)] = char(b[24 + qsizetype(builder)] ^ 0x01); // the key
+        }) << QStringLiteral("damaged (another entry's key)");
         QTest::newRow("not a cache file")
             << Damage([](QByteArray &b) { b = "schema: gputriage/rules/v1\n"; })
             << QStringLiteral("damaged (not a cache file)");
@@ -263,8 +256,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("after");
         QTest::addColumn<QString>("expect");
         // Same length, same modification time: only the content says the pack changed.
-        QTest::newRow("another pattern") << QByteArray("alpha") << QByteArray("gamma")
-                                         << QStringLiteral("\"n\": \"3\"");
+        QTest::newRow("another pattern")
+            << QByteArray("alpha") << QByteArray("gamma") << QStringLiteral("\"n\": \"3\"");
         QTest::newRow("another severity") << QByteArray("info   ") << QByteArray("warning")
                                           << QStringLiteral("\"severity\": \"warning\"");
     }

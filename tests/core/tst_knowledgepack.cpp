@@ -144,17 +144,24 @@ private Q_SLOTS:
         const QString tooOld = QStringLiteral("cuda.driver-too-old-for-container");
         const QString minor = QStringLiteral("cuda.container-minor-version-compat");
         QTest::newRow("13.2 Update 2 needs 595.71.05: minor version compatibility below it")
-            << QStringLiteral("13.2.2") << QStringLiteral("595.58.03") << minor << int(Severity::Warning);
-        QTest::newRow("13.2 Update 2 on its own driver") << QStringLiteral("13.2.2") << QStringLiteral("595.71.05") << QString() << 0;
+            << QStringLiteral("13.2.2") << QStringLiteral("595.58.03") << minor
+            << int(Severity::Warning);
+        QTest::newRow("13.2 Update 2 on its own driver")
+            << QStringLiteral("13.2.2") << QStringLiteral("595.71.05") << QString() << 0;
         QTest::newRow("CUDA 10.2 needs its own driver, 440.33")
-            << QStringLiteral("10.2.89") << QStringLiteral("418.87.01") << tooOld << int(Severity::Error);
-        QTest::newRow("CUDA 10.1 on 418.39") << QStringLiteral("10.1.243") << QStringLiteral("418.39") << QString() << 0;
+            << QStringLiteral("10.2.89") << QStringLiteral("418.87.01") << tooOld
+            << int(Severity::Error);
+        QTest::newRow("CUDA 10.1 on 418.39")
+            << QStringLiteral("10.1.243") << QStringLiteral("418.39") << QString() << 0;
         QTest::newRow("12.x runs on any R525 driver (NVIDIA: >= 525)")
-            << QStringLiteral("12.4.1") << QStringLiteral("525.60.11") << minor << int(Severity::Warning);
+            << QStringLiteral("12.4.1") << QStringLiteral("525.60.11") << minor
+            << int(Severity::Warning);
         QTest::newRow("13.x below R580 is too old")
-            << QStringLiteral("13.0.0") << QStringLiteral("575.57.08") << tooOld << int(Severity::Error);
+            << QStringLiteral("13.0.0") << QStringLiteral("575.57.08") << tooOld
+            << int(Severity::Error);
         QTest::newRow("minor version compatibility is a warning, as NVIDIA's banner says")
-            << QStringLiteral("12.8.1") << QStringLiteral("550.163.01") << minor << int(Severity::Warning);
+            << QStringLiteral("12.8.1") << QStringLiteral("550.163.01") << minor
+            << int(Severity::Warning);
     }
 
     void containerCudaAgainstTheHostDriver()
@@ -163,7 +170,8 @@ private Q_SLOTS:
         QFETCH(QString, driver);
         QFETCH(QString, rule);
         QFETCH(int, severity);
-        const QString log = QStringLiteral("CUDA Version %1\nNVRM: loading NVIDIA UNIX x86_64 Kernel Module  %2  Thu Apr  2 10:00:00 UTC 2026\n")
+        const QString log = QStringLiteral("CUDA Version %1\nNVRM: loading NVIDIA UNIX x86_64 "
+                                           "Kernel Module  %2  Thu Apr  2 10:00:00 UTC 2026\n")
                                 .arg(cuda, driver);
         const AnalysisResult result = Analyzer(m_set).analyze(
             {LogDocument::fromBytes(log.toUtf8(), QStringLiteral("bundle.log"))});
@@ -171,8 +179,9 @@ private Q_SLOTS:
         for (const Finding &f : result.findings)
             if (f.ruleId.startsWith(u"cuda."))
                 found << f.ruleId + u':' + severityName(f.severity);
-        const QStringList want = rule.isEmpty() ? QStringList()
-                                                : QStringList{rule + u':' + severityName(Severity(severity))};
+        const QStringList want = rule.isEmpty()
+                                     ? QStringList()
+                                     : QStringList{rule + u':' + severityName(Severity(severity))};
         QCOMPARE(found, want);
     }
 

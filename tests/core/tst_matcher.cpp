@@ -37,12 +37,13 @@ const QByteArray kPeermem = "  - id: pm\n    title: PM\n    severity: info\n"
                             "memory driver not detected'\n"
                             "      span: 3\n";
 
-const QByteArray kReason = "  - id: why\n    title: Why\n    severity: error\n"
-                           "    match:\n"
-                           "      pattern: 'nvidia-container-cli: (?P<reason>.+?)(?:: unknown|$)'\n"
-                           "  - id: rm\n    title: RM\n    severity: error\n"
-                           "    match:\n"
-                           "      pattern: 'RmInitAdapter failed!(?: \\((?P<code>0x[0-9a-f:x]+)\\))?'\n";
+const QByteArray kReason
+    = "  - id: why\n    title: Why\n    severity: error\n"
+      "    match:\n"
+      "      pattern: 'nvidia-container-cli: (?P<reason>.+?)(?:: unknown|$)'\n"
+      "  - id: rm\n    title: RM\n    severity: error\n"
+      "    match:\n"
+      "      pattern: 'RmInitAdapter failed!(?: \\((?P<code>0x[0-9a-f:x]+)\\))?'\n";
 
 const QByteArray kPending = "  - id: pend\n    title: Pending\n    severity: warning\n"
                             "    match: {pattern: '^Pending : Yes$'}\n"
@@ -125,7 +126,8 @@ private Q_SLOTS:
             << "1:pm:";
         QTest::newRow("words a dozen lines apart are not one wrapped sentence")
             << kPeermem
-            << "Mellanox network\na\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\ndriver detected, but NVIDIA peer "
+            << "Mellanox network\na\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\ndriver detected, but NVIDIA "
+               "peer "
                "memory driver not detected.\n"
             << "";
         QTest::newRow("two occurrences are two hits")
@@ -158,8 +160,7 @@ private Q_SLOTS:
                "(0x24:0x72:1568)\n"
             << "1:rm:code=0x24:0x72:1568";
         QTest::newRow("a short line is not wrapped: the next one is not its optional part")
-            << kReason
-            << "NVRM: GPU 0000:3b:00.0: RmInitAdapter failed!\n(0x24:0x72:1568)\n"
+            << kReason << "NVRM: GPU 0000:3b:00.0: RmInitAdapter failed!\n(0x24:0x72:1568)\n"
             << "1:rm:";
         QTest::newRow("a line that ends far from a terminal's width does not go on in the next")
             << kReason
@@ -176,7 +177,8 @@ private Q_SLOTS:
         QTest::newRow("a next line longer than the wrap width is not its continuation")
             << kReason
             << "nvidia-container-cli: initialization error: load library failed:\n"
-               "libnvidia-ml.so.1: cannot open shared object file, and then a long line of another message\n"
+               "libnvidia-ml.so.1: cannot open shared object file, and then a long line of another "
+               "message\n"
             << "1:why:reason=initialization error: load library failed:";
         QTest::newRow("a wrapped message does not reach into the next NCCL rank's record")
             << kNcclOp
@@ -197,10 +199,12 @@ private Q_SLOTS:
             << "2:cuda:what=an illegal memory access was encountered";
         QTest::newRow("a stderr record inside a stdout partial run is a line of its own (docker)")
             << kCudaError
-            << "{\"log\":\" 45%|####5 | 45/100\\r\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+            << "{\"log\":\" 45%|####5 | "
+               "45/100\\r\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
                "{\"log\":\"RuntimeError: CUDA error: an illegal memory access was encountered\\n\","
                "\"stream\":\"stderr\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
-               "{\"log\":\" 46%|####6 | 46/100\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
+               "{\"log\":\" 46%|####6 | "
+               "46/100\\n\",\"stream\":\"stdout\",\"time\":\"2025-11-30T08:15:02Z\"}\n"
             << "2:cuda:what=an illegal memory access was encountered";
         QTest::newRow("a stdout run is joined across a stderr record between its parts")
             << kPeermem
@@ -223,7 +227,8 @@ private Q_SLOTS:
                "failed;5:why:reason=device error: 1;7:why:reason=detection error: nvml error";
         QTest::newRow("a syslog record after the match is its own message")
             << kReason
-            << "Nov 30 08:15:02 node dockerd[12]: nvidia-container-cli: initialization error: nvml error\n"
+            << "Nov 30 08:15:02 node dockerd[12]: nvidia-container-cli: initialization error: nvml "
+               "error\n"
                "Nov 30 08:15:02 node systemd[1]: var-lib-containerd.mount: Succeeded.\n"
             << "1:why:reason=initialization error: nvml error";
         QTest::newRow("an indented line wrapped by a terminal is measured with its indentation")
@@ -234,7 +239,8 @@ private Q_SLOTS:
         QTest::newRow("a line whose first word fitted on the line before is its own message")
             << kReason
             << "nvidia-container-cli: initialization error: nvml error: driver not loaded\n"
-               "exit status 1, and the rest of a line much longer than a wrap at the first line's width\n"
+               "exit status 1, and the rest of a line much longer than a wrap at the first line's "
+               "width\n"
             << "1:why:reason=initialization error: nvml error: driver not loaded";
         QTest::newRow("context: each match takes the nearest header before it")
             << kPending
@@ -242,8 +248,7 @@ private Q_SLOTS:
                "GPU 00000000:86:00.0\n    Remapped Rows\n        Pending : Yes\n"
             << "3:pend:pci=00000000:3B:00.0;6:pend:pci=00000000:86:00.0";
         QTest::newRow("context: a header further back than 'within' is not taken")
-            << kPending
-            << "GPU 00000000:3B:00.0\na\nb\nc\nd\ne\nf\n        Pending : Yes\n"
+            << kPending << "GPU 00000000:3B:00.0\na\nb\nc\nd\ne\nf\n        Pending : Yes\n"
             << "8:pend:";
         QTest::newRow("matching is case-sensitive")
             << kPeermem

@@ -7,8 +7,8 @@
 #include "text/logdocument.h"
 
 #include <QTemporaryDir>
-#include <re2/re2.h>
 #include <QTest>
+#include <re2/re2.h>
 
 #include <set>
 
@@ -43,16 +43,20 @@ private Q_SLOTS:
             << "GspRmAlloc failed: hClient=0xc1d00047; status=0x00000062"
             << QStringList{QStringLiteral("c1d00047"), QStringLiteral("00000062")};
         QTest::newRow("a string at the end takes the rest")
-            << "Failed to open %s: %s" << "Failed to open libnvidia-cfg.so.1: cannot open shared object file"
-            << QStringList{QStringLiteral("libnvidia-cfg.so.1"), QStringLiteral("cannot open shared object file")};
+            << "Failed to open %s: %s"
+            << "Failed to open libnvidia-cfg.so.1: cannot open shared object file"
+            << QStringList{QStringLiteral("libnvidia-cfg.so.1"),
+                           QStringLiteral("cannot open shared object file")};
         QTest::newRow("padded numbers and a literal percent")
             << "GPU%d utilisation %3d%% at %s" << "GPU0 utilisation  97% at 10:00"
             << QStringList{QStringLiteral("0"), QStringLiteral("97"), QStringLiteral("10:00")};
         QTest::newRow("length modifiers and a pointer")
             << "fault at %p, size %llu (%lx)" << "fault at 0xffff8881deadbeef, size 4096 (1000)"
-            << QStringList{QStringLiteral("0xffff8881deadbeef"), QStringLiteral("4096"), QStringLiteral("1000")};
-        QTest::newRow("blanks collapsed around a value") << "prefix  %s\tsuffix\n" << "prefix x suffix"
-                                                         << QStringList{QStringLiteral("x")};
+            << QStringList{QStringLiteral("0xffff8881deadbeef"), QStringLiteral("4096"),
+                           QStringLiteral("1000")};
+        QTest::newRow("blanks collapsed around a value")
+            << "prefix  %s\tsuffix\n"
+            << "prefix x suffix" << QStringList{QStringLiteral("x")};
     }
 
     void aFormatMatchesWhatItPrints()
@@ -93,18 +97,22 @@ private Q_SLOTS:
             ++tried;
             const std::optional<Recognition> r = catalog.recognise(line);
             const bool same = r && r->component->id == c.id && r->message->level == m.level;
-            const bool sameText = r && (MessageCatalog::sampleLine(r->message->format) == sample
-                                        || (r->message->literalLetters == m.literalLetters
-                                            && r->message->level == m.level));
+            const bool sameText = r
+                                  && (MessageCatalog::sampleLine(r->message->format) == sample
+                                      || (r->message->literalLetters == m.literalLetters
+                                          && r->message->level == m.level));
             if (same || sameText)
                 ++recognised;
             else if (wrong.size() < 30)
-                wrong << QStringLiteral("%1 [%2] %3 → %4").arg(c.id, printLevelName(m.level),
-                                                             QString::fromStdString(line).left(120),
-                                                             r ? r->component->id + QLatin1Char(' ') + QString::fromStdString(r->message->format).left(80)
-                                                               : QStringLiteral("nothing"));
+                wrong << QStringLiteral("%1 [%2] %3 → %4")
+                             .arg(c.id, printLevelName(m.level),
+                                  QString::fromStdString(line).left(120),
+                                  r ? r->component->id + QLatin1Char(' ')
+                                          + QString::fromStdString(r->message->format).left(80)
+                                    : QStringLiteral("nothing"));
         }
-        qInfo("%d of %d catalog messages recognised as their component's at their level", recognised, tried);
+        qInfo("%d of %d catalog messages recognised as their component's at their level",
+              recognised, tried);
         for (const QString &w : wrong)
             qInfo("not recognised: %s", qPrintable(w));
         QVERIFY(tried > 10000);
@@ -119,10 +127,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("function");
         QTest::addColumn<QString>("status");
         QTest::newRow("a status value")
-            << QByteArray("Jul 13 10:16:09 host kernel: NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: hClient=0xc1d00047; hParent=0xc1d00047; hObject=0xcaf00000; hClass=0x00000080; paramsSize=0x00000078; paramsStatus=0x00000065; status=0x00000065")
+            << QByteArray(
+                   "Jul 13 10:16:09 host kernel: NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: "
+                   "hClient=0xc1d00047; hParent=0xc1d00047; hObject=0xcaf00000; hClass=0x00000080; "
+                   "paramsSize=0x00000078; paramsStatus=0x00000065; status=0x00000065")
             << QStringLiteral("rpcRmApiAlloc_GSP") << QStringLiteral("NV_ERR_TIMEOUT");
         QTest::newRow("a status by name")
-            << QByteArray("[ 1234.5] NVRM: nvAssertOkFailedNoLog: Assertion failed: Reset required [NV_ERR_RESET_REQUIRED] (0x00000065) returned from pRmApi->Control(pRmApi, hClient, hObject, cmd, pParams, paramsSize) @ rs_server.c:1439")
+            << QByteArray(
+                   "[ 1234.5] NVRM: nvAssertOkFailedNoLog: Assertion failed: Reset required "
+                   "[NV_ERR_RESET_REQUIRED] (0x00000065) returned from pRmApi->Control(pRmApi, "
+                   "hClient, hObject, cmd, pParams, paramsSize) @ rs_server.c:1439")
             << QStringLiteral("nvAssertOkFailedNoLog") << QStringLiteral("NV_ERR_RESET_REQUIRED");
     }
 
@@ -138,7 +152,8 @@ private Q_SLOTS:
         for (const Finding &f : result.findings)
             if (f.ruleId.startsWith(u"catalog.nvidia-rm."))
                 known = &f;
-        QVERIFY2(known, qPrintable(result.findings.isEmpty() ? QStringLiteral("no finding") : result.findings.front().ruleId));
+        QVERIFY2(known, qPrintable(result.findings.isEmpty() ? QStringLiteral("no finding")
+                                                             : result.findings.front().ruleId));
         QCOMPARE(known->facts.at(QStringLiteral("component")), QStringLiteral("nvidia-rm"));
         QCOMPARE(known->facts.at(QStringLiteral("function")), function);
         QVERIFY2(known->facts.at(QStringLiteral("status_name")).startsWith(status),
@@ -151,12 +166,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("line");
         QTest::addColumn<bool>("known");
-        QTest::newRow("the chip the source names")
-            << QByteArray("NVRM: kgspExecuteFwsec_TU102: failed to execute FWSEC for FRTS: FRTS error code 0x3") << true;
-        QTest::newRow("another chip")
-            << QByteArray("NVRM: kgspExecuteFwsec_GA102: failed to execute FWSEC for FRTS: FRTS error code 0x3") << true;
-        QTest::newRow("a Blackwell chip")
-            << QByteArray("NVRM: kgspExecuteFwsec_GB202: failed to execute FWSEC for FRTS: FRTS error code 0x3") << true;
+        QTest::newRow("the chip the source names") << QByteArray(
+            "NVRM: kgspExecuteFwsec_TU102: failed to execute FWSEC for FRTS: FRTS error code 0x3")
+                                                   << true;
+        QTest::newRow("another chip") << QByteArray(
+            "NVRM: kgspExecuteFwsec_GA102: failed to execute FWSEC for FRTS: FRTS error code 0x3")
+                                      << true;
+        QTest::newRow("a Blackwell chip") << QByteArray(
+            "NVRM: kgspExecuteFwsec_GB202: failed to execute FWSEC for FRTS: FRTS error code 0x3")
+                                          << true;
         QTest::newRow("another function") // the message is filed under its function too
             << QByteArray("NVRM: kfooBar_GA102: frobnication of the widget went badly") << false;
     }
@@ -186,11 +204,14 @@ private Q_SLOTS:
         QVERIFY(log.open(QIODevice::WriteOnly));
         int lines = 0;
         for (const CatalogMessage &m : catalog.messages()) {
-            if (m.generic || (m.level != PrintLevel::Info && m.level != PrintLevel::Notice
-                              && m.level != PrintLevel::Debug))
+            if (m.generic
+                || (m.level != PrintLevel::Info && m.level != PrintLevel::Notice
+                    && m.level != PrintLevel::Debug))
                 continue;
             const MessageComponent &c = catalog.components()[size_t(m.component)];
-            log.write((c.id.toStdString() + ": " + linePrefix(c, m) + MessageCatalog::sampleLine(m.format) + "\n").c_str());
+            log.write((c.id.toStdString() + ": " + linePrefix(c, m)
+                       + MessageCatalog::sampleLine(m.format) + "\n")
+                          .c_str());
             ++lines;
         }
         log.close();
@@ -201,7 +222,8 @@ private Q_SLOTS:
             if (f.severity > Severity::Info
                 && (f.ruleId.startsWith(u"catalog.") || f.ruleId == u"nvidia.unrecognised"))
                 above << f.ruleId + QLatin1String(": ") + f.title.left(120) + QLatin1String(" — ")
-                             + (f.occurrences.isEmpty() ? QString() : f.occurrences.front().text.left(160));
+                             + (f.occurrences.isEmpty() ? QString()
+                                                        : f.occurrences.front().text.left(160));
         QVERIFY2(above.isEmpty(), qPrintable(above.join(u'\n')));
     }
 };

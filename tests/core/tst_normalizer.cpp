@@ -74,7 +74,8 @@ private Q_SLOTS:
                                                             << QByteArray(
                                                                    "NOTE: Mellanox \"x\" detected");
         QTest::newRow("docker json with a window title (OSC ended by BEL) before the message")
-            << QByteArray("{\"log\":\"\\u001b]0;title\\u0007NVRM: Xid (PCI:0000:3b:00): 13\\n\",\"stream\":\"stdout\"}")
+            << QByteArray("{\"log\":\"\\u001b]0;title\\u0007NVRM: Xid (PCI:0000:3b:00): "
+                          "13\\n\",\"stream\":\"stdout\"}")
             << QByteArray("NVRM: Xid (PCI:0000:3b:00): 13");
         QTest::newRow("docker json with a unicode escape and colours")
             << QByteArray("{\"log\":\"\\u001b[31m\\u2502 boxed \\u2502\\u001b[0m\\n\"}")

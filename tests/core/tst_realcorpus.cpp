@@ -73,13 +73,15 @@ private Q_SLOTS:
         QTest::addColumn<double>("factsFloor");
         QTest::addColumn<int>("maxFalsePositives");
         QTest::addColumn<int>("minExcerpts");
-        QTest::newRow("the corpus rules were written from") << QStringLiteral("real") << 0.95 << 0.95 << 0 << 435;
-        QTest::newRow("the held-back half") << QStringLiteral("real-heldback") << HELDBACK_RECALL_FLOOR
-                                            << HELDBACK_FACTS_FLOOR << HELDBACK_MAX_FP << 150;
+        QTest::newRow("the corpus rules were written from")
+            << QStringLiteral("real") << 0.95 << 0.95 << 0 << 435;
+        QTest::newRow("the held-back half")
+            << QStringLiteral("real-heldback") << HELDBACK_RECALL_FLOOR << HELDBACK_FACTS_FLOOR
+            << HELDBACK_MAX_FP << 150;
         // Collected after the message model was built and before any rule was written for it:
         // it shows how far the model carried, and the family fixes are measured on it.
-        QTest::newRow("the development set") << QStringLiteral("real-dev") << DEV_RECALL_FLOOR
-                                             << DEV_FACTS_FLOOR << 0 << 135;
+        QTest::newRow("the development set")
+            << QStringLiteral("real-dev") << DEV_RECALL_FLOOR << DEV_FACTS_FLOOR << 0 << 135;
     }
 
     void theShippedPackRecognisesRealLogs()
@@ -91,7 +93,8 @@ private Q_SLOTS:
         QFETCH(int, minExcerpts);
         const Floors floors{recallFloor, factsFloor, maxFalsePositives, minExcerpts};
         const QString root = QStringLiteral(TESTDATA "/") + folder;
-        const YAML::Node expected = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
+        const YAML::Node expected
+            = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
         std::map<QString, QStringList> recognisedBy;
         for (const auto &c : expected["conditions"]) {
             QStringList rules;
@@ -114,7 +117,9 @@ private Q_SLOTS:
             std::set<const Finding *> recognising;
             for (const auto &c : e["conditions"]) {
                 const QString key = qs(c.as<std::string>());
-                QVERIFY2(recognisedBy.count(key), qPrintable(file + QLatin1String(": condition ") + key + QLatin1String(" has no entry in 'conditions'")));
+                QVERIFY2(recognisedBy.count(key),
+                         qPrintable(file + QLatin1String(": condition ") + key
+                                    + QLatin1String(" has no entry in 'conditions'")));
                 ++s.expected;
                 bool found = false;
                 for (const Finding &f : result.findings)
@@ -153,21 +158,24 @@ private Q_SLOTS:
                 for (const Finding &f : result.findings)
                     if (f.severity > Severity::Info) {
                         ++s.falsePositives;
-                        falsePositives << file + QLatin1String(": ") + f.ruleId + QLatin1String(" ") + f.title;
+                        falsePositives
+                            << file + QLatin1String(": ") + f.ruleId + QLatin1String(" ") + f.title;
                     }
             families[family].add(s);
         }
         Score total;
-        qInfo("%-14s %8s %9s %8s %8s %4s", "family", "excerpts", "negative", "recall", "facts", "fp");
+        qInfo("%-14s %8s %9s %8s %8s %4s", "family", "excerpts", "negative", "recall", "facts",
+              "fp");
         for (const auto &[family, s] : families) {
-            qInfo("%-14s %8d %9d %4d/%-3d %4d/%-3d %4d", qPrintable(family), s.excerpts, s.negatives,
-                  s.recognised, s.expected, s.factsFound, s.facts, s.falsePositives);
+            qInfo("%-14s %8d %9d %4d/%-3d %4d/%-3d %4d", qPrintable(family), s.excerpts,
+                  s.negatives, s.recognised, s.expected, s.factsFound, s.facts, s.falsePositives);
             total.add(s);
         }
         const double recall = Score::ratio(total.recognised, total.expected);
         const double facts = Score::ratio(total.factsFound, total.facts);
         qInfo("%s — total: %d excerpts (%d negative), recall %.3f, facts %.3f, false positives %d",
-              qPrintable(folder), total.excerpts, total.negatives, recall, facts, total.falsePositives);
+              qPrintable(folder), total.excerpts, total.negatives, recall, facts,
+              total.falsePositives);
         for (const QString &m : misses)
             qInfo("missed: %s", qPrintable(m));
         for (const QString &m : wrongFacts)
@@ -177,7 +185,8 @@ private Q_SLOTS:
         QVERIFY2(total.excerpts >= floors.minExcerpts, qPrintable(QString::number(total.excerpts)));
         QVERIFY2(recall >= floors.recall, qPrintable(QString::number(recall)));
         QVERIFY2(facts >= floors.facts, qPrintable(QString::number(facts)));
-        QVERIFY2(total.falsePositives <= floors.maxFalsePositives, qPrintable(falsePositives.join(u'\n')));
+        QVERIFY2(total.falsePositives <= floors.maxFalsePositives,
+                 qPrintable(falsePositives.join(u'\n')));
     }
 
     // Every excerpt is listed with its source, and every file is an excerpt.
@@ -193,7 +202,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, folder);
         const QString root = QStringLiteral(TESTDATA "/") + folder;
-        const YAML::Node expected = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
+        const YAML::Node expected
+            = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
         QFile sources(root + QLatin1String("/SOURCES.md"));
         QVERIFY(sources.open(QIODevice::ReadOnly));
         const QString listed = QString::fromUtf8(sources.readAll());
@@ -208,7 +218,8 @@ private Q_SLOTS:
         QDirIterator it(root, {QStringLiteral("*.log")}, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString file = QDir(root).relativeFilePath(it.next());
-            QVERIFY2(files.count(file), qPrintable(file + QLatin1String(" is not in expected.yaml")));
+            QVERIFY2(files.count(file),
+                     qPrintable(file + QLatin1String(" is not in expected.yaml")));
         }
     }
 };

@@ -165,12 +165,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("first");
         QTest::addColumn<QString>("last");
         QTest::addColumn<QString>("labels");
-        QTest::newRow("a one-second burst")
-            << QStringLiteral("2025-11-30T10:37:11.100Z") << QStringLiteral("2025-11-30T10:37:12.100Z")
-            << QStringLiteral("10:37:11.500|10:37:12.000");
-        QTest::newRow("an hour")
-            << QStringLiteral("2025-11-30T10:00:05Z") << QStringLiteral("2025-11-30T11:00:00Z")
-            << QStringLiteral("10:15|10:30|10:45|11:00");
+        QTest::newRow("a one-second burst") << QStringLiteral("2025-11-30T10:37:11.100Z")
+                                            << QStringLiteral("2025-11-30T10:37:12.100Z")
+                                            << QStringLiteral("10:37:11.500|10:37:12.000");
+        QTest::newRow("an hour") << QStringLiteral("2025-11-30T10:00:05Z")
+                                 << QStringLiteral("2025-11-30T11:00:00Z")
+                                 << QStringLiteral("10:15|10:30|10:45|11:00");
         QTest::newRow("over midnight")
             << QStringLiteral("2025-11-30T22:00:00Z") << QStringLiteral("2025-12-01T04:00:00Z")
             << QStringLiteral("11-30 22:00|12-01 00:00|12-01 02:00|12-01 04:00");
@@ -459,14 +459,15 @@ private Q_SLOTS:
         for (const QString &format : textReportFormats())
             QVERIFY2(!QString::fromUtf8(writeReport(result, format, options)).contains(u"Bookmark"),
                      qPrintable(format));
-        result.bookmarks = {{.path = QStringLiteral("seed-article.log"),
-                             .line = 12,
-                             .text = QStringLiteral("NCCL WARN NET/IB : Got async event on 10.1.2.3"),
-                             .note = QStringLiteral("first sign | node <b>bad</b>")},
-                            {.path = QStringLiteral("pods/train.log"),
-                             .line = 3,
-                             .text = QStringLiteral("Xid 79"),
-                             .note = QString()}};
+        result.bookmarks
+            = {{.path = QStringLiteral("seed-article.log"),
+                .line = 12,
+                .text = QStringLiteral("NCCL WARN NET/IB : Got async event on 10.1.2.3"),
+                .note = QStringLiteral("first sign | node <b>bad</b>")},
+               {.path = QStringLiteral("pods/train.log"),
+                .line = 3,
+                .text = QStringLiteral("Xid 79"),
+                .note = QString()}};
         const QString text = QString::fromUtf8(writeTextReport(result, options));
         QVERIFY2(text.contains(u"Bookmarks\n  seed-article.log:12  first sign | node <b>bad</b>\n"
                                u"    NCCL WARN NET/IB : Got async event on 10.1.2.3\n"),
@@ -497,22 +498,28 @@ private Q_SLOTS:
         QTest::addColumn<QString>("rule");
         QTest::addColumn<QString>("by"); // nvidia, gputriage, or empty: no bucket at all
         QTest::newRow("an Xid takes NVIDIA's bucket")
-            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus.")
+            << QStringLiteral(
+                   "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus.")
             << QStringLiteral("gpu.xid.79-fallen-off-bus") << QStringLiteral("nvidia");
         QTest::newRow("an SXid takes NVIDIA's bucket")
-            << QStringLiteral("nvidia-nvswitch0: SXid (PCI:0000:05:00.0): 12028, Non-fatal, Link 08 egress non-posted PRIV error")
+            << QStringLiteral("nvidia-nvswitch0: SXid (PCI:0000:05:00.0): 12028, Non-fatal, Link "
+                              "08 egress non-posted PRIV error")
             << QStringLiteral("nvswitch.sxid") << QStringLiteral("nvidia");
         QTest::newRow("an Xid 154 names NVIDIA's recovery")
-            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot Required)")
+            << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from "
+                              "0x0 (None) to 0x2 (Node Reboot Required)")
             << QStringLiteral("gpu.xid.154-node-reboot") << QStringLiteral("nvidia");
         QTest::newRow("a GSP boot failure is our advice")
-            << QStringLiteral("NVRM: GPU0 _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP")
+            << QStringLiteral("NVRM: GPU0 _kgspBootGspRm: unexpected WPR2 already up, cannot "
+                              "proceed with booting GSP")
             << QStringLiteral("driver.gsp-failed") << QStringLiteral("gputriage");
         QTest::newRow("a lost GPU is our advice")
-            << QStringLiteral("Unable to determine the device handle for GPU 0000:02:00.0: GPU is lost.  Reboot the system to recover this GPU")
+            << QStringLiteral("Unable to determine the device handle for GPU 0000:02:00.0: GPU is "
+                              "lost.  Reboot the system to recover this GPU")
             << QStringLiteral("nvml.gpu-lost") << QStringLiteral("gputriage");
         QTest::newRow("a module Secure Boot rejected has no reboot bucket")
-            << QStringLiteral("modprobe: ERROR: could not insert 'nvidia': Key was rejected by service")
+            << QStringLiteral(
+                   "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service")
             << QStringLiteral("driver.module-signature") << QString();
     }
 
@@ -531,12 +538,14 @@ private Q_SLOTS:
         const QString ours = QStringLiteral("GPU Triage's advice");
         const QString theirs = QStringLiteral("NVIDIA's resolution");
         const QString want = by == u"nvidia" ? theirs : by.isEmpty() ? QString() : ours;
-        for (const QString &format : {QStringLiteral("text"), QStringLiteral("markdown"), QStringLiteral("html")}) {
+        for (const QString &format :
+             {QStringLiteral("text"), QStringLiteral("markdown"), QStringLiteral("html")}) {
             const QString out = QString::fromUtf8(writeReport(result, format, options))
                                     .replace(QStringLiteral("&#39;"), QStringLiteral("'"))
                                     .replace(QStringLiteral("&apos;"), QStringLiteral("'"));
             for (const QString &label : {ours, theirs})
-                QVERIFY2(out.contains(label) == (label == want), qPrintable(format + u": " + label));
+                QVERIFY2(out.contains(label) == (label == want),
+                         qPrintable(format + u": " + label));
         }
         const QJsonObject finding = jsonReport(result, options)["findings"][0].toObject();
         QCOMPARE(finding.value(u"resolution_by").toString(), by);
@@ -553,7 +562,8 @@ private Q_SLOTS:
         f.title = QStringLiteral("Title ") + QChar(0x202E) + QStringLiteral("cod.exe");
         f.severity = Severity::Warning;
         f.count = 1;
-        f.facts = {{QStringLiteral("v"), QStringLiteral("a") + QChar(0x2066) + QStringLiteral("b")}};
+        f.facts
+            = {{QStringLiteral("v"), QStringLiteral("a") + QChar(0x2066) + QStringLiteral("b")}};
         Occurrence o;
         o.path = QStringLiteral("pods/") + QChar(0x202E) + QStringLiteral("gol.log");
         o.line = 1;
@@ -573,7 +583,8 @@ private Q_SLOTS:
                 QVERIFY2(!out.contains(QChar(u)), name);
             QVERIFY2(out.contains(u"U+202E") || out.contains(u"\\u202e"), name);
         }
-        QCOMPARE(QJsonDocument::fromJson(writeJsonReport(result, options))["findings"][0]["title"].toString(),
+        QCOMPARE(QJsonDocument::fromJson(writeJsonReport(result, options))["findings"][0]["title"]
+                     .toString(),
                  f.title);
     }
 
@@ -586,7 +597,8 @@ private Q_SLOTS:
         Occurrence o;
         o.path = QStringLiteral("kern.log");
         o.line = 7;
-        o.text = QString(QStringLiteral("word ")).repeated(39) + QStringLiteral("570.158.08 tail tail");
+        o.text = QString(QStringLiteral("word ")).repeated(39)
+                 + QStringLiteral("570.158.08 tail tail");
         const QString line = evidenceLine(f, o);
         QVERIFY2(line.endsWith(QStringLiteral("word") + QChar(0x2026)), qPrintable(line));
         QVERIFY(!line.contains(u"570.1"));
@@ -624,7 +636,7 @@ private Q_SLOTS:
         QVERIFY2(o.text.mid(o.at).startsWith(u"NVRM: Xid"), qPrintable(o.text.mid(o.at, 40)));
         const QString line = evidenceLine(*xid, o);
         QVERIFY2(line.contains(u"NVRM: Xid (PCI:0000:86:00): 79, pid=51877"), qPrintable(line));
-        QVERIFY(line.contains(QChar(0x2026) + QStringLiteral("w")));        // cut before
+        QVERIFY(line.contains(QChar(0x2026) + QStringLiteral("w"))); // cut before
         QVERIFY(line.size() < 260);
         for (const QString &format : {QStringLiteral("markdown"), QStringLiteral("html")})
             QVERIFY2(QString::fromUtf8(writeReport(result, format, {}))
@@ -637,12 +649,14 @@ private Q_SLOTS:
         AnalysisResult result;
         ReportOptions options;
         options.generated = ReportOptions::generationTime(true);
-        for (const QByteArray &bytes : {writeMarkdownReport(result, options), writeTextReport(result, options),
-                                        writeHtmlReport(result, options)}) {
+        for (const QByteArray &bytes :
+             {writeMarkdownReport(result, options), writeTextReport(result, options),
+              writeHtmlReport(result, options)}) {
             const QString text = QString::fromUtf8(bytes);
             QVERIFY2(!text.contains(QChar(0xE2)) && !text.contains(QChar(0xC3)), bytes.constData());
         }
-        QVERIFY(QString::fromUtf8(writeMarkdownReport(result, options)).contains(u"| – | No known condition found"));
+        QVERIFY(QString::fromUtf8(writeMarkdownReport(result, options))
+                    .contains(u"| – | No known condition found"));
     }
 
     void redaction_data()
@@ -684,21 +698,26 @@ private Q_SLOTS:
                                           << "[host]:1234:1290 [0] NCCL INFO Bootstrap";
         QTest::newRow("NCCL host prefix in a message template")
             << "trainhost<*> [<*>] NCCL WARN NET/Socket" << "[host] [<*>] NCCL WARN NET/Socket";
-        QTest::newRow("a PCI bus id before a colon is kept") << "Xid 13 on GPU 0000:3b:00: graphics"
-                                                             << "Xid 13 on GPU 0000:3b:00: graphics";
+        QTest::newRow("a PCI bus id before a colon is kept")
+            << "Xid 13 on GPU 0000:3b:00: graphics"
+            << "Xid 13 on GPU 0000:3b:00: graphics";
         QTest::newRow("IPv4 at a sentence's end") << "peer 10.20.30.41." << "peer [ip].";
         QTest::newRow("IPv4 after an underscore") << "ip_10.20.30.42 down" << "ip_[ip] down";
-        QTest::newRow("a dotted number inside a longer one is not an IP") << "build 10.20.30.40.5 ok"
-                                                                     << "build 10.20.30.40.5 ok";
-        QTest::newRow("IPv6 with ::") << "route via fd00::a1b2 dev ib0" << "route via [ip6] dev ib0";
+        QTest::newRow("a dotted number inside a longer one is not an IP")
+            << "build 10.20.30.40.5 ok"
+            << "build 10.20.30.40.5 ok";
+        QTest::newRow("IPv6 with ::")
+            << "route via fd00::a1b2 dev ib0" << "route via [ip6] dev ib0";
         QTest::newRow("a C++ scope is not IPv6") << "c10::Error at c10::detail::torchCheckFail"
                                                  << "c10::Error at c10::detail::torchCheckFail";
         QTest::newRow("host under a country domain") << "GET api.customer.co failed"
                                                      << "GET [host] failed";
         QTest::newRow("dotted MAC") << "port 0011.2233.4455 flapped" << "port [mac] flapped";
-        QTest::newRow("AWS access key id") << "key AKIAIOSFODNN7EXAMPLE used" << "key [secret] used";
-        QTest::newRow("credentials in a URL") << "pull https://alice:pa55word@registry.example.com/x"
-                                              << "pull https://[credentials]@[host]/x";
+        QTest::newRow("AWS access key id")
+            << "key AKIAIOSFODNN7EXAMPLE used" << "key [secret] used";
+        QTest::newRow("credentials in a URL")
+            << "pull https://alice:pa55word@registry.example.com/x"
+            << "pull https://[credentials]@[host]/x";
         QTest::newRow("pwd=") << "login pwd=s3cr3t ok" << "login pwd=[secret] ok";
         QTest::newRow("Slack token") << "hook xoxb-123456789012-abcdefghijk sent"
                                      << "hook [secret] sent";

@@ -196,8 +196,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         using gputriage::test::writeFile;
-        writeFile(dir, QStringLiteral("shipped/a.yaml"), QByteArray(kHeader) + rule("shipped.one", "abc"));
-        writeFile(dir, QStringLiteral("shared.yaml"), QByteArray(kHeader) + rule("site.linked", "on disk"));
+        writeFile(dir, QStringLiteral("shipped/a.yaml"),
+                  QByteArray(kHeader) + rule("shipped.one", "abc"));
+        writeFile(dir, QStringLiteral("shared.yaml"),
+                  QByteArray(kHeader) + rule("site.linked", "on disk"));
         writeFile(dir, QStringLiteral("config/gputriage/rules/mine.yaml"),
                   QByteArray(kHeader) + rule("site.mine", "saved text"));
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("shared.yaml")),
@@ -214,16 +216,16 @@ private Q_SLOTS:
         };
 
         const QString mine = dir.filePath(QStringLiteral("config/gputriage/rules/mine.yaml"));
-        const RuleSet edited
-            = loadRules({}, true, RuleFileText{mine, QByteArray(kHeader) + rule("site.mine", "typed")});
+        const RuleSet edited = loadRules(
+            {}, true, RuleFileText{mine, QByteArray(kHeader) + rule("site.mine", "typed")});
         QCOMPARE(patterns(edited), QStringList({QStringLiteral("shipped.one=abc"),
                                                 QStringLiteral("site.linked=on disk"),
                                                 QStringLiteral("site.mine=typed")}));
         QVERIFY(!edited.hasErrors()); // the file on disk is not read as well (no duplicate id)
 
         const QString fresh = dir.filePath(QStringLiteral("config/gputriage/rules/new.yaml"));
-        const RuleSet drafted
-            = loadRules({}, true, RuleFileText{fresh, QByteArray(kHeader) + rule("site.new", "draft")});
+        const RuleSet drafted = loadRules(
+            {}, true, RuleFileText{fresh, QByteArray(kHeader) + rule("site.new", "draft")});
         QVERIFY(patterns(drafted).contains(QStringLiteral("site.new=draft")));
         QVERIFY(patterns(drafted).contains(QStringLiteral("site.mine=saved text")));
         QCOMPARE(drafted.rules.back().id, QStringLiteral("site.new")); // after the rest
@@ -336,8 +338,7 @@ private Q_SLOTS:
                 RuleSet loaded;
                 RuleLoader(loaded).loadFile(path, true);
                 for (const Diagnostic &d : loaded.diagnostics)
-                    QVERIFY2(!d.isError(),
-                             qPrintable(d.toString()));
+                    QVERIFY2(!d.isError(), qPrintable(d.toString()));
                 QCOMPARE(loaded.rules.size(), size_t(1));
                 QCOMPARE(loaded.rules.front().id, rule.id);
                 ++rules;
@@ -353,17 +354,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("one name") << "at {device}" << "at 0000:00:03.1";
         QTest::newRow("the first of two present") << "at {device|gpu_pci}" << "at 0000:00:03.1";
-        QTest::newRow("the second when the first is missing") << "at {port|gpu_pci}" << "at 0000:07:00.0";
+        QTest::newRow("the second when the first is missing")
+            << "at {port|gpu_pci}" << "at 0000:07:00.0";
         QTest::newRow("none present") << "at {port|bus}" << "at ?";
     }
     void titlesTakeTheFirstFactPresent()
     {
         QFETCH(QString, title);
         QFETCH(QString, expected);
-        const std::map<QString, QString> facts{{QStringLiteral("device"), QStringLiteral("0000:00:03.1")},
-                                               {QStringLiteral("gpu_pci"), QStringLiteral("0000:07:00.0")}};
+        const std::map<QString, QString> facts{
+            {QStringLiteral("device"), QStringLiteral("0000:00:03.1")},
+            {QStringLiteral("gpu_pci"), QStringLiteral("0000:07:00.0")}};
         QCOMPARE(expandTemplate(title, facts), expected);
-        QCOMPARE(templateNames(QStringLiteral("{a|b} {c}")), QList<QString>({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+        QCOMPARE(templateNames(QStringLiteral("{a|b} {c}")),
+                 QList<QString>({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
     }
 };
 

@@ -38,9 +38,11 @@ struct Shape
 QString json(const QString &line, bool newline)
 {
     return QString::fromUtf8(
-        QJsonDocument(QJsonObject{{QStringLiteral("log"), QString(line + (newline ? QStringLiteral("\n") : QString()))},
-                                  {QStringLiteral("stream"), QStringLiteral("stdout")},
-                                  {QStringLiteral("time"), QStringLiteral("2025-11-30T08:15:02.1Z")}})
+        QJsonDocument(
+            QJsonObject{{QStringLiteral("log"),
+                         QString(line + (newline ? QStringLiteral("\n") : QString()))},
+                        {QStringLiteral("stream"), QStringLiteral("stdout")},
+                        {QStringLiteral("time"), QStringLiteral("2025-11-30T08:15:02.1Z")}})
             .toJson(QJsonDocument::Compact));
 }
 
@@ -62,27 +64,62 @@ QString wordWrap(const QStringList &lines, int width)
 }
 
 const Shape kShapes[] = {
-    {"CRI F", [](const QString &l, int) -> QString { return QStringLiteral("2025-11-30T08:15:02.123456789Z stdout F ") + l; }},
-    {"docker json-file", [](const QString &l, int) -> QString { return json(l, true); }},
-    {"kubectl --timestamps", [](const QString &l, int) -> QString { return QStringLiteral("2025-11-30T08:15:02.123456789Z ") + l; }},
-    {"kubectl --prefix", [](const QString &l, int) -> QString { return QStringLiteral("[pod/trainer-0/main] ") + l; }},
-    {"journald", [](const QString &l, int) -> QString { return QStringLiteral("Nov 30 08:15:02 gpu-node-7 app[4242]: ") + l; }},
-    {"syslog ISO", [](const QString &l, int) -> QString { return QStringLiteral("2025-11-30T08:15:02.123456+00:00 gpu-node-7 app[4242]: ") + l; }},
-    {"boxed", [](const QString &l, int) -> QString { return QStringLiteral("│ ") + l + QStringLiteral("   │"); }},
-    {"ANSI colour", [](const QString &l, int) -> QString { return QStringLiteral("\x1b[1;31m") + l + QStringLiteral("\x1b[0m"); }},
-    {"CRLF", [](const QString &l, int) -> QString { return l + QLatin1Char('\r'); }},
-    {"dmesg -T", [](const QString &l, int) -> QString { return QStringLiteral("[Sun Nov 30 08:15:02 2025] ") + l; },
+    {"CRI F",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("2025-11-30T08:15:02.123456789Z stdout F ") + l;
+     }},
+    {"docker json-file",
+     [](const QString &l, int) -> QString {
+         return json(l, true);
+     }},
+    {"kubectl --timestamps",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("2025-11-30T08:15:02.123456789Z ") + l;
+     }},
+    {"kubectl --prefix",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("[pod/trainer-0/main] ") + l;
+     }},
+    {"journald",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("Nov 30 08:15:02 gpu-node-7 app[4242]: ") + l;
+     }},
+    {"syslog ISO",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("2025-11-30T08:15:02.123456+00:00 gpu-node-7 app[4242]: ") + l;
+     }},
+    {"boxed",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("│ ") + l + QStringLiteral("   │");
+     }},
+    {"ANSI colour",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("\x1b[1;31m") + l + QStringLiteral("\x1b[0m");
+     }},
+    {"CRLF",
+     [](const QString &l, int) -> QString {
+         return l + QLatin1Char('\r');
+     }},
+    {"dmesg -T",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("[Sun Nov 30 08:15:02 2025] ") + l;
+     },
      nullptr, "^\\s*\\[|^-- "},
     // rsyslog keeps a kernel message's continuation lines in one record, newlines as #012.
     {"syslog #012", nullptr,
      [](const QStringList &lines) -> QString {
-         return QStringLiteral("Nov 30 08:15:02 gpu-node-7 kernel: ") + lines.join(QStringLiteral("#012")) + QLatin1Char('\n');
+         return QStringLiteral("Nov 30 08:15:02 gpu-node-7 kernel: ")
+                + lines.join(QStringLiteral("#012")) + QLatin1Char('\n');
      },
      "^\\s*\\[", "^NVRM: "},
-    {"word-wrapped at 80", nullptr, [](const QStringList &l) { return wordWrap(l, 80); }, "│|^\\s*\\||\\S {3,}: ", nullptr, 80},
-    {"word-wrapped at 72", nullptr, [](const QStringList &l) { return wordWrap(l, 72); }, "│|^\\s*\\||\\S {3,}: ", nullptr, 72},
-    {"word-wrapped at 60", nullptr, [](const QStringList &l) { return wordWrap(l, 60); }, "│|^\\s*\\||\\S {3,}: ", nullptr, 60},
-    {"word-wrapped at 40", nullptr, [](const QStringList &l) { return wordWrap(l, 40); }, "│|^\\s*\\||\\S {3,}: ", nullptr, 40},
+    {"word-wrapped at 80", nullptr, [](const QStringList &l) { return wordWrap(l, 80); },
+     "│|^\\s*\\||\\S {3,}: ", nullptr, 80},
+    {"word-wrapped at 72", nullptr, [](const QStringList &l) { return wordWrap(l, 72); },
+     "│|^\\s*\\||\\S {3,}: ", nullptr, 72},
+    {"word-wrapped at 60", nullptr, [](const QStringList &l) { return wordWrap(l, 60); },
+     "│|^\\s*\\||\\S {3,}: ", nullptr, 60},
+    {"word-wrapped at 40", nullptr, [](const QStringList &l) { return wordWrap(l, 40); },
+     "│|^\\s*\\||\\S {3,}: ", nullptr, 40},
     // Records the runtime split in the middle of the line: CRI partial (P) then final (F), and
     // docker json-file records without, then with, the final newline.
     {"CRI P-split",
@@ -155,7 +192,8 @@ private Q_SLOTS:
             for (const RuleExample &e : rule.examples) {
                 // Examples that already carry a runtime's framing are not framed again.
                 static const QRegularExpression framed(
-                    QStringLiteral("^(?:\\{\"log\":|\\d{4}-\\d\\d-\\d\\dT)"), QRegularExpression::MultilineOption);
+                    QStringLiteral("^(?:\\{\"log\":|\\d{4}-\\d\\d-\\d\\dT)"),
+                    QRegularExpression::MultilineOption);
                 if (e.expectNone || framed.match(e.log).hasMatch())
                     continue;
                 if (skipIf.match(e.log).hasMatch() || !onlyIf.match(e.log).hasMatch())
@@ -177,7 +215,8 @@ private Q_SLOTS:
                     failures << QStringLiteral("%1 (%2:%3): %4")
                                     .arg(rule.id, rule.file.section(QLatin1Char('/'), -1))
                                     .arg(e.line)
-                                    .arg(hit ? QStringLiteral("other facts") : QStringLiteral("no match"));
+                                    .arg(hit ? QStringLiteral("other facts")
+                                             : QStringLiteral("no match"));
             }
         }
         qInfo("%s: %d examples, %lld differ", sh.name, checked, qlonglong(failures.size()));

@@ -105,8 +105,7 @@ private Q_SLOTS:
                   "  File \"/srv/app/errorhandler/run.py\", line 12, in fail_fast",
                   "    raise UpstreamError(\"upstream failed\")",
                   "During handling of the above exception, another exception occurred:",
-                  "  File \"/srv/app/main.py\", line 40, in <module>",
-                  "    retry_on_failure()",
+                  "  File \"/srv/app/main.py\", line 40, in <module>", "    retry_on_failure()",
                   "app.UpstreamError: upstream failed after 3 attempts"})
                 log += prefix + line + '\n';
         const RuleSet rules = loadRules({});

@@ -20,22 +20,22 @@ private Q_SLOTS:
 
         QTest::newRow("plain, twice, any case")
             << QStringLiteral("xid") << false << false
-            << QByteArray("NVRM: Xid (PCI:0000:86:00): 79, xid again") << QStringLiteral("6-9 32-35");
+            << QByteArray("NVRM: Xid (PCI:0000:86:00): 79, xid again")
+            << QStringLiteral("6-9 32-35");
         QTest::newRow("case kept") << QStringLiteral("xid") << false << true
                                    << QByteArray("NVRM: Xid, xid") << QStringLiteral("11-14");
         QTest::newRow("regex special characters are literal in plain mode")
             << QStringLiteral("(PCI:") << false << false << QByteArray("Xid (PCI:0000")
             << QStringLiteral("4-9");
-        QTest::newRow("regex, bus ids") << QStringLiteral("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}")
-                                        << true << false
-                                        << QByteArray("0000:86:00 and 0000:3b:00")
-                                        << QStringLiteral("0-10 15-25");
+        QTest::newRow("regex, bus ids")
+            << QStringLiteral("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}") << true << false
+            << QByteArray("0000:86:00 and 0000:3b:00") << QStringLiteral("0-10 15-25");
         QTest::newRow("a regex that matches empty moves on")
             << QStringLiteral("x*") << true << false << QByteArray("axxb x")
             << QStringLiteral("1-3 5-6");
-        QTest::newRow("UTF-8 offsets are bytes") << QStringLiteral("GPU") << false << false
-                                                  << QByteArray("\xe2\x94\x82 GPU")
-                                                  << QStringLiteral("4-7");
+        QTest::newRow("UTF-8 offsets are bytes")
+            << QStringLiteral("GPU") << false << false << QByteArray("\xe2\x94\x82 GPU")
+            << QStringLiteral("4-7");
     }
     void findsEveryOccurrenceInALine()
     {
@@ -71,8 +71,8 @@ private Q_SLOTS:
         QStringList where;
         for (const BundleSearchHit &h : all.value().hits)
             where << QStringLiteral("%1:%2").arg(h.doc).arg(h.line);
-        QCOMPARE(where, QStringList({QStringLiteral("0:0"), QStringLiteral("0:2"),
-                                     QStringLiteral("1:1")}));
+        QCOMPARE(where, QStringList(
+                            {QStringLiteral("0:0"), QStringLiteral("0:2"), QStringLiteral("1:1")}));
         QVERIFY(!all.value().capped);
         const auto capped = searchBundle({a, b}, {QStringLiteral("xid")}, 2);
         QCOMPARE(capped.value().hits.size(), size_t(2));

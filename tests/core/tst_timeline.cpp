@@ -122,7 +122,9 @@ private Q_SLOTS:
         QVERIFY(index.build());
         QVERIFY(index.isComplete());
         QCOMPARE(index.lineCount(), 5); // the header has no date before it
-        auto ref = [&](int row) { return std::pair(int(index.ref(row).doc), int(index.ref(row).line)); };
+        auto ref = [&](int row) {
+            return std::pair(int(index.ref(row).doc), int(index.ref(row).line));
+        };
         QCOMPARE(ref(0), std::pair(0, 0));
         QCOMPARE(ref(1), std::pair(1, 1));
         QCOMPARE(ref(2), std::pair(1, 2));
@@ -138,9 +140,11 @@ private Q_SLOTS:
         QCOMPARE(index.matches().front().rule, 7);
         QCOMPARE(index.matches().front().line, 1);
         QCOMPARE(index.undated(), (std::vector<int>{0, 1}));
-        QCOMPARE(index.labels(), (QStringList{QStringLiteral("pod-a/0.log"), QStringLiteral("pod-b/0.log")}));
-        QCOMPARE(index.note(), QStringLiteral("Timeline: 5 lines from 2 files in time order (UTC). "
-                                              "Lines without a date are not placed: pod-b/0.log (1)."));
+        QCOMPARE(index.labels(),
+                 (QStringList{QStringLiteral("pod-a/0.log"), QStringLiteral("pod-b/0.log")}));
+        QCOMPARE(index.note(),
+                 QStringLiteral("Timeline: 5 lines from 2 files in time order (UTC). "
+                                "Lines without a date are not placed: pod-b/0.log (1)."));
         // As a document the view and the search read.
         auto shared = std::make_shared<TimelineIndex>(std::vector{pod, other}, BundleClock{});
         const auto doc = LogDocument::fromSource(shared, QStringLiteral("timeline"));
@@ -154,8 +158,8 @@ private Q_SLOTS:
         for (int f = 0; f < 7; ++f) {
             QByteArray bytes;
             for (int i = 0; i < 30000; ++i)
-                bytes += QByteArray("2025-11-30T08:") + QByteArray::number(10 + i / 1000 % 50)
-                         + ':' + QByteArray::number(10 + i / 20 % 50) + '.'
+                bytes += QByteArray("2025-11-30T08:") + QByteArray::number(10 + i / 1000 % 50) + ':'
+                         + QByteArray::number(10 + i / 20 % 50) + '.'
                          + QByteArray::number(100 + i % 20 * 10 + f) + "Z line\n";
             many.push_back(LogDocument::fromBytes(bytes, QStringLiteral("f%1.log").arg(f)));
         }
@@ -193,12 +197,12 @@ private Q_SLOTS:
                                   << qint64(4131977) << QByteArray("NVRM: loading");
         QTest::newRow("dmesg -x") << QByteArray("kern  :warn  : [   62.000001] nvidia: taint")
                                   << qint64(62000001) << QByteArray("nvidia: taint");
-        QTest::newRow("short fraction") << QByteArray("[12.5] x") << qint64(12500000)
-                                        << QByteArray("x");
+        QTest::newRow("short fraction")
+            << QByteArray("[12.5] x") << qint64(12500000) << QByteArray("x");
         QTest::newRow("dmesg -T is not uptime")
             << QByteArray("[Sun Nov 30 08:15:04 2025] NVRM: Xid") << qint64(-1) << QByteArray();
-        QTest::newRow("a bracketed word") << QByteArray("[rank0]: Initializing") << qint64(-1)
-                                          << QByteArray();
+        QTest::newRow("a bracketed word")
+            << QByteArray("[rank0]: Initializing") << qint64(-1) << QByteArray();
         QTest::newRow("no fraction") << QByteArray("[ 12] x") << qint64(-1) << QByteArray();
     }
     void readsUptimeStamps()
@@ -262,8 +266,8 @@ private Q_SLOTS:
                           "Nov 30 09:00:00 node-1 kernel: NVRM: loading NVIDIA UNIX x86_64 "
                           "Kernel Module  570.158.08  Tue Jun 10 21:17:04 UTC 2025\n")
             << QString() << QString();
-        QTest::newRow("nothing dates the boot") << QByteArray("2025-11-30T07:00:00Z stdout F x\n")
-                                                << QString() << QString();
+        QTest::newRow("nothing dates the boot")
+            << QByteArray("2025-11-30T07:00:00Z stdout F x\n") << QString() << QString();
     }
     void uptimeLinesAreDatedFromTheBundle()
     {

@@ -38,7 +38,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("how");
         QTest::newRow("CUDA number after a driver call, through numba")
-            << QByteArray("numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuModuleUnload results in UNKNOWN_CUDA_ERROR")
+            << QByteArray("numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuModuleUnload "
+                          "results in UNKNOWN_CUDA_ERROR")
             << "cuda-error" << 700 << "code";
         QTest::newRow("CUDA text quoted by nccl-tests")
             << QByteArray("node1: Test CUDA failure common.cu:941 'system not yet initialized'")
@@ -46,26 +47,34 @@ private Q_SLOTS:
         QTest::newRow("CUDA number a call returned")
             << QByteArray("cuDevicePrimaryCtxRetain returned 999") << "cuda-error" << 999 << "code";
         QTest::newRow("NVML number through a Go program")
-            << QByteArray("time=2025-01-01T00:00:00.000Z level=INFO source=gpu.go:602 msg=\"unable to load cuda driver library\" error=\"nvml vram init failure: 18\"")
+            << QByteArray("time=2025-01-01T00:00:00.000Z level=INFO source=gpu.go:602 msg=\"unable "
+                          "to load cuda driver library\" error=\"nvml vram init failure: 18\"")
             << "nvml-return" << 18 << "code";
         QTest::newRow("NVML enum name")
-            << QByteArray("dcgm-exporter: failed: NVML_ERROR_GPU_IS_LOST") << "nvml-return" << 15 << "name";
+            << QByteArray("dcgm-exporter: failed: NVML_ERROR_GPU_IS_LOST") << "nvml-return" << 15
+            << "name";
         QTest::newRow("NVML exception class of pynvml")
-            << QByteArray("pynvml.nvml.NVMLError_DriverNotLoaded: Driver Not Loaded") << "nvml-return" << 9 << "name";
+            << QByteArray("pynvml.nvml.NVMLError_DriverNotLoaded: Driver Not Loaded")
+            << "nvml-return" << 9 << "name";
         QTest::newRow("NVML printed text with the library named")
-            << QByteArray("Failed to initialize NVML: Driver Not Loaded") << "nvml-return" << 9 << "text";
+            << QByteArray("Failed to initialize NVML: Driver Not Loaded") << "nvml-return" << 9
+            << "text";
         QTest::newRow("NCCL result by name")
-            << QByteArray("torch.distributed.DistBackendError: NCCL error: ncclRemoteError") << "nccl-result" << 6 << "name";
-        QTest::newRow("driver status by value")
-            << QByteArray("NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: hClass=0x0000c56f; status=0x00000062")
-            << "nv-status" << 0x62 << "code";
-        QTest::newRow("driver status by name")
-            << QByteArray("NVRM: nvCheckFailed: Check failed: [NV_ERR_GPU_IS_LOST] returned from foo") << "nv-status" << -1 << "name";
-        QTest::newRow("driver status by its text, in the driver's line")
-            << QByteArray("NVRM: nvAssertOkFailedNoLog: Assertion failed: GPU lost from the bus @ gpu_mgr.c:296")
-            << "nv-status" << 0x0000000F << "text";
+            << QByteArray("torch.distributed.DistBackendError: NCCL error: ncclRemoteError")
+            << "nccl-result" << 6 << "name";
+        QTest::newRow("driver status by value") << QByteArray(
+            "NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: hClass=0x0000c56f; status=0x00000062")
+                                                << "nv-status" << 0x62 << "code";
+        QTest::newRow("driver status by name") << QByteArray(
+            "NVRM: nvCheckFailed: Check failed: [NV_ERR_GPU_IS_LOST] returned from foo")
+                                               << "nv-status" << -1 << "name";
+        QTest::newRow("driver status by its text, in the driver's line") << QByteArray(
+            "NVRM: nvAssertOkFailedNoLog: Assertion failed: GPU lost from the bus @ gpu_mgr.c:296")
+                                                                         << "nv-status"
+                                                                         << 0x0000000F << "text";
         QTest::newRow("cuDNN status by name")
-            << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR") << "cudnn-status" << -1 << "name";
+            << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
+            << "cudnn-status" << -1 << "name";
     }
 
     void anyWordingIsDecoded()
@@ -87,13 +96,16 @@ private Q_SLOTS:
     void ordinaryWordsAreNotCodes_data()
     {
         QTest::addColumn<QByteArray>("line");
-        QTest::newRow("a database out of memory") << QByteArray("postgres[1234]: ERROR: out of memory");
-        QTest::newRow("sshd invalid argument") << QByteArray("sshd[99]: error: setsockopt: invalid argument");
+        QTest::newRow("a database out of memory")
+            << QByteArray("postgres[1234]: ERROR: out of memory");
+        QTest::newRow("sshd invalid argument")
+            << QByteArray("sshd[99]: error: setsockopt: invalid argument");
         QTest::newRow("an HTTP status") << QByteArray("GET /metrics returned 500 in 3 ms");
-        QTest::newRow("a generic unknown error") << QByteArray("kubelet: Unknown Error while syncing pod");
+        QTest::newRow("a generic unknown error")
+            << QByteArray("kubelet: Unknown Error while syncing pod");
         QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
-        QTest::newRow("a driver status text in an X server line")
-            << QByteArray("[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
+        QTest::newRow("a driver status text in an X server line") << QByteArray(
+            "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
 
     void ordinaryWordsAreNotCodes()
@@ -107,18 +119,21 @@ private Q_SLOTS:
     void everyNameOfEveryCode()
     {
         int checked = 0;
-        for (const QString &name : {QStringLiteral("nvml-return"), QStringLiteral("nccl-result"),
-                                    QStringLiteral("nv-status"), QStringLiteral("dcgm-return"),
-                                    QStringLiteral("cudnn-status"), QStringLiteral("cublas-status")}) {
+        for (const QString &name :
+             {QStringLiteral("nvml-return"), QStringLiteral("nccl-result"),
+              QStringLiteral("nv-status"), QStringLiteral("dcgm-return"),
+              QStringLiteral("cudnn-status"), QStringLiteral("cublas-status")}) {
             const Catalog *catalog = shippedRules().catalog(name);
             QVERIFY2(catalog, qPrintable(name));
             for (const auto &[code, entry] : catalog->entries) {
                 if (code == 0)
                     continue;
                 for (const QString &n : entry.names) {
-                    if (n.contains(QLatin1Char(' ')) || n.size() < 8 || !n.contains(QLatin1Char('_')))
+                    if (n.contains(QLatin1Char(' ')) || n.size() < 8
+                        || !n.contains(QLatin1Char('_')))
                         continue;
-                    const std::string line = "worker 3: call failed: " + n.toStdString() + " (see log)";
+                    const std::string line
+                        = "worker 3: call failed: " + n.toStdString() + " (see log)";
                     const std::optional<VocabularyHit> hit = vocabulary().recognise(line);
                     QVERIFY2(hit && hit->entry->code == code,
                              qPrintable(name + QLatin1String(": ") + n));
@@ -135,7 +150,8 @@ private Q_SLOTS:
     {
         const Analyzer analyzer(shippedRules());
         const AnalysisResult r = analyzer.analyze({LogDocument::fromBytes(
-            "numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuModuleUnload results in UNKNOWN_CUDA_ERROR\n"
+            "numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuModuleUnload results in "
+            "UNKNOWN_CUDA_ERROR\n"
             "RuntimeError: CUDA error: an illegal memory access was encountered\n",
             QStringLiteral("app.log"))});
         QStringList ids;

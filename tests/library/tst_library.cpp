@@ -98,7 +98,8 @@ private:
     QString urlOf(const QString &database) const
     {
         QString url = m_adminUrl;
-        const qsizetype slash = url.indexOf(QLatin1Char('/'), QStringLiteral("postgresql://").size());
+        const qsizetype slash
+            = url.indexOf(QLatin1Char('/'), QStringLiteral("postgresql://").size());
         const qsizetype query = url.indexOf(QLatin1Char('?'));
         return url.left(slash + 1) + database + (query >= 0 ? url.mid(query) : QString());
     }
@@ -198,7 +199,8 @@ private Q_SLOTS:
         auto library = open();
         QVERIFY(library);
         for (int n = 0; n < 6; ++n)
-            QVERIFY(library->add(generatedEntry(n, 4, n < 4 ? QStringLiteral("acme") : QStringLiteral("globex"))));
+            QVERIFY(library->add(
+                generatedEntry(n, 4, n < 4 ? QStringLiteral("acme") : QStringLiteral("globex"))));
         const QString xid = QStringLiteral("xid.catalog|Xid 79");
         const auto all = library->seenBefore({xid, QStringLiteral("no.such.rule")},
                                              generatedEntry(5).identity, {}, 3);
@@ -225,7 +227,8 @@ private Q_SLOTS:
         for (int n = 0; n < 12; ++n)
             QVERIFY(library->add(generatedEntry(n)));
         const LibraryGpu board = generatedEntry(2).gpus[0]; // bundles 2 and 7 share it
-        const auto bySerial = library->boardHistory(board.serial, {}, generatedEntry(12).identity, {});
+        const auto bySerial
+            = library->boardHistory(board.serial, {}, generatedEntry(12).identity, {});
         QVERIFY(bySerial);
         QCOMPARE(bySerial.value().size(), 2); // bundles 2 and 7
         const auto byUuid = library->boardHistory({}, board.uuid, generatedEntry(7).identity, {});
@@ -244,22 +247,23 @@ private Q_SLOTS:
         const QString serial = generatedEntry(3).gpus[0].serial;
         const QString uuid = generatedEntry(4).gpus[0].uuid;
         QTest::newRow("by rule") << "rule" << "rule.13" << QStringList{"1000"};
-        QTest::newRow("by rule prefix") << "rule" << "xid.*"
-                                        << QStringList{"1009", "1008", "1007", "1006", "1005",
-                                                       "1004", "1003", "1002", "1001", "1000"};
+        QTest::newRow("by rule prefix")
+            << "rule" << "xid.*" << QStringList{"1009", "1008", "1007", "1006", "1005",
+                                                "1004", "1003", "1002", "1001", "1000"};
         QTest::newRow("by Xid") << "xid" << "79"
                                 << QStringList{"1009", "1008", "1007", "1006", "1005",
                                                "1004", "1003", "1002", "1001", "1000"};
         QTest::newRow("by an Xid no bundle has") << "xid" << "48" << QStringList{};
         QTest::newRow("by GPU serial") << "gpu" << serial << QStringList{"1008", "1003"};
         QTest::newRow("by GPU UUID") << "gpu" << uuid << QStringList{"1009", "1004"};
-        QTest::newRow("by driver version") << "driver" << "580.65.06"
-                                           << QStringList{"1009", "1007", "1005", "1003", "1001"};
+        QTest::newRow("by driver version")
+            << "driver" << "580.65.06" << QStringList{"1009", "1007", "1005", "1003", "1001"};
         QTest::newRow("by case id") << "case" << "1006" << QStringList{"1006"};
         QTest::newRow("by date range") << "dates" << "2026-01-01T10:00:00Z/2026-01-01T12:00:00Z"
                                        << QStringList{"1004", "1003", "1002"};
         QTest::newRow("by text in the name") << "text" << "report-8." << QStringList{"1008"};
-        QTest::newRow("a wildcard in the text is a character") << "text" << "report-%" << QStringList{};
+        QTest::newRow("a wildcard in the text is a character")
+            << "text" << "report-%" << QStringList{};
     }
 
     void search()
@@ -457,7 +461,8 @@ private Q_SLOTS:
             QVERIFY(!r);
             error = r.error().message;
         } else {
-            QVERIFY(QFile::setPermissions(m_url, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+            QVERIFY(QFile::setPermissions(m_url,
+                                          QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
             // Root writes any file: the writer runs as an unprivileged user then, from a copy
             // of this program in the library's folder (the build tree may be closed to it).
             QProcess worker;
@@ -540,7 +545,8 @@ private Q_SLOTS:
         closeSide(QStringLiteral("newer"));
         for (const CaseLibrary::Mode mode : {CaseLibrary::Mode::Read, CaseLibrary::Mode::Write}) {
             const QString error = openError(mode);
-            QVERIFY2(error.contains(QLatin1String("schema version 99, newer than")), qPrintable(error));
+            QVERIFY2(error.contains(QLatin1String("schema version 99, newer than")),
+                     qPrintable(error));
         }
     }
 
@@ -551,7 +557,8 @@ private Q_SLOTS:
         QTest::newRow("a file") << "/srv/lib.sqlite" << "/srv/lib.sqlite";
         QTest::newRow("a sqlite URL") << "sqlite:///srv/lib.sqlite" << "/srv/lib.sqlite";
         QTest::newRow("a server, the password not shown")
-            << "postgresql://ann:secret@db.example:5433/cases" << "postgresql://ann@db.example:5433/cases";
+            << "postgresql://ann:secret@db.example:5433/cases"
+            << "postgresql://ann@db.example:5433/cases";
         QTest::newRow("a socket folder") << "postgresql:///cases?host=/run/postgresql&user=ann"
                                          << "postgresql://ann@/cases?host=/run/postgresql";
         QTest::newRow("no database") << "postgresql://db.example" << "";

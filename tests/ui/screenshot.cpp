@@ -15,10 +15,10 @@
 #include <QApplication>
 #include <QDialog>
 #include <QLineEdit>
+#include <QPainter>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QPainter>
 #include <QToolTip>
 #include <QTreeView>
 
@@ -35,7 +35,8 @@ int main(int argc, char **argv)
     }
     gputriage::MainWindow window;
     // GPUTRIAGE_SCREENSHOT_THEME=name uses that KSyntaxHighlighting theme ("Breeze Dark").
-    if (const QString theme = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_THEME"); !theme.isEmpty()) {
+    if (const QString theme = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_THEME");
+        !theme.isEmpty()) {
         gputriage::Preferences preferences = gputriage::Settings::preferences();
         preferences.theme = theme;
         window.applyPreferences(preferences);
@@ -51,9 +52,11 @@ int main(int argc, char **argv)
         // the first whose title has that text).
         auto *panel = window.findingsPanel();
         QModelIndex first = panel->model()->index(0, gputriage::FindingsModel::TitleColumn);
-        if (const QString wanted = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_FINDING"); !wanted.isEmpty())
+        if (const QString wanted = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_FINDING");
+            !wanted.isEmpty())
             for (int row = 0; row < panel->model()->rowCount(); ++row) {
-                const QModelIndex i = panel->model()->index(row, gputriage::FindingsModel::TitleColumn);
+                const QModelIndex i
+                    = panel->model()->index(row, gputriage::FindingsModel::TitleColumn);
                 if (i.data().toString().contains(wanted)) {
                     first = i;
                     break;
@@ -72,8 +75,10 @@ int main(int argc, char **argv)
             auto *bookmarks = window.bookmarksPanel();
             const int line = window.logView()->currentLine();
             bookmarks->toggleCurrent();
-            const QModelIndex note = bookmarks->model()->index(0, gputriage::BookmarksModel::NoteColumn);
-            bookmarks->model()->setData(note, QStringLiteral("first sign: GPU fell off the bus, ask for the SEL"));
+            const QModelIndex note
+                = bookmarks->model()->index(0, gputriage::BookmarksModel::NoteColumn);
+            bookmarks->model()->setData(
+                note, QStringLiteral("first sign: GPU fell off the bus, ask for the SEL"));
             window.logView()->setCurrentLine(std::max(0, line - 4));
             bookmarks->toggleCurrent();
             window.logView()->setCurrentLine(line);

@@ -1,10 +1,10 @@
 // The Library window, offscreen: search fields, the rule × driver table, delete, and a broken
 // library said in the banner. GPUTRIAGE_LIBRARY_SCREENSHOT=file.png saves the window as shown.
+#include "findingsmodel.h"
 #include "generatedentries.h"
 #include "library/caselibrary.h"
-#include "findingsmodel.h"
-#include "panelmodels.h"
 #include "librarywindow.h"
+#include "panelmodels.h"
 
 #include <QApplication>
 #include <QFile>
@@ -34,7 +34,8 @@ class TestLibraryWindow : public QObject
                 e->clear();
         auto *edit = w.findChild<QLineEdit *>(QLatin1String(field));
         QTest::keyClicks(edit, text);
-        QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("searchButton")), Qt::LeftButton);
+        QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("searchButton")),
+                          Qt::LeftButton);
     }
 
 private Q_SLOTS:
@@ -57,7 +58,8 @@ private Q_SLOTS:
         QCOMPARE(rows(w, "results"), 12);
         QVERIFY(rows(w, "stats") > 2);
         QVERIFY(w.bannerText().isEmpty());
-        if (const QString shot = qEnvironmentVariable("GPUTRIAGE_LIBRARY_SCREENSHOT"); !shot.isEmpty()) {
+        if (const QString shot = qEnvironmentVariable("GPUTRIAGE_LIBRARY_SCREENSHOT");
+            !shot.isEmpty()) {
             searchFor(w, "xid", QStringLiteral("79"));
             QVERIFY(w.grab().save(shot));
         }
@@ -69,7 +71,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("expected");
         QTest::newRow("an Xid every bundle has") << "xid" << "79" << 12;
-        QTest::newRow("a board's serial number") << "gpu" << testing::generatedEntry(1).gpus[0].serial << 3;
+        QTest::newRow("a board's serial number")
+            << "gpu" << testing::generatedEntry(1).gpus[0].serial << 3;
         QTest::newRow("a driver version") << "driver" << "580.65.06" << 6;
         QTest::newRow("a case id") << "case" << "1005" << 1;
         QTest::newRow("one customer's bundles") << "customer" << "globex" << 4;
@@ -122,8 +125,11 @@ private Q_SLOTS:
         model.setHistory(history);
         QCOMPARE(model.index(0, FindingsModel::TitleColumn).data().toString(),
                  QStringLiteral("[seen in 12 bundles] Xid 79: GPU has fallen off the bus"));
-        QVERIFY(model.index(0, FindingsModel::TitleColumn).data(Qt::ToolTipRole).toString()
-                    .contains(QLatin1String("last: case 1011, 2026-01-01, nvidia-bug-report-11.log.gz")));
+        QVERIFY(model.index(0, FindingsModel::TitleColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(
+                        QLatin1String("last: case 1011, 2026-01-01, nvidia-bug-report-11.log.gz")));
         QCOMPARE(model.index(1, FindingsModel::TitleColumn).data().toString(),
                  QStringLiteral("Something new"));
         // A damaged library is said; the findings are shown as they are.
@@ -157,7 +163,8 @@ private Q_SLOTS:
         QCOMPARE(model.index(1, GpusModel::NameColumn).data().toString(),
                  board.nameAndSerial() + QStringLiteral(" [3 records in the library]"));
         const QString tip = model.index(1, GpusModel::NameColumn).data(Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains(QStringLiteral("case 1011, 2026-01-01 at 0000:3b:00: Xid 79 ×2 — Reset the GPU")),
+        QVERIFY2(tip.contains(QStringLiteral(
+                     "case 1011, 2026-01-01 at 0000:3b:00: Xid 79 ×2 — Reset the GPU")),
                  qPrintable(tip));
     }
 

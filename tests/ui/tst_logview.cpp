@@ -10,10 +10,10 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
-#include "panelmodels.h"
-#include "rulelistmodel.h"
 #include "messagebanner.h"
 #include "notablepanel.h"
+#include "panelmodels.h"
+#include "rulelistmodel.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 #include "searchbar.h"
@@ -128,8 +128,8 @@ private Q_SLOTS:
         QByteArray words;
         for (int i = 0; i < 5000; ++i)
             words += "word" + QByteArray::number(i) + ' ';
-        file.write("first\n" + words + "NVRM: Xid (PCI:0000:86:00): 79, GPU has fallen off the bus. "
-                   + words + "\n");
+        file.write("first\n" + words
+                   + "NVRM: Xid (PCI:0000:86:00): 79, GPU has fallen off the bus. " + words + "\n");
         file.close();
         MainWindow window;
         window.show();

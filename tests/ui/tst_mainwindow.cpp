@@ -9,11 +9,10 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
-#include "welcomepage.h"
-#include "panelmodels.h"
-#include "rulelistmodel.h"
 #include "messagebanner.h"
 #include "notablepanel.h"
+#include "panelmodels.h"
+#include "rulelistmodel.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 #include "searchbar.h"
@@ -21,6 +20,7 @@
 #include "text/logdocument.h"
 #include "timechart.h"
 #include "uitest.h"
+#include "welcomepage.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -151,8 +151,10 @@ private Q_SLOTS:
             {QStringLiteral("/cases/1234/nvidia-bug-report.log.gz")},
             {QStringLiteral("/cases/5678/node-b/nvidia-bug-report.log.gz")},
             {QStringLiteral("/cases/9/dmesg.log"), QStringLiteral("/cases/9/journal.txt")}};
-        QCOMPARE(recentLabel(recent[0], recent), QStringLiteral("nvidia-bug-report.log.gz \u2014 cases/1234"));
-        QCOMPARE(recentLabel(recent[1], recent), QStringLiteral("nvidia-bug-report.log.gz \u2014 5678/node-b"));
+        QCOMPARE(recentLabel(recent[0], recent),
+                 QStringLiteral("nvidia-bug-report.log.gz \u2014 cases/1234"));
+        QCOMPARE(recentLabel(recent[1], recent),
+                 QStringLiteral("nvidia-bug-report.log.gz \u2014 5678/node-b"));
         QCOMPARE(recentLabel(recent[2], recent), QStringLiteral("dmesg.log and 1 more"));
         QSettings().setValue(QStringLiteral("recentBundles"),
                              QVariantList{recent[0], recent[1], recent[2]});
@@ -183,7 +185,8 @@ private Q_SLOTS:
             QSignalSpy finished(&window, &MainWindow::analysisFinished);
             window.openPaths({opened});
             QVERIFY(finished.wait(gputriage::test::kWaitMs));
-            for (const QString &target : {log, link, QDir(bundle).filePath(QStringLiteral("r.html"))}) {
+            for (const QString &target :
+                 {log, link, QDir(bundle).filePath(QStringLiteral("r.html"))}) {
                 if (opened == log && target.endsWith(u"r.html"))
                     continue; // next to a single file, not inside an opened folder: allowed
                 QVERIFY2(!window.exportReport(target), qPrintable(opened + u" -> " + target));
@@ -208,7 +211,9 @@ private Q_SLOTS:
         GpusPanel *gpus = window.gpusPanel();
         const GpusModel *model = gpus->model();
         QCOMPARE(model->rowCount(), 3); // the node, then one row per GPU
-        auto text = [model](int row, int column) { return model->index(row, column).data().toString(); };
+        auto text = [model](int row, int column) {
+            return model->index(row, column).data().toString();
+        };
         QVERIFY2(text(0, GpusModel::GpuColumn).contains(u"strongest action: Reboot the node"),
                  qPrintable(text(0, GpusModel::GpuColumn)));
         QCOMPARE(text(1, GpusModel::GpuColumn), QStringLiteral("0000:3b:00"));
@@ -253,9 +258,9 @@ private Q_SLOTS:
         QCOMPARE(gpus->model()->headerData(GpusModel::NameColumn, Qt::Horizontal).toString(),
                  QStringLiteral("Name"));
         QCOMPARE(int(GpusModel::NameColumn), 1);
-        const auto fallen = gpus->model()->match(gpus->model()->index(1, GpusModel::GpuColumn),
-                                                 Qt::DisplayRole, QStringLiteral("0000:41:00"), 1,
-                                                 Qt::MatchExactly);
+        const auto fallen
+            = gpus->model()->match(gpus->model()->index(1, GpusModel::GpuColumn), Qt::DisplayRole,
+                                   QStringLiteral("0000:41:00"), 1, Qt::MatchExactly);
         QCOMPARE(fallen.size(), 1);
         window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(gpus);
         gpus->scrollTo(fallen.front());
@@ -266,7 +271,8 @@ private Q_SLOTS:
         for (int r = 0; r < model->rowCount(); ++r)
             titles << model->index(r, FindingsModel::TitleColumn).data().toString();
         QCOMPARE(titles.size(), 2);
-        QVERIFY2(titles.join(u'|').contains(u"PCIe uncorrected error at 0000:40:01.1"), qPrintable(titles.join(u'|')));
+        QVERIFY2(titles.join(u'|').contains(u"PCIe uncorrected error at 0000:40:01.1"),
+                 qPrintable(titles.join(u'|')));
         QVERIFY2(titles.join(u'|').contains(u"Xid 79"), qPrintable(titles.join(u'|')));
     }
 
@@ -354,8 +360,10 @@ private Q_SLOTS:
         {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("Dec 02 08:10:00 node kernel: NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.\n"
-                    "Dec 02 08:11:00 node kernel: NVRM: GPU1 _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP\n");
+            f.write("Dec 02 08:10:00 node kernel: NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, "
+                    "name=python, GPU has fallen off the bus.\n"
+                    "Dec 02 08:11:00 node kernel: NVRM: GPU1 _kgspBootGspRm: unexpected WPR2 "
+                    "already up, cannot proceed with booting GSP\n");
         }
         MainWindow window;
         window.show();
@@ -364,11 +372,13 @@ private Q_SLOTS:
         window.openPaths({path});
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         clickFinding(window.findingsPanel(), QStringLiteral("gpu.xid.79-fallen-off-bus"));
-        QTRY_VERIFY(window.findingsPanel()->details()->toPlainText().contains(u"NVIDIA's resolution"));
+        QTRY_VERIFY(
+            window.findingsPanel()->details()->toPlainText().contains(u"NVIDIA's resolution"));
         QVERIFY(!window.findingsPanel()->details()->toPlainText().contains(u"GPU Triage's advice"));
         clickFinding(window.findingsPanel(), QStringLiteral("driver.gsp-failed"));
-        QTRY_VERIFY2(window.findingsPanel()->details()->toPlainText().contains(u"GPU Triage's advice"),
-                     qPrintable(window.findingsPanel()->details()->toPlainText()));
+        QTRY_VERIFY2(
+            window.findingsPanel()->details()->toPlainText().contains(u"GPU Triage's advice"),
+            qPrintable(window.findingsPanel()->details()->toPlainText()));
         QVERIFY(!window.findingsPanel()->details()->toPlainText().contains(u"NVIDIA's resolution"));
     }
 
@@ -472,7 +482,8 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
-        QSettings().setValue(QStringLiteral("lastDir"), QStringLiteral(TESTDATA "/seed")); // as "Open" leaves it
+        QSettings().setValue(QStringLiteral("lastDir"),
+                             QStringLiteral(TESTDATA "/seed")); // as "Open" leaves it
         const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"));
         QVERIFY2(!suggested.startsWith(QStringLiteral(TESTDATA)), qPrintable(suggested));
         QVERIFY(suggested.endsWith(u"/gputriage-report.html"));
@@ -546,7 +557,8 @@ private Q_SLOTS:
             QByteArray block;
             for (int i = 0; i < 4096; ++i)
                 block += "Dec  5 08:00:01 node kernel: NVRM: GPU 0000:3b:00.0: RmInitAdapter "
-                         "succeeded, line " + QByteArray::number(i) + '\n';
+                         "succeeded, line "
+                         + QByteArray::number(i) + '\n';
             for (int i = 0; i < 128; ++i)
                 QVERIFY(f.write(block) == block.size());
         }
@@ -557,8 +569,9 @@ private Q_SLOTS:
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(window.result().cancelled);
         QVERIFY(!cancel->isVisible());
-        QVERIFY(
-            window.findChild<MessageBanner *>(QStringLiteral("banner"))->text().contains(u"cancelled"));
+        QVERIFY(window.findChild<MessageBanner *>(QStringLiteral("banner"))
+                    ->text()
+                    .contains(u"cancelled"));
         // The next open is complete again.
         window.openPaths({QStringLiteral(SAMPLE)});
         QVERIFY(finished.wait(gputriage::test::kWaitMs));

@@ -193,14 +193,13 @@ private Q_SLOTS:
               .worst = Severity::Warning},
              {.path = QStringLiteral("/b/pods/notes.txt"), .excluded = true}},
             QStringLiteral("gputriage:timeline"));
-        QCOMPARE(
-            dumpModel(model),
-            QStringList({QStringLiteral("Entry | Hits"),
-                         QStringLiteral("Timeline (all files by time)"), QStringLiteral("node | 3"),
-                         QStringLiteral("  dmesg.log | 3"), QStringLiteral("pods | 2"),
-                         QStringLiteral("  notes.txt  (excluded)"),
-                         QStringLiteral("  train.tgz! | 2"), QStringLiteral("    train | 2"),
-                         QStringLiteral("      pytorch.log | 2")}));
+        QCOMPARE(dumpModel(model),
+                 QStringList({QStringLiteral("Entry | Hits"),
+                              QStringLiteral("Timeline (all files by time)"),
+                              QStringLiteral("node | 3"), QStringLiteral("  dmesg.log | 3"),
+                              QStringLiteral("pods | 2"), QStringLiteral("  notes.txt  (excluded)"),
+                              QStringLiteral("  train.tgz! | 2"), QStringLiteral("    train | 2"),
+                              QStringLiteral("      pytorch.log | 2")}));
         QCOMPARE(model.indexOf(QStringLiteral("/b/node/dmesg.log")).data().toString(),
                  QStringLiteral("dmesg.log"));
         QCOMPARE(model.indexOf(QStringLiteral("gputriage:timeline")).row(), 0);
@@ -224,22 +223,24 @@ private Q_SLOTS:
         BundleTreeModel model;
         watch(&model);
         const QString report = QStringLiteral("/t/nvidia-bug-report.log.gz!");
-        model.setEntries({{.path = report + QStringLiteral("dmesg"), .hits = 2, .worst = Severity::Critical},
-                          {.path = report + QStringLiteral("/var/log/Xorg.0.log")},
-                          {.path = report + QStringLiteral("nvidia-settings -q all")},
-                          {.path = report + QStringLiteral("journalctl -b -0 _COMM=Xorg")},
-                          {.path = report + QStringLiteral("/proc/driver/nvidia/version")},
-                          {.path = QStringLiteral("/t/pod.log")}});
-        QCOMPARE(dumpModel(model),
-                 QStringList({QStringLiteral("Entry | Hits"),
-                              QStringLiteral("nvidia-bug-report.log.gz! | 2"),
-                              QStringLiteral("  Kernel log | 2"), QStringLiteral("    dmesg | 2"),
-                              QStringLiteral("  X server log"), QStringLiteral("    /var/log/Xorg.0.log"),
-                              QStringLiteral("    journalctl -b -0 _COMM=Xorg"),
-                              QStringLiteral("  nvidia-settings query"),
-                              QStringLiteral("    nvidia-settings -q all"),
-                              QStringLiteral("  /proc and /sys values"),
-                              QStringLiteral("    /proc/driver/nvidia/version"), QStringLiteral("pod.log")}));
+        model.setEntries(
+            {{.path = report + QStringLiteral("dmesg"), .hits = 2, .worst = Severity::Critical},
+             {.path = report + QStringLiteral("/var/log/Xorg.0.log")},
+             {.path = report + QStringLiteral("nvidia-settings -q all")},
+             {.path = report + QStringLiteral("journalctl -b -0 _COMM=Xorg")},
+             {.path = report + QStringLiteral("/proc/driver/nvidia/version")},
+             {.path = QStringLiteral("/t/pod.log")}});
+        QCOMPARE(
+            dumpModel(model),
+            QStringList(
+                {QStringLiteral("Entry | Hits"), QStringLiteral("nvidia-bug-report.log.gz! | 2"),
+                 QStringLiteral("  Kernel log | 2"), QStringLiteral("    dmesg | 2"),
+                 QStringLiteral("  X server log"), QStringLiteral("    /var/log/Xorg.0.log"),
+                 QStringLiteral("    journalctl -b -0 _COMM=Xorg"),
+                 QStringLiteral("  nvidia-settings query"),
+                 QStringLiteral("    nvidia-settings -q all"),
+                 QStringLiteral("  /proc and /sys values"),
+                 QStringLiteral("    /proc/driver/nvidia/version"), QStringLiteral("pod.log")}));
     }
 
     void theRuleListGroupsRulesByFile()

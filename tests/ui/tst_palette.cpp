@@ -31,10 +31,10 @@ class TestPalette : public QObject
         for (size_t s = 0; s < 4; ++s) {
             row(QStringLiteral("text on a %1 line").arg(QLatin1String(severities[s])), p.text,
                 p.lineTint[s]);
-            row(QStringLiteral("text on %1 matched text").arg(QLatin1String(severities[s])),
-                p.text, p.spanTint[s]);
-            row(QStringLiteral("%1 severity text").arg(QLatin1String(severities[s])),
-                p.severity[s], p.base);
+            row(QStringLiteral("text on %1 matched text").arg(QLatin1String(severities[s])), p.text,
+                p.spanTint[s]);
+            row(QStringLiteral("%1 severity text").arg(QLatin1String(severities[s])), p.severity[s],
+                p.base);
         }
     }
 
@@ -71,9 +71,9 @@ private Q_SLOTS:
     {
         QCOMPARE(qRound(contrastRatio(Qt::black, Qt::white) * 10), 210);
         QCOMPARE(qRound(contrastRatio(QColor(0x77, 0x77, 0x77), Qt::white) * 100), 448);
-        QCOMPARE(readableOn(QColor(0xca, 0x60, 0xca), {ViewPalette::light().spanTint[3]},
-                            Qt::black),
-                 QColor(Qt::black));
+        QCOMPARE(
+            readableOn(QColor(0xca, 0x60, 0xca), {ViewPalette::light().spanTint[3]}, Qt::black),
+            QColor(Qt::black));
     }
 
     // Each severity's line, current or not, in light and dark: every punctuation mark of an

@@ -10,10 +10,10 @@
 #include "limitsdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
-#include "panelmodels.h"
-#include "rulelistmodel.h"
 #include "messagebanner.h"
 #include "notablepanel.h"
+#include "panelmodels.h"
+#include "rulelistmodel.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
 #include "searchbar.h"
@@ -146,7 +146,8 @@ private Q_SLOTS:
         QSignalSpy tested(dock, &RulesDock::testFinished);
         QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("testRule")),
                           Qt::LeftButton);
-        QVERIFY(tested.wait(gputriage::test::kWaitMs)); // the whole bundle: slow under the sanitizers
+        QVERIFY(
+            tested.wait(gputriage::test::kWaitMs)); // the whole bundle: slow under the sanitizers
         const TextTreeModel *hits = dock->hitsModel();
         const QModelIndex hit = hits->index(0, 0);
         QVERIFY2(hit.data().toString().endsWith(u"— 2 lines"), qPrintable(hit.data().toString()));
@@ -155,7 +156,8 @@ private Q_SLOTS:
         const auto examples = hits->match(hits->index(0, 0), Qt::DisplayRole,
                                           QStringLiteral("Examples:"), -1, Qt::MatchStartsWith);
         QCOMPARE(examples.size(), 1);
-        QCOMPARE(examples.front().data().toString(), QStringLiteral("Examples: 1 passed, 0 failed"));
+        QCOMPARE(examples.front().data().toString(),
+                 QStringLiteral("Examples: 1 passed, 0 failed"));
 
         // Save: a valid file on disk, the rules reload and the finding appears.
         const QString title = QStringLiteral("IMEX cannot reach a peer node");
@@ -176,11 +178,10 @@ private Q_SLOTS:
         // The rule's finding replaces the unrecognised-message finding of the lines it explains.
         QCOMPARE(int(window.result().findings.size()), before);
         QVERIFY(findingTitles().contains(title));
-        QVERIFY(std::none_of(window.result().findings.begin(), window.result().findings.end(),
-                             [](const Finding &f) {
-                                 return f.ruleId == u"nvidia.unrecognised"
-                                        && f.title.contains(u"IMEX");
-                             }));
+        QVERIFY(std::none_of(
+            window.result().findings.begin(), window.result().findings.end(), [](const Finding &f) {
+                return f.ruleId == u"nvidia.unrecognised" && f.title.contains(u"IMEX");
+            }));
         const QString userFile = dock->filePath();
 
         // Override a shipped rule: its text in a new user file; saving makes it an error.
@@ -308,14 +309,16 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         RulesDock *dock = window.rulesDock();
-        dock->newRuleFromLine(QStringLiteral("nvidia-imex 580.65.06: failed to connect to peer node 7"));
+        dock->newRuleFromLine(
+            QStringLiteral("nvidia-imex 580.65.06: failed to connect to peer node 7"));
         auto *banner = dock->findChild<MessageBanner *>(QStringLiteral("banner"));
         QVERIFY(banner && !banner->isVisible());
         const QString typed = dock->editor()->toPlainText();
         QVERIFY(!dock->save());
         QVERIFY(!QApplication::activeModalWidget());
         QVERIFY(banner->isVisible());
-        QVERIFY2(banner->text().startsWith(u"Could not save ") && banner->text().contains(u"unchanged"),
+        QVERIFY2(banner->text().startsWith(u"Could not save ")
+                     && banner->text().contains(u"unchanged"),
                  qPrintable(banner->text()));
         QCOMPARE(dock->editor()->toPlainText(), typed);
         QVERIFY(dock->isModified());
@@ -339,11 +342,14 @@ private Q_SLOTS:
         // (The traceback is one message: its exception line, not its "Traceback" header too.)
         QCOMPARE(model->rowCount(), 4);
         QCOMPARE(model->index(0, NotableModel::CountColumn).data().toString(), QStringLiteral("3"));
-        QVERIFY(model->index(0, NotableModel::MessageColumn).data().toString().contains(
-            u"NCCL WARN Call to connect"));
+        QVERIFY(model->index(0, NotableModel::MessageColumn)
+                    .data()
+                    .toString()
+                    .contains(u"NCCL WARN Call to connect"));
         // Known conditions are findings, not "other" messages.
         for (int i = 0; i < model->rowCount(); ++i)
-            QVERIFY(!model->index(i, NotableModel::MessageColumn).data().toString().contains(u"Xid"));
+            QVERIFY(
+                !model->index(i, NotableModel::MessageColumn).data().toString().contains(u"Xid"));
 
         QTreeView *view = panel->view();
         view->setCurrentIndex(model->index(1, 0)); // kubelet CrashLoopBackOff

@@ -5,53 +5,53 @@
 #include "bundletree.h"
 #include "comparetab.h"
 #include "findingsmodel.h"
-#include "highlighters.h"
 #include "findingspanel.h"
 #include "gpuspanel.h"
-#include "panelmodels.h"
-#include "settings.h"
+#include "highlighters.h"
 #include "logview.h"
 #include "mainwindow.h"
-#include <QInputDialog>
 #include "messagebanner.h"
 #include "notablepanel.h"
-#include "searchbar.h"
 #include "palette.h"
+#include "panelmodels.h"
 #include "rulesdock.h"
+#include "searchbar.h"
 #include "searchresults.h"
+#include "settings.h"
 #include "settingsdialog.h"
 #include "testarchive.h"
 #include "text/logdocument.h"
 #include "timechart.h"
 #include "uitest.h"
+#include <QInputDialog>
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
-#include <QComboBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QContextMenuEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardItemModel>
-#include <QTableView>
+#include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QTimer>
 #include <QToolButton>
-#include <QRandomGenerator>
-#include <QSettings>
-#include <QStatusBar>
 #include <QTreeView>
 
 using namespace gputriage;
@@ -206,7 +206,8 @@ private Q_SLOTS:
         for (int f = 0; f < 3; ++f) {
             QByteArray log = "a header line without a date\n";
             for (int i = 0; i < 20000; ++i)
-                log += QStringLiteral("2025-11-30T08:%1:%2.%3Z message %4 of a rather long file name\n")
+                log += QStringLiteral(
+                           "2025-11-30T08:%1:%2.%3Z message %4 of a rather long file name\n")
                            .arg(i / 600 % 60, 2, 10, QLatin1Char('0'))
                            .arg(i / 10 % 60, 2, 10, QLatin1Char('0'))
                            .arg(i % 10 * 100 + f, 3, 10, QLatin1Char('0'))
@@ -234,7 +235,8 @@ private Q_SLOTS:
         QCOMPARE(view->lineColumns(1).first, QStringLiteral("11-30 08:00:00.001"));
         QVERIFY2(view->lineColumns(1).second.endsWith(u"-1/nvidia-driver-ctr/current.log:2"),
                  qPrintable(view->lineColumns(1).second));
-        QCOMPARE(view->document()->lineText(1), QStringLiteral("message 0 of a rather long file name"));
+        QCOMPARE(view->document()->lineText(1),
+                 QStringLiteral("message 0 of a rather long file name"));
         // The source column is short: the message has most of the width at 1024 px.
         const int gutter = view->sourceColumnWidth();
         QVERIFY2(gutter * 3 <= view->viewport()->width(), qPrintable(QString::number(gutter)));
@@ -243,8 +245,9 @@ private Q_SLOTS:
         const int edge = metrics.horizontalAdvance(QStringLiteral("11-30 08:15:01.123")) + 12
                          + view->sourceColumnWidth() + 4;
         QTest::mousePress(view->viewport(), Qt::LeftButton, {}, QPoint(edge, 10));
-        QMouseEvent move(QEvent::MouseMove, QPointF(edge + 30, 10), view->viewport()->mapToGlobal(QPointF(edge + 30, 10)),
-                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, QPointF(edge + 30, 10),
+                         view->viewport()->mapToGlobal(QPointF(edge + 30, 10)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(view->viewport(), &move);
         QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, QPoint(edge + 30, 10));
         QVERIFY2(view->sourceColumnWidth() > gutter + 20,
@@ -356,14 +359,19 @@ private Q_SLOTS:
                 const QModelIndex action = model->index(row, GpusModel::ActionColumn);
                 const QRect cell = gpus->visualRect(action);
                 if (cell.left() < 0 || cell.right() > gpus->viewport()->width())
-                    return QStringLiteral("row %1: %2..%3 of %4").arg(row).arg(cell.left())
-                        .arg(cell.right()).arg(gpus->viewport()->width());
-                const QRect needed = gpus->fontMetrics().boundingRect(
-                    QRect(0, 0, cell.width() - 8, 100000), Qt::TextWordWrap,
-                    action.data().toString());
+                    return QStringLiteral("row %1: %2..%3 of %4")
+                        .arg(row)
+                        .arg(cell.left())
+                        .arg(cell.right())
+                        .arg(gpus->viewport()->width());
+                const QRect needed
+                    = gpus->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 8, 100000),
+                                                       Qt::TextWordWrap, action.data().toString());
                 if (needed.height() > cell.height())
                     return QStringLiteral("row %1 needs %2 px, has %3")
-                        .arg(row).arg(needed.height()).arg(cell.height());
+                        .arg(row)
+                        .arg(needed.height())
+                        .arg(cell.height());
             }
             return {};
         };
@@ -384,7 +392,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QByteArray log;
         for (int i = 1; i <= 300; ++i)
-            log += "line " + QByteArray::number(i) + ' ' + QByteArray(i == 1 ? 600 : 20, 'x') + '\n';
+            log += "line " + QByteArray::number(i) + ' ' + QByteArray(i == 1 ? 600 : 20, 'x')
+                   + '\n';
         const QString path = writeFile(dir, QStringLiteral("long.log"), log);
         MainWindow window;
         window.resize(1024, 500);
@@ -400,7 +409,8 @@ private Q_SLOTS:
         QTRY_VERIFY(banner(window)->isVisible());
         QTRY_VERIFY2(view->currentLine() - view->firstVisibleLine() < view->visibleLineCount() - 1,
                      qPrintable(QStringLiteral("line %1, first %2, rows %3")
-                                    .arg(view->currentLine()).arg(view->firstVisibleLine())
+                                    .arg(view->currentLine())
+                                    .arg(view->firstVisibleLine())
                                     .arg(view->visibleLineCount())));
     }
 
@@ -467,7 +477,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QByteArray log;
         for (int i = 1; i <= 20; ++i)
-            log += (i % 5 == 0 ? "alpha failed " : i % 3 == 0 ? "beta slow " : "plain ")
+            log += (i % 5 == 0   ? "alpha failed "
+                    : i % 3 == 0 ? "beta slow "
+                                 : "plain ")
                    + QByteArray::number(i) + '\n';
         const QString path = writeFile(dir, QStringLiteral("steps.log"), log);
         MainWindow window;
@@ -547,9 +559,10 @@ private Q_SLOTS:
         writeFile(dir, QStringLiteral("node/kern.log"),
                   "Nov 30 08:15:01 node-1 kernel: NVRM: loading NVIDIA UNIX x86_64 Kernel Module  "
                   "570.158.08  Tue Jun  3 2025\n");
-        writeFile(dir, QStringLiteral("node/nvidia-smi.txt"),
-                  "| NVIDIA-SMI 580.65.06              Driver Version: 580.65.06      CUDA Version: "
-                  "13.0     |\n");
+        writeFile(
+            dir, QStringLiteral("node/nvidia-smi.txt"),
+            "| NVIDIA-SMI 580.65.06              Driver Version: 580.65.06      CUDA Version: "
+            "13.0     |\n");
         MainWindow window;
         window.show();
         QVERIFY(openAndWait(window, {dir.path()}));
@@ -628,7 +641,7 @@ private Q_SLOTS:
         bar->onlyMatchingBox()->setChecked(true);
         QTest::keyClicks(bar->input(), QStringLiteral("alpha|gamma"));
         QTRY_COMPARE(view->rowCount(), 3); // alpha 1, alpha 3, Gamma 4
-        for (int i = 0; i < 6; ++i) // back to "alpha"
+        for (int i = 0; i < 6; ++i)        // back to "alpha"
             QTest::keyClick(bar->input(), Qt::Key_Backspace);
         QTRY_COMPARE(view->rowCount(), 2);
         QTest::keyClicks(bar->input(), QStringLiteral("("));
@@ -675,8 +688,8 @@ private Q_SLOTS:
         }
         const QByteArray archive = makeArchive("tar", "gzip", members);
         QTemporaryDir dir;
-        const QString path
-            = writeFile(dir, QStringLiteral("node-7.tar.gz"), archive.left(archive.size() * 6 / 10));
+        const QString path = writeFile(dir, QStringLiteral("node-7.tar.gz"),
+                                       archive.left(archive.size() * 6 / 10));
 
         MainWindow window;
         window.show();
@@ -732,8 +745,7 @@ private Q_SLOTS:
         QVERIFY(bar->input()->width()
                 > bar->input()->fontMetrics().horizontalAdvance(bar->input()->text()));
         QCOMPARE(view->searchSpans(0), (std::vector<std::pair<int, int>>{{41, 51}}));
-        QCOMPARE(view->searchSpans(2),
-                 (std::vector<std::pair<int, int>>{{416, 426}, {438, 448}}));
+        QCOMPARE(view->searchSpans(2), (std::vector<std::pair<int, int>>{{416, 426}, {438, 448}}));
         QVERIFY(view->searchSpans(1).empty());
 
         QTest::keyClick(bar->input(), Qt::Key_Return); // first hit
@@ -818,7 +830,8 @@ private Q_SLOTS:
         // A mouse drag over the UUID.
         QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, 0, uuid));
         QTest::mouseMove(view->viewport(), pointOf(view, 0, int(first.size())));
-        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, pointOf(view, 0, int(first.size())));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {},
+                            pointOf(view, 0, int(first.size())));
         QVERIFY(view->hasTextSelection());
         QCOMPARE(view->selectedText(), QStringLiteral("GPU-2f6c1e0a-7d3b-4c1e-9a55-0b8e3f4d6a21"));
         QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
@@ -846,8 +859,7 @@ private Q_SLOTS:
         // The context menu: Copy, Select All, and Find with the selected text.
         view->selectText(2, int(view->document()->lineText(2).indexOf(u"0000:86:00")),
                          int(view->document()->lineText(2).indexOf(u"0000:86:00")) + 10);
-        const QStringList items
-            = triggerInContextMenu(view, 2, QStringLiteral("logFind"));
+        const QStringList items = triggerInContextMenu(view, 2, QStringLiteral("logFind"));
         QCOMPARE(items.mid(0, 2), QStringList({tr("&Copy"), tr("Select &All")}));
         QVERIFY(items.contains(u"&Find \u201c0000:86:00\u201d"));
         QVERIFY(window.searchBar()->isVisible());
@@ -1018,8 +1030,8 @@ private Q_SLOTS:
         QCOMPARE(view->selectedText(), QStringLiteral("2025"));
         hide->trigger();
         QVERIFY(view->hidesPrefixes());
-        const QStringList starts = {QStringLiteral("NOTE"), QStringLiteral("NVRM"),
-                                    QStringLiteral("NVRM")};
+        const QStringList starts
+            = {QStringLiteral("NOTE"), QStringLiteral("NVRM"), QStringLiteral("NVRM")};
         for (int line = 0; line < 3; ++line) {
             view->selectText(line, 0, 4);
             QCOMPARE(view->selectedText(), starts[line]);
@@ -1078,7 +1090,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QByteArray log;
         for (int i = 1; i <= 10; ++i)
-            log += (i == 3 || i == 7 ? "NVRM: Xid line " : "plain line ") + QByteArray::number(i) + '\n';
+            log += (i == 3 || i == 7 ? "NVRM: Xid line " : "plain line ") + QByteArray::number(i)
+                   + '\n';
         const QString path = writeFile(dir, QStringLiteral("ten.log"), log);
         MainWindow window;
         window.show();
@@ -1123,7 +1136,8 @@ private Q_SLOTS:
             LogView *view = window.logView();
             BookmarksPanel *panel = window.bookmarksPanel();
             BookmarksModel *model = panel->model();
-            QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            QAbstractItemModelTester tester(model,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
             view->setCurrentLine(2);
             window.findChild<QAction *>(QStringLiteral("actionToggleBookmark"))->trigger();
             QCOMPARE(model->rowCount(), 1);
@@ -1132,23 +1146,28 @@ private Q_SLOTS:
             // Its number is painted on the bookmark colour; line 2's is not.
             const QImage image = view->viewport()->grab().toImage();
             const int lh = view->fontMetrics().height();
-            const QColor mark = ViewPalette::forBase(view->palette().color(QPalette::Base)).bookmark;
+            const QColor mark
+                = ViewPalette::forBase(view->palette().color(QPalette::Base)).bookmark;
             QCOMPARE(image.pixelColor(4, 2 * lh + lh / 2), mark);
             QVERIFY(image.pixelColor(4, 1 * lh + lh / 2) != mark);
 
             // With a note: the note cell opens for typing.
             view->setCurrentLine(6);
             window.findChild<QAction *>(QStringLiteral("actionBookmarkNote"))->trigger();
-            QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->currentWidget(), panel);
+            QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->currentWidget(),
+                     panel);
             auto *editor = panel->view()->viewport()->findChild<QLineEdit *>();
             QVERIFY(editor && editor->isVisible());
             QTest::keyClicks(editor, QStringLiteral("first Xid, before the reset"));
             QTest::keyClick(editor, Qt::Key_Return); // committed on the next turn of the loop
-            QTRY_COMPARE(model->bookmarks().at(1).note, QStringLiteral("first Xid, before the reset"));
+            QTRY_COMPARE(model->bookmarks().at(1).note,
+                         QStringLiteral("first Xid, before the reset"));
             QCOMPARE(model->rowCount(), 2);
-            QVERIFY(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->tabText(
+            QVERIFY(
+                window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))
+                    ->tabText(
                         window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->indexOf(panel))
-                        == u"Bookmarks (2)");
+                == u"Bookmarks (2)");
 
             // Next and previous go round the bookmarks.
             auto *next = window.findChild<QAction *>(QStringLiteral("actionNextBookmark"));
@@ -1169,8 +1188,9 @@ private Q_SLOTS:
             QVERIFY2(items.contains(u"Toggle &Bookmark"), qPrintable(items.join(u", ")));
             QCOMPARE(model->rowCount(), 1);
             view->setCurrentLine(0);
-            QTest::mouseClick(panel->view()->viewport(), Qt::LeftButton, {},
-                              panel->view()->visualRect(model->index(0, BookmarksModel::PlaceColumn)).center());
+            QTest::mouseClick(
+                panel->view()->viewport(), Qt::LeftButton, {},
+                panel->view()->visualRect(model->index(0, BookmarksModel::PlaceColumn)).center());
             QCOMPARE(view->currentLine(), 6);
 
             // In the report, with the note.
@@ -1180,7 +1200,8 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::ReadOnly));
             const QString report = QString::fromUtf8(file.readAll());
             QVERIFY2(report.contains(u"## Bookmarks"), qPrintable(report));
-            QVERIFY(report.contains(u"| ten.log:7 | first Xid, before the reset | NVRM: Xid line 7 |"));
+            QVERIFY(
+                report.contains(u"| ten.log:7 | first Xid, before the reset | NVRM: Xid line 7 |"));
         }
         // Opened again: the bookmarks are back; Delete in the list removes one.
         MainWindow again;
@@ -1264,23 +1285,28 @@ private Q_SLOTS:
         QVERIFY(openAndWait(window, {path}));
         FindingsPanel *panel = window.findingsPanel();
         FindingsModel *model = panel->model();
-        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model->rowCount(), 2);
         const QModelIndex xid79 = model->index(0, FindingsModel::TitleColumn);
         QVERIFY(!model->isGroup(xid79));
-        QCOMPARE(xid79.data().toString(), QStringLiteral("Xid 79 on GPU 0000:af:00: GPU has fallen off the bus"));
+        QCOMPARE(xid79.data().toString(),
+                 QStringLiteral("Xid 79 on GPU 0000:af:00: GPU has fallen off the bus"));
         const QModelIndex xid13 = model->index(1, FindingsModel::TitleColumn);
         QVERIFY(model->isGroup(xid13));
-        QCOMPARE(xid13.data().toString(), QStringLiteral("Xid 13 on 3 GPUs: graphics engine exception"));
+        QCOMPARE(xid13.data().toString(),
+                 QStringLiteral("Xid 13 on 3 GPUs: graphics engine exception"));
         QCOMPARE(xid13.siblingAtColumn(FindingsModel::CountColumn).data().toInt(), 4);
-        QCOMPARE(xid13.siblingAtColumn(FindingsModel::SeverityColumn).data().toString(), QStringLiteral("warning"));
+        QCOMPARE(xid13.siblingAtColumn(FindingsModel::SeverityColumn).data().toString(),
+                 QStringLiteral("warning"));
         const QModelIndex parent = xid13.siblingAtColumn(0);
         QCOMPARE(model->rowCount(parent), 3);
         QStringList gpus;
         for (int row = 0; row < 3; ++row)
             gpus << model->index(row, FindingsModel::TitleColumn, parent).data().toString();
-        QCOMPARE(gpus, (QStringList{QStringLiteral("GPU 0000:86:00"), QStringLiteral("GPU 0000:3b:00"),
-                                    QStringLiteral("GPU 0000:af:00")}));
+        QCOMPARE(gpus,
+                 (QStringList{QStringLiteral("GPU 0000:86:00"), QStringLiteral("GPU 0000:3b:00"),
+                              QStringLiteral("GPU 0000:af:00")}));
         QCOMPARE(panel->visibleRowCount(), 4);
         QVERIFY(panel->view()->rootIsDecorated());
 
@@ -1334,18 +1360,23 @@ private Q_SLOTS:
         auto *tab = qobject_cast<CompareTab *>(tabs->currentWidget());
         QVERIFY(tab);
         QCOMPARE(tabs->tabText(1), QStringLiteral("Compare: after"));
-        QAbstractItemModelTester tester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY2(tab->summary()->text().contains(u"1 new, 2 gone, 1 changed, 0 unchanged; 3 facts changed"),
+        QAbstractItemModelTester tester(tab->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY2(tab->summary()->text().contains(
+                     u"1 new, 2 gone, 1 changed, 0 unchanged; 3 facts changed"),
                  qPrintable(tab->summary()->text()));
         QCOMPARE(tab->model()->rowCount(), 4);
         QStringList facts;
         for (int row = 0; row < tab->factsModel()->rowCount(); ++row)
-            facts << tab->factsModel()->item(row, 0)->text() + u'=' + tab->factsModel()->item(row, 1)->text()
-                         + u'>' + tab->factsModel()->item(row, 2)->text();
-        QVERIFY2(facts.contains(u"kernel_driver=570.158.08>580.65.06"), qPrintable(facts.join(u' ')));
+            facts << tab->factsModel()->item(row, 0)->text() + u'='
+                         + tab->factsModel()->item(row, 1)->text() + u'>'
+                         + tab->factsModel()->item(row, 2)->text();
+        QVERIFY2(facts.contains(u"kernel_driver=570.158.08>580.65.06"),
+                 qPrintable(facts.join(u' ')));
 
         // The new Xid 79: not seen before; its line in the other bundle opens beside.
-        QCOMPARE(tab->model()->index(0, CompareModel::ChangeColumn).data().toString(), QStringLiteral("new"));
+        QCOMPARE(tab->model()->index(0, CompareModel::ChangeColumn).data().toString(),
+                 QStringLiteral("new"));
         tab->view()->setCurrentIndex(tab->model()->index(0, CompareModel::FindingColumn));
         QVERIFY(tab->evidence()->toPlainText().contains(u"Not seen."));
         QVERIFY(tab->evidence()->toHtml().contains(u"gputriage-after:"));
@@ -1355,7 +1386,10 @@ private Q_SLOTS:
         Q_EMIT tab->evidence()->anchorClicked(QUrl(link));
         QVERIFY(tab->otherView()->document());
         QVERIFY(tab->otherView()->document()->path().endsWith(u"node/dmesg.log"));
-        QVERIFY(tab->otherView()->document()->lineText(tab->otherView()->currentLine()).contains(u": 79, "));
+        QVERIFY(tab->otherView()
+                    ->document()
+                    ->lineText(tab->otherView()->currentLine())
+                    .contains(u": 79, "));
         QVERIFY(tab->otherView()->lineSeverity(tab->otherView()->currentLine()).has_value());
 
         // A gone finding: its line in the open bundle opens in the main view.
@@ -1378,7 +1412,8 @@ private Q_SLOTS:
         QCOMPARE(tabs->count(), 3);
         QCOMPARE(same->model()->rowCount(), int(window.result().findings.size()));
         for (int row = 0; row < same->model()->rowCount(); ++row)
-            QCOMPARE(same->model()->index(row, CompareModel::ChangeColumn).data().toString(), QStringLiteral("unchanged"));
+            QCOMPARE(same->model()->index(row, CompareModel::ChangeColumn).data().toString(),
+                     QStringLiteral("unchanged"));
         Q_EMIT tabs->tabCloseRequested(2);
         Q_EMIT tabs->tabCloseRequested(0); // the bundle's tab stays
         QCOMPARE(tabs->count(), 2);
@@ -1392,8 +1427,9 @@ private Q_SLOTS:
         PrivateConfig config;
         QSettings().remove(QStringLiteral("highlighters"));
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("h.log"),
-                                       "ok line\nNCCL WARN timeout on rank 3\nplain\nnode-7 rebooted\n");
+        const QString path
+            = writeFile(dir, QStringLiteral("h.log"),
+                        "ok line\nNCCL WARN timeout on rank 3\nplain\nnode-7 rebooted\n");
         MainWindow window;
         window.show();
         QVERIFY(openAndWait(window, {path}));
@@ -1403,10 +1439,12 @@ private Q_SLOTS:
             auto *dialog = qobject_cast<HighlightersDialog *>(QApplication::activeModalWidget());
             QVERIFY(dialog);
             HighlightersModel *model = dialog->model();
-            QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            QAbstractItemModelTester tester(model,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
             auto addRow = [&](const QString &pattern) {
-                QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("highlighterAdd")),
-                                  Qt::LeftButton);
+                QTest::mouseClick(
+                    dialog->findChild<QPushButton *>(QStringLiteral("highlighterAdd")),
+                    Qt::LeftButton);
                 auto *editor = dialog->view()->viewport()->findChild<QLineEdit *>();
                 QVERIFY(editor);
                 editor->setText(pattern);
@@ -1418,16 +1456,22 @@ private Q_SLOTS:
             addRow(QStringLiteral("node-\\d+ rebooted"));
             QTRY_COMPARE(model->highlighters().size(), 2);
             QTRY_COMPARE(model->highlighters()[1].pattern, QStringLiteral("node-\\d+ rebooted"));
-            model->setData(model->index(1, HighlightersModel::RegexColumn), Qt::Checked, Qt::CheckStateRole);
-            model->setData(model->index(1, HighlightersModel::WholeLineColumn), Qt::Checked, Qt::CheckStateRole);
+            model->setData(model->index(1, HighlightersModel::RegexColumn), Qt::Checked,
+                           Qt::CheckStateRole);
+            model->setData(model->index(1, HighlightersModel::WholeLineColumn), Qt::Checked,
+                           Qt::CheckStateRole);
             model->setColour(1, QColor(0xf4, 0x8f, 0xb1));
             addRow(QStringLiteral("(unclosed"));
             QTRY_COMPARE(model->highlighters().size(), 3);
             QTRY_COMPARE(model->highlighters()[2].pattern, QStringLiteral("(unclosed"));
             QCOMPARE(model->error(2), QString()); // as plain text it is fine
-            model->setData(model->index(2, HighlightersModel::RegexColumn), Qt::Checked, Qt::CheckStateRole);
+            model->setData(model->index(2, HighlightersModel::RegexColumn), Qt::Checked,
+                           Qt::CheckStateRole);
             QVERIFY(!model->error(2).isEmpty());
-            QVERIFY(model->index(2, HighlightersModel::PatternColumn).data(Qt::ToolTipRole).toString().startsWith(u"Not used: "));
+            QVERIFY(model->index(2, HighlightersModel::PatternColumn)
+                        .data(Qt::ToolTipRole)
+                        .toString()
+                        .startsWith(u"Not used: "));
             QCOMPARE(model->error(0), QString());
             dialog->accept();
         });
@@ -1457,7 +1501,8 @@ private Q_SLOTS:
     void aGrowingFileIsFollowed()
     {
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("growing.log"), "first line\nsecond line\n");
+        const QString path
+            = writeFile(dir, QStringLiteral("growing.log"), "first line\nsecond line\n");
         MainWindow window;
         window.show();
         QVERIFY(openAndWait(window, {path}));
@@ -1471,7 +1516,8 @@ private Q_SLOTS:
         {
             QFile file(path);
             QVERIFY(file.open(QIODevice::Append));
-            file.write("third line\nNVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus.\n");
+            file.write("third line\nNVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen "
+                       "off the bus.\n");
         }
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.logView()->document()->lineCount(), 4);
@@ -1504,7 +1550,8 @@ private Q_SLOTS:
         for (int i = 0; longLine.size() < 1000; ++i)
             longLine += "word" + QByteArray::number(i) + ' ';
         longLine += "END-OF-LINE";
-        const QString path = writeFile(dir, QStringLiteral("w.log"), "short one\n" + longLine + "\nlast\n");
+        const QString path
+            = writeFile(dir, QStringLiteral("w.log"), "short one\n" + longLine + "\nlast\n");
         MainWindow window;
         window.resize(1024, 700);
         window.show();
@@ -1523,7 +1570,8 @@ private Q_SLOTS:
         QVERIFY2(rows >= 3, qPrintable(QString::number(rows)));
         // "last" is painted below the long line's rows: click there and it is current.
         const int lh = view->fontMetrics().height();
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() / 2, (1 + rows) * lh + lh / 2));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          QPoint(view->viewport()->width() / 2, (1 + rows) * lh + lh / 2));
         QCOMPARE(view->currentLine(), 2);
         QCOMPARE(view->firstVisibleLine(), 0); // the whole file fits: nothing scrolls
         // Its third row starts at column 2 × columns: a drag there selects from that column.
@@ -1554,7 +1602,8 @@ private Q_SLOTS:
         window.show();
         QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
         QTreeView *tree = window.bundleTree()->tree();
-        const QModelIndex dmesg = window.bundleTree()->viewIndex(QStringLiteral("sample/node/dmesg.log"));
+        const QModelIndex dmesg
+            = window.bundleTree()->viewIndex(QStringLiteral("sample/node/dmesg.log"));
         QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(dmesg).center());
         LogView *view = window.logView();
         std::vector<int> problems;
@@ -1585,14 +1634,16 @@ private Q_SLOTS:
         QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
         QTreeView *tree = window.bundleTree()->tree();
         tree->expandAll();
-        const QModelIndexList found = tree->model()->match(
-            tree->model()->index(0, 0), Qt::DisplayRole, QStringLiteral("nvidia-driver-daemonset-x7k2p"),
-            1, Qt::MatchRecursive | Qt::MatchStartsWith);
+        const QModelIndexList found
+            = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole,
+                                   QStringLiteral("nvidia-driver-daemonset-x7k2p"), 1,
+                                   Qt::MatchRecursive | Qt::MatchStartsWith);
         QCOMPARE(found.size(), 1);
         const QString name = found.front().data().toString();
         const QRect rect = tree->visualRect(found.front());
         QVERIFY(rect.width() > 0);
-        const QString shown = tree->fontMetrics().elidedText(name, tree->textElideMode(), rect.width() - 8);
+        const QString shown
+            = tree->fontMetrics().elidedText(name, tree->textElideMode(), rect.width() - 8);
         QVERIFY2(shown.endsWith(u"x7k2p"), qPrintable(shown));
         QVERIFY2(shown.startsWith(u"nvidia"), qPrintable(shown));
         // Narrower still: cut, and still ending with the pod's own suffix.
@@ -1627,8 +1678,7 @@ private Q_SLOTS:
                 lines << block.text().mid(layout->lineAt(i).textStart(),
                                           layout->lineAt(i).textLength());
         }
-        for (const QString &version :
-             {QStringLiteral("580.65.06"), QStringLiteral("570.158.08")}) {
+        for (const QString &version : {QStringLiteral("580.65.06"), QStringLiteral("570.158.08")}) {
             const bool whole = std::any_of(lines.begin(), lines.end(),
                                            [&](const QString &l) { return l.contains(version); });
             QVERIFY2(whole, qPrintable(version + QStringLiteral(" cut in: ") + lines.join(u'|')));
