@@ -29,6 +29,28 @@ namespace gputriage {
 
 namespace {
 
+// Logs pasted through a web page or a word processor come back with typographic quotes (‘%s’):
+// the catalogs and vocabularies know the ASCII ones the programs print.
+void straightenQuotes(std::string &text)
+{
+    if (text.find("\xE2\x80") == std::string::npos)
+        return;
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text.compare(i, 2, "\xE2\x80") == 0 && i + 2 < text.size()) {
+            const unsigned char c = static_cast<unsigned char>(text[i + 2]);
+            if (c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D) {
+                out += c <= 0x99 ? '\'' : '"';
+                i += 2;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    text.swap(out);
+}
+
 // A row of a text table whose first cell is empty ("|        | …text… |") goes on with the cell
 // text of the row above it; the first row of such a run, or `line` itself.
 int tableRowHead(const LogDocument &doc, int line)
@@ -556,10 +578,12 @@ void AnalysisSession::collect()
                         if (const auto it = m.facts.find(QLatin1String(name)); it != m.facts.end())
                             m_nvidiaPci.insert(it->second.toLower().toStdString());
             // Values, dumps and build output hold no messages (a failed build has rules).
-            const SectionKind kind = sectionKind(doc.path());
+            const SectionKind kind = kindOf(doc);
             const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
             for (int line : notable[t]) {
-                if (!messages || !(nvidiaOrigin(doc.line(line)) || nvidiaDeviceLine(doc.line(line)))
+                if (!messages
+                    || !(kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
+                         || nvidiaDeviceLine(doc.line(line)))
                     || isSectionHeader(doc.line(line), doc.path())
                     || nvidiaOnlyQuoted(doc.line(line)))
                     continue;
@@ -567,6 +591,7 @@ void AnalysisSession::collect()
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (benign(normalized))
                     continue;
+                straightenQuotes(normalized);
                 // A line a match goes on over (a wrapped message) is explained by it; so are the
                 // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
                 // width) when their row is.
@@ -656,10 +681,13 @@ void AnalysisSession::collect()
                                                            .path = doc.path(),
                                                            .line = doc.lineNumber(m.line),
                                                            .rule = rule.id});
+                    // Two fact rules reading one line see the value once.
+                    auto &last = m_factLastLine[it->first];
                     if (inserted)
                         it->second.text = displayText(doc.line(m.line));
-                    else
+                    else if (last != std::pair(&doc, m.line))
                         ++it->second.count;
+                    last = std::pair(&doc, m.line);
                     if (name == u"kernel_driver" && isLoadedModuleFile(doc.path()))
                         m_loadedModules.insert(value);
                     else if (name == u"installer_version")
@@ -1353,6 +1381,25 @@ void AnalysisSession::addCatalogFindings()
 QString AnalysisSession::loadedModule() const
 {
     return m_loadedModules.size() == 1 ? *m_loadedModules.begin() : QString();
+}
+
+SectionKind AnalysisSession::kindOf(const LogDocument &doc)
+{
+    const auto [it, added] = m_kinds.try_emplace(&doc, sectionKind(doc.path()));
+    if (!added || it->second != SectionKind::Log)
+        return it->second;
+    // The driver's installer, and the GPU Operator's driver container that runs it, say who
+    // they are in their first lines, whatever the file is called: every line is the
+    // installer's then ("ERROR: Unable to open 'kernel/dkms.conf' for copying").
+    static const RE2 banner("NVIDIA Software Installer|^nvidia-installer log file|^Using: "
+                            "nvidia-installer|^installer version: \\d");
+    std::string normalized;
+    for (int i = 0, n = std::min(doc.lineCount(), 64); i < n; ++i) {
+        Normalizer::normalize(doc.line(i), normalized);
+        if (RE2::PartialMatch(normalized, banner))
+            return it->second = SectionKind::InstallerLog;
+    }
+    return it->second;
 }
 
 QString AnalysisSession::staleInstallerLog(const QString &path) const

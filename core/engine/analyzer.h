@@ -142,6 +142,7 @@ private:
     std::map<QString, std::vector<int>> m_boots; // path → boot marker lines (engine/gpus.h)
     std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
     std::map<std::pair<QString, QString>, BundleFact> m_facts;
+    std::map<std::pair<QString, QString>, std::pair<const LogDocument *, int>> m_factLastLine;
     QStringList m_paths;
     TemplateMiner m_miner;
     // Error lines from NVIDIA components that no rule explained (engine/analyzer.cpp: never
@@ -156,6 +157,8 @@ private:
     std::set<QString> m_loadedModules;
     std::set<std::string> m_nvidiaPci; // bus ids of NVIDIA devices, lower-case
     bool nvidiaDeviceLine(std::string_view line) const;
+    std::map<const LogDocument *, SectionKind> m_kinds;
+    SectionKind kindOf(const LogDocument &doc); // by its path, else by an NVIDIA banner in it
     std::map<QString, QString> m_installerVersions;       // path → version
     QString loadedModule() const;                         // empty unless exactly one is known
     QString staleInstallerLog(const QString &path) const; // "why", if from another installation

@@ -10,6 +10,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -105,26 +106,45 @@ size_t windowEnd(const std::vector<std::string> &lines, size_t first, size_t n)
 }
 
 // Joins the window of `n` lines from `first` (see windowEnd) with single spaces into `out`.
-void joinInto(const std::vector<std::string> &lines, size_t first, size_t n, std::string &out)
+// `glued(i)`: line i goes on a word that line i - 1 cut (see cutMidWord), with no blank between.
+constexpr auto kNeverGlued = [](size_t) { return false; };
+
+template<typename Glued = decltype(kNeverGlued)>
+void joinInto(const std::vector<std::string> &lines,
+              size_t first,
+              size_t n,
+              std::string &out,
+              Glued glued = kNeverGlued)
 {
     out.assign(lines[first]);
     for (size_t i = first + 1, end = windowEnd(lines, first, n); i < end; ++i) {
         if (lines[i].empty())
             continue;
-        out.push_back(' ');
+        if (!glued(i))
+            out.push_back(' ');
         out.append(lines[i]);
     }
 }
 
-std::string join(const std::vector<std::string> &lines, size_t first, size_t n)
+template<typename Glued = decltype(kNeverGlued)>
+std::string join(const std::vector<std::string> &lines,
+                 size_t first,
+                 size_t n,
+                 Glued glued = kNeverGlued)
 {
     std::string out;
-    joinInto(lines, first, n, out);
+    joinInto(lines, first, n, out, glued);
     return out;
 }
 
-// The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n) falls in.
-int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, size_t offset)
+// The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n, glued) falls
+// in.
+template<typename Glued = decltype(kNeverGlued)>
+int lineOfOffset(const std::vector<std::string> &lines,
+                 size_t first,
+                 size_t n,
+                 size_t offset,
+                 Glued glued = kNeverGlued)
 {
     size_t pos = lines[first].size();
     int line = 0;
@@ -134,7 +154,7 @@ int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, 
             continue;
         if (offset <= pos)
             break;
-        pos += 1 + lines[i].size();
+        pos += (glued(i) ? 0 : 1) + lines[i].size();
         line = int(i - first);
     }
     return offset <= pos ? line : int(end - first - 1);
@@ -272,6 +292,33 @@ size_t wrapContinuation(
             n = added;
     }
     return n;
+}
+
+// Whether line k goes on a word that line k - 1 cut: a fixed-width wrap (a terminal's, pasted)
+// cuts anywhere, so line k - 1 fills that width exactly (as the line before it does, or a
+// terminal's width) and ends inside a word that line k completes.
+template<typename Raw>
+bool cutMidWord(const std::vector<std::string> &lines, Raw raw, size_t k)
+{
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    if (k == 0 || lines[k].empty() || lines[k - 1].empty() || !word(lines[k - 1].back())
+        || !word(lines[k].front()))
+        return false;
+    const std::string_view before = screenText(lines, raw, k - 1);
+    const std::string_view text = screenText(lines, raw, k);
+    if (before.empty() || text.empty() || !word(before.back()) || !word(text.front()))
+        return false;
+    // A line with a time stamp of its own was written as a line, not cut by a screen.
+    if (!Normalizer::timestamp(raw(k)).empty() || !Normalizer::timestamp(raw(k - 1)).empty())
+        return false;
+    const size_t width = columnsOf(before);
+    if (width < 40)
+        return false;
+    const bool terminal = std::find(std::begin(kTerminalWidths), std::end(kTerminalWidths), width)
+                          != std::end(kTerminalWidths);
+    const bool block = k >= 2 && !lines[k - 2].empty()
+                       && columnsOf(screenText(lines, raw, k - 2)) == width;
+    return (terminal || block) && !beginsRecord(lines, raw, k);
 }
 
 // The open runs of partial records, per stream (see Normalizer::Stream).
@@ -772,11 +819,14 @@ void Matcher::matchLines(const LogDocument &doc,
         auto raw = [&](size_t k) {
             return doc.line(firstLine + int(k) - int(begin));
         };
+        auto glued = [&](size_t k) {
+            return m_wrap && cutMidWord(lines, raw, k);
+        };
         auto tryRule = [&](int ruleIndex, size_t at, int span, bool wrapped) {
             const Rule &rule = m_rules[size_t(ruleIndex)];
             const RE2 &re = *rule.pattern.regex;
             const std::string &head = lines[at];
-            const std::string text = span > 1 ? join(lines, at, size_t(span)) : head;
+            const std::string text = span > 1 ? join(lines, at, size_t(span), glued) : head;
             groups.assign(size_t(re.NumberOfCapturingGroups() + 1), re2::StringPiece());
             if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), int(groups.size())))
                 return false;
@@ -793,7 +843,7 @@ void Matcher::matchLines(const LogDocument &doc,
             if (m_wrap && start + groups[0].size() + lines[last].size() >= text.size()) {
                 if (const size_t more
                     = wrapContinuation(lines, raw, at, last, RawPrefilter::kWrapLines - 1)) {
-                    longer = join(lines, at, size_t(span) + more);
+                    longer = join(lines, at, size_t(span) + more, glued);
                     std::vector<re2::StringPiece> further(groups.size());
                     if (re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(),
                                  int(further.size()))
@@ -819,7 +869,8 @@ void Matcher::matchLines(const LogDocument &doc,
             recognised = recognised || rule.kind != RuleKind::Fact;
             m.endLine = m.line
                         + lineOfOffset(lines, at, size_t(span),
-                                       start + groups[0].size() - (groups[0].empty() ? 0 : 1));
+                                       start + groups[0].size() - (groups[0].empty() ? 0 : 1),
+                                       glued);
             capture(rule.pattern, groups, m.facts);
             if (rule.contextPattern) {
                 // The nearest line before that the context pattern matches gives its facts.
@@ -928,14 +979,16 @@ void Matcher::matchLines(const LogDocument &doc,
                 const size_t from = i - std::min(i - begin, size_t(RawPrefilter::kWrapBack));
                 const size_t back = i - from;
                 if (m_sets->singleOk) {
-                    joinInto(lines, from, back + size_t(RawPrefilter::kWrapLines), window);
+                    joinInto(lines, from, back + size_t(RawPrefilter::kWrapLines), window,
+                             glued);
                     candidatesOf(window, m_sets->single, fastSingle, hits);
                     for (int h : hits)
                         consider(m_sets->singleRules[size_t(h)]);
                 }
                 if (m_sets->spanningOk) {
                     joinInto(lines, from,
-                             back + size_t(m_sets->maxSpan + RawPrefilter::kWrapLines - 1), window);
+                             back + size_t(m_sets->maxSpan + RawPrefilter::kWrapLines - 1), window,
+                             glued);
                     candidatesOf(window, m_sets->spanning, fastSpanning, hits);
                     for (int h : hits)
                         consider(m_sets->spanningRules[size_t(h)]);
@@ -970,7 +1023,7 @@ void Matcher::matchLines(const LogDocument &doc,
                     if (back && k <= i)
                         continue;
                     widest = reach;
-                    joinInto(lines, at, size_t(widest), window);
+                    joinInto(lines, at, size_t(widest), window, glued);
                     re2::StringPiece whole;
                     if (!rule.pattern.regex->Match(window, 0, window.size(), RE2::UNANCHORED,
                                                    &whole, 1)

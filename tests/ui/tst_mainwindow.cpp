@@ -428,9 +428,10 @@ private Q_SLOTS:
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
         // The bundle facts tab lists the driver version with its source.
-        // (and the GPU UUIDs the kernel log names by bus id, the NGC release of the pod).
+        // (and the GPU UUIDs the kernel log names by bus id, the NGC release of the pod, the
+        // version nvidia-modeset's banner names).
         const QAbstractItemModel *facts = window.factsPanel()->model();
-        QCOMPARE(facts->rowCount(), 6);
+        QCOMPARE(facts->rowCount(), 7);
         const auto driver = facts->match(facts->index(0, FactsModel::NameColumn), Qt::DisplayRole,
                                          QStringLiteral("kernel_driver"), -1, Qt::MatchExactly);
         QCOMPARE(driver.size(), 1);
