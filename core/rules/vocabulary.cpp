@@ -21,7 +21,7 @@ struct Spec
     const char *findingId;
     const char *library;
     const char *context;  // the line names the library (texts and numbers need it)
-    const char *codes[4]; // each with one group: the code as the library's callers print it
+    const char *codes[5]; // each with one group: the code as the library's callers print it
     // Where its printed texts may stand, when narrower than `context`: NV_STATUS texts ("Invalid
     // base") are the kernel driver's, not any line's that names NVIDIA (an X server's "Invalid
     // Base Mosaic configuration").
@@ -36,7 +36,8 @@ constexpr Spec kSpecs[] = {
      {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
       R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
-      R"((?i)\bcuda runtime error \((\d{1,3})\))"}},
+      R"((?i)\bcuda runtime error \((\d{1,3})\))",
+      R"((?i)\bcuda error in \w+: (\d{1,3})\b)"}},
     {"nvml-return",
      "nvml.error.vocabulary",
      "NVML",
@@ -46,7 +47,10 @@ constexpr Spec kSpecs[] = {
      "nccl.error.vocabulary",
      "NCCL",
      R"((?i)\bnccl)",
-     {R"((?i)\bnccl\w*\b[^\n]{0,60}?\b(?:error|failure|failed|result|returned)\b\s*[:=(]?\s*(\d)\b)"}},
+     // After an NCCL call ("ncclCommInitRank failed: 2"), or "NCCL error 1" itself; not any
+     // number in an NCCL line ("NCCL WARN socketPollConnect poll() returned 1").
+     {R"(\bnccl[A-Z]\w*(?:\([^)]{0,80}\))?[^\n]{0,40}?\b(?:error|failure|failed|result|returned)\b\s*[:=(]?\s*(\d)\b)",
+      R"((?i)\bnccl (?:error|failure)(?: code)?\s*[:=#(]?\s*(\d)\b)"}},
     {"nv-status",
      "driver.nv-status",
      "NVIDIA driver (NV_STATUS)",

@@ -1,6 +1,7 @@
 #include "text/normalizer.h"
 
 #include <array>
+#include <cctype>
 #include <cstring>
 
 namespace gputriage {
@@ -209,11 +210,35 @@ size_t hostIdentLength(std::string_view s, bool strict)
     return identEnd + 1;
 }
 
-// kubectl logs --prefix: "[pod/<pod>/<container>] ".
-size_t kubectlPrefixLength(std::string_view s)
+// docker compose: "<service>-<n>  | " (v2), "<service>_<n>  | " (v1), the name padded.
+size_t composePrefixLength(std::string_view s)
+{
+    size_t i = 0;
+    while (i < s.size() && i < 64
+           && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '-'
+               || s[i] == '.'))
+        ++i;
+    size_t digits = i;
+    while (digits > 0 && isDigit(s[digits - 1]))
+        --digits;
+    if (i == s.size() || s[i] != ' ' || digits == i || digits < 2
+        || (s[digits - 1] != '-' && s[digits - 1] != '_'))
+        return 0;
+    while (i < s.size() && s[i] == ' ')
+        ++i;
+    if (i == s.size() || s[i] != '|')
+        return 0;
+    if (++i == s.size())
+        return i;
+    return s[i] == ' ' ? i + 1 : 0;
+}
+
+// What a collector puts before each line of a container: kubectl logs --prefix
+// ("[pod/<pod>/<container>] "), docker compose ("<service>-1  | ").
+size_t collectorPrefixLength(std::string_view s)
 {
     if (s.substr(0, 5) != "[pod/")
-        return 0;
+        return composePrefixLength(s);
     const size_t close = s.find("] ");
     if (close > 300) // npos included
         return 0;
@@ -303,7 +328,7 @@ std::string Normalizer::source(std::string_view s)
         normalize(s, message, nullptr, nullptr, nullptr, &stream);
         return stream == Stderr ? "stderr" : stream == Stdout ? "stdout" : "";
     }
-    size_t begin = kubectlPrefixLength(s);
+    size_t begin = collectorPrefixLength(s);
     out.append(s.substr(0, begin));
     bool cri = false;
     if (const size_t stamp = timestampPrefixLength(s.substr(begin), &cri); cri) {
@@ -377,7 +402,7 @@ void Normalizer::normalize(std::string_view line,
 
     // 2. Prefixes: CRI / RFC 3339 timestamp, syslog or journald "host ident[pid]:", dmesg time.
     bool cri = false;
-    size_t begin = kubectlPrefixLength(s);
+    size_t begin = collectorPrefixLength(s);
     const size_t stamp = timestampPrefixLength(s.substr(begin), &cri);
     if (cri && partial && stamp >= 2 && s[begin + stamp - 2] == 'P')
         *partial = true;
@@ -497,7 +522,7 @@ std::string Normalizer::timestamp(std::string_view line)
         return end == std::string_view::npos ? std::string()
                                              : std::string(line.substr(at + 8, end - at - 8));
     }
-    const size_t begin = kubectlPrefixLength(line);
+    const size_t begin = collectorPrefixLength(line);
     std::string_view s = line.substr(begin);
     if (const size_t stamp = timestampPrefixLength(s)) {
         const size_t space = s.find(' ', 11);

@@ -108,6 +108,13 @@ private Q_SLOTS:
             << QByteArray("[pod/nvidia-driver-daemonset-x7k2p/nvidia-driver-ctr] Loading NVIDIA "
                           "driver kernel modules...")
             << QByteArray("Loading NVIDIA driver kernel modules...");
+        QTest::newRow("docker compose v2")
+            << QByteArray("fauxpilot-triton-1         | [FT][ERROR] CUDA runtime error: x")
+            << QByteArray("[FT][ERROR] CUDA runtime error: x");
+        QTest::newRow("docker compose v1 with --timestamps")
+            << QByteArray("ollama_1  | 2025-11-30T08:15:02.1Z NOTE: x") << QByteArray("NOTE: x");
+        QTest::newRow("a table row is not a compose prefix")
+            << QByteArray("GPU 0 | 45C | P0") << QByteArray("GPU 0 | 45C | P0");
         QTest::newRow("kubectl --prefix and --timestamps")
             << QByteArray("[pod/p/c] 2025-11-30T08:15:02.1Z NOTE: x") << QByteArray("NOTE: x");
         QTest::newRow("dmesg seconds") << QByteArray("[    4.131977] NVRM: loading NVIDIA UNIX")

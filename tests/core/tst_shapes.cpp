@@ -80,6 +80,10 @@ const Shape kShapes[] = {
      [](const QString &l, int) -> QString {
          return QStringLiteral("[pod/trainer-0/main] ") + l;
      }},
+    {"docker compose",
+     [](const QString &l, int) -> QString {
+         return QStringLiteral("trainer-1  | ") + l;
+     }},
     {"journald",
      [](const QString &l, int) -> QString {
          return QStringLiteral("Nov 30 08:15:02 gpu-node-7 app[4242]: ") + l;

@@ -59,6 +59,14 @@ private Q_SLOTS:
         QTest::newRow("NVML printed text with the library named")
             << QByteArray("Failed to initialize NVML: Driver Not Loaded") << "nvml-return" << 9
             << "text";
+        QTest::newRow("NCCL number and text after its name")
+            << QByteArray("what(): NCCL Error 2: unhandled system error") << "nccl-result" << 2
+            << "text";
+        QTest::newRow("NCCL number after an NCCL call")
+            << QByteArray("ncclCommInitRank failed: 3") << "nccl-result" << 3 << "code";
+        QTest::newRow("CUDA number after TensorRT's function name")
+            << QByteArray("`runtime.cpp (16) - Cuda Error in allocate: 2") << "cuda-error" << 2
+            << "code";
         QTest::newRow("NCCL result by name")
             << QByteArray("torch.distributed.DistBackendError: NCCL error: ncclRemoteError")
             << "nccl-result" << 6 << "name";
@@ -104,6 +112,9 @@ private Q_SLOTS:
         QTest::newRow("a generic unknown error")
             << QByteArray("kubelet: Unknown Error while syncing pod");
         QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
+        QTest::newRow("a system call's result in an NCCL warning")
+            << QByteArray("node1:42:42 [0] misc/socket.cc:586 NCCL WARN socketPollConnect poll() "
+                          "returned 1, no POLLOUT events");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
