@@ -1503,10 +1503,10 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
     const auto code = f.facts.find(key);
     const CatalogEntry *entry
         = catalog && code != f.facts.end() ? catalog->find(code->second) : nullptr;
-    // A match read on over the next lines as a wrap may have taken in a line of its own ("CUDA
-    // error: <text>" then another message): the catalog knowing the shorter text is the evidence.
-    if (!entry && catalog && code != f.facts.end() && !f.occurrences.isEmpty()
-        && f.occurrences.front().endLine > f.occurrences.front().line) {
+    // A text followed by details of the program's own (ONNX Runtime's "<text> ; GPU=0 ; …"), or
+    // a match read on over the next lines as a wrap that took in a line of its own ("CUDA error:
+    // <text>" then another message): the catalog knowing the shorter text is the evidence.
+    if (!entry && catalog && code != f.facts.end()) {
         QString shorter = code->second;
         for (qsizetype cut = shorter.lastIndexOf(u' '); cut > 0 && !entry;
              cut = shorter.lastIndexOf(u' ')) {

@@ -41,7 +41,14 @@ std::string TemplateMiner::maskToken(std::string_view token)
         size_t j = i;
         bool digit = false;
         while (j < token.size() && isValueChar(token[j]))
-            digit = isDigit(token[j++]) || digit;
+            ++j;
+        // A value ends at a word's end: hex letters that begin a word go back to it ("52_C" of
+        // "52_CUDAExecutionProvider" is "52_" and "CUDA…").
+        while (j > i + 1 && j < token.size() && isAlnum(token[j]) && !isDigit(token[j - 1])
+               && isAlnum(token[j - 1]))
+            --j;
+        for (size_t k = i; k < j; ++k)
+            digit = digit || isDigit(token[k]);
         if (digit) {
             // Keep a leading separator that belongs to the text ("pid=", "GPU-", "/dev/").
             size_t k = i;

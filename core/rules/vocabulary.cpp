@@ -116,6 +116,17 @@ bool printedText(const QString &name)
     return name.contains(QLatin1Char(' ')) && name.size() >= 9 && !identifierName(name);
 }
 
+// A printed text that says whose it is: it names the library's own things ("the provided PTX
+// was compiled with an unsupported toolchain", "device-side assert triggered"), so a line
+// quoting it needs no other word of the library (a Triton model table's cell).
+bool selfNamedText(const QString &text)
+{
+    static const QRegularExpression own(
+        QStringLiteral("(?i)\\b(?:ptx|cuda|kernel image|device-side|launch|ecc|illegal memory "
+                       "access|misaligned address|nvlink)\\b"));
+    return text.count(QLatin1Char(' ')) >= 2 && own.match(text).hasMatch();
+}
+
 std::string escaped(const QString &text)
 {
     return RE2::QuoteMeta(text.toStdString());
@@ -128,23 +139,34 @@ struct Vocabulary::Set
     const Spec *spec = nullptr;
     const Catalog *catalog = nullptr;
     std::unique_ptr<RE2> context, textContext;
-    QStringList textList;
+    QStringList textList, selfNamedList;
     // Compiled the first time a line names the library: most bundles need few of them.
     std::once_flag compiled;
-    std::unique_ptr<RE2> texts; // one alternation, longest first
+    std::unique_ptr<RE2> texts;     // one alternation, longest first
+    std::unique_ptr<RE2> selfNamed; // the texts selfNamedText() says need no context
     std::vector<std::unique_ptr<RE2>> codes;
+
+    static std::unique_ptr<RE2> alternationOf(const QStringList &list)
+    {
+        if (list.isEmpty())
+            return nullptr;
+        // A text ends at a word's end, or with its own punctuation ("… toolchain.").
+        std::string alternation;
+        for (const QString &t : list) {
+            const QChar last = t.isEmpty() ? QChar() : t.back();
+            alternation += (alternation.empty() ? "" : "|") + escaped(t)
+                           + (last.isLetterOrNumber() || last == u'_' ? "\\b" : "");
+        }
+        RE2::Options options;
+        options.set_case_sensitive(false);
+        options.set_max_mem(64 << 20);
+        return std::make_unique<RE2>("\\b(" + alternation + ")", options);
+    }
 
     void compile()
     {
-        if (!textList.isEmpty()) {
-            std::string alternation;
-            for (const QString &t : textList)
-                alternation += (alternation.empty() ? "" : "|") + escaped(t);
-            RE2::Options options;
-            options.set_case_sensitive(false);
-            options.set_max_mem(64 << 20);
-            texts = std::make_unique<RE2>("\\b(" + alternation + ")(?:\\b|$)", options);
-        }
+        texts = alternationOf(textList);
+        selfNamed = alternationOf(selfNamedList);
         for (const char *code : spec->codes)
             if (code)
                 codes.push_back(std::make_unique<RE2>(code));
@@ -177,6 +199,9 @@ Vocabulary::Vocabulary(const RuleSet &rules)
         std::sort(texts.begin(), texts.end(),
                   [](const QString &a, const QString &b) { return a.size() > b.size(); });
         texts.removeDuplicates();
+        for (const QString &t : texts)
+            if (selfNamedText(t))
+                set->selfNamedList << t;
         set->textList = std::move(texts);
         m_sets.push_back(std::move(set));
     }
@@ -218,10 +243,17 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         i = j;
     }
     for (const auto &set : m_sets) {
-        if (!RE2::PartialMatch(text, *set->context))
-            continue;
-        std::call_once(set->compiled, [&set] { set->compile(); });
         std::string written;
+        if (!RE2::PartialMatch(text, *set->context)) {
+            if (set->selfNamedList.isEmpty() || set->textContext)
+                continue;
+            std::call_once(set->compiled, [&set] { set->compile(); });
+            if (RE2::PartialMatch(text, *set->selfNamed, &written))
+                if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
+                    return hit(*set, e, "text", written);
+            continue;
+        }
+        std::call_once(set->compiled, [&set] { set->compile(); });
         if (set->texts && (!set->textContext || RE2::PartialMatch(text, *set->textContext))
             && RE2::PartialMatch(text, *set->texts, &written))
             if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))

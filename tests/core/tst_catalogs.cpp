@@ -524,6 +524,11 @@ private Q_SLOTS:
                    + QStringLiteral("CUDA kernel errors might be asynchronously reported at some "
                                     "other API call\n");
         QTest::newRow("alone") << error;
+        QTest::newRow("ONNX Runtime's details after it")
+            << QStringLiteral("2020-09-25 21:36:09.156043014 [E:onnxruntime:test, cuda_call.cc:119 "
+                              "CudaCall] CUDA failure 700: an illegal memory access was "
+                              "encountered ; GPU=0 ; hostname=node1 ; expr=cudaMemcpy(dst, src, "
+                              "bytes, cudaMemcpyHostToDevice); \n");
     }
 
     void aCudaErrorEndsWhereItsTextEnds()

@@ -44,6 +44,8 @@ private Q_SLOTS:
         QTest::newRow("ip:port") << QByteArray("10.0.0.7:29500") << QByteArray("<*>");
         QTest::newRow("word") << QByteArray("failed") << QByteArray("failed");
         QTest::newRow("hex-looking word") << QByteArray("decade") << QByteArray("decade");
+        QTest::newRow("a number before a word")
+            << QByteArray("52_CUDAExecutionProvider") << QByteArray("<*>CUDAExecutionProvider");
     }
     void masksVariableParts()
     {

@@ -67,6 +67,11 @@ private Q_SLOTS:
         QTest::newRow("CUDA number after TensorRT's function name")
             << QByteArray("`runtime.cpp (16) - Cuda Error in allocate: 2") << "cuda-error" << 2
             << "code";
+        QTest::newRow("CUDA text that names CUDA's own things, in a Triton model table")
+            << QByteArray("| densenet_onnx        | 1       | UNAVAILABLE: Internal: unable to "
+                          "create stream: the provided PTX was compiled with an unsupported "
+                          "toolchain. |")
+            << "cuda-error" << 222 << "text";
         QTest::newRow("NCCL result by name")
             << QByteArray("torch.distributed.DistBackendError: NCCL error: ncclRemoteError")
             << "nccl-result" << 6 << "name";
