@@ -89,7 +89,10 @@ class CaseLibrary
 {
 public:
     enum class Mode { Read, Write }; // Read never creates a file or a table
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
+    // The statements that take a library from `version - 1` to `version` (tests build older
+    // libraries with them).
+    static QStringList schemaStatements(int version, bool postgres);
 
     static Result<std::unique_ptr<CaseLibrary>> open(const LibraryLocation &location, Mode mode);
     ~CaseLibrary();
@@ -111,7 +114,10 @@ public:
     Result<qint64> bundleCount(const LibraryScope &scope = {});
     Result<qint64> findingCount();
 
-    // "Seen in N other bundles" for each signature (one query each, indexed).
+    // "Seen in N other bundles" for each signature, the bundle `excludeIdentity` not counted: the
+    // counts are read from signature_counts (a row per signature and customer, whatever the
+    // library's size) in one statement, the newest few of each from bundle_signatures' index
+    // (PostgreSQL: one statement for all signatures; SQLite: in process, one per signature).
     Result<QList<SeenBefore>> seenBefore(const QStringList &signatures,
                                          const QString &excludeIdentity,
                                          const LibraryScope &scope,
@@ -133,6 +139,7 @@ private:
     explicit CaseLibrary(LibraryLocation location);
     Result<bool> connect(Mode mode);
     Result<bool> migrate(Mode mode);
+    Result<bool> checkTables(int version);
     Result<Added> addOnce(const LibraryEntry &entry);
     bool isPostgres() const { return m_location.kind == LibraryLocation::Kind::Postgres; }
     Error failure(const QString &doing, const class QSqlError &error) const;
