@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <map>
 
 namespace gputriage {
@@ -386,14 +387,14 @@ Result<bool> CaseLibrary::connect(Mode mode)
             QStringLiteral("cannot connect to the case library server %1: %2").arg(where, said));
     }
     QSqlQuery q(db);
-    for (const QString &sql : {QStringLiteral("SET lock_timeout = %1").arg(m_timeoutMs),
-                               QStringLiteral("SET client_min_messages = warning"),
-                               // Lookups plan with the signature at hand: a common one and a
-                               // rare one want different plans.
-                               QStringLiteral("SET plan_cache_mode = force_custom_plan")})
-        if (!q.exec(sql))
-            return failure(QStringLiteral("opening"), q.lastError());
-    if (mode == Mode::Read && !q.exec(QStringLiteral("SET default_transaction_read_only = on")))
+    // One round trip: each costs a wake-up of the server on a busy machine.
+    QStringList settings{QStringLiteral("SET lock_timeout = %1").arg(m_timeoutMs),
+                         QStringLiteral("SET client_min_messages = warning"),
+                         // Searches plan with their values at hand.
+                         QStringLiteral("SET plan_cache_mode = force_custom_plan")};
+    if (mode == Mode::Read)
+        settings << QStringLiteral("SET default_transaction_read_only = on");
+    if (!q.exec(settings.join(QLatin1String("; "))))
         return failure(QStringLiteral("opening"), q.lastError());
     return true;
 }
@@ -446,9 +447,9 @@ Result<bool> CaseLibrary::migrate(Mode mode)
     auto hasMigrations = [&]() -> Result<bool> {
         QSqlQuery q(db);
         const QString sql = isPostgres()
-                                ? QStringLiteral("SELECT COUNT(*) FROM information_schema.tables "
-                                                 "WHERE table_schema = current_schema() AND "
-                                                 "table_name = 'schema_migrations'")
+                                ? QStringLiteral("SELECT COUNT(*) FROM pg_catalog.pg_tables "
+                                                 "WHERE schemaname = current_schema() AND "
+                                                 "tablename = 'schema_migrations'")
                                 : QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE "
                                                  "type = 'table' AND name = 'schema_migrations'");
         if (!q.exec(sql) || !q.next())
@@ -585,11 +586,18 @@ Result<bool> CaseLibrary::checkTables(int version)
         {2, "SELECT signature, customer, bundles FROM signature_counts WHERE signature = ''"},
     };
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (isPostgres()) { // in one round trip
+        QStringList all;
+        for (const auto &[since, sql] : checks)
+            if (since <= version)
+                all << QString::fromLatin1(sql);
+        if (!q.exec(all.join(QLatin1String("; "))))
+            return failure(QStringLiteral("checking its tables"), q.lastError());
+        return true;
+    }
     for (const auto &[since, sql] : checks)
         if (since <= version && !q.exec(QString::fromLatin1(sql))) {
             const QSqlError e = q.lastError();
-            if (isPostgres())
-                return failure(QStringLiteral("checking its tables"), e);
             const int c = e.nativeErrorCode().toInt() & 0xff;
             if (c == 5 || c == 6 || c == 11 || c == 26)
                 return failure(QStringLiteral("checking its tables"), e);
@@ -1088,6 +1096,85 @@ Result<QList<BoardRecord>> CaseLibrary::boardHistory(const QString &serial,
             out[at[ev.value(0).toLongLong()]].gpu.events << LibraryGpuEvent{
                 ev.value(1).toString(), ev.value(2).toString(), severityAt(ev, 3),
                 ev.value(4).toInt(),    ev.value(5).toString(), ev.value(6).toString()};
+    }
+    return out;
+}
+
+Result<QList<QList<BoardRecord>>> CaseLibrary::boardHistories(const QList<Board> &boards,
+                                                              const QString &excludeIdentity,
+                                                              const LibraryScope &scope,
+                                                              int limit)
+{
+    QList<QList<BoardRecord>> out(boards.size());
+    if (!isPostgres() || boards.isEmpty()) {
+        for (qsizetype i = 0; i < boards.size(); ++i) {
+            Result<QList<BoardRecord>> one
+                = boardHistory(boards[i].serial, boards[i].uuid, excludeIdentity, scope, limit);
+            if (!one)
+                return one.error();
+            out[i] = std::move(one).value();
+        }
+        return out;
+    }
+    const QString doing = QStringLiteral("looking up the boards' history");
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    QStringList rows;
+    for (qsizetype i = 0; i < boards.size(); ++i)
+        rows << QStringLiteral("SELECT CAST(? AS INTEGER) AS n, CAST(? AS TEXT) AS serial, "
+                               "CAST(? AS TEXT) AS uuid");
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT k.n, %1, g.id, g.bus_id, g.uuid, g.serial, g.name, "
+                             "g.severity, g.resolution, g.action FROM (%2) k CROSS JOIN LATERAL "
+                             "(SELECT g.id FROM gpus g JOIN bundles b ON b.id = g.bundle_id WHERE "
+                             "((k.serial <> '' AND g.serial = k.serial) OR (k.uuid <> '' AND "
+                             "g.uuid = k.uuid)) AND b.identity <> ?%3 ORDER BY b.analysed_at DESC, "
+                             "b.id DESC LIMIT %4) r JOIN gpus g ON g.id = r.id JOIN bundles b ON "
+                             "b.id = g.bundle_id ORDER BY k.n, b.analysed_at DESC, b.id DESC")
+                  .arg(QLatin1String(kBundleColumns), rows.join(QLatin1String(" UNION ALL ")),
+                       scope.customer.isEmpty() ? QString() : QStringLiteral(" AND b.customer = ?"))
+                  .arg(limit > 0 ? limit : std::numeric_limits<int>::max()));
+    for (qsizetype i = 0; i < boards.size(); ++i) {
+        q.addBindValue(int(i));
+        q.addBindValue(text(boards[i].serial));
+        q.addBindValue(text(boards[i].uuid));
+    }
+    q.addBindValue(text(excludeIdentity));
+    if (!scope.customer.isEmpty())
+        q.addBindValue(scope.customer);
+    if (!q.exec())
+        return failure(doing, q.lastError());
+    std::vector<qint64> gpuIds;
+    std::map<qint64, std::vector<std::pair<qsizetype, qsizetype>>> at; // a GPU row may serve two
+    while (q.next()) {
+        const qsizetype board = q.value(0).toInt();
+        if (board < 0 || board >= out.size())
+            continue;
+        BoardRecord r;
+        r.bundle = pastCase(q, 1);
+        const qint64 gpuId = q.value(9).toLongLong();
+        r.gpu = LibraryGpu{q.value(10).toString(), q.value(11).toString(),
+                           q.value(12).toString(), q.value(13).toString(),
+                           severityAt(q, 14),      q.value(15).toString(),
+                           q.value(16).toString(), {}};
+        if (!at.count(gpuId))
+            gpuIds.push_back(gpuId);
+        at[gpuId].emplace_back(board, out[board].size());
+        out[board] << r;
+    }
+    q.finish();
+    for (size_t from = 0; from < gpuIds.size(); from += 500) {
+        if (!q.exec(QStringLiteral("SELECT gpu_id, rule, code, severity, count, first_time, "
+                                   "last_time FROM gpu_events WHERE gpu_id IN (%1) ORDER BY id")
+                        .arg(idList(gpuIds, from, 500))))
+            return failure(doing, q.lastError());
+        while (q.next()) {
+            const LibraryGpuEvent e{q.value(1).toString(), q.value(2).toString(),
+                                    severityAt(q, 3),      q.value(4).toInt(),
+                                    q.value(5).toString(), q.value(6).toString()};
+            for (const auto &[board, index] : at[q.value(0).toLongLong()])
+                out[board][index].gpu.events << e;
+        }
     }
     return out;
 }

@@ -129,6 +129,16 @@ public:
                                             const QString &excludeIdentity,
                                             const LibraryScope &scope,
                                             int limit = 0);
+    // The same for several boards at once (PostgreSQL: one statement for all, then one for their
+    // events; SQLite: in process, one per board), each board's newest `limit` records.
+    struct Board
+    {
+        QString serial, uuid;
+    };
+    Result<QList<QList<BoardRecord>>> boardHistories(const QList<Board> &boards,
+                                                     const QString &excludeIdentity,
+                                                     const LibraryScope &scope,
+                                                     int limit);
     Result<QList<PastCase>> search(const LibraryQuery &query, const LibraryScope &scope);
     Result<QList<StatRow>> stats(const LibraryScope &scope);
     // Every entry in id order; `each` returns false to stop. Returns how many were given.

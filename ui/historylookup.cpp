@@ -108,23 +108,24 @@ HistoryAnswer lookUpHistory(const HistoryRequest &request, const std::atomic<boo
                                                     .arg(bundles, last.join(QLatin1String("; ")))});
         }
     }
-    for (const HistoryRequest::Board &board : request.boards) {
-        if (cancelled())
-            return answer;
-        const Result<QList<BoardRecord>> records
-            = library->boardHistory(board.serial, board.uuid, identity, {}, 5);
-        if (!records) {
-            answer.error = records.error().message;
-            return answer;
-        }
-        if (records.value().isEmpty())
-            continue;
-        answer.boards.insert(
-            board.key,
-            {tr("%1 in the library")
-                 .arg(counted(records.value().size(), tr("earlier record"), tr("earlier records"))),
-             boardNote(records.value())});
+    if (request.boards.isEmpty() || cancelled())
+        return answer;
+    QList<CaseLibrary::Board> boards;
+    for (const HistoryRequest::Board &board : request.boards)
+        boards << CaseLibrary::Board{board.serial, board.uuid};
+    const Result<QList<QList<BoardRecord>>> records
+        = library->boardHistories(boards, identity, {}, 5);
+    if (!records) {
+        answer.error = records.error().message;
+        return answer;
     }
+    for (qsizetype i = 0; i < request.boards.size(); ++i)
+        if (const QList<BoardRecord> &r = records.value().at(i); !r.isEmpty())
+            answer.boards.insert(
+                request.boards[i].key,
+                {tr("%1 in the library")
+                     .arg(counted(r.size(), tr("earlier record"), tr("earlier records"))),
+                 boardNote(r)});
     return answer;
 }
 

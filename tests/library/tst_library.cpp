@@ -358,6 +358,36 @@ private Q_SLOTS:
         QCOMPARE(byUuid.value()[0].gpu.events[0].code, QStringLiteral("Xid 79"));
     }
 
+    void severalBoardsAreLookedUpAtOnce()
+    {
+        auto library = open();
+        QVERIFY(library);
+        for (int n = 0; n < 12; ++n)
+            QVERIFY(library->add(generatedEntry(n)));
+        const QString serial = generatedEntry(2).gpus[0].serial; // bundles 2 and 7
+        const QString uuid = generatedEntry(4).gpus[0].uuid;     // bundles 4 and 9
+        const QList<CaseLibrary::Board> boards{
+            {serial, {}}, {{}, uuid}, {QStringLiteral("no-such-serial"), {}}, {{}, {}}};
+        auto cases = [](const QList<BoardRecord> &records) {
+            QStringList ids;
+            for (const BoardRecord &r : records)
+                ids << r.bundle.caseId + QLatin1Char(':') + r.gpu.events.value(0).code;
+            return ids;
+        };
+        const auto all = library->boardHistories(boards, generatedEntry(7).identity, {}, 5);
+        QVERIFY(all);
+        QCOMPARE(all.value().size(), 4);
+        QCOMPARE(cases(all.value()[0]), QStringList{QStringLiteral("1002:Xid 79")});
+        QCOMPARE(cases(all.value()[1]),
+                 (QStringList{QStringLiteral("1009:Xid 79"), QStringLiteral("1004:Xid 79")}));
+        QVERIFY(all.value()[2].isEmpty());
+        QVERIFY(all.value()[3].isEmpty());
+        const auto newest = library->boardHistories(boards, {}, {}, 1);
+        QVERIFY(newest);
+        QCOMPARE(cases(newest.value()[0]), QStringList{QStringLiteral("1007:Xid 79")});
+        QCOMPARE(cases(newest.value()[1]), QStringList{QStringLiteral("1009:Xid 79")});
+    }
+
     void search_data()
     {
         QTest::addColumn<QString>("field");
