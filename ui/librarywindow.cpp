@@ -268,11 +268,10 @@ void LibraryWindow::openSelectedReport()
     auto *dialog = new ExportDialog(*result, this);
     dialog->setWindowFlag(Qt::Window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Report of Case Library Entry #%1%2")
-                               .arg(id)
-                               .arg(entry.value()->caseId.isEmpty()
-                                        ? QString()
-                                        : tr(" (case %1)").arg(entry.value()->caseId)));
+    const QString caseId
+        = entry.value()->caseId.isEmpty() ? QString() : tr(" (case %1)").arg(entry.value()->caseId);
+    dialog->setWindowTitle(tr("Report of Case Library Entry #%1%2").arg(id).arg(caseId));
+    dialog->setReportTitle(tr("GPU Triage report: case library entry #%1%2").arg(id).arg(caseId));
     connect(dialog, &ExportDialog::exportRequested, dialog,
             [this, result](const QString &fileName, const ExportSettings &settings) {
                 if (const QString error

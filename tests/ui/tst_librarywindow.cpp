@@ -362,11 +362,13 @@ private Q_SLOTS:
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
         QVERIFY(dialog->windowTitle().contains(QLatin1String("(case 5678)")));
-        QTRY_VERIFY(dialog->preview()->toPlainText().contains(QLatin1String("Xid 79")));
+        QTRY_VERIFY(dialog->preview()->toPlainText().contains(
+            QLatin1String("case library entry #2 (case 5678)")));
         const QString report = dialog->preview()->toPlainText();
         QVERIFY2(report.contains(QLatin1String("rebuilt from the case library")),
                  qPrintable(report));
         QVERIFY2(report.contains(QLatin1String("1654922000123")), qPrintable(report));
+        QVERIFY2(report.contains(QLatin1String("GPU has fallen off the bus")), qPrintable(report));
         if (const QString shot = qEnvironmentVariable("GPUTRIAGE_LIBRARY_REPORT_SCREENSHOT");
             !shot.isEmpty())
             QVERIFY(dialog->grab().save(shot));
