@@ -387,14 +387,15 @@ Result<bool> CaseLibrary::connect(Mode mode)
             QStringLiteral("cannot connect to the case library server %1: %2").arg(where, said));
     }
     QSqlQuery q(db);
-    // One round trip: each costs a wake-up of the server on a busy machine.
-    QStringList settings{QStringLiteral("SET lock_timeout = %1").arg(m_timeoutMs),
-                         QStringLiteral("SET client_min_messages = warning"),
-                         // Searches plan with their values at hand.
-                         QStringLiteral("SET plan_cache_mode = force_custom_plan")};
+    // One statement, one round trip: each costs a wake-up of the server on a busy machine.
+    // Searches plan with their values at hand (plan_cache_mode).
+    QString settings = QStringLiteral("SELECT set_config('lock_timeout', '%1', false), "
+                                      "set_config('client_min_messages', 'warning', false), "
+                                      "set_config('plan_cache_mode', 'force_custom_plan', false)")
+                           .arg(m_timeoutMs);
     if (mode == Mode::Read)
-        settings << QStringLiteral("SET default_transaction_read_only = on");
-    if (!q.exec(settings.join(QLatin1String("; "))))
+        settings += QLatin1String(", set_config('default_transaction_read_only', 'on', false)");
+    if (!q.exec(settings))
         return failure(QStringLiteral("opening"), q.lastError());
     return true;
 }
@@ -586,12 +587,14 @@ Result<bool> CaseLibrary::checkTables(int version)
         {2, "SELECT signature, customer, bundles FROM signature_counts WHERE signature = ''"},
     };
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    if (isPostgres()) { // in one round trip
+    if (isPostgres()) { // in one statement, one round trip
         QStringList all;
         for (const auto &[since, sql] : checks)
             if (since <= version)
-                all << QString::fromLatin1(sql);
-        if (!q.exec(all.join(QLatin1String("; "))))
+                all << QStringLiteral("(SELECT COUNT(*) FROM (%1) AS c%2)")
+                           .arg(QString::fromLatin1(sql))
+                           .arg(all.size());
+        if (!q.exec(QLatin1String("SELECT ") + all.join(QLatin1String(", "))))
             return failure(QStringLiteral("checking its tables"), q.lastError());
         return true;
     }
