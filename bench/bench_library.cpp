@@ -72,9 +72,10 @@ int main(int argc, char **argv)
         t.start();
         const auto seen = lib.seenBefore(signatures, opening.identity, {}, 3);
         seenMs.push_back(t.nsecsElapsed() / 1e6);
+        QList<CaseLibrary::Board> boards;
         for (const LibraryEntry &board : {opening, testing::generatedEntry(bundles + 2, 1)})
-            (void)lib.boardHistory(board.gpus[0].serial, board.gpus[0].uuid, opening.identity, {},
-                                   5);
+            boards << CaseLibrary::Board{board.gpus[0].serial, board.gpus[0].uuid};
+        (void)lib.boardHistories(boards, opening.identity, {}, 5);
         boardMs.push_back(t.nsecsElapsed() / 1e6 - seenMs.back());
         if (!seen)
             std::fprintf(stderr, "%s\n", qPrintable(seen.error().message));

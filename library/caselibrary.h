@@ -89,7 +89,10 @@ class CaseLibrary
 {
 public:
     enum class Mode { Read, Write }; // Read never creates a file or a table
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
+    // The statements that take a library from `version - 1` to `version` (tests build older
+    // libraries with them).
+    static QStringList schemaStatements(int version, bool postgres);
 
     static Result<std::unique_ptr<CaseLibrary>> open(const LibraryLocation &location, Mode mode);
     ~CaseLibrary();
@@ -111,7 +114,10 @@ public:
     Result<qint64> bundleCount(const LibraryScope &scope = {});
     Result<qint64> findingCount();
 
-    // "Seen in N other bundles" for each signature (one query each, indexed).
+    // "Seen in N other bundles" for each signature, the bundle `excludeIdentity` not counted: the
+    // counts are read from signature_counts (a row per signature and customer, whatever the
+    // library's size) in one statement, the newest few of each from bundle_signatures' index
+    // (PostgreSQL: one statement for all signatures; SQLite: in process, one per signature).
     Result<QList<SeenBefore>> seenBefore(const QStringList &signatures,
                                          const QString &excludeIdentity,
                                          const LibraryScope &scope,
@@ -123,6 +129,16 @@ public:
                                             const QString &excludeIdentity,
                                             const LibraryScope &scope,
                                             int limit = 0);
+    // The same for several boards at once (PostgreSQL: one statement for all, then one for their
+    // events; SQLite: in process, one per board), each board's newest `limit` records.
+    struct Board
+    {
+        QString serial, uuid;
+    };
+    Result<QList<QList<BoardRecord>>> boardHistories(const QList<Board> &boards,
+                                                     const QString &excludeIdentity,
+                                                     const LibraryScope &scope,
+                                                     int limit);
     Result<QList<PastCase>> search(const LibraryQuery &query, const LibraryScope &scope);
     Result<QList<StatRow>> stats(const LibraryScope &scope);
     // Every entry in id order; `each` returns false to stop. Returns how many were given.
@@ -133,6 +149,7 @@ private:
     explicit CaseLibrary(LibraryLocation location);
     Result<bool> connect(Mode mode);
     Result<bool> migrate(Mode mode);
+    Result<bool> checkTables(int version);
     Result<Added> addOnce(const LibraryEntry &entry);
     bool isPostgres() const { return m_location.kind == LibraryLocation::Kind::Postgres; }
     Error failure(const QString &doing, const class QSqlError &error) const;

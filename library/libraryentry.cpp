@@ -65,12 +65,14 @@ QString userName()
     return {};
 }
 
-void hashFile(QCryptographicHash &hash, const QString &path)
+void hashFile(QCryptographicHash &hash, const QString &path, const std::atomic<bool> *cancel)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return;
-    hash.addData(&file);
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    for (qint64 n; (!cancel || !*cancel) && (n = file.read(buffer.data(), buffer.size())) > 0;)
+        hash.addData(QByteArrayView(buffer.constData(), n));
 }
 
 QString severityText(Severity s)
@@ -80,6 +82,117 @@ QString severityText(Severity s)
 Severity severityOf(const QJsonValue &v)
 {
     return severityFromName(v.toString()).value_or(Severity::Info);
+}
+
+QJsonObject factsJson(const Facts &facts)
+{
+    QJsonObject o;
+    for (const auto &[k, v] : facts)
+        o.insert(k, v);
+    return o;
+}
+
+Facts factsOf(const QJsonValue &v)
+{
+    Facts facts;
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        facts[it.key()] = it.value().toString();
+    return facts;
+}
+
+InputFormat inputFormatOf(const QString &name)
+{
+    for (InputFormat f :
+         {InputFormat::Plain, InputFormat::Cri, InputFormat::Binary, InputFormat::Unread})
+        if (inputFormatName(f) == name)
+            return f;
+    return InputFormat::Plain;
+}
+
+QJsonObject problemJson(const Error &e)
+{
+    return QJsonObject{{QStringLiteral("path"), e.file},
+                       {QStringLiteral("line"), e.line},
+                       {QStringLiteral("column"), e.column},
+                       {QStringLiteral("message"), e.message},
+                       {QStringLiteral("warning"), e.warning}};
+}
+
+// What a report needs beyond the library's tables (see LibraryEntry::report).
+QJsonObject reportDetail(const AnalysisResult &r)
+{
+    QJsonArray packs, inputs, problems, facts, findings, gpus;
+    for (const RulePackInfo &p : r.packs)
+        packs.append(QJsonObject{{QStringLiteral("pack"), p.pack},
+                                 {QStringLiteral("version"), p.version},
+                                 {QStringLiteral("rules"), p.rules},
+                                 {QStringLiteral("user"), p.user}});
+    for (const InputInfo &in : r.inputs)
+        inputs.append(
+            QJsonObject{{QStringLiteral("path"), in.path},
+                        {QStringLiteral("label"), in.label},
+                        {QStringLiteral("format"), inputFormatName(in.format)},
+                        {QStringLiteral("lines"), in.lines},
+                        {QStringLiteral("bytes"), in.bytes},
+                        {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});
+    for (const Error &e : r.problems)
+        problems.append(problemJson(e));
+    for (const BundleFact &f : r.facts) // not the line it was read from: that is the log's
+        facts.append(QJsonObject{{QStringLiteral("name"), f.name},
+                                 {QStringLiteral("value"), f.value},
+                                 {QStringLiteral("path"), f.path},
+                                 {QStringLiteral("line"), f.line},
+                                 {QStringLiteral("rule"), f.rule},
+                                 {QStringLiteral("count"), f.count}});
+    for (const Finding &f : r.findings) {
+        QJsonArray references, comparisons;
+        for (const Reference &ref : f.references)
+            references.append(QJsonObject{{QStringLiteral("title"), ref.title},
+                                          {QStringLiteral("url"), ref.url}});
+        for (const Comparison &c : f.comparisons)
+            comparisons.append(QJsonObject{{QStringLiteral("left_fact"), c.leftName},
+                                           {QStringLiteral("left"), c.left},
+                                           {QStringLiteral("op"), compareOpName(c.op)},
+                                           {QStringLiteral("right_fact"), c.rightName},
+                                           {QStringLiteral("right"), c.right},
+                                           {QStringLiteral("holds"), c.holds},
+                                           {QStringLiteral("says"), c.says},
+                                           {QStringLiteral("left_source"), c.leftSource},
+                                           {QStringLiteral("right_source"), c.rightSource}});
+        findings.append(QJsonObject{{QStringLiteral("pack"), f.pack},
+                                    {QStringLiteral("group"), factsJson(f.group)},
+                                    {QStringLiteral("facts"), factsJson(f.facts)},
+                                    {QStringLiteral("fact_sources"), factsJson(f.factSources)},
+                                    {QStringLiteral("explain"), f.explain},
+                                    {QStringLiteral("action"), f.action},
+                                    {QStringLiteral("resolution"), f.resolution},
+                                    {QStringLiteral("nvidia_resolution"), f.nvidiaResolution},
+                                    {QStringLiteral("investigate"), f.investigate},
+                                    {QStringLiteral("tags"), QJsonArray::fromStringList(f.tags)},
+                                    {QStringLiteral("references"), references},
+                                    {QStringLiteral("comparisons"), comparisons}});
+    }
+    for (const GpuVerdict &g : r.gpus) {
+        QJsonArray events;
+        for (const GpuEvent &e : g.events)
+            events.append(QJsonObject{{QStringLiteral("title"), e.title},
+                                      {QStringLiteral("resolution"), e.resolution},
+                                      {QStringLiteral("nvidia_resolution"), e.nvidiaResolution},
+                                      {QStringLiteral("bursts"), e.bursts},
+                                      {QStringLiteral("boots"), e.boots},
+                                      {QStringLiteral("current_boot"), e.currentBoot}});
+        gpus.append(QJsonObject{{QStringLiteral("recurred_after_reboots"), g.recurredAfterReboots},
+                                {QStringLiteral("events"), events}});
+    }
+    return QJsonObject{{QStringLiteral("packs"), packs},
+                       {QStringLiteral("inputs"), inputs},
+                       {QStringLiteral("problems"), problems},
+                       {QStringLiteral("facts"), facts},
+                       {QStringLiteral("nvidia_explained_lines"), r.nvidiaExplainedLines},
+                       {QStringLiteral("nvidia_unrecognised_lines"), r.nvidiaUnrecognisedLines},
+                       {QStringLiteral("findings"), findings},
+                       {QStringLiteral("gpus"), gpus}};
 }
 
 } // namespace
@@ -100,7 +213,7 @@ QString defaultCasePattern()
     return QStringLiteral("(?i)(?:case|ticket|sr|nvbug)[-_ #]?(\\d{3,})");
 }
 
-QString contentIdentity(const QStringList &paths)
+QString contentIdentity(const QStringList &paths, const std::atomic<bool> *cancel)
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
     std::vector<std::pair<QString, QString>> files; // relative name, path
@@ -125,7 +238,9 @@ QString contentIdentity(const QStringList &paths)
     std::vector<QByteArray> parts;
     for (const auto &[name, path] : files) {
         QCryptographicHash one(QCryptographicHash::Sha256);
-        hashFile(one, path);
+        hashFile(one, path, cancel);
+        if (cancel && *cancel)
+            return {};
         parts.push_back(name.toUtf8() + '\0' + one.result().toHex());
     }
     std::sort(parts.begin(), parts.end());
@@ -200,7 +315,173 @@ libraryEntry(const AnalysisResult &analysed, const QStringList &paths, const Ent
                                          ev.count, ev.firstTime, ev.lastTime};
         e.gpus << lg;
     }
+    e.report = reportDetail(result);
     return e;
+}
+
+AnalysisResult analysisOf(const LibraryEntry &e)
+{
+    AnalysisResult r;
+    const QJsonObject &d = e.report;
+    auto text = [](const QJsonObject &o, const char *key) {
+        return o.value(QLatin1String(key)).toString();
+    };
+    auto number = [](const QJsonObject &o, const char *key) {
+        return o.value(QLatin1String(key)).toInteger();
+    };
+    const QJsonArray packs = d.value(QLatin1String("packs")).toArray();
+    for (const QJsonValue &v : packs) {
+        const QJsonObject o = v.toObject();
+        RulePackInfo p;
+        p.pack = text(o, "pack");
+        p.version = text(o, "version");
+        p.rules = int(number(o, "rules"));
+        p.user = o.value(QLatin1String("user")).toBool();
+        r.packs << p;
+    }
+    if (packs.isEmpty())
+        for (const QString &p : e.packs) {
+            const qsizetype space = p.lastIndexOf(QLatin1Char(' '));
+            RulePackInfo info;
+            info.pack = space > 0 ? p.left(space) : p;
+            info.version = space > 0 ? p.mid(space + 1) : QString();
+            r.packs << info;
+        }
+    for (const QJsonValue &v : d.value(QLatin1String("inputs")).toArray()) {
+        const QJsonObject o = v.toObject();
+        InputInfo in;
+        in.path = text(o, "path");
+        in.label = text(o, "label");
+        in.format = inputFormatOf(text(o, "format"));
+        in.lines = number(o, "lines");
+        in.bytes = number(o, "bytes");
+        for (const QJsonValue &p : o.value(QLatin1String("problems")).toArray())
+            in.problems << p.toString();
+        r.inputs << in;
+    }
+    QString when = e.analysedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    r.problems << Error{
+        {},
+        0,
+        0,
+        QStringLiteral("rebuilt from the case library (entry #%1, analysed %2%3 "
+                       "with GPU Triage %4): evidence lines are not kept there")
+            .arg(e.id)
+            .arg(when, e.analysedBy.isEmpty() ? QString() : QStringLiteral(" by ") + e.analysedBy,
+                 e.toolVersion),
+        true};
+    for (const QJsonValue &v : d.value(QLatin1String("problems")).toArray()) {
+        const QJsonObject o = v.toObject();
+        r.problems << Error{text(o, "path"), int(number(o, "line")), int(number(o, "column")),
+                            text(o, "message"), o.value(QLatin1String("warning")).toBool()};
+    }
+    const QJsonArray facts = d.value(QLatin1String("facts")).toArray();
+    for (const QJsonValue &v : facts) {
+        const QJsonObject o = v.toObject();
+        BundleFact f;
+        f.name = text(o, "name");
+        f.value = text(o, "value");
+        f.path = text(o, "path");
+        f.line = int(number(o, "line"));
+        f.rule = text(o, "rule");
+        f.count = int(number(o, "count"));
+        r.facts << f;
+    }
+    if (facts.isEmpty())
+        for (const auto &[name, value] : e.facts) {
+            BundleFact f;
+            f.name = name;
+            f.value = value;
+            r.facts << f;
+        }
+    r.nvidiaExplainedLines = number(d, "nvidia_explained_lines");
+    r.nvidiaUnrecognisedLines = number(d, "nvidia_unrecognised_lines");
+    const QJsonArray findings = d.value(QLatin1String("findings")).toArray();
+    for (qsizetype i = 0; i < e.findings.size(); ++i) {
+        const LibraryFinding &lf = e.findings[i];
+        Finding f;
+        f.ruleId = lf.rule;
+        f.title = lf.title;
+        f.severity = lf.severity;
+        f.count = lf.count;
+        const QJsonObject o = findings.at(i).toObject();
+        if (o.isEmpty()) { // stored before schema version 2: what the tables say
+            if (lf.code.startsWith(QLatin1String("SXid ")))
+                f.facts[QStringLiteral("sxid")] = lf.code.mid(5);
+            else if (lf.code.startsWith(QLatin1String("Xid ")))
+                f.facts[QStringLiteral("xid")] = lf.code.mid(4);
+            if (!lf.gpu.isEmpty())
+                f.facts[QStringLiteral("pci")] = lf.gpu;
+        } else {
+            f.pack = text(o, "pack");
+            f.group = factsOf(o.value(QLatin1String("group")));
+            f.facts = factsOf(o.value(QLatin1String("facts")));
+            f.factSources = factsOf(o.value(QLatin1String("fact_sources")));
+            f.explain = text(o, "explain");
+            f.action = text(o, "action");
+            f.resolution = text(o, "resolution");
+            f.nvidiaResolution = o.value(QLatin1String("nvidia_resolution")).toBool();
+            f.investigate = text(o, "investigate");
+            for (const QJsonValue &t : o.value(QLatin1String("tags")).toArray())
+                f.tags << t.toString();
+            for (const QJsonValue &rv : o.value(QLatin1String("references")).toArray()) {
+                Reference ref;
+                ref.title = text(rv.toObject(), "title");
+                ref.url = text(rv.toObject(), "url");
+                f.references << ref;
+            }
+            for (const QJsonValue &cv : o.value(QLatin1String("comparisons")).toArray()) {
+                const QJsonObject c = cv.toObject();
+                Comparison cmp;
+                cmp.leftName = text(c, "left_fact");
+                cmp.left = text(c, "left");
+                cmp.op = compareOpFromName(text(c, "op")).value_or(CompareOp::Equal);
+                cmp.rightName = text(c, "right_fact");
+                cmp.right = text(c, "right");
+                cmp.holds = c.value(QLatin1String("holds")).toBool();
+                cmp.says = text(c, "says");
+                cmp.leftSource = text(c, "left_source");
+                cmp.rightSource = text(c, "right_source");
+                f.comparisons << cmp;
+            }
+        }
+        r.findings << f;
+    }
+    const QJsonArray gpus = d.value(QLatin1String("gpus")).toArray();
+    for (qsizetype i = 0; i < e.gpus.size(); ++i) {
+        const LibraryGpu &lg = e.gpus[i];
+        const QJsonObject o = gpus.at(i).toObject();
+        const QJsonArray events = o.value(QLatin1String("events")).toArray();
+        GpuVerdict g;
+        g.key = lg.busId;
+        g.uuid = lg.uuid;
+        g.serial = lg.serial;
+        g.name = lg.name;
+        g.severity = lg.severity;
+        g.resolution = lg.resolution;
+        g.action = lg.action;
+        g.recurredAfterReboots = int(number(o, "recurred_after_reboots"));
+        for (qsizetype j = 0; j < lg.events.size(); ++j) {
+            const LibraryGpuEvent &le = lg.events[j];
+            const QJsonObject x = events.at(j).toObject();
+            GpuEvent ev;
+            ev.rule = le.rule;
+            ev.code = le.code;
+            ev.severity = le.severity;
+            ev.count = le.count;
+            ev.firstTime = le.firstTime;
+            ev.lastTime = le.lastTime;
+            ev.title = text(x, "title");
+            ev.resolution = text(x, "resolution");
+            ev.nvidiaResolution = x.value(QLatin1String("nvidia_resolution")).toBool();
+            ev.bursts = int(number(x, "bursts"));
+            ev.boots = int(number(x, "boots"));
+            ev.currentBoot = x.value(QLatin1String("current_boot")).toBool(true);
+            g.events << ev;
+        }
+        r.gpus << g;
+    }
+    return r;
 }
 
 QJsonObject entryToJson(const LibraryEntry &e)
@@ -251,7 +532,8 @@ QJsonObject entryToJson(const LibraryEntry &e)
                        {QStringLiteral("redacted"), e.redacted},
                        {QStringLiteral("facts"), facts},
                        {QStringLiteral("findings"), findings},
-                       {QStringLiteral("gpus"), gpus}};
+                       {QStringLiteral("gpus"), gpus},
+                       {QStringLiteral("report"), e.report}};
 }
 
 Result<LibraryEntry> entryFromJson(const QJsonObject &o)
@@ -321,6 +603,7 @@ Result<LibraryEntry> entryFromJson(const QJsonObject &o)
         }
         e.gpus << lg;
     }
+    e.report = o.value(QLatin1String("report")).toObject();
     return e;
 }
 

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <map>
 
 namespace gputriage {
@@ -57,6 +58,11 @@ struct LibraryEntry
     std::map<QString, QString> facts; // bundle facts, one value per name (the most seen)
     QList<LibraryFinding> findings;
     QList<LibraryGpu> gpus;
+    // What the report needs beyond the tables, never a log line: the inputs, problems, all
+    // facts with their places, each finding's facts, explanation, comparisons and references,
+    // each GPU event's details (findings and GPUs in the order above). Empty for entries
+    // stored before schema version 2.
+    QJsonObject report;
     bool operator==(const LibraryEntry &) const = default;
 };
 
@@ -81,8 +87,14 @@ LibraryEntry
 libraryEntry(const AnalysisResult &result, const QStringList &paths, const EntryOptions &options);
 
 // sha256 over each input's relative file names and bytes, in name order; the names given on the
-// command line do not count (a bundle renamed is the same bundle). Empty when nothing was read.
-QString contentIdentity(const QStringList &paths);
+// command line do not count (a bundle renamed is the same bundle). Empty when nothing was read,
+// or when `cancel` was set meanwhile.
+QString contentIdentity(const QStringList &paths, const std::atomic<bool> *cancel = nullptr);
+
+// The analysis again, from what the library kept, for the report writers: everything but the
+// evidence lines (a note in its problems says so). An entry without `report` gives the stored
+// findings, facts and GPU verdicts alone.
+AnalysisResult analysisOf(const LibraryEntry &entry);
 
 // One line of `library export` (schema gputriage/library-entry/v1) and back.
 QJsonObject entryToJson(const LibraryEntry &entry);

@@ -63,6 +63,7 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
     m_paths = paths;
     m_notice = notice;
     m_clock.start();
+    m_historyJob.discard(); // about the result before
     Q_EMIT started(paths, same);
     Q_EMIT busyChanged(true);
 
@@ -97,6 +98,14 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
             watchFiles(); // a file replaced (rotated) is watched again
             Q_EMIT busyChanged(false);
             Q_EMIT finished(analysed.chart, std::exchange(m_notice, QString()));
+            if (m_job.isRunning())
+                return; // analysed again meanwhile: looked up after that
+            m_historyJob.start([request = historyRequest(m_result, m_paths)](
+                                   JobState &job) { return lookUpHistory(request, &job.cancel); },
+                               [this](HistoryAnswer answer) {
+                                   if (!answer.cancelled)
+                                       Q_EMIT historyReady(answer);
+                               });
         });
 }
 

@@ -3,6 +3,7 @@
 #include "engine/finding.h"
 #include "engine/timelineindex.h"
 #include "exportdialog.h"
+#include "historylookup.h"
 #include "jobtracker.h"
 #include "report/timelinesvg.h"
 
@@ -71,6 +72,10 @@ public:
     // The document and line (0-based) a timeline line comes from; null when there is none.
     std::pair<std::shared_ptr<const LogDocument>, int> timelineSource(int line) const;
 
+    // What the case library knows of the result's findings and boards, the bundle itself left
+    // out: looked up as a job after each analysis (historyReady), dropped when another starts.
+    bool isLookingUpHistory() const { return m_historyJob.isRunning(); }
+
     // Analyses the bundle again as its files change (tail -f).
     void setFollowing(bool on);
     bool isFollowing() const { return m_watcher != nullptr; }
@@ -84,6 +89,7 @@ Q_SIGNALS:
     void timelineGrew();
     void timelineComplete();
     void timelineCancelled();
+    void historyReady(const HistoryAnswer &answer);
 
 private:
     void watchFiles();
@@ -100,6 +106,7 @@ private:
     QTimer *m_growTimer;    // while the timeline is built: how far it got
     JobTracker m_job{this}; // the analysis, or the timeline being built
     QElapsedTimer m_clock;  // since the last open()
+    JobTracker m_historyJob{this, libraryPool()};
     QFileSystemWatcher *m_watcher = nullptr;
     QTimer *m_reloadTimer; // a burst of changes reloads once
 };

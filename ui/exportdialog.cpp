@@ -166,6 +166,11 @@ void ExportDialog::updatePreview()
     m_preview->verticalScrollBar()->setValue(scroll);
 }
 
+void ExportDialog::setReportTitle(const QString &title)
+{
+    m_title->setText(title);
+}
+
 QString ExportDialog::suggestedPath(const QString &suffix)
 {
     QString dir = Settings::exportFolder();

@@ -40,6 +40,8 @@ public:
     ExportDialog(const AnalysisResult &result, QWidget *parent = nullptr);
 
     ExportSettings settings() const;
+    // The report's title, instead of the one last used.
+    void setReportTitle(const QString &title);
     QTextBrowser *preview() const { return m_preview; }
     // Asks for a file name, writes the report there (atomically) and closes the dialog.
     void exportToFile();

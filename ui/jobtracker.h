@@ -23,11 +23,13 @@ struct JobState
 // unless a newer start() replaced the job, or the context object is gone. cancel() asks the
 // running job to stop; what it returns is still delivered (a cancelled analysis shows what it
 // found). A JobTracker is a member of its context object, so it lives as long as the context.
+// Jobs run on `pool` (the global pool unless given).
 class JobTracker
 {
 public:
-    explicit JobTracker(QObject *context)
+    explicit JobTracker(QObject *context, QThreadPool *pool = QThreadPool::globalInstance())
         : m_context(context)
+        , m_pool(pool)
     {}
     ~JobTracker() { cancel(); }
     JobTracker(const JobTracker &) = delete;
@@ -42,8 +44,8 @@ public:
         const quint64 id = ++m_id;
         QPointer<QObject> context(m_context);
         JobTracker *tracker = this;
-        QThreadPool::globalInstance()->start([state, id, context, tracker, work = std::move(work),
-                                              done = std::move(done)]() mutable {
+        m_pool->start([state, id, context, tracker, work = std::move(work),
+                       done = std::move(done)]() mutable {
             auto result = work(*state);
             QMetaObject::invokeMethod(
                 qApp, // the context's QPointer is read on the GUI thread only
@@ -77,6 +79,7 @@ public:
 
 private:
     QObject *m_context;
+    QThreadPool *m_pool;
     quint64 m_id = 0;
     std::shared_ptr<JobState> m_state;
 };

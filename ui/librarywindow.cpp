@@ -1,11 +1,11 @@
 #include "librarywindow.h"
 
-#include "counted.h"
+#include "atomicfile.h"
+#include "exportdialog.h"
 #include "library/caselibrary.h"
 #include "messagebanner.h"
 
 #include <QDateEdit>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -80,6 +80,7 @@ LibraryWindow::LibraryWindow(const QString &url, QWidget *parent)
     , m_from(dateField("from", QDate(2000, 1, 1)))
     , m_to(dateField("to", QDate::currentDate().addYears(1)))
     , m_searchButton(new QPushButton(tr("&Search")))
+    , m_reportButton(new QPushButton(tr("Open &Report")))
     , m_deleteButton(new QPushButton(tr("&Delete Entry…")))
     , m_tabs(new QTabWidget)
     , m_results(new QStandardItemModel(this))
@@ -91,6 +92,7 @@ LibraryWindow::LibraryWindow(const QString &url, QWidget *parent)
     setWindowTitle(tr("Case Library"));
     m_searchButton->setObjectName(QStringLiteral("searchButton"));
     m_deleteButton->setObjectName(QStringLiteral("deleteButton"));
+    m_reportButton->setObjectName(QStringLiteral("reportButton"));
     m_location->setObjectName(QStringLiteral("location"));
     m_location->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_searchButton->setDefault(true);
@@ -128,6 +130,7 @@ LibraryWindow::LibraryWindow(const QString &url, QWidget *parent)
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_location, 1);
+    buttons->addWidget(m_reportButton);
     buttons->addWidget(m_deleteButton);
 
     auto *layout = new QVBoxLayout(this);
@@ -140,6 +143,8 @@ LibraryWindow::LibraryWindow(const QString &url, QWidget *parent)
         connect(edit, &QLineEdit::returnPressed, this, &LibraryWindow::search);
     connect(m_searchButton, &QPushButton::clicked, this, &LibraryWindow::search);
     connect(m_deleteButton, &QPushButton::clicked, this, [this] { deleteSelected(); });
+    connect(m_reportButton, &QPushButton::clicked, this, &LibraryWindow::openSelectedReport);
+    connect(m_resultsView, &QTableView::doubleClicked, this, &LibraryWindow::openSelectedReport);
     connect(m_customer, &QLineEdit::editingFinished, this, &LibraryWindow::refreshStats);
     resize(960, 560);
     if (ensureOpen()) {
@@ -243,106 +248,40 @@ void LibraryWindow::refreshStats()
     m_statsView->resizeColumnsToContents();
 }
 
-namespace {
-
-// The library the GUI's lookups read ($GPUTRIAGE_LIBRARY_URL, else the default file), or none:
-// no library yet is not a problem (the engineer has not started one); a broken one is.
-std::unique_ptr<CaseLibrary> lookupLibrary(QString *error)
+void LibraryWindow::openSelectedReport()
 {
-    const Result<LibraryLocation> location = parseLibraryUrl({});
-    if (!location) {
-        *error = location.error().message;
-        return nullptr;
+    const QModelIndexList rows = m_resultsView->selectionModel()->selectedRows(0);
+    if (rows.isEmpty() || !ensureOpen()) {
+        m_banner->setText(tr("Select an entry to open its report."));
+        return;
     }
-    if (location.value().kind == LibraryLocation::Kind::Sqlite
-        && !QFileInfo::exists(location.value().path))
-        return nullptr;
-    Result<std::unique_ptr<CaseLibrary>> library
-        = CaseLibrary::open(location.value(), CaseLibrary::Mode::Read);
-    if (!library) {
-        if (!library.error().message.contains(QLatin1String("is empty")))
-            *error = library.error().message;
-        return nullptr;
+    const qint64 id = rows.first().data().toLongLong();
+    const Result<std::optional<LibraryEntry>> entry = m_library->entry(id);
+    if (!entry || !entry.value()) {
+        m_banner->setText(entry ? tr("Entry #%1 is no longer in the case library.").arg(id)
+                                : entry.error().message);
+        return;
     }
-    return std::move(library).value();
-}
-
-} // namespace
-
-QHash<QString, GpusModel::BoardHistory> LibraryWindow::boardHistory(const AnalysisResult &result,
-                                                                    QString *error)
-{
-    QHash<QString, GpusModel::BoardHistory> history;
-    if (result.gpus.isEmpty())
-        return history;
-    const std::unique_ptr<CaseLibrary> library = lookupLibrary(error);
-    if (!library)
-        return history;
-    for (const GpuVerdict &g : result.gpus) {
-        const Result<QList<BoardRecord>> records
-            = library->boardHistory(g.serial, g.uuid, {}, {}, 5);
-        if (!records) {
-            *error = records.error().message;
-            break;
-        }
-        if (records.value().isEmpty())
-            continue;
-        QStringList lines;
-        for (const BoardRecord &r : records.value()) {
-            QStringList events;
-            for (const LibraryGpuEvent &e : r.gpu.events)
-                events << QStringLiteral("%1 ×%2")
-                              .arg(e.code.isEmpty() ? e.rule : e.code)
-                              .arg(e.count);
-            lines << tr("case %1, %2 at %3: %4")
-                             .arg(r.bundle.caseId.isEmpty() ? tr("none") : r.bundle.caseId,
-                                  r.bundle.analysedAt.toString(QStringLiteral("yyyy-MM-dd")),
-                                  r.gpu.busId,
-                                  events.isEmpty() ? tr("no events")
-                                                   : events.join(QLatin1String(", ")))
-                         + (r.gpu.action.isEmpty() ? QString()
-                                                   : QStringLiteral(" — ") + r.gpu.action);
-        }
-        const qint64 n = records.value().size();
-        history.insert(g.key, {tr("%1 in the library").arg(counted(n, tr("record"), tr("records"))),
-                               tr("The board in the case library (newest first):\n%1")
-                                   .arg(lines.join(QLatin1Char('\n')))});
-    }
-    return history;
-}
-
-QHash<QString, FindingsModel::History> LibraryWindow::findingHistory(const AnalysisResult &result,
-                                                                     QString *error)
-{
-    QHash<QString, FindingsModel::History> history;
-    if (result.findings.isEmpty())
-        return history;
-    const std::unique_ptr<CaseLibrary> library = lookupLibrary(error);
-    if (!library)
-        return history;
-    QStringList signatures;
-    for (const Finding &f : result.findings)
-        signatures << findingSignature(f);
-    const Result<QList<SeenBefore>> seen = library->seenBefore(signatures, {}, {}, 3);
-    if (!seen) {
-        *error = seen.error().message;
-        return history;
-    }
-    for (const SeenBefore &s : seen.value()) {
-        if (s.bundles == 0)
-            continue;
-        QStringList last;
-        for (const PastCase &c : s.recent)
-            last << tr("case %1, %2, %3")
-                        .arg(c.caseId.isEmpty() ? tr("none") : c.caseId,
-                             c.analysedAt.toString(QStringLiteral("yyyy-MM-dd")), c.name);
-        history.insert(s.signature,
-                       {tr("seen in %1").arg(counted(s.bundles, tr("bundle"), tr("bundles"))),
-                        tr("In %1 of the case library; last: %2")
-                            .arg(counted(s.bundles, tr("bundle"), tr("bundles")),
-                                 last.join(QLatin1String("; ")))});
-    }
-    return history;
+    m_banner->setText({});
+    // The dialog shows a reference to the result: the result lives as long as its connection.
+    const auto result = std::make_shared<const AnalysisResult>(analysisOf(*entry.value()));
+    auto *dialog = new ExportDialog(*result, this);
+    dialog->setWindowFlag(Qt::Window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString caseId
+        = entry.value()->caseId.isEmpty() ? QString() : tr(" (case %1)").arg(entry.value()->caseId);
+    dialog->setWindowTitle(tr("Report of Case Library Entry #%1%2").arg(id).arg(caseId));
+    dialog->setReportTitle(tr("GPU Triage report: case library entry #%1%2").arg(id).arg(caseId));
+    connect(dialog, &ExportDialog::exportRequested, dialog,
+            [this, result](const QString &fileName, const ExportSettings &settings) {
+                if (const QString error
+                    = writeFileAtomically(fileName, renderReport(*result, settings));
+                    !error.isEmpty())
+                    m_banner->setText(
+                        tr("Could not write the report to %1: %2").arg(fileName, error));
+            });
+    dialog->show();
+    Q_EMIT reportOpened(dialog);
 }
 
 void LibraryWindow::deleteSelected(bool confirm)

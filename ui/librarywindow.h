@@ -1,9 +1,5 @@
 #pragma once
 
-#include "findingsmodel.h"
-#include "panelmodels.h"
-
-#include <QHash>
 #include <QWidget>
 
 #include <memory>
@@ -22,7 +18,8 @@ class CaseLibrary;
 class MessageBanner;
 
 // The case library's window: search by rule, Xid, GPU serial or UUID, driver version, case id,
-// customer and dates; the table of rule × driver version counts; delete an entry (asked first).
+// customer and dates; the table of rule × driver version counts; open an entry's report; delete
+// an entry (asked first).
 // A library that cannot be opened is said in the banner; the rest of the app is untouched.
 class LibraryWindow : public QWidget
 {
@@ -37,16 +34,13 @@ public:
     void refreshStats();
     // Deletes the selected entry after asking (`confirm` false: without asking, for tests).
     void deleteSelected(bool confirm = true);
+    // Opens the selected entry's report, rebuilt from what the library kept, in the export
+    // dialog (preview, formats, Export…).
+    void openSelectedReport();
     QString bannerText() const;
 
-    // For the findings panel: what the library ($GPUTRIAGE_LIBRARY_URL, else the default file,
-    // when there is one) knows of each finding of `result`. Nothing without a library; why a
-    // library could not be read goes to `error`.
-    static QHash<QString, FindingsModel::History> findingHistory(const AnalysisResult &result,
-                                                                 QString *error);
-    // For the GPUs panel: each board's last records in the library, by serial number or UUID.
-    static QHash<QString, GpusModel::BoardHistory> boardHistory(const AnalysisResult &result,
-                                                                QString *error);
+Q_SIGNALS:
+    void reportOpened(QWidget *dialog); // for tests and screenshots
 
 private:
     bool ensureOpen();
@@ -57,7 +51,7 @@ private:
     QLabel *m_location;
     QLineEdit *m_rule, *m_xid, *m_gpu, *m_driver, *m_case, *m_customer, *m_text;
     QDateEdit *m_from, *m_to;
-    QPushButton *m_searchButton, *m_deleteButton;
+    QPushButton *m_searchButton, *m_reportButton, *m_deleteButton;
     QTabWidget *m_tabs;
     QStandardItemModel *m_results, *m_stats;
     QTableView *m_resultsView, *m_statsView;

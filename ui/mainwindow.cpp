@@ -74,6 +74,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_progress, &JobProgress::cancelRequested, this, &MainWindow::cancelAnalysis);
     connect(m_controller, &AnalysisController::finished, this,
             [this](const ChartData &, const QString &notice) { bundleAnalysed(notice); });
+    connect(m_controller, &AnalysisController::historyReady, this,
+            [this](const HistoryAnswer &answer) {
+                findingsPanel()->model()->setHistory(answer.findings);
+                gpusPanel()->model()->setHistory(answer.boards);
+                if (!answer.error.isEmpty())
+                    m_banner->append(answer.error);
+                Q_EMIT historyShown();
+            });
     connect(m_controller, &AnalysisController::rulesLoaded, this,
             [this](const RuleSet &rules, const QStringList &errors) {
                 m_rulesDock->setRules(rules, m_controller->ruleFolders());
@@ -185,12 +193,9 @@ void MainWindow::bundleAnalysed(const QString &notice)
                       .arg(counted(result.findings.size(), tr("finding"), tr("findings")),
                            counted(qint64(result.documents.size()), tr("file"), tr("files")))
                   + (notice.isEmpty() ? QString() : QStringLiteral(" — ") + notice));
-    QString libraryError;
-    findingsPanel()->model()->setHistory(LibraryWindow::findingHistory(result, &libraryError));
-    if (libraryError.isEmpty())
-        gpusPanel()->model()->setHistory(LibraryWindow::boardHistory(result, &libraryError));
-    if (!libraryError.isEmpty())
-        m_banner->append(libraryError);
+    // The library's counts come later (AnalysisController::historyReady).
+    findingsPanel()->model()->setHistory({});
+    gpusPanel()->model()->setHistory({});
     Q_EMIT analysisFinished();
 }
 

@@ -95,6 +95,7 @@ Q_SIGNALS:
     void timelineShown();
     void timelineComplete();
     void comparisonShown(const QString &html);
+    void historyShown(); // the case library's counts are on the findings and GPUs
 
 protected:
     void closeEvent(QCloseEvent *event) override;

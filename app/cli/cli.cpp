@@ -124,6 +124,8 @@ library search [TEXT] [--rule R] [--xid N] [--gpu S/N|UUID] [--driver V] [--case
                [--from DATE] [--to DATE] [--customer C] [--format text|json] [-o FILE]
 library history --serial S/N | --uuid UUID      a board's records in earlier bundles
 library stats                                   bundles per rule and driver version
+library show ID [--format text|json|markdown|html] [-o FILE] [--redact]
+                                                an entry's report, rebuilt from the library
 library delete ID... | export [-o FILE] | import FILE|- | info
   --library-url URL    a SQLite file or postgresql://user@host/db (?host=/socket/dir);
                        default $GPUTRIAGE_LIBRARY_URL, else ~/.local/share/gputriage/library.sqlite

@@ -4,6 +4,7 @@
 #include "library/caselibrary.h"
 #include "paths.h"
 #include "report/redactor.h"
+#include "report/reportwriter.h"
 #include "rules/ruleloader.h"
 #include "workers.h"
 
@@ -508,6 +509,49 @@ int deleteCommand(const QCommandLineParser &p, const CliServices &cli)
     return rc;
 }
 
+int showCommand(const QCommandLineParser &p, const CliServices &cli)
+{
+    const QStringList ids = p.positionalArguments().mid(1);
+    if (ids.size() != 1)
+        return cli.usageError(
+            QStringLiteral("library show needs one entry number (see library search)"));
+    bool ok = false;
+    const qint64 n = QString(ids[0]).remove(QLatin1Char('#')).toLongLong(&ok);
+    if (!ok)
+        return cli.usageError(QStringLiteral("'%1' is not an entry number").arg(ids[0]));
+    const QString format = p.value(opt("format"));
+    if (!textReportFormats().contains(format))
+        return cli.usageError(
+            QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
+    std::unique_ptr<CaseLibrary> library = openLibrary(p, CaseLibrary::Mode::Read, cli);
+    if (!library)
+        return UsageOrInput;
+    const Result<std::optional<LibraryEntry>> entry = library->entry(n);
+    if (!entry) {
+        cli.err() << "gputriage: " << entry.error().message << '\n';
+        cli.err().flush();
+        return UsageOrInput;
+    }
+    const QString customer = p.value(opt("customer"));
+    if (!entry.value() || (!customer.isEmpty() && entry.value()->customer != customer)) {
+        cli.err() << "gputriage: no entry #" << n << " in the library"
+                  << (customer.isEmpty() ? QString()
+                                         : QStringLiteral(" for customer %1").arg(customer))
+                  << '\n';
+        cli.err().flush();
+        return UsageOrInput;
+    }
+    const LibraryEntry &e = *entry.value();
+    ReportOptions ro;
+    ro.generated = ReportOptions::generationTime(p.isSet(opt("deterministic")));
+    ro.title = QStringLiteral("GPU Triage report: case library entry #%1%2")
+                   .arg(n)
+                   .arg(e.caseId.isEmpty() ? QString()
+                                           : QStringLiteral(" (case %1)").arg(shown(p, e.caseId)));
+    const AnalysisResult result = reportView(analysisOf(e), std::nullopt, p.isSet(opt("redact")));
+    return cli.writeOutput(p.value(opt("output")), writeReport(result, format, ro));
+}
+
 int exportCommand(const QCommandLineParser &p, const CliServices &cli)
 {
     std::unique_ptr<CaseLibrary> library = openLibrary(p, CaseLibrary::Mode::Read, cli);
@@ -782,8 +826,9 @@ int libraryCommand(const QStringList &args, const CliServices &cli)
     p.addOption({opt("no-default-rules"), QStringLiteral("Skip shipped and user rules.")});
     p.addOption({opt("redact"), QStringLiteral("Mask identifying data.")});
     p.addOption({opt("quiet"), QStringLiteral("Quiet.")});
-    p.addOption({opt("format"), QStringLiteral("text or json."), QStringLiteral("F"),
-                 QStringLiteral("text")});
+    p.addOption({opt("deterministic"), QStringLiteral("Fixed generation time.")});
+    p.addOption({opt("format"), QStringLiteral("text or json (show: markdown, html too)."),
+                 QStringLiteral("F"), QStringLiteral("text")});
     p.addOption(
         {{opt("o"), opt("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")});
     for (const char *name : {"rule", "xid", "gpu", "driver", "from", "to", "serial", "uuid"})
@@ -814,14 +859,16 @@ int libraryCommand(const QStringList &args, const CliServices &cli)
         return statsCommand(p, cli);
     if (sub == QLatin1String("delete"))
         return deleteCommand(p, cli);
+    if (sub == QLatin1String("show"))
+        return showCommand(p, cli);
     if (sub == QLatin1String("export"))
         return exportCommand(p, cli);
     if (sub == QLatin1String("import"))
         return importCommand(p, cli);
     if (sub == QLatin1String("info"))
         return infoCommand(p, cli);
-    return cli.usageError(QStringLiteral("use 'gputriage library add|search|history|stats|delete|"
-                                         "export|import|info'"));
+    return cli.usageError(QStringLiteral("use 'gputriage library add|search|history|stats|show|"
+                                         "delete|export|import|info'"));
 }
 
 } // namespace gputriage

@@ -22,7 +22,7 @@ struct CliServices
     std::function<int(const QString &, const QStringList &)> refuseClobber;
 };
 
-// `gputriage library add|search|history|stats|delete|export|import|info`.
+// `gputriage library add|search|history|stats|show|delete|export|import|info`.
 int libraryCommand(const QStringList &args, const CliServices &cli);
 
 // The options `analyze` takes for the library: --library, --library-url, --with-history,

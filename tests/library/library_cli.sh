@@ -90,11 +90,36 @@ run 0 "$work/o" "$work/e" analyze "$bundles/case-5678" --library-url "$L" --with
 grep -q "History from the case library" "$work/o" || fail "--with-history text: $(cat "$work/o")"
 grep -q "seen in 2 earlier bundles" "$work/o" || fail "--with-history seen: $(cat "$work/o")"
 grep -q "S/N 1654922000123.*case 1234" "$work/o" || fail "--with-history board: $(cat "$work/o")"
+! sed -n '/History from the case library/,$p' "$work/o" | grep -q "case 5678" ||
+  fail "--with-history shows the bundle itself: $(cat "$work/o")"
 run 0 "$work/o" "$work/e" analyze "$bundles/case-5678" --library-url "$L" --with-history --format json
 json 'any(r["bundle"]["case"] == "1234" for g in d["history"]["gpus"] for r in g["records"])' "$work/o" ||
   fail "--with-history json: $(cat "$work/o")"
 run 0 "$work/o" "$work/e" analyze "$bundles/case-5678" --library-url "$L" --format markdown
 ! grep -q "History" "$work/o" || fail "history without --with-history"
+
+# library show: the entry's report through the same writers as analyze, all but the evidence.
+run 0 "$work/o" "$work/e" library show 1 --library-url "$L" --format json --deterministic
+python3 - "$work/report.json" "$work/o" <<'PY' || fail "library show differs from analyze: $(cat "$work/o")"
+import json, sys
+analysed, shown = (json.load(open(f)) for f in sys.argv[1:3])
+for report in (analysed, shown):
+    for finding in report["findings"]:
+        finding.pop("occurrences")
+notes = [p for p in shown["problems"] if "rebuilt from the case library" in p["message"]]
+shown["problems"] = [p for p in shown["problems"] if p not in notes]
+sys.exit(0 if len(notes) == 1 and analysed["findings"] and analysed == shown else 1)
+PY
+for format in text markdown html; do
+  run 0 "$work/o" "$work/e" library show "#1" --library-url "$L" --format "$format"
+  grep -q "Xid 48" "$work/o" && grep -q "case library entry .\?#1 (case 1234)" "$work/o" ||
+    fail "library show --format $format: $(cat "$work/o")"
+done
+run 2 "$work/o" "$work/e" library show 99 --library-url "$L"
+grep -q "no entry #99" "$work/e" || fail "library show of no entry: $(cat "$work/e")"
+run 2 "$work/o" "$work/e" library show 1 --library-url "$L" --customer globex
+grep -q "no entry #1 in the library for customer globex" "$work/e" ||
+  fail "library show of another customer's entry: $(cat "$work/e")"
 
 # A customer's history never shows another customer's bundles.
 new_library; L2=$lib

@@ -2,9 +2,13 @@
 // maintenance database; each test gets a database of its own). The same tests on both.
 #include "generatedentries.h"
 #include "library/caselibrary.h"
+#include "report/jsonreport.h"
+#include "report/reportwriter.h"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QScopeGuard>
@@ -42,6 +46,121 @@ int addWorker(const QStringList &args)
             return 2;
         }
     return 0;
+}
+
+// An analysis with every part a report shows, and an evidence line the library must not keep.
+AnalysisResult fullAnalysis()
+{
+    AnalysisResult r;
+    RulePackInfo pack;
+    pack.pack = QStringLiteral("nvidia-containers");
+    pack.version = QStringLiteral("2026.12.0");
+    pack.rules = 12;
+    r.packs << pack;
+    InputInfo in;
+    in.path = QStringLiteral("bundle.tgz!var/log/kern.log");
+    in.label = QStringLiteral("node-7");
+    in.format = InputFormat::Cri;
+    in.lines = 1234;
+    in.bytes = 56789;
+    in.problems << QStringLiteral("line 9 cut at 1 MiB");
+    r.inputs << in;
+    r.problems << Error{QStringLiteral("bundle.tgz!broken.gz"), 3, 0,
+                        QStringLiteral("not a gzip stream"), false};
+    BundleFact driver;
+    driver.name = QStringLiteral("kernel_driver");
+    driver.value = QStringLiteral("570.158.08");
+    driver.path = in.path;
+    driver.line = 17;
+    driver.rule = QStringLiteral("driver.loaded");
+    driver.count = 2;
+    driver.text = QStringLiteral("NVRM: loading NVIDIA UNIX x86_64 Kernel Module 570.158.08");
+    r.facts << driver;
+    Finding xid;
+    xid.ruleId = QStringLiteral("xid.catalog");
+    xid.title = QStringLiteral("Xid 79: GPU has fallen off the bus");
+    xid.severity = Severity::Critical;
+    xid.pack = pack.pack;
+    xid.group = {{QStringLiteral("pci"), QStringLiteral("0000:3b:00")}};
+    xid.facts = {{QStringLiteral("xid"), QStringLiteral("79")},
+                 {QStringLiteral("pci"), QStringLiteral("0000:3b:00")}};
+    xid.factSources = {{QStringLiteral("xid"), in.path + QStringLiteral(":40")}};
+    xid.explain = QStringLiteral("The GPU stopped answering on the PCIe bus.");
+    xid.action = QStringLiteral("Reset the GPU; if it recurs, RMA.");
+    xid.resolution = QStringLiteral("RESET_GPU");
+    xid.nvidiaResolution = true;
+    xid.investigate = QStringLiteral("HW");
+    xid.tags = {QStringLiteral("xid"), QStringLiteral("hardware")};
+    Reference ref;
+    ref.title = QStringLiteral("Xid errors");
+    ref.url = QStringLiteral("https://docs.nvidia.com/deploy/xid-errors/");
+    xid.references << ref;
+    xid.count = 2;
+    Occurrence o;
+    o.path = in.path;
+    o.line = 40;
+    o.endLine = 40;
+    o.text = QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 79, secret-host-name fell off");
+    o.time = QStringLiteral("Jan  1 08:00:05");
+    xid.occurrences << o;
+    Finding compat;
+    compat.ruleId = QStringLiteral("cuda.forward-compat.enabled");
+    compat.title = QStringLiteral("CUDA Forward Compatibility mode enabled");
+    compat.severity = Severity::Info;
+    compat.facts = {{QStringLiteral("container_driver"), QStringLiteral("580.65.06")},
+                    {QStringLiteral("host_driver"), QStringLiteral("570.158.08")}};
+    Comparison c;
+    c.leftName = QStringLiteral("container_driver");
+    c.left = QStringLiteral("580.65.06");
+    c.op = CompareOp::Greater;
+    c.rightName = QStringLiteral("host_driver");
+    c.right = QStringLiteral("570.158.08");
+    c.holds = true;
+    c.says = QStringLiteral("the container's driver is newer than the host's");
+    c.leftSource = in.path + QStringLiteral(":3");
+    compat.comparisons << c;
+    compat.count = 1;
+    r.findings << xid << compat;
+    GpuVerdict gpu;
+    gpu.key = QStringLiteral("0000:3b:00");
+    gpu.uuid = QStringLiteral("GPU-11111111-2222-3333-4444-555555555555");
+    gpu.name = QStringLiteral("NVIDIA H100 80GB HBM3");
+    gpu.serial = QStringLiteral("1654922000123");
+    gpu.severity = Severity::Critical;
+    gpu.resolution = QStringLiteral("RESET_GPU");
+    gpu.action = QStringLiteral("Reset the GPU");
+    gpu.recurredAfterReboots = 1;
+    GpuEvent ev;
+    ev.rule = xid.ruleId;
+    ev.title = xid.title;
+    ev.code = QStringLiteral("Xid 79");
+    ev.severity = Severity::Critical;
+    ev.resolution = QStringLiteral("RESET_GPU");
+    ev.count = 2;
+    ev.firstTime = o.time;
+    ev.lastTime = o.time;
+    ev.bursts = 1;
+    ev.boots = 2;
+    ev.currentBoot = false;
+    gpu.events << ev;
+    r.gpus << gpu;
+    r.nvidiaExplainedLines = 5;
+    r.nvidiaUnrecognisedLines = 1;
+    return r;
+}
+
+// A report as JSON, without what the library does not keep (evidence lines, the time written).
+QJsonObject comparableReport(const AnalysisResult &result)
+{
+    QJsonObject report = jsonReport(result, ReportOptions{});
+    QJsonArray findings;
+    for (const QJsonValue &f : report.value(QLatin1String("findings")).toArray()) {
+        QJsonObject o = f.toObject();
+        o.remove(QStringLiteral("occurrences"));
+        findings.append(o);
+    }
+    report.insert(QStringLiteral("findings"), findings);
+    return report;
 }
 
 } // namespace
@@ -239,6 +358,36 @@ private Q_SLOTS:
         QCOMPARE(byUuid.value()[0].gpu.events[0].code, QStringLiteral("Xid 79"));
     }
 
+    void severalBoardsAreLookedUpAtOnce()
+    {
+        auto library = open();
+        QVERIFY(library);
+        for (int n = 0; n < 12; ++n)
+            QVERIFY(library->add(generatedEntry(n)));
+        const QString serial = generatedEntry(2).gpus[0].serial; // bundles 2 and 7
+        const QString uuid = generatedEntry(4).gpus[0].uuid;     // bundles 4 and 9
+        const QList<CaseLibrary::Board> boards{
+            {serial, {}}, {{}, uuid}, {QStringLiteral("no-such-serial"), {}}, {{}, {}}};
+        auto cases = [](const QList<BoardRecord> &records) {
+            QStringList ids;
+            for (const BoardRecord &r : records)
+                ids << r.bundle.caseId + QLatin1Char(':') + r.gpu.events.value(0).code;
+            return ids;
+        };
+        const auto all = library->boardHistories(boards, generatedEntry(7).identity, {}, 5);
+        QVERIFY(all);
+        QCOMPARE(all.value().size(), 4);
+        QCOMPARE(cases(all.value()[0]), QStringList{QStringLiteral("1002:Xid 79")});
+        QCOMPARE(cases(all.value()[1]),
+                 (QStringList{QStringLiteral("1009:Xid 79"), QStringLiteral("1004:Xid 79")}));
+        QVERIFY(all.value()[2].isEmpty());
+        QVERIFY(all.value()[3].isEmpty());
+        const auto newest = library->boardHistories(boards, {}, {}, 1);
+        QVERIFY(newest);
+        QCOMPARE(cases(newest.value()[0]), QStringList{QStringLiteral("1007:Xid 79")});
+        QCOMPARE(cases(newest.value()[1]), QStringList{QStringLiteral("1009:Xid 79")});
+    }
+
     void search_data()
     {
         QTest::addColumn<QString>("field");
@@ -302,6 +451,149 @@ private Q_SLOTS:
             QCOMPARE(found.value()[0].matched, QStringList{QStringLiteral("xid.catalog|Xid 79")});
     }
 
+    void aSignatureTwiceInOneBundleCountsOnce()
+    {
+        auto library = open();
+        QVERIFY(library);
+        LibraryEntry e = generatedEntry(1);
+        e.findings << e.findings[0]; // Xid 79 on a second GPU: the same signature
+        e.findings.last().gpu = QStringLiteral("0000:5e:00");
+        QVERIFY(library->add(e));
+        QVERIFY(library->add(generatedEntry(2)));
+        const auto seen = library->seenBefore({QStringLiteral("xid.catalog|Xid 79")},
+                                              generatedEntry(3).identity, {}, 5);
+        QVERIFY(seen);
+        QCOMPARE(seen.value()[0].bundles, 2);
+        QCOMPARE(seen.value()[0].recent.size(), 2);
+        QCOMPARE(seen.value()[0].recent[1].caseId, QStringLiteral("1001"));
+    }
+
+    void aReportIsRebuiltFromWhatTheLibraryKept()
+    {
+        auto library = open();
+        QVERIFY(library);
+        const QString input = m_dir.filePath(QStringLiteral("kern-%1.log").arg(m_counter));
+        QFile file(input);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("NVRM: Xid (PCI:0000:3b:00): 79\n");
+        file.close();
+        const AnalysisResult original = fullAnalysis();
+        const LibraryEntry entry = libraryEntry(original, {input}, EntryOptions{});
+        const auto added = library->add(entry);
+        QVERIFY(added);
+        const auto back = library->entry(added.value().id);
+        QVERIFY(back && back.value());
+        // Never the logs: the evidence line and the line a fact was read from stay out.
+        const QByteArray stored = QJsonDocument(entryToJson(*back.value())).toJson();
+        QVERIFY(!stored.contains("secret-host-name"));
+        QVERIFY(!stored.contains("loading NVIDIA UNIX"));
+        const AnalysisResult rebuilt = analysisOf(*back.value());
+        QVERIFY(rebuilt.findings[0].occurrences.isEmpty());
+        QVERIFY(!rebuilt.problems.isEmpty());
+        QVERIFY2(
+            rebuilt.problems[0].message.contains(
+                QStringLiteral("rebuilt from the case library (entry #%1").arg(added.value().id)),
+            qPrintable(rebuilt.problems[0].message));
+        AnalysisResult withoutNote = rebuilt;
+        withoutNote.problems.removeFirst();
+        const QJsonObject want = comparableReport(original), got = comparableReport(withoutNote);
+        auto compact = [](const QJsonValue &v) {
+            return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact));
+        };
+        for (auto it = want.begin(); it != want.end(); ++it)
+            QVERIFY2(got.value(it.key()) == it.value(),
+                     qPrintable(it.key() + QLatin1String(": ") + compact(got.value(it.key()))
+                                + QLatin1String(" instead of ") + compact(it.value())));
+        QCOMPARE(got, want);
+        for (const QString &format :
+             {QStringLiteral("text"), QStringLiteral("markdown"), QStringLiteral("html")}) {
+            const QByteArray report = writeReport(rebuilt, format, ReportOptions{});
+            QVERIFY2(report.contains("Xid 79: GPU has fallen off the bus"), qPrintable(format));
+            QVERIFY2(report.contains("evidence lines are not kept"), qPrintable(format));
+        }
+    }
+
+    void aLibraryOfTheFormerVersionIsUpgradedWithItsEntries()
+    {
+        // A version 1 library made as version 1 made it, with three bundles.
+        QSqlDatabase db = side(QStringLiteral("former"), m_url);
+        exec(db, QStringLiteral("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
+                                "applied_at TEXT NOT NULL, tool_version TEXT NOT NULL)"));
+        for (const QString &sql : CaseLibrary::schemaStatements(1, m_postgres))
+            exec(db, sql);
+        exec(db, QStringLiteral("INSERT INTO schema_migrations VALUES (1, '2026-12-01', '0.1.0')"));
+        for (int n = 0; n < 3; ++n) {
+            const LibraryEntry e
+                = generatedEntry(n, 4, n == 2 ? QStringLiteral("acme") : QString());
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral(
+                "INSERT INTO bundles (identity, name, case_id, customer, analysed_at, "
+                "analysed_by, tool_version, packs, driver_version, cuda_version, redacted, "
+                "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id"));
+            // Qt binds a null QString as NULL; the columns are NOT NULL.
+            auto bind = [&q](const QVariantList &values) {
+                for (const QVariant &v : values)
+                    q.addBindValue(v.typeId() == QMetaType::QString && v.toString().isNull()
+                                       ? QVariant(QString(QLatin1String("")))
+                                       : v);
+            };
+            bind({e.identity, e.name, e.caseId, e.customer, e.analysedAt.toString(Qt::ISODate),
+                  e.analysedBy, e.toolVersion, e.packs.join(QLatin1String("; ")), e.driverVersion,
+                  e.cudaVersion, e.analysedAt.toString(Qt::ISODate)});
+            QVERIFY2(q.exec() && q.next(), qPrintable(q.lastError().text()));
+            const qint64 id = q.value(0).toLongLong();
+            q.finish();
+            for (const LibraryFinding &f : e.findings) {
+                q.prepare(QStringLiteral("INSERT INTO findings (bundle_id, signature, rule, title, "
+                                         "code, severity, gpu, count, first_time, last_time) "
+                                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                bind({id, f.signature, f.rule, f.title, f.code, int(f.severity), f.gpu, f.count,
+                      f.firstTime, f.lastTime});
+                QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            }
+            for (const LibraryGpu &g : e.gpus) {
+                q.prepare(QStringLiteral("INSERT INTO gpus (bundle_id, bus_id, uuid, serial, name, "
+                                         "severity, resolution, action) VALUES (?, ?, ?, ?, ?, ?, "
+                                         "?, ?)"));
+                bind({id, g.busId, g.uuid, g.serial, g.name, int(g.severity), g.resolution,
+                      g.action});
+                QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            }
+        }
+        db = QSqlDatabase();
+        closeSide(QStringLiteral("former"));
+
+        // Reading alone does not change it; the first writer upgrades it.
+        QVERIFY(
+            openError(CaseLibrary::Mode::Read).contains(QLatin1String("older schema version 1")));
+        auto library = open();
+        QVERIFY(library);
+        QCOMPARE(library->schemaVersion(), 2);
+        QCOMPARE(library->bundleCount().value(), 3);
+        const QString xid = QStringLiteral("xid.catalog|Xid 79");
+        auto seen = library->seenBefore({xid}, generatedEntry(0).identity, {}, 3);
+        QVERIFY(seen);
+        QCOMPARE(seen.value()[0].bundles, 2);
+        QCOMPARE(seen.value()[0].recent.size(), 2);
+        QCOMPARE(seen.value()[0].recent[0].caseId, QStringLiteral("1002"));
+        seen = library->seenBefore({xid}, {}, LibraryScope{QStringLiteral("acme")}, 3);
+        QCOMPARE(seen.value()[0].bundles, 1);
+        // An entry of the former version still gives a report, from its tables.
+        const auto old = library->entry(1);
+        QVERIFY(old && old.value());
+        QVERIFY(old.value()->report.isEmpty());
+        const AnalysisResult rebuilt = analysisOf(*old.value());
+        QCOMPARE(rebuilt.findings.size(), 4);
+        QCOMPARE(rebuilt.findings[0].facts.at(QStringLiteral("xid")), QStringLiteral("79"));
+        QVERIFY(writeReport(rebuilt, QStringLiteral("text"), ReportOptions{})
+                    .contains("Xid 79: GPU has fallen off the bus"));
+        // New entries and deletions keep the counts.
+        QVERIFY(library->add(generatedEntry(3)));
+        QCOMPARE(library->seenBefore({xid}, {}, {}, 0).value()[0].bundles, 4);
+        QVERIFY(library->remove(1).value());
+        QCOMPARE(library->seenBefore({xid}, {}, {}, 0).value()[0].bundles, 3);
+    }
+
     void statsCountBundlesPerRuleAndDriver()
     {
         auto library = open();
@@ -333,6 +625,9 @@ private Q_SLOTS:
         const auto history = library->boardHistory(generatedEntry(1).gpus[0].serial, {}, {}, {});
         QVERIFY(history);
         QVERIFY(history.value().isEmpty());
+        const auto seen = library->seenBefore({QStringLiteral("xid.catalog|Xid 79")}, {}, {}, 3);
+        QCOMPARE(seen.value()[0].bundles, 1);
+        QCOMPARE(seen.value()[0].recent.size(), 1);
     }
 
     void exportedEntriesImportAsTheyWere()

@@ -47,7 +47,11 @@ int main(int argc, char **argv)
         size.size() == 2)
         window.resize(size[0].toInt(), size[1].toInt());
     window.show();
-    QObject::connect(&window, &gputriage::MainWindow::analysisFinished, &window, [&] {
+    // With a case library, after its counts came (they are looked up after the analysis).
+    const auto ready = qEnvironmentVariableIsSet("GPUTRIAGE_LIBRARY_URL")
+                           ? &gputriage::MainWindow::historyShown
+                           : &gputriage::MainWindow::analysisFinished;
+    QObject::connect(&window, ready, &window, [&] {
         // Show the first finding selected, as after a click (GPUTRIAGE_SCREENSHOT_FINDING=text:
         // the first whose title has that text).
         auto *panel = window.findingsPanel();

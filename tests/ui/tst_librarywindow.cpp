@@ -1,18 +1,36 @@
-// The Library window, offscreen: search fields, the rule × driver table, delete, and a broken
-// library said in the banner. GPUTRIAGE_LIBRARY_SCREENSHOT=file.png saves the window as shown.
+// The Library window, offscreen: search fields, the rule × driver table, an entry's report,
+// delete, and a broken library said in the banner; the main window's findings and GPU rows with
+// what the library knows, looked up off the GUI thread. GPUTRIAGE_LIBRARY_SCREENSHOT=file.png
+// saves the window as shown.
+#include "engine/analyzer.h"
+#include "exportdialog.h"
 #include "findingsmodel.h"
+#include "findingspanel.h"
 #include "generatedentries.h"
+#include "gpuspanel.h"
+#include "historylookup.h"
 #include "library/caselibrary.h"
 #include "librarywindow.h"
 #include "panelmodels.h"
+#include "rules/ruleloader.h"
+#include "searchbar.h"
+#include "uitest.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QThreadPool>
+#include <QTimer>
 
 using namespace gputriage;
 
@@ -22,6 +40,70 @@ class TestLibraryWindow : public QObject
 
     QTemporaryDir m_dir;
     QString m_url;
+    int m_libraries = 0;
+
+    static QString bundle(const char *name)
+    {
+        return QStringLiteral(TESTDATA "/library/bundles/") + QLatin1String(name);
+    }
+    // A library of these test bundles, added as `library add` adds them.
+    QString bundlesLibrary(const QStringList &bundles)
+    {
+        const QString url = m_dir.filePath(QStringLiteral("bundles-%1.sqlite").arg(++m_libraries));
+        auto library = CaseLibrary::open(parseLibraryUrl(url).value(), CaseLibrary::Mode::Write);
+        if (!library)
+            return {};
+        const Analyzer analyzer(loadRules({}));
+        for (const QString &path : bundles) {
+            const AnalysisResult result = analyzer.analyzePaths({path}, AnalyzeOptions{});
+            if (!library.value()->add(libraryEntry(result, {path}, EntryOptions{})))
+                return {};
+        }
+        return url;
+    }
+    // The title shown for the finding whose title has `text` ("" when there is none).
+    static QString findingTitle(MainWindow &w, const QString &text)
+    {
+        FindingsModel *model = w.findingsPanel()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString title = model->index(row, FindingsModel::TitleColumn).data().toString();
+            if (title.contains(text))
+                return title;
+        }
+        return {};
+    }
+    static QModelIndex gpuRow(MainWindow &w, const QString &serial)
+    {
+        GpusModel *model = w.gpusPanel()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex i = model->index(row, GpusModel::NameColumn);
+            if (i.data().toString().contains(serial))
+                return i;
+        }
+        return {};
+    }
+    // Holds the library's write lock, so no one reads it until release().
+    struct Lock
+    {
+        QString name = QStringLiteral("locker");
+        explicit Lock(const QString &path)
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(path);
+            QSqlQuery q(db);
+            if (!db.open() || !q.exec(QStringLiteral("BEGIN EXCLUSIVE")))
+                qFatal("cannot lock the library: %s", qPrintable(q.lastError().text()));
+        }
+        void release()
+        {
+            {
+                QSqlDatabase db = QSqlDatabase::database(name, false);
+                QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
+                db.close();
+            }
+            QSqlDatabase::removeDatabase(name);
+        }
+    };
 
     static int rows(LibraryWindow &w, const char *table)
     {
@@ -102,7 +184,7 @@ private Q_SLOTS:
         QTRY_COMPARE(rows(w, "results"), 11);
     }
 
-    void aFindingSaysHowManyBundlesOfTheLibraryHadIt()
+    void aFindingSaysHowManyEarlierBundlesHadIt()
     {
         Finding xid;
         xid.ruleId = QStringLiteral("xid.catalog");
@@ -117,19 +199,21 @@ private Q_SLOTS:
         AnalysisResult result;
         result.findings = {xid, other};
         qputenv("GPUTRIAGE_LIBRARY_URL", m_url.toUtf8());
-        QString error;
-        const auto history = LibraryWindow::findingHistory(result, &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto unset = qScopeGuard([] { qunsetenv("GPUTRIAGE_LIBRARY_URL"); });
+        // The open bundle is the library's bundle 11: not among the earlier ones.
+        HistoryRequest request = historyRequest(result, {});
+        request.identity = testing::generatedEntry(11).identity;
+        const HistoryAnswer history = lookUpHistory(request);
+        QVERIFY2(history.error.isEmpty(), qPrintable(history.error));
         FindingsModel model;
         model.setFindings(result.findings);
-        model.setHistory(history);
+        model.setHistory(history.findings);
         QCOMPARE(model.index(0, FindingsModel::TitleColumn).data().toString(),
-                 QStringLiteral("[seen in 12 bundles] Xid 79: GPU has fallen off the bus"));
-        QVERIFY(model.index(0, FindingsModel::TitleColumn)
-                    .data(Qt::ToolTipRole)
-                    .toString()
-                    .contains(
-                        QLatin1String("last: case 1011, 2026-01-01, nvidia-bug-report-11.log.gz")));
+                 QStringLiteral("[seen in 11 earlier bundles] Xid 79: GPU has fallen off the bus"));
+        const QString tip
+            = model.index(0, FindingsModel::TitleColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("last: case 1010, 2026-01-01, nvidia-bug-report-10")),
+                 qPrintable(tip));
         QCOMPARE(model.index(1, FindingsModel::TitleColumn).data().toString(),
                  QStringLiteral("Something new"));
         // A damaged library is said; the findings are shown as they are.
@@ -139,12 +223,12 @@ private Q_SLOTS:
         f.write(QByteArray(4096, 'y'));
         f.close();
         qputenv("GPUTRIAGE_LIBRARY_URL", broken.toUtf8());
-        QVERIFY(LibraryWindow::findingHistory(result, &error).isEmpty());
-        QVERIFY(error.contains(QLatin1String("or it is damaged")));
-        qunsetenv("GPUTRIAGE_LIBRARY_URL");
+        const HistoryAnswer damaged = lookUpHistory(request);
+        QVERIFY(damaged.findings.isEmpty());
+        QVERIFY(damaged.error.contains(QLatin1String("or it is damaged")));
     }
 
-    void aGpuRowShowsTheBoardsRecords()
+    void aGpuRowShowsTheBoardsEarlierRecords()
     {
         AnalysisResult result;
         GpuVerdict board;
@@ -153,19 +237,142 @@ private Q_SLOTS:
         board.serial = testing::generatedEntry(1).gpus[0].serial; // bundles 1, 6 and 11
         result.gpus = {board};
         qputenv("GPUTRIAGE_LIBRARY_URL", m_url.toUtf8());
-        QString error;
-        const auto history = LibraryWindow::boardHistory(result, &error);
+        HistoryRequest request = historyRequest(result, {});
+        request.identity = testing::generatedEntry(11).identity;
+        const HistoryAnswer history = lookUpHistory(request);
         qunsetenv("GPUTRIAGE_LIBRARY_URL");
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY2(history.error.isEmpty(), qPrintable(history.error));
         GpusModel model;
         model.setGpus(result.gpus);
-        model.setHistory(history);
+        model.setHistory(history.boards);
         QCOMPARE(model.index(1, GpusModel::NameColumn).data().toString(),
-                 board.nameAndSerial() + QStringLiteral(" [3 records in the library]"));
+                 board.nameAndSerial() + QStringLiteral(" [2 earlier records in the library]"));
         const QString tip = model.index(1, GpusModel::NameColumn).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QStringLiteral(
-                     "case 1011, 2026-01-01 at 0000:3b:00: Xid 79 ×2 — Reset the GPU")),
+                     "case 1006, 2026-01-01 at 0000:3b:00: Xid 79 ×2 — Reset the GPU")),
                  qPrintable(tip));
+        QVERIFY2(!tip.contains(QLatin1String("case 1011")), qPrintable(tip));
+    }
+
+    void theOpenBundleIsNotAmongTheEarlierBundles()
+    {
+        const QString url
+            = bundlesLibrary({bundle("case-1234"), bundle("case-5678"), bundle("ticket-0042.log")});
+        QVERIFY(!url.isEmpty());
+        qputenv("GPUTRIAGE_LIBRARY_URL", url.toUtf8());
+        const auto unset = qScopeGuard([] { qunsetenv("GPUTRIAGE_LIBRARY_URL"); });
+        MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &MainWindow::historyShown);
+        QVERIFY(test::openAndWait(w, {bundle("case-5678")}));
+        QVERIFY(shown.count() == 1 || shown.wait(test::kWaitMs));
+        // Xid 48 is in all three bundles: two besides this one.
+        const QString xid48 = findingTitle(w, QStringLiteral("Xid 48"));
+        QVERIFY2(xid48.startsWith(QLatin1String("[seen in 2 earlier bundles] ")),
+                 qPrintable(xid48));
+        // The board came back from case 1234; its record in this very bundle is not history.
+        const QModelIndex board = gpuRow(w, QStringLiteral("1654922000123"));
+        QVERIFY(board.isValid());
+        QVERIFY2(
+            board.data().toString().endsWith(QLatin1String("[1 earlier record in the library]")),
+            qPrintable(board.data().toString()));
+        const QString tip = board.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("case 1234"))
+                     && !tip.contains(QLatin1String("case 5678")),
+                 qPrintable(tip));
+    }
+
+    void theLookupRunsOffTheGuiThreadAndItsCountsArriveWhenReady()
+    {
+        const QString url = bundlesLibrary({bundle("case-1234"), bundle("ticket-0042.log")});
+        QVERIFY(!url.isEmpty());
+        qputenv("GPUTRIAGE_LIBRARY_URL", url.toUtf8());
+        // A lookup on the GUI thread would hold it until this long wait ran out.
+        qputenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS", "300000");
+        const auto unset = qScopeGuard([] {
+            qunsetenv("GPUTRIAGE_LIBRARY_URL");
+            qunsetenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS");
+        });
+        Lock lock(url); // no one reads the library until it is released
+        MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &MainWindow::historyShown);
+        QVERIFY(test::openAndWait(w, {bundle("case-5678")}));
+        QVERIFY(w.controller()->isLookingUpHistory());
+        QVERIFY(!findingTitle(w, QStringLiteral("Xid 48")).isEmpty());
+        QVERIFY(findingTitle(w, QStringLiteral("[seen in")).isEmpty());
+        // The window answers meanwhile: timers fire, typing shows.
+        bool fired = false;
+        QTimer::singleShot(0, &w, [&] { fired = true; });
+        QTRY_VERIFY(fired);
+        auto *edit = w.searchBar()->findChild<QLineEdit *>();
+        QVERIFY(edit);
+        edit->setFocus();
+        QTest::keyClicks(edit, QStringLiteral("Xid 48"));
+        QCOMPARE(edit->text(), QStringLiteral("Xid 48"));
+        QCOMPARE(shown.count(), 0);
+        lock.release();
+        QVERIFY(shown.wait(test::kWaitMs));
+        const QString xid48 = findingTitle(w, QStringLiteral("Xid 48"));
+        QVERIFY2(xid48.startsWith(QLatin1String("[seen in 2 earlier bundles] ")),
+                 qPrintable(xid48));
+        QVERIFY(!w.controller()->isLookingUpHistory());
+    }
+
+    void openingAnotherBundleDropsTheLookupOfTheLastOne()
+    {
+        const QString url = bundlesLibrary({bundle("case-1234"), bundle("ticket-0042.log")});
+        QVERIFY(!url.isEmpty());
+        qputenv("GPUTRIAGE_LIBRARY_URL", url.toUtf8());
+        qputenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS", "300000");
+        const auto unset = qScopeGuard([] {
+            qunsetenv("GPUTRIAGE_LIBRARY_URL");
+            qunsetenv("GPUTRIAGE_LIBRARY_TIMEOUT_MS");
+        });
+        Lock lock(url);
+        MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &MainWindow::historyShown);
+        QVERIFY(test::openAndWait(w, {bundle("case-5678")}));       // its Xid 48: 2 earlier bundles
+        QVERIFY(test::openAndWait(w, {bundle("ticket-0042.log")})); // in the library: 1
+        lock.release();
+        QVERIFY(shown.wait(test::kWaitMs));
+        QVERIFY(libraryPool()->waitForDone(test::kWaitMs)); // the first lookup is over too
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(shown.count(), 1);
+        const QString xid48 = findingTitle(w, QStringLiteral("Xid 48"));
+        QVERIFY2(xid48.startsWith(QLatin1String("[seen in 1 earlier bundle] ")), qPrintable(xid48));
+    }
+
+    void anEntrysReportOpensFromTheWindow()
+    {
+        const QString url = bundlesLibrary({bundle("case-1234"), bundle("case-5678")});
+        QVERIFY(!url.isEmpty());
+        LibraryWindow w(url);
+        w.show();
+        QSignalSpy opened(&w, &LibraryWindow::reportOpened);
+        searchFor(w, "case", QStringLiteral("5678"));
+        auto *view = w.findChild<QTableView *>(QStringLiteral("results"));
+        QTRY_COMPARE(view->model()->rowCount(), 1);
+        view->selectRow(0);
+        QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("reportButton")),
+                          Qt::LeftButton);
+        QCOMPARE(opened.count(), 1);
+        auto *dialog = qobject_cast<ExportDialog *>(opened.at(0).at(0).value<QWidget *>());
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->windowTitle().contains(QLatin1String("(case 5678)")));
+        QTRY_VERIFY(dialog->preview()->toPlainText().contains(
+            QLatin1String("case library entry #2 (case 5678)")));
+        const QString report = dialog->preview()->toPlainText();
+        QVERIFY2(report.contains(QLatin1String("rebuilt from the case library")),
+                 qPrintable(report));
+        QVERIFY2(report.contains(QLatin1String("1654922000123")), qPrintable(report));
+        QVERIFY2(report.contains(QLatin1String("GPU has fallen off the bus")), qPrintable(report));
+        if (const QString shot = qEnvironmentVariable("GPUTRIAGE_LIBRARY_REPORT_SCREENSHOT");
+            !shot.isEmpty())
+            QVERIFY(dialog->grab().save(shot));
+        dialog->close();
     }
 
     void aBrokenLibraryIsSaidInTheBanner()
