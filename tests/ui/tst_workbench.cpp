@@ -53,6 +53,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+#include <QWheelEvent>
 
 using namespace gputriage;
 using namespace gputriage::test;
@@ -1006,6 +1007,100 @@ private Q_SLOTS:
         const QStringList ticks = chart->tickLabels();
         QVERIFY(ticks.size() >= 2);
         QCOMPARE(QSet<QString>(ticks.begin(), ticks.end()).size(), ticks.size());
+    }
+
+    // The time chart counts lines per round bucket (bars, a scale, a tooltip) and zooms like
+    // lnav's histogram: the wheel around the pointer, a dragged range, Reset Zoom and Esc.
+    void theTimeChartCountsPerBucketAndZooms()
+    {
+        constexpr int64_t minute = 60'000'000;
+        const int64_t t0 = 1'764'495'000'000'000; // 2025-11-30 09:30:00 UTC
+        ChartData data;
+        ChartLane node{QStringLiteral("node-7"), {}};
+        auto add = [&](int64_t at, Severity severity, bool other) {
+            node.points.push_back({at, severity, other, QStringLiteral("Xid"),
+                                   QStringLiteral("kern.log"), int(node.points.size()) + 1});
+        };
+        for (int i = 0; i < 3; ++i)
+            add(t0 + i * 1'000'000, Severity::Warning, false);
+        for (int i = 0; i < 7; ++i)
+            add(t0 + 5 * minute + i * 1'000'000, i == 3 ? Severity::Critical : Severity::Info,
+                i % 2 == 0);
+        add(t0 + 10 * minute, Severity::Error, false);
+        data.first = t0;
+        data.last = t0 + 10 * minute;
+        data.lanes.push_back(node);
+        TimeChart chart;
+        chart.resize(900, 300);
+        chart.setData(data);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+
+        int total = 0, most = 0;
+        const TimeChart::Bucket *tallest = nullptr;
+        for (const TimeChart::Bucket &b : chart.buckets()) {
+            total += b.count;
+            QCOMPARE(b.start % chart.bucketLength(), 0); // round buckets
+            if (b.count > most) {
+                most = b.count;
+                tallest = &b;
+            }
+        }
+        QCOMPARE(total, 11);
+        QCOMPARE(most, 7);
+        QCOMPARE(chart.scaleMax(), 10);
+        // Hovering the bar says its count, by severity.
+        const QString tip = chart.toolTipAt(tallest->rect.center());
+        QVERIFY2(tip.contains(u"7 lines") && tip.contains(u"1 critical")
+                     && tip.contains(u"4 other"),
+                 qPrintable(tip));
+        // What the user sees: the bar in the colour of its strongest severity.
+        const QImage image = chart.grab().toImage();
+        QCOMPARE(image.pixelColor((tallest->rect.center() * chart.devicePixelRatioF()).toPoint()),
+                 ViewPalette::forBase(chart.palette().color(QPalette::Base))
+                     .severity[size_t(Severity::Critical)]);
+
+        // The wheel zooms in around the pointer.
+        QVERIFY(!chart.isZoomed());
+        QVERIFY(!chart.resetButton()->isVisible());
+        const QRectF hist = chart.histogramRect();
+        const QPointF middle(hist.center().x(), hist.center().y());
+        QWheelEvent wheel(middle, chart.mapToGlobal(middle), {}, {0, 240}, Qt::NoButton, {},
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&chart, &wheel);
+        QVERIFY(chart.isZoomed());
+        QVERIFY(chart.resetButton()->isVisible());
+        const int64_t span = chart.viewLast() - chart.viewFirst();
+        QVERIFY2(std::abs(double(span) - 0.64 * 10 * minute) < minute / 100.0,
+                 qPrintable(QString::number(span)));
+        QVERIFY(chart.viewFirst() > t0 && chart.viewLast() < data.last);
+
+        // Reset, then drag over the first two minutes: only their three lines are left.
+        QTest::mouseClick(chart.resetButton(), Qt::LeftButton);
+        QVERIFY(!chart.isZoomed());
+        const double x0 = hist.left() - 2, x2 = hist.left() + hist.width() * 0.2;
+        QTest::mousePress(&chart, Qt::LeftButton, {}, QPoint(int(x0), int(hist.center().y())));
+        QTest::mouseMove(&chart, QPoint(int((x0 + x2) / 2), int(hist.center().y())));
+        QTest::mouseMove(&chart, QPoint(int(x2), int(hist.center().y())));
+        QTest::mouseRelease(&chart, Qt::LeftButton, {}, QPoint(int(x2), int(hist.center().y())));
+        QVERIFY(chart.isZoomed());
+        QVERIFY2(chart.viewLast() - chart.viewFirst() < 3 * minute,
+                 qPrintable(QString::number(chart.viewLast() - chart.viewFirst())));
+        total = 0;
+        for (const TimeChart::Bucket &b : chart.buckets())
+            total += b.count;
+        QCOMPARE(total, 3);
+        size_t marked = 0;
+        for (const TimeChart::Mark &m : chart.marks())
+            marked += m.points.size();
+        QCOMPARE(marked, size_t(3)); // the marks of the range only
+        QVERIFY(chart.bucketLength() < minute);
+        // Esc shows everything again.
+        chart.setFocus();
+        QTest::keyClick(&chart, Qt::Key_Escape);
+        QVERIFY(!chart.isZoomed());
+        QCOMPARE(chart.viewFirst(), t0);
+        QCOMPARE(chart.viewLast(), data.last);
     }
 
     // Point 8: prefixes can be hidden (the message as rules read it; the prefix in the
