@@ -8,6 +8,7 @@
 #include "engine/analyzer.h"
 #include "engine/timelineindex.h"
 #include "factspanel.h"
+#include "filterspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "gpuspanel.h"
@@ -100,6 +101,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     , m_notable(new NotablePanel(this))
     , m_searchResults(new SearchResultsPanel(this))
     , m_bookmarks(new BookmarksPanel(this))
+    , m_filters(new FiltersPanel(m_logView, this))
     , m_chart(new TimeChart(this))
     , m_statusFile(new QLabel(this))
     , m_statusPosition(new QLabel(this))
@@ -152,6 +154,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     m_sideTabs->addTab(m_searchResults, tr("Search"));
     connect(m_searchResults, &SearchResultsPanel::lineActivated, this, showLine);
     m_sideTabs->addTab(m_bookmarks, tr("Bookmarks"));
+    m_sideTabs->addTab(m_filters, tr("Filters"));
     connect(m_bookmarks, &BookmarksPanel::lineActivated, this, showLine);
     connect(m_bookmarks, &BookmarksPanel::showRequested, this, [this] {
         m_sideTabs->show();

@@ -13,6 +13,7 @@ namespace gputriage {
 
 class AnalysisController;
 class BookmarksPanel;
+class FiltersPanel;
 class BundleTree;
 class FactsPanel;
 class FindingsPanel;
@@ -63,6 +64,7 @@ public:
     SearchResultsPanel *searchResults() const { return m_searchResults; }
     TimeChart *timeChart() const { return m_chart; }
     BookmarksPanel *bookmarksPanel() const { return m_bookmarks; }
+    FiltersPanel *filtersPanel() const { return m_filters; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
 
     // The actions the window's menus show; they act on this workspace.
@@ -101,6 +103,7 @@ private:
     NotablePanel *m_notable;
     SearchResultsPanel *m_searchResults;
     BookmarksPanel *m_bookmarks;
+    FiltersPanel *m_filters;
     TimeChart *m_chart; // the findings over time, as in the HTML report
     QLabel *m_statusFile;
     QLabel *m_statusPosition;

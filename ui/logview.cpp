@@ -32,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 
 namespace gputriage {
 
@@ -130,7 +131,9 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_searchHits.clear();
     m_current = m_anchor = -1;
     m_textAnchor = m_textCursor = {};
-    m_filter.reset(); // its owner sets it again for the new document
+    m_filter.reset(); // its owners set it again for the new document
+    m_ownerLines.reset();
+    m_stackLines.reset();
     m_filterOwner = FilterOwner::None;
     m_maxColumns = 0;
     m_painted = false;
@@ -185,10 +188,30 @@ void LogView::setSourceColumnWidth(int pixels)
 
 void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner)
 {
-    const int keep = m_current;
-    const bool changed = m_filter.has_value() != lines.has_value() || owner != m_filterOwner;
-    m_filter = std::move(lines);
-    m_filterOwner = m_filter ? owner : FilterOwner::None;
+    const bool changed = m_ownerLines.has_value() != lines.has_value() || owner != m_filterOwner;
+    m_ownerLines = std::move(lines);
+    m_filterOwner = m_ownerLines ? owner : FilterOwner::None;
+    applyFilters(m_current);
+    if (changed)
+        Q_EMIT filterChanged();
+}
+
+void LogView::setStackFilter(std::optional<std::vector<int>> lines)
+{
+    m_stackLines = std::move(lines);
+    applyFilters(m_current);
+}
+
+void LogView::applyFilters(int keep)
+{
+    if (m_ownerLines && m_stackLines) {
+        std::vector<int> both;
+        std::set_intersection(m_ownerLines->begin(), m_ownerLines->end(), m_stackLines->begin(),
+                              m_stackLines->end(), std::back_inserter(both));
+        m_filter = std::move(both);
+    } else {
+        m_filter = m_ownerLines ? m_ownerLines : m_stackLines;
+    }
     m_anchor = m_current;
     updateScrollBars();
     if (keep >= 0 && m_doc) {
@@ -196,8 +219,6 @@ void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner o
         verticalScrollBar()->setValue(std::max(0, row - visibleLineCount() / 3));
     }
     viewport()->update();
-    if (changed)
-        Q_EMIT filterChanged();
 }
 
 std::vector<int> LogView::markedLines() const
@@ -814,7 +835,7 @@ void LogView::setCurrentLine(int line)
 {
     if (!m_doc || line < 0 || line >= m_doc->lineCount())
         return;
-    if (m_filter && !std::binary_search(m_filter->begin(), m_filter->end(), line))
+    if (m_ownerLines && !std::binary_search(m_ownerLines->begin(), m_ownerLines->end(), line))
         setLineFilter(std::nullopt);
     m_current = m_anchor = line;
     const int row = rowOfLine(line);

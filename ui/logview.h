@@ -93,6 +93,10 @@ public:
                        FilterOwner owner = FilterOwner::None);
     bool isFiltered() const { return m_filter.has_value(); }
     FilterOwner filterOwner() const { return m_filterOwner; }
+    // The stacked include/exclude filters' lines (the Filters tab): what is shown passes both
+    // them and the owner's filter above. nullopt: no stacked filter.
+    void setStackFilter(std::optional<std::vector<int>> lines);
+    bool isStackFiltered() const { return m_stackLines.has_value(); }
     std::vector<int> markedLines() const; // lines a rule matched, ascending
     int rowCount() const;                 // lines shown
     int lineAtRow(int row) const;
@@ -209,7 +213,9 @@ private:
     std::map<int, Mark> m_marks;
     int m_current = -1;
     int m_anchor = -1; // the other end of the selection
-    std::optional<std::vector<int>> m_filter;
+    void applyFilters(int keep);
+    std::optional<std::vector<int>> m_filter; // the lines shown: owner's ∩ stack's
+    std::optional<std::vector<int>> m_ownerLines, m_stackLines;
     FilterOwner m_filterOwner = FilterOwner::None;
     std::function<bool(int)> m_activator;
     std::function<bool(int)> m_isBookmarked;

@@ -4,6 +4,7 @@
 #include "bookmarks.h"
 #include "bundletree.h"
 #include "comparetab.h"
+#include "filterspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "gpuspanel.h"
@@ -44,6 +45,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBlock>
@@ -53,6 +55,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QWheelEvent>
 
 using namespace gputriage;
@@ -1211,6 +1214,84 @@ private Q_SLOTS:
         QCOMPARE(view->lineAtRow(2), 3);
         bar->hideMatchingBox()->setChecked(false);
         QCOMPARE(view->rowCount(), 10);
+    }
+
+    // Stacked filters (lnav's :filter-in/:filter-out): several at once, each switched off and
+    // on; the view shows the lines passing all, together with the search's "only matching".
+    void stackedFiltersShowTheLinesPassingAll()
+    {
+        QTemporaryDir dir;
+        const QByteArray log = "boot line 1\n"
+                               "NVRM: Xid (PCI:0000:3b:00): 13, pid=1 line 2\n"
+                               "NVRM: Xid (PCI:0000:86:00): 79, pid=2 line 3\n"
+                               "healthy line 4\n"
+                               "NVRM: Xid (PCI:0000:3b:00): 13, pid=3 line 5\n"
+                               "NVRM: Xid (PCI:0000:3b:00): 31, pid=4 line 6\n";
+        const QString path = writeFile(dir, QStringLiteral("filters.log"), log);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        auto *panel = window.findChild<FiltersPanel *>(QStringLiteral("filtersPanel"));
+        QVERIFY(panel);
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        tabs->setCurrentWidget(panel);
+        auto shown = [&] {
+            QStringList lines;
+            for (int row = 0; row < view->rowCount(); ++row)
+                lines << QString::number(view->lineAtRow(row) + 1);
+            return lines.join(u',');
+        };
+        QSignalSpy applied(panel, &FiltersPanel::filtersApplied);
+        // In: Xid lines.
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("xid"));
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QTRY_COMPARE(shown(), QStringLiteral("2,3,5,6"));
+        QVERIFY(panel->patternInput()->text().isEmpty());
+        // Out: GPU 86 and Xid 31, typed with Enter.
+        panel->kindBox()->setCurrentIndex(1);
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("86:00"));
+        QTest::keyClick(panel->patternInput(), Qt::Key_Return);
+        QTRY_COMPARE(shown(), QStringLiteral("2,5,6"));
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("\\b31,"));
+        QTest::keyClick(panel->patternInput(), Qt::Key_Return);
+        QTRY_COMPARE(shown(), QStringLiteral("2,5"));
+        QCOMPARE(panel->list()->topLevelItemCount(), 3);
+        QTRY_COMPARE(panel->list()->topLevelItem(0)->text(1), QStringLiteral("4"));
+        QCOMPARE(panel->list()->topLevelItem(0)->text(0), QStringLiteral("in: xid"));
+        QCOMPARE(panel->status()->text(), QStringLiteral("2 lines of 6 shown"));
+        // Switching the first "out" off brings its line back.
+        QTreeWidget *list = panel->list();
+        const QRect box = list->visualItemRect(list->topLevelItem(1));
+        QTest::mouseClick(
+            list->viewport(), Qt::LeftButton, {},
+            QPoint(box.left() + list->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 4,
+                   box.center().y()));
+        QTRY_COMPARE(shown(), QStringLiteral("2,3,5"));
+        QVERIFY(!panel->filters()[1].enabled);
+        // The search's "only matching lines" narrows what the filters pass.
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        SearchBar *bar = window.searchBar();
+        QTest::keyClicks(bar->input(), QStringLiteral("pid=3"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{4}));
+        bar->onlyMatchingBox()->setChecked(true);
+        QCOMPARE(shown(), QStringLiteral("5"));
+        bar->onlyMatchingBox()->setChecked(false);
+        QCOMPARE(shown(), QStringLiteral("2,3,5"));
+        // An invalid expression is said inline and not added.
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("xid("));
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QCOMPARE(panel->filters().size(), size_t(3));
+        QVERIFY(panel->status()->text().startsWith(u"Invalid expression"));
+        panel->patternInput()->clear();
+        // Removing them all shows every line.
+        for (int i = 0; i < 3; ++i) {
+            list->setCurrentItem(list->topLevelItem(0));
+            QTest::mouseClick(panel->findChild<QPushButton *>(QStringLiteral("removeFilter")),
+                              Qt::LeftButton);
+        }
+        QTRY_COMPARE(shown(), QStringLiteral("1,2,3,4,5,6"));
+        QVERIFY(!view->isStackFiltered());
     }
 
     // Point 12: bookmarks are toggled from the menu and the context menu, stepped through,
