@@ -23,14 +23,17 @@
 #include "timechart.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStringDecoder>
 #include <QTabWidget>
 #include <QTimeZone>
 #include <QVBoxLayout>
@@ -459,6 +462,40 @@ void BundleWorkspace::createActions()
             m_onlyFindings->setChecked(false);
         }
     });
+    // View > Encoding: the open file decoded again as chosen (kept per file for the session).
+    auto *encodings = new QMenu(tr("&Encoding"), this);
+    encodings->menuAction()->setObjectName(QStringLiteral("menuEncoding"));
+    auto *encodingGroup = new QActionGroup(encodings);
+    const std::pair<QString, QString> choices[] = {
+        {QString(), tr("&Auto (as detected)")},
+        {QStringLiteral("utf-8"), tr("&UTF-8")},
+        {QStringLiteral("latin-1"), tr("&Latin-1 (ISO 8859-1)")},
+        {QStringLiteral("windows-1252"), tr("&Windows-1252")},
+        {QStringLiteral("utf-16le"), tr("UTF-16 L&E")},
+        {QStringLiteral("utf-16be"), tr("UTF-16 &BE")},
+    };
+    for (const auto &[name, label] : choices) {
+        if (!name.isEmpty() && !QStringDecoder(name.toLatin1().constData()).isValid())
+            continue; // Qt built without the codec
+        QAction *a = encodings->addAction(label);
+        a->setObjectName(name.isEmpty() ? QStringLiteral("actionEncodingAuto")
+                                        : QStringLiteral("actionEncoding-%1").arg(name));
+        a->setData(name);
+        a->setCheckable(true);
+        a->setChecked(name.isEmpty());
+        encodingGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] { setEncoding(name); });
+    }
+    connect(m_logView, &LogView::documentChanged, encodings, [this, encodingGroup, encodings] {
+        const auto doc = m_logView->document();
+        encodings->setEnabled(doc && !doc->lineSource());
+        const auto chosen = doc ? m_encodings.find(doc->path()) : m_encodings.end();
+        const QString name = chosen == m_encodings.end() ? QString() : chosen->second;
+        for (QAction *a : encodingGroup->actions())
+            if (a->data().toString() == name)
+                a->setChecked(true);
+    });
+    view.append(encodings->menuAction());
     m_logView->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
     for (QAction *a : m_editActions + m_viewActions)
         addAction(a); // the shortcuts work without the menus too
@@ -472,6 +509,7 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
     m_reopenedPath = samePaths && shown ? shown->path() : QString();
     if (!samePaths) {
         m_places.clear();
+        m_encodings.clear();
         m_bookmarks->setBundle(paths);
         m_sideTabs->setCurrentWidget(m_findings); // another bundle starts with its findings
     }
@@ -676,9 +714,15 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
     for (size_t i = 0; i < docs.size(); ++i) {
         if (docs[i]->path() != path)
             continue;
-        const bool switched = m_logView->document() != docs[i];
+        const auto shown = decodedDocument(docs[i]);
+        const bool switched = m_logView->document() != shown;
+        // A file decoded otherwise keeps its marks only while its lines stay the same.
         if (switched)
-            viewDocument(docs[i], i < matches.size() ? matches[i] : std::vector<LineMatch>(), path);
+            viewDocument(shown,
+                         i < matches.size() && shown->lineCount() == docs[i]->lineCount()
+                             ? matches[i]
+                             : std::vector<LineMatch>(),
+                         path);
         m_bundle->selectPath(path);
         if (line > 0) {
             m_logView->setCurrentLine(docs[i]->indexOfLineNumber(line));
@@ -689,9 +733,10 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
         }
         return true;
     }
-    for (const auto &doc : m_controller->excludedDocuments()) { // as it is: no rule ran on it
-        if (doc->path() != path)
+    for (const auto &excluded : m_controller->excludedDocuments()) { // no rule ran on it
+        if (excluded->path() != path)
             continue;
+        const auto doc = decodedDocument(excluded);
         if (m_logView->document() != doc)
             viewDocument(doc, {}, tr("%1 (excluded)").arg(path));
         m_bundle->selectPath(path);
@@ -700,6 +745,46 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
         return true;
     }
     return false;
+}
+
+std::shared_ptr<const LogDocument>
+BundleWorkspace::decodedDocument(const std::shared_ptr<const LogDocument> &doc)
+{
+    const auto chosen = m_encodings.find(doc->path());
+    if (chosen == m_encodings.end())
+        return doc;
+    if (m_recodedFrom != doc || !m_recoded || m_recoded->encoding() != chosen->second) {
+        m_recoded = LogDocument::decodedAs(doc, chosen->second);
+        m_recodedFrom = doc;
+    }
+    return m_recoded ? m_recoded : doc;
+}
+
+void BundleWorkspace::setEncoding(const QString &encoding)
+{
+    const auto doc = m_logView->document();
+    if (!doc || doc->lineSource())
+        return;
+    const QString path = doc->path();
+    if (encoding.isEmpty())
+        m_encodings.erase(path);
+    else
+        m_encodings[path] = encoding;
+    const int line = std::max(0, m_logView->currentLine());
+    const int number = doc->lineNumber(line);
+    const int top = m_logView->firstVisibleLine();
+    if (showDocument(path)) {
+        const auto shown = m_logView->document();
+        m_logView->setCurrentLine(
+            std::clamp(shown->indexOfLineNumber(number), 0, std::max(0, shown->lineCount() - 1)));
+        m_logView->scrollToLine(top);
+    }
+    Q_EMIT notice(tr("%1 decoded as %2")
+                      .arg(QFileInfo(path).fileName(),
+                           encoding.isEmpty()
+                               ? tr("detected (%1)").arg(m_logView->document()->encoding())
+                               : encoding),
+                  5000);
 }
 
 void BundleWorkspace::updateStatusFields()
@@ -726,7 +811,11 @@ void BundleWorkspace::updateStatusFields()
     }
     m_statusFormat->setText(QStringLiteral("%1 · %2").arg(
         doc->format() == LineFormat::Cri ? tr("CRI log") : tr("plain text"), doc->encoding()));
-    m_statusFormat->setToolTip(tr("Line format and text encoding detected in %1").arg(doc->path()));
+    m_statusFormat->setToolTip(
+        m_encodings.count(doc->path())
+            ? tr("Line format of %1, and the text encoding chosen in View ▸ Encoding")
+                  .arg(doc->path())
+            : tr("Line format and text encoding detected in %1").arg(doc->path()));
 }
 
 } // namespace gputriage

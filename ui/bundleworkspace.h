@@ -13,9 +13,9 @@ namespace gputriage {
 
 class AnalysisController;
 class BookmarksPanel;
-class FiltersPanel;
 class BundleTree;
 class FactsPanel;
+class FiltersPanel;
 class FindingsPanel;
 class GpusPanel;
 class LogDocument;
@@ -91,6 +91,9 @@ private:
                       const QString &title);
     void savePlace();
     void updateStatusFields();
+    std::shared_ptr<const LogDocument>
+    decodedDocument(const std::shared_ptr<const LogDocument> &doc);
+    void setEncoding(const QString &encoding); // empty: as detected
 
     AnalysisController *m_controller;
     BundleTree *m_bundle;
@@ -104,6 +107,8 @@ private:
     SearchResultsPanel *m_searchResults;
     BookmarksPanel *m_bookmarks;
     FiltersPanel *m_filters;
+    std::map<QString, QString> m_encodings; // path → the encoding chosen in View > Encoding
+    std::shared_ptr<const LogDocument> m_recoded, m_recodedFrom; // the last file decoded so
     TimeChart *m_chart; // the findings over time, as in the HTML report
     QLabel *m_statusFile;
     QLabel *m_statusPosition;

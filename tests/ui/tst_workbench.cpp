@@ -1294,6 +1294,76 @@ private Q_SLOTS:
         QVERIFY(!view->isStackFiltered());
     }
 
+    // View > Encoding decodes the open file again, as chosen, and Auto goes back to what was
+    // detected; the place in the file and the status bar follow.
+    void theEncodingMenuDecodesTheOpenFileAgain()
+    {
+        QTemporaryDir dir;
+        const QString latin1 = writeFile(dir, QStringLiteral("latin1.log"),
+                                         "GPU 0 temperature 85\xB0"
+                                         "C\nsecond line\nthird line\n");
+        QByteArray utf16 = "\xFF\xFE";
+        for (const char c : QByteArray("NVRM: Xid 79\nnext\n"))
+            utf16 += QByteArray(1, c) + '\0';
+        const QString wide = writeFile(dir, QStringLiteral("wide.log"), utf16);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {latin1, wide}));
+        LogView *view = window.logView();
+        auto open = [&](const QString &name) {
+            QTreeView *tree = window.bundleTree()->tree();
+            for (const QModelIndex &index : window.bundleTree()->model()->entries()) {
+                const QString path = index.data(BundleTreeModel::PathRole).toString();
+                if (!path.endsWith(name))
+                    continue;
+                const QModelIndex at = window.bundleTree()->viewIndex(path);
+                tree->scrollTo(at);
+                QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
+                                  tree->visualRect(at).center());
+            }
+        };
+        auto status = [&] {
+            QStringList texts;
+            for (QLabel *label : window.statusBar()->findChildren<QLabel *>())
+                texts << label->text();
+            return texts.join(u'|');
+        };
+        auto choose = [&](const char *name) {
+            QAction *a = window.findChild<QAction *>(QString::fromLatin1(name));
+            QVERIFY2(a && a->isEnabled(), name);
+            a->trigger();
+        };
+        open(QStringLiteral("latin1.log"));
+        QTRY_VERIFY(view->document() && view->document()->path().endsWith(u"latin1.log"));
+        QCOMPARE(view->document()->encoding(), QStringLiteral("latin-1"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\u00b0C"));
+        view->setCurrentLine(2);
+        choose("actionEncoding-utf-8");
+        QCOMPARE(view->document()->encoding(), QStringLiteral("utf-8"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\ufffdC"));
+        QCOMPARE(view->currentLine(), 2);
+        QVERIFY2(status().contains(u"utf-8"), qPrintable(status()));
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionEncoding-utf-8"))->isChecked());
+        // Another file keeps its own; coming back, the choice is still there.
+        open(QStringLiteral("wide.log"));
+        QTRY_VERIFY(view->document()->path().endsWith(u"wide.log"));
+        QCOMPARE(view->document()->encoding(), QStringLiteral("utf-16le"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("NVRM: Xid 79"));
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionEncodingAuto"))->isChecked());
+        choose("actionEncoding-latin-1");
+        QVERIFY2(view->document()->lineText(0).startsWith(QStringLiteral("\u00ff\u00feN")),
+                 qPrintable(view->document()->lineText(0)));
+        QVERIFY2(status().contains(u"latin-1"), qPrintable(status()));
+        choose("actionEncodingAuto");
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("NVRM: Xid 79"));
+        open(QStringLiteral("latin1.log"));
+        QTRY_VERIFY(view->document()->path().endsWith(u"latin1.log"));
+        QCOMPARE(view->document()->encoding(), QStringLiteral("utf-8"));
+        choose("actionEncodingAuto");
+        QCOMPARE(view->document()->encoding(), QStringLiteral("latin-1"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\u00b0C"));
+    }
+
     // Point 12: bookmarks are toggled from the menu and the context menu, stepped through,
     // noted in place, listed, painted in the gutter, exported and back when the bundle is
     // opened again.
