@@ -485,12 +485,39 @@ private Q_SLOTS:
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QSettings().setValue(QStringLiteral("lastDir"),
                              QStringLiteral(TESTDATA "/seed")); // as "Open" leaves it
-        const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"));
+        const QString bundle = ExportDialog::bundleName(window.result());
+        QCOMPARE(bundle, QStringLiteral("seed-article")); // the report says which bundle
+        const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"), bundle);
         QVERIFY2(!suggested.startsWith(QStringLiteral(TESTDATA)), qPrintable(suggested));
-        QVERIFY(suggested.endsWith(u"/gputriage-report.html"));
+        QVERIFY(suggested.endsWith(u"/seed-article-gputriage-report.html"));
         QSettings().setValue(QStringLiteral("export/dir"), QDir::tempPath());
-        QCOMPARE(ExportDialog::suggestedPath(QStringLiteral("md")),
-                 QDir(QDir::tempPath()).filePath(QStringLiteral("gputriage-report.md")));
+        QCOMPARE(
+            ExportDialog::suggestedPath(QStringLiteral("md"), bundle),
+            QDir(QDir::tempPath()).filePath(QStringLiteral("seed-article-gputriage-report.md")));
+    }
+
+    void theReportIsNamedAfterTheBundle_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("a must-gather archive")
+            << "must-gather-2026-11-30.tar.gz!must-gather/pods/app.log"
+            << "must-gather-2026-11-30";
+        QTest::newRow("a bug report's section") << "nvidia-bug-report.log.gz!prologue"
+                                                << "nvidia-bug-report";
+        QTest::newRow("a folder's file") << "case-1234/node-7/dmesg.log" << "case-1234";
+        QTest::newRow("a zip") << "Node 7 (copy).zip!a.log" << "Node-7--copy-";
+    }
+
+    void theReportIsNamedAfterTheBundle()
+    {
+        QFETCH(QString, input);
+        QFETCH(QString, name);
+        AnalysisResult result;
+        InputInfo info;
+        info.path = input;
+        result.inputs.append(info);
+        QCOMPARE(ExportDialog::bundleName(result), name);
     }
 
     void theExportDialogPreviewsWhatItWrites()
