@@ -5,6 +5,8 @@
 #include "report/textreport.h"
 #include "report/timelinesvg.h"
 
+#include <algorithm>
+
 namespace gputriage {
 
 namespace {
@@ -110,13 +112,21 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                           htmlText(b.note), htmlText(b.text));
         h += QLatin1String("</table>\n");
     }
-    if (const QByteArray svg = timelineSvg(result); !svg.isEmpty())
+    if (const QByteArray svg = timelineSvg(result); !svg.isEmpty()) {
+        const ChartData chart = timelineChartData(result);
+        const bool other = std::any_of(chart.lanes.begin(), chart.lanes.end(), [](const auto &l) {
+            return std::any_of(l.points.begin(), l.points.end(),
+                               [](const ChartPoint &p) { return p.other; });
+        });
+        // Hovering is for a browser: print (the PDF) leaves that sentence out.
         h += QLatin1String("<h2>Timeline</h2>\n<figure class=\"timeline\">\n")
              + QString::fromUtf8(svg)
-             + QLatin1String("<figcaption>Findings with a date in their line, one lane per pod or "
-                             "file (grey marks: error lines no rule matched, with --unmatched); "
-                             "hover a mark for the finding and its line.</figcaption>\n"
-                             "</figure>\n");
+             + QStringLiteral("<figcaption>Findings with a date in their line, one lane per pod "
+                              "or file%1.<span class=\"screen-only\"> Hover a mark for the "
+                              "finding and its line.</span></figcaption>\n</figure>\n")
+                   .arg(other ? QStringLiteral(" (grey marks: error lines no rule matched)")
+                              : QString());
+    }
 
     for (const Finding &f : result.findings) {
         h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
