@@ -1,4 +1,5 @@
 #include "report/htmlreport.h"
+#include "plural.h"
 
 #include "engine/gpus.h"
 
@@ -57,11 +58,10 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     h += QLatin1String("<title>") + htmlText(options.title) + QLatin1String("</title>\n<style>")
          + QLatin1String(kStyle) + QLatin1String("</style>\n</head>\n<body>\n");
     h += QLatin1String("<h1>") + htmlText(options.title) + QLatin1String("</h1>\n");
-    h += QStringLiteral(
-             "<p class=\"meta\">Generated %1 by gputriage %2 from %3 input file(s).</p>\n")
+    h += QStringLiteral("<p class=\"meta\">Generated %1 by gputriage %2 from %3.</p>\n")
              .arg(htmlText(options.generated.toUTC().toString(Qt::ISODate)),
-                  QStringLiteral(GPUTRIAGE_VERSION))
-             .arg(result.readInputCount());
+                  QStringLiteral(GPUTRIAGE_VERSION),
+                  plural(result.readInputCount(), u"input file", u"input files"));
     h += QLatin1String("<p>") + htmlText(result.nvidiaErrorLinesSentence())
          + QLatin1String("</p>\n");
 
@@ -132,9 +132,8 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
                             "class=\"sev\">%1</span> %3</h3>\n")
                  .arg(severityName(f.severity), findingAnchor(f), htmlText(f.title));
-        h += QStringLiteral("<p class=\"muted\">%1 occurrence(s) · rule <code>%2</code></p>\n")
-                 .arg(f.count)
-                 .arg(htmlText(f.ruleId));
+        h += QStringLiteral("<p class=\"muted\">%1 · rule <code>%2</code></p>\n")
+                 .arg(plural(f.count, u"occurrence", u"occurrences"), htmlText(f.ruleId));
         if (!f.comparisons.isEmpty()) {
             h += QLatin1String("<table class=\"cmp\">\n");
             for (const Comparison &c : f.comparisons)
@@ -207,11 +206,11 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                  .arg(htmlText(in.problems.join(QLatin1String("; "))));
     h += QLatin1String("</table>\n");
     if (!result.unmatched.isEmpty()) {
-        h += QStringLiteral("<h2>Other notable messages</h2>\n<p>%1 line(s) with error words that "
+        h += QStringLiteral("<h2>Other notable messages</h2>\n<p>%1 with error words that "
                             "no rule matched, by message shape (&lt;*&gt; marks what varies).</p>\n"
                             "<table>\n<tr><th>Count</th><th>Message</th><th>Files</th>"
                             "<th>Example</th></tr>\n")
-                 .arg(result.unmatchedLines);
+                 .arg(plural(result.unmatchedLines, u"line", u"lines"));
         for (const MessageTemplate &t : result.unmatched)
             h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td><td>%4:%5<br>"
                                 "<code>%6</code></td></tr>\n")
