@@ -583,8 +583,14 @@ void BundleWorkspace::bundleAnalysed(const ChartData &chart)
     if (!m_reopenedPath.isEmpty() && showDocument(m_reopenedPath)) {
         // showDocument() put the place back
     } else if (keepPlace && showDocument(preview->path())) {
-        m_logView->setCurrentLine(previewLine);
-        m_logView->scrollToLine(previewTop);
+        const auto whole = m_logView->document();
+        // At the preview's last line (Ctrl+End while the file was read): the file's last line.
+        if (previewLine == preview->lineCount() - 1 && whole->lineCount() > preview->lineCount()) {
+            m_logView->setCurrentLine(whole->lineCount() - 1);
+        } else {
+            m_logView->setCurrentLine(previewLine);
+            m_logView->scrollToLine(previewTop);
+        }
     } else if (const Finding *top = m_findings->model()->finding(m_findings->model()->index(0, 0));
                top && !top->occurrences.isEmpty()) {
         const Occurrence &o = top->occurrences.front();

@@ -1364,6 +1364,32 @@ private Q_SLOTS:
         QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\u00b0C"));
     }
 
+    // Ctrl+End while a large file is still read (its first screen shown) ends on the file's
+    // last line once it is read, not on the last line of the first screen.
+    void ctrlEndWhileReadingEndsOnTheLastLine()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; log.size() < (5 << 20); ++i)
+            log += "Dec  5 08:00:01 node kernel: NVRM: GPU 0000:3b:00.0: RmInitAdapter line "
+                   + QByteArray::number(i) + '\n';
+        const int lines = int(log.count('\n'));
+        const QString path = writeFile(dir, QStringLiteral("big.log"), log);
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({path});
+        LogView *view = window.logView();
+        QVERIFY(view->document()); // the first screen, while the file is read
+        QVERIFY(view->document()->lineCount() < lines);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_End, Qt::ControlModifier);
+        QCOMPARE(view->currentLine(), view->document()->lineCount() - 1);
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
+        QCOMPARE(view->document()->lineCount(), lines);
+        QCOMPARE(view->currentLine(), lines - 1);
+    }
+
     // Point 12: bookmarks are toggled from the menu and the context menu, stepped through,
     // noted in place, listed, painted in the gutter, exported and back when the bundle is
     // opened again.
