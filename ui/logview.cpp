@@ -131,6 +131,7 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_searchHits.clear();
     m_current = m_anchor = -1;
     m_textAnchor = m_textCursor = {};
+    m_windowLine = -1;
     m_filter.reset(); // its owners set it again for the new document
     m_ownerLines.reset();
     m_stackLines.reset();
@@ -389,6 +390,17 @@ void LogView::selectAll()
 
 size_t LogView::hiddenPrefixBytes(std::string_view raw, int line) const
 {
+    const size_t prefix = prefixBytes(raw, line);
+    if (line < 0 || line != m_windowLine)
+        return prefix;
+    size_t at = std::min(raw.size(), prefix + m_windowBytes);
+    while (at > prefix && at < raw.size() && (static_cast<unsigned char>(raw[at]) & 0xC0) == 0x80)
+        --at; // not inside a character
+    return at;
+}
+
+size_t LogView::prefixBytes(std::string_view raw, int line) const
+{
     if (!m_hidePrefixes || raw.empty())
         return 0;
     // The timeline shows a line without its timestamp: the prefixes are read from the whole
@@ -454,6 +466,7 @@ std::string_view LogView::shownBytes(int line) const
 void LogView::setHidePrefixes(bool hide)
 {
     m_hidePrefixes = hide;
+    m_windowLine = -1;
     m_maxColumns = 0;
     m_textAnchor = m_textCursor = {};
     updateScrollBars();
@@ -707,6 +720,26 @@ LogView::highlighterSpansIn(std::string_view shown, int textSize) const
 
 void LogView::revealSearchHit(int line)
 {
+    // A hit past the display cap of a long line: the line is shown from a little before it.
+    const int oldWindow = m_windowLine;
+    m_windowLine = -1;
+    if (m_doc && m_search && line >= 0 && line < m_doc->lineCount()) {
+        const std::string_view shown = shownBytes(line);
+        if (shown.size() > size_t(kMaxDisplayColumns)) {
+            const auto bytes = m_search->spans(shown, 1);
+            if (!bytes.empty()
+                && QString::fromUtf8(shown.data(), bytes.front().second).size()
+                       > kMaxDisplayColumns - 8) {
+                m_windowLine = line;
+                m_windowBytes = size_t(std::max(0, bytes.front().first - 400));
+            }
+        }
+    }
+    if (m_windowLine != oldWindow) {
+        m_maxColumns = 0;
+        updateScrollBars();
+        viewport()->update();
+    }
     const auto spans = searchSpans(line);
     if (spans.empty())
         return;
@@ -1245,6 +1278,13 @@ bool LogView::viewportEvent(QEvent *event)
         if (m_columns && line >= 0 && help->pos().x() < gutterWidth()) { // the whole source
             const auto [time, source] = m_columns(line);
             QToolTip::showText(help->globalPos(), QStringLiteral("%1  %2").arg(time, source),
+                               viewport());
+        } else if (line >= 0 && line == m_windowLine) {
+            QToolTip::showText(help->globalPos(),
+                               tr("This line of %L1 bytes is shown from byte %L2, a little before "
+                                  "the search hit; double-click it or press Enter to see it whole.")
+                                   .arg(qint64(raw.size()))
+                                   .arg(qint64(hiddenPrefixBytes(raw, line))),
                                viewport());
         } else if (const size_t hidden = hiddenPrefixBytes(raw, line); hidden > 0)
             QToolTip::showText(help->globalPos(),

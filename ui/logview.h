@@ -190,6 +190,7 @@ private:
     std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpansIn(std::string_view shown,
                                                                            int textSize) const;
     size_t hiddenPrefixBytes(std::string_view raw, int line) const; // `line` shows `raw`
+    size_t prefixBytes(std::string_view raw, int line) const;       // without the window below
     QString prefixTime(std::string_view raw) const;
     int prefixTimeWidth() const; // the gutter's time column while prefixes are hidden
     std::string_view shownBytes(int line) const; // the line without a hidden prefix
@@ -214,6 +215,10 @@ private:
     int m_current = -1;
     int m_anchor = -1; // the other end of the selection
     void applyFilters(int keep);
+    // A line longer than the display cap whose search hit lies past it is shown from a little
+    // before the hit: its bytes after the prefix that are skipped.
+    int m_windowLine = -1;
+    size_t m_windowBytes = 0;
     std::optional<std::vector<int>> m_filter; // the lines shown: owner's ∩ stack's
     std::optional<std::vector<int>> m_ownerLines, m_stackLines;
     FilterOwner m_filterOwner = FilterOwner::None;
