@@ -814,6 +814,31 @@ private Q_SLOTS:
         QVERIFY(panel->summary()->text().contains(u"none of the 3 files"));
     }
 
+    // A hit far along a long line (past column 4,000) is not cut off in the All Files list:
+    // the list shows the text from a little before it.
+    void aHitFarAlongALongLineIsListedWithItsText()
+    {
+        QTemporaryDir dir;
+        const QByteArray line = "[ 1.0] " + QByteArray(5000, 'x') + " NVRM: Xid 79 fallen off "
+                                + QByteArray(100, 'y') + '\n';
+        writeFile(dir, QStringLiteral("long.log"), "first\n" + line);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(window.searchBar()->input(), QStringLiteral("Xid 79"));
+        SearchResultsPanel *panel = window.searchResults();
+        QSignalSpy done(panel, &SearchResultsPanel::searchFinished);
+        QTest::mouseClick(window.searchBar()->allFilesButton(), Qt::LeftButton);
+        QVERIFY(done.wait(gputriage::test::kWaitMs));
+        QCOMPARE(panel->model()->rowCount(), 1);
+        const QString text
+            = panel->model()->index(0, SearchResultsModel::TextColumn).data().toString();
+        QVERIFY2(text.startsWith(QChar(0x2026)) && text.contains(u"NVRM: Xid 79 fallen off"),
+                 qPrintable(text.left(120)));
+        QVERIFY(text.size() <= 402);
+    }
+
     // Point 3: part of a line is selected with the mouse or the keyboard and copied; the
     // context menu and the Edit menu offer Copy and Select All, and Find with the selection.
     void partOfALineIsSelectedAndCopied()
@@ -1489,6 +1514,30 @@ private Q_SLOTS:
         QTest::keyClick(list, Qt::Key_Delete);
         QCOMPARE(model->rowCount(), 0);
         QVERIFY(again.result().bookmarks.isEmpty());
+    }
+
+    // The tree's menu copies a folder's or an archive's path too, as the reports write it.
+    void theTreeCopiesTheFolderAndArchivePaths()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("case/node/dmesg.log"), "boot\n");
+        writeFile(dir, QStringLiteral("case/pods.tgz"),
+                  makeArchive("tar", "gzip", {{"ns/app.log", "started\n"}}));
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.filePath(QStringLiteral("case"))}));
+        BundleTree *tree = window.bundleTree();
+        auto copied = [&](const QString &file) {
+            std::unique_ptr<QMenu> menu(tree->createContextMenu(tree->viewIndex(file).parent()));
+            if (!menu)
+                return QStringLiteral("no menu");
+            QGuiApplication::clipboard()->clear();
+            menu->findChild<QAction *>(QStringLiteral("treeCopyPath"))->trigger();
+            return QGuiApplication::clipboard()->text();
+        };
+        QCOMPARE(copied(QStringLiteral("case/node/dmesg.log")), QStringLiteral("case/node"));
+        QCOMPARE(copied(QStringLiteral("case/pods.tgz!ns/app.log")),
+                 QStringLiteral("case/pods.tgz!ns"));
     }
 
     // Point 12: a file is excluded from the analysis from the tree's context menu: its
