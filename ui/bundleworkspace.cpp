@@ -704,6 +704,8 @@ void BundleWorkspace::timelineGrew()
         m_logView->setMatches(index->matches());
         if (m_onlyFindings->isChecked())
             m_logView->setLineFilter(m_logView->markedLines(), LogView::FilterOwner::Findings);
+        if (!m_filters->filters().empty())
+            m_filters->apply();
     }
     Q_EMIT notice(index->note(), 0);
     updateStatusFields();

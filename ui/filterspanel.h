@@ -42,6 +42,8 @@ public:
     void setEnabled(int index, bool enabled);
     void removeFilter(int index);
     const std::vector<Filter> &filters() const { return m_filters; }
+    // Finds the lines again (the merged timeline got all its lines).
+    void apply();
 
     QLineEdit *patternInput() const { return m_pattern; }
     QComboBox *kindBox() const { return m_kind; }
@@ -57,7 +59,6 @@ protected:
 
 private:
     void refreshList();
-    void apply();
 
     LogView *m_view;
     QLineEdit *m_pattern;

@@ -1319,6 +1319,28 @@ private Q_SLOTS:
         QVERIFY(!view->isStackFiltered());
     }
 
+    // The filters apply to the merged timeline too, once all of its lines are merged.
+    void stackedFiltersApplyToTheTimeline()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("a/kern.log"),
+                  "2025-11-30T10:00:01+00:00 node kernel: NVRM: Xid (PCI:0000:3b:00): 13, pid=1\n"
+                  "2025-11-30T10:00:03+00:00 node kernel: all good\n");
+        writeFile(dir, QStringLiteral("b/app.log"),
+                  "2025-11-30T10:00:02Z app started\n"
+                  "2025-11-30T10:00:04Z NVRM: Xid (PCI:0000:86:00): 79, pid=2\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        auto *panel = window.findChild<FiltersPanel *>(QStringLiteral("filtersPanel"));
+        QVERIFY(panel->addFilter(FiltersPanel::Kind::In, QStringLiteral("xid")));
+        QVERIFY(showTimeline(window));
+        LogView *view = window.logView();
+        QTRY_COMPARE(view->rowCount(), 2);
+        for (int row = 0; row < view->rowCount(); ++row)
+            QVERIFY(view->document()->lineText(view->lineAtRow(row)).contains(u"Xid"));
+    }
+
     // View > Encoding decodes the open file again, as chosen, and Auto goes back to what was
     // detected; the place in the file and the status bar follow.
     void theEncodingMenuDecodesTheOpenFileAgain()
