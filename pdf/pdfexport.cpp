@@ -44,6 +44,13 @@ QString printableHtml(QString html, QTextDocument *doc)
         }
         html.replace(start, end + 6 - start, replacement);
     }
+    // What only a screen can do (hover) is not printed.
+    for (qsizetype at; (at = html.indexOf(QLatin1String("<span class=\"screen-only\">"))) >= 0;) {
+        const qsizetype end = html.indexOf(QLatin1String("</span>"), at);
+        if (end < 0)
+            break;
+        html.remove(at, end + 7 - at);
+    }
     // The report's own style sheet is for browsers (CSS variables, media queries); print uses
     // the default style sheet set below instead.
     const qsizetype styleStart = html.indexOf(QLatin1String("<style"));

@@ -106,6 +106,14 @@ QMenu *BundleTree::createContextMenu(const QModelIndex &viewIndex)
 {
     const QModelIndex name = viewIndex.siblingAtColumn(NameColumn);
     const QString path = name.data(kPathRole).toString();
+    if (const QString folder = name.data(BundleTreeModel::FolderPathRole).toString();
+        path.isEmpty() && !folder.isEmpty()) {
+        auto *menu = new QMenu(this);
+        menu->addAction(tr("Copy &Path"), this,
+                        [folder] { QGuiApplication::clipboard()->setText(folder); })
+            ->setObjectName(QStringLiteral("treeCopyPath"));
+        return menu;
+    }
     if (path.isEmpty() || path == m_model->timelinePath())
         return nullptr;
     auto *menu = new QMenu(this);
@@ -161,13 +169,16 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
         }
         // Split after each '/' or '!' so an archive node keeps its '!' ("b.tgz!").
         QStringList parts;
+        QList<qsizetype> ends; // where each part ends in `path`
         qsizetype start = 0;
         for (auto it = separators.globalMatch(path); it.hasNext();) {
             const auto m = it.next();
             const QString part = path.mid(
                 start, m.capturedStart() - start + (m.captured() == QLatin1String("!") ? 1 : 0));
-            if (!part.isEmpty())
+            if (!part.isEmpty()) {
                 parts << part;
+                ends << m.capturedStart();
+            }
             start = m.capturedEnd();
         }
         if (start < path.size())
@@ -196,6 +207,9 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
                     : parts[i].toLower(),
                 kSortRole);
             node.hits->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!leaf && i < ends.size())
+                node.name->setData(entry.path.left(common.size() + ends[i]),
+                                   BundleTreeModel::FolderPathRole);
             if (leaf) {
                 node.name->setData(entry.path, kPathRole);
                 node.name->setData(QString(entry.path + QLatin1Char(' ') + entry.label),

@@ -26,7 +26,8 @@ class BundleTreeModel : public QStandardItemModel
 
 public:
     enum Column { NameColumn, HitsColumn };
-    enum Role { PathRole = Qt::UserRole + 1, FilterRole, ExcludedRole, SortRole };
+    // PathRole: a file's path; FolderPathRole: a folder's or an archive's.
+    enum Role { PathRole = Qt::UserRole + 1, FilterRole, ExcludedRole, SortRole, FolderPathRole };
     struct Entry
     {
         QString path;

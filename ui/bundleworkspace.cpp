@@ -8,6 +8,7 @@
 #include "engine/analyzer.h"
 #include "engine/timelineindex.h"
 #include "factspanel.h"
+#include "filterspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "gpuspanel.h"
@@ -22,14 +23,17 @@
 #include "timechart.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStringDecoder>
 #include <QTabWidget>
 #include <QTimeZone>
 #include <QVBoxLayout>
@@ -100,6 +104,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     , m_notable(new NotablePanel(this))
     , m_searchResults(new SearchResultsPanel(this))
     , m_bookmarks(new BookmarksPanel(this))
+    , m_filters(new FiltersPanel(m_logView, this))
     , m_chart(new TimeChart(this))
     , m_statusFile(new QLabel(this))
     , m_statusPosition(new QLabel(this))
@@ -152,6 +157,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     m_sideTabs->addTab(m_searchResults, tr("Search"));
     connect(m_searchResults, &SearchResultsPanel::lineActivated, this, showLine);
     m_sideTabs->addTab(m_bookmarks, tr("Bookmarks"));
+    m_sideTabs->addTab(m_filters, tr("Filters"));
     connect(m_bookmarks, &BookmarksPanel::lineActivated, this, showLine);
     connect(m_bookmarks, &BookmarksPanel::showRequested, this, [this] {
         m_sideTabs->show();
@@ -456,6 +462,40 @@ void BundleWorkspace::createActions()
             m_onlyFindings->setChecked(false);
         }
     });
+    // View > Encoding: the open file decoded again as chosen (kept per file for the session).
+    auto *encodings = new QMenu(tr("&Encoding"), this);
+    encodings->menuAction()->setObjectName(QStringLiteral("menuEncoding"));
+    auto *encodingGroup = new QActionGroup(encodings);
+    const std::pair<QString, QString> choices[] = {
+        {QString(), tr("&Auto (as detected)")},
+        {QStringLiteral("utf-8"), tr("&UTF-8")},
+        {QStringLiteral("latin-1"), tr("&Latin-1 (ISO 8859-1)")},
+        {QStringLiteral("windows-1252"), tr("&Windows-1252")},
+        {QStringLiteral("utf-16le"), tr("UTF-16 L&E")},
+        {QStringLiteral("utf-16be"), tr("UTF-16 &BE")},
+    };
+    for (const auto &[name, label] : choices) {
+        if (!name.isEmpty() && !QStringDecoder(name.toLatin1().constData()).isValid())
+            continue; // Qt built without the codec
+        QAction *a = encodings->addAction(label);
+        a->setObjectName(name.isEmpty() ? QStringLiteral("actionEncodingAuto")
+                                        : QStringLiteral("actionEncoding-%1").arg(name));
+        a->setData(name);
+        a->setCheckable(true);
+        a->setChecked(name.isEmpty());
+        encodingGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] { setEncoding(name); });
+    }
+    connect(m_logView, &LogView::documentChanged, encodings, [this, encodingGroup, encodings] {
+        const auto doc = m_logView->document();
+        encodings->setEnabled(doc && !doc->lineSource());
+        const auto chosen = doc ? m_encodings.find(doc->path()) : m_encodings.end();
+        const QString name = chosen == m_encodings.end() ? QString() : chosen->second;
+        for (QAction *a : encodingGroup->actions())
+            if (a->data().toString() == name)
+                a->setChecked(true);
+    });
+    view.append(encodings->menuAction());
     m_logView->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
     for (QAction *a : m_editActions + m_viewActions)
         addAction(a); // the shortcuts work without the menus too
@@ -469,6 +509,7 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
     m_reopenedPath = samePaths && shown ? shown->path() : QString();
     if (!samePaths) {
         m_places.clear();
+        m_encodings.clear();
         m_bookmarks->setBundle(paths);
         m_sideTabs->setCurrentWidget(m_findings); // another bundle starts with its findings
     }
@@ -542,8 +583,14 @@ void BundleWorkspace::bundleAnalysed(const ChartData &chart)
     if (!m_reopenedPath.isEmpty() && showDocument(m_reopenedPath)) {
         // showDocument() put the place back
     } else if (keepPlace && showDocument(preview->path())) {
-        m_logView->setCurrentLine(previewLine);
-        m_logView->scrollToLine(previewTop);
+        const auto whole = m_logView->document();
+        // At the preview's last line (Ctrl+End while the file was read): the file's last line.
+        if (previewLine == preview->lineCount() - 1 && whole->lineCount() > preview->lineCount()) {
+            m_logView->setCurrentLine(whole->lineCount() - 1);
+        } else {
+            m_logView->setCurrentLine(previewLine);
+            m_logView->scrollToLine(previewTop);
+        }
     } else if (const Finding *top = m_findings->model()->finding(m_findings->model()->index(0, 0));
                top && !top->occurrences.isEmpty()) {
         const Occurrence &o = top->occurrences.front();
@@ -657,6 +704,8 @@ void BundleWorkspace::timelineGrew()
         m_logView->setMatches(index->matches());
         if (m_onlyFindings->isChecked())
             m_logView->setLineFilter(m_logView->markedLines(), LogView::FilterOwner::Findings);
+        if (!m_filters->filters().empty())
+            m_filters->apply();
     }
     Q_EMIT notice(index->note(), 0);
     updateStatusFields();
@@ -673,9 +722,15 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
     for (size_t i = 0; i < docs.size(); ++i) {
         if (docs[i]->path() != path)
             continue;
-        const bool switched = m_logView->document() != docs[i];
+        const auto shown = decodedDocument(docs[i]);
+        const bool switched = m_logView->document() != shown;
+        // A file decoded otherwise keeps its marks only while its lines stay the same.
         if (switched)
-            viewDocument(docs[i], i < matches.size() ? matches[i] : std::vector<LineMatch>(), path);
+            viewDocument(shown,
+                         i < matches.size() && shown->lineCount() == docs[i]->lineCount()
+                             ? matches[i]
+                             : std::vector<LineMatch>(),
+                         path);
         m_bundle->selectPath(path);
         if (line > 0) {
             m_logView->setCurrentLine(docs[i]->indexOfLineNumber(line));
@@ -686,9 +741,10 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
         }
         return true;
     }
-    for (const auto &doc : m_controller->excludedDocuments()) { // as it is: no rule ran on it
-        if (doc->path() != path)
+    for (const auto &excluded : m_controller->excludedDocuments()) { // no rule ran on it
+        if (excluded->path() != path)
             continue;
+        const auto doc = decodedDocument(excluded);
         if (m_logView->document() != doc)
             viewDocument(doc, {}, tr("%1 (excluded)").arg(path));
         m_bundle->selectPath(path);
@@ -697,6 +753,46 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
         return true;
     }
     return false;
+}
+
+std::shared_ptr<const LogDocument>
+BundleWorkspace::decodedDocument(const std::shared_ptr<const LogDocument> &doc)
+{
+    const auto chosen = m_encodings.find(doc->path());
+    if (chosen == m_encodings.end())
+        return doc;
+    if (m_recodedFrom != doc || !m_recoded || m_recoded->encoding() != chosen->second) {
+        m_recoded = LogDocument::decodedAs(doc, chosen->second);
+        m_recodedFrom = doc;
+    }
+    return m_recoded ? m_recoded : doc;
+}
+
+void BundleWorkspace::setEncoding(const QString &encoding)
+{
+    const auto doc = m_logView->document();
+    if (!doc || doc->lineSource())
+        return;
+    const QString path = doc->path();
+    if (encoding.isEmpty())
+        m_encodings.erase(path);
+    else
+        m_encodings[path] = encoding;
+    const int line = std::max(0, m_logView->currentLine());
+    const int number = doc->lineNumber(line);
+    const int top = m_logView->firstVisibleLine();
+    if (showDocument(path)) {
+        const auto shown = m_logView->document();
+        m_logView->setCurrentLine(
+            std::clamp(shown->indexOfLineNumber(number), 0, std::max(0, shown->lineCount() - 1)));
+        m_logView->scrollToLine(top);
+    }
+    Q_EMIT notice(tr("%1 decoded as %2")
+                      .arg(QFileInfo(path).fileName(),
+                           encoding.isEmpty()
+                               ? tr("detected (%1)").arg(m_logView->document()->encoding())
+                               : encoding),
+                  5000);
 }
 
 void BundleWorkspace::updateStatusFields()
@@ -723,7 +819,11 @@ void BundleWorkspace::updateStatusFields()
     }
     m_statusFormat->setText(QStringLiteral("%1 · %2").arg(
         doc->format() == LineFormat::Cri ? tr("CRI log") : tr("plain text"), doc->encoding()));
-    m_statusFormat->setToolTip(tr("Line format and text encoding detected in %1").arg(doc->path()));
+    m_statusFormat->setToolTip(
+        m_encodings.count(doc->path())
+            ? tr("Line format of %1, and the text encoding chosen in View ▸ Encoding")
+                  .arg(doc->path())
+            : tr("Line format and text encoding detected in %1").arg(doc->path()));
 }
 
 } // namespace gputriage

@@ -15,6 +15,7 @@ class AnalysisController;
 class BookmarksPanel;
 class BundleTree;
 class FactsPanel;
+class FiltersPanel;
 class FindingsPanel;
 class GpusPanel;
 class LogDocument;
@@ -63,6 +64,7 @@ public:
     SearchResultsPanel *searchResults() const { return m_searchResults; }
     TimeChart *timeChart() const { return m_chart; }
     BookmarksPanel *bookmarksPanel() const { return m_bookmarks; }
+    FiltersPanel *filtersPanel() const { return m_filters; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
 
     // The actions the window's menus show; they act on this workspace.
@@ -89,6 +91,9 @@ private:
                       const QString &title);
     void savePlace();
     void updateStatusFields();
+    std::shared_ptr<const LogDocument>
+    decodedDocument(const std::shared_ptr<const LogDocument> &doc);
+    void setEncoding(const QString &encoding); // empty: as detected
 
     AnalysisController *m_controller;
     BundleTree *m_bundle;
@@ -101,6 +106,9 @@ private:
     NotablePanel *m_notable;
     SearchResultsPanel *m_searchResults;
     BookmarksPanel *m_bookmarks;
+    FiltersPanel *m_filters;
+    std::map<QString, QString> m_encodings; // path → the encoding chosen in View > Encoding
+    std::shared_ptr<const LogDocument> m_recoded, m_recodedFrom; // the last file decoded so
     TimeChart *m_chart; // the findings over time, as in the HTML report
     QLabel *m_statusFile;
     QLabel *m_statusPosition;

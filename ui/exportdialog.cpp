@@ -23,6 +23,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <cstring>
+
 namespace gputriage {
 
 namespace {
@@ -171,20 +173,45 @@ void ExportDialog::setReportTitle(const QString &title)
     m_title->setText(title);
 }
 
-QString ExportDialog::suggestedPath(const QString &suffix)
+QString ExportDialog::bundleName(const AnalysisResult &result)
+{
+    if (result.inputs.isEmpty())
+        return {};
+    // The archive itself, or the top folder of a folder's files.
+    QString name = result.inputs.front().path.section(QLatin1Char('!'), 0, 0);
+    name = QDir::cleanPath(name).section(QLatin1Char('/'), 0, 0, QString::SectionSkipEmpty);
+    for (bool stripped = true; stripped;) {
+        stripped = false;
+        for (const char *suffix :
+             {".tgz", ".tar", ".zip", ".gz", ".xz", ".zst", ".bz2", ".log", ".txt", ".json"})
+            if (name.endsWith(QLatin1String(suffix), Qt::CaseInsensitive)
+                && name.size() > qsizetype(strlen(suffix))) {
+                name.chop(qsizetype(strlen(suffix)));
+                stripped = true;
+            }
+    }
+    for (QChar &c : name)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_')
+            && c != QLatin1Char('.'))
+            c = QLatin1Char('-');
+    return name;
+}
+
+QString ExportDialog::suggestedPath(const QString &suffix, const QString &bundleName)
 {
     QString dir = Settings::exportFolder();
     if (dir.isEmpty() || !QFileInfo(dir).isDir())
         dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return QDir(dir).filePath(QStringLiteral("gputriage-report.") + suffix);
+    return QDir(dir).filePath((bundleName.isEmpty() ? QString() : bundleName + QLatin1Char('-'))
+                              + QStringLiteral("gputriage-report.") + suffix);
 }
 
 void ExportDialog::exportToFile()
 {
     const ExportSettings s = settings();
-    const QString fileName
-        = QFileDialog::getSaveFileName(this, tr("Export report"), suggestedPath(s.suffix()),
-                                       tr("%1 (*.%2)").arg(m_format->currentText(), s.suffix()));
+    const QString fileName = QFileDialog::getSaveFileName(
+        this, tr("Export report"), suggestedPath(s.suffix(), bundleName(m_result)),
+        tr("%1 (*.%2)").arg(m_format->currentText(), s.suffix()));
     if (fileName.isEmpty())
         return;
     Settings::setExportFolder(QFileInfo(fileName).absolutePath());

@@ -48,7 +48,11 @@ public:
     // Where the file dialog starts: the folder of the last export, else the user's documents
     // folder; never the folder a bundle was opened from (reports do not go into the customer's
     // bundle).
-    static QString suggestedPath(const QString &suffix);
+    // Named after the bundle: "must-gather-2026-11-30-gputriage-report.html".
+    static QString suggestedPath(const QString &suffix, const QString &bundleName = {});
+    // The bundle's name as the reader knows it: the archive, folder or file opened, without
+    // the suffixes of its format ("must-gather-2026-11-30" for must-gather-2026-11-30.tar.gz).
+    static QString bundleName(const AnalysisResult &result);
 
 Q_SIGNALS:
     // Emitted by exportToFile with the chosen name; the window writes the file.

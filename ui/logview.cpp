@@ -32,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 
 namespace gputriage {
 
@@ -130,7 +131,10 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     m_searchHits.clear();
     m_current = m_anchor = -1;
     m_textAnchor = m_textCursor = {};
-    m_filter.reset(); // its owner sets it again for the new document
+    m_windowLine = -1;
+    m_filter.reset(); // its owners set it again for the new document
+    m_ownerLines.reset();
+    m_stackLines.reset();
     m_filterOwner = FilterOwner::None;
     m_maxColumns = 0;
     m_painted = false;
@@ -185,10 +189,30 @@ void LogView::setSourceColumnWidth(int pixels)
 
 void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner)
 {
-    const int keep = m_current;
-    const bool changed = m_filter.has_value() != lines.has_value() || owner != m_filterOwner;
-    m_filter = std::move(lines);
-    m_filterOwner = m_filter ? owner : FilterOwner::None;
+    const bool changed = m_ownerLines.has_value() != lines.has_value() || owner != m_filterOwner;
+    m_ownerLines = std::move(lines);
+    m_filterOwner = m_ownerLines ? owner : FilterOwner::None;
+    applyFilters(m_current);
+    if (changed)
+        Q_EMIT filterChanged();
+}
+
+void LogView::setStackFilter(std::optional<std::vector<int>> lines)
+{
+    m_stackLines = std::move(lines);
+    applyFilters(m_current);
+}
+
+void LogView::applyFilters(int keep)
+{
+    if (m_ownerLines && m_stackLines) {
+        std::vector<int> both;
+        std::set_intersection(m_ownerLines->begin(), m_ownerLines->end(), m_stackLines->begin(),
+                              m_stackLines->end(), std::back_inserter(both));
+        m_filter = std::move(both);
+    } else {
+        m_filter = m_ownerLines ? m_ownerLines : m_stackLines;
+    }
     m_anchor = m_current;
     updateScrollBars();
     if (keep >= 0 && m_doc) {
@@ -196,8 +220,6 @@ void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner o
         verticalScrollBar()->setValue(std::max(0, row - visibleLineCount() / 3));
     }
     viewport()->update();
-    if (changed)
-        Q_EMIT filterChanged();
 }
 
 std::vector<int> LogView::markedLines() const
@@ -368,6 +390,17 @@ void LogView::selectAll()
 
 size_t LogView::hiddenPrefixBytes(std::string_view raw, int line) const
 {
+    const size_t prefix = prefixBytes(raw, line);
+    if (line < 0 || line != m_windowLine)
+        return prefix;
+    size_t at = std::min(raw.size(), prefix + m_windowBytes);
+    while (at > prefix && at < raw.size() && (static_cast<unsigned char>(raw[at]) & 0xC0) == 0x80)
+        --at; // not inside a character
+    return at;
+}
+
+size_t LogView::prefixBytes(std::string_view raw, int line) const
+{
     if (!m_hidePrefixes || raw.empty())
         return 0;
     // The timeline shows a line without its timestamp: the prefixes are read from the whole
@@ -433,6 +466,7 @@ std::string_view LogView::shownBytes(int line) const
 void LogView::setHidePrefixes(bool hide)
 {
     m_hidePrefixes = hide;
+    m_windowLine = -1;
     m_maxColumns = 0;
     m_textAnchor = m_textCursor = {};
     updateScrollBars();
@@ -686,6 +720,26 @@ LogView::highlighterSpansIn(std::string_view shown, int textSize) const
 
 void LogView::revealSearchHit(int line)
 {
+    // A hit past the display cap of a long line: the line is shown from a little before it.
+    const int oldWindow = m_windowLine;
+    m_windowLine = -1;
+    if (m_doc && m_search && line >= 0 && line < m_doc->lineCount()) {
+        const std::string_view shown = shownBytes(line);
+        if (shown.size() > size_t(kMaxDisplayColumns)) {
+            const auto bytes = m_search->spans(shown, 1);
+            if (!bytes.empty()
+                && QString::fromUtf8(shown.data(), bytes.front().second).size()
+                       > kMaxDisplayColumns - 8) {
+                m_windowLine = line;
+                m_windowBytes = size_t(std::max(0, bytes.front().first - 400));
+            }
+        }
+    }
+    if (m_windowLine != oldWindow) {
+        m_maxColumns = 0;
+        updateScrollBars();
+        viewport()->update();
+    }
     const auto spans = searchSpans(line);
     if (spans.empty())
         return;
@@ -814,7 +868,7 @@ void LogView::setCurrentLine(int line)
 {
     if (!m_doc || line < 0 || line >= m_doc->lineCount())
         return;
-    if (m_filter && !std::binary_search(m_filter->begin(), m_filter->end(), line))
+    if (m_ownerLines && !std::binary_search(m_ownerLines->begin(), m_ownerLines->end(), line))
         setLineFilter(std::nullopt);
     m_current = m_anchor = line;
     const int row = rowOfLine(line);
@@ -1224,6 +1278,13 @@ bool LogView::viewportEvent(QEvent *event)
         if (m_columns && line >= 0 && help->pos().x() < gutterWidth()) { // the whole source
             const auto [time, source] = m_columns(line);
             QToolTip::showText(help->globalPos(), QStringLiteral("%1  %2").arg(time, source),
+                               viewport());
+        } else if (line >= 0 && line == m_windowLine) {
+            QToolTip::showText(help->globalPos(),
+                               tr("This line of %L1 bytes is shown from byte %L2, a little before "
+                                  "the search hit; double-click it or press Enter to see it whole.")
+                                   .arg(qint64(raw.size()))
+                                   .arg(qint64(hiddenPrefixBytes(raw, line))),
                                viewport());
         } else if (const size_t hidden = hiddenPrefixBytes(raw, line); hidden > 0)
             QToolTip::showText(help->globalPos(),

@@ -93,6 +93,10 @@ public:
                        FilterOwner owner = FilterOwner::None);
     bool isFiltered() const { return m_filter.has_value(); }
     FilterOwner filterOwner() const { return m_filterOwner; }
+    // The stacked include/exclude filters' lines (the Filters tab): what is shown passes both
+    // them and the owner's filter above. nullopt: no stacked filter.
+    void setStackFilter(std::optional<std::vector<int>> lines);
+    bool isStackFiltered() const { return m_stackLines.has_value(); }
     std::vector<int> markedLines() const; // lines a rule matched, ascending
     int rowCount() const;                 // lines shown
     int lineAtRow(int row) const;
@@ -186,6 +190,7 @@ private:
     std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpansIn(std::string_view shown,
                                                                            int textSize) const;
     size_t hiddenPrefixBytes(std::string_view raw, int line) const; // `line` shows `raw`
+    size_t prefixBytes(std::string_view raw, int line) const;       // without the window below
     QString prefixTime(std::string_view raw) const;
     int prefixTimeWidth() const; // the gutter's time column while prefixes are hidden
     std::string_view shownBytes(int line) const; // the line without a hidden prefix
@@ -209,7 +214,13 @@ private:
     std::map<int, Mark> m_marks;
     int m_current = -1;
     int m_anchor = -1; // the other end of the selection
-    std::optional<std::vector<int>> m_filter;
+    void applyFilters(int keep);
+    // A line longer than the display cap whose search hit lies past it is shown from a little
+    // before the hit: its bytes after the prefix that are skipped.
+    int m_windowLine = -1;
+    size_t m_windowBytes = 0;
+    std::optional<std::vector<int>> m_filter; // the lines shown: owner's ∩ stack's
+    std::optional<std::vector<int>> m_ownerLines, m_stackLines;
     FilterOwner m_filterOwner = FilterOwner::None;
     std::function<bool(int)> m_activator;
     std::function<bool(int)> m_isBookmarked;

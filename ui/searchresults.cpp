@@ -16,15 +16,18 @@ namespace gputriage {
 
 namespace {
 constexpr int kMaxShownCharacters = 400;
+constexpr int kHitContext = 60; // bytes shown before a hit that lies past the first 400
 constexpr size_t kMaxHits = 100'000;
 } // namespace
 
 void SearchResultsModel::setResults(std::vector<std::shared_ptr<const LogDocument>> docs,
-                                    std::vector<BundleSearchHit> hits)
+                                    std::vector<BundleSearchHit> hits,
+                                    std::optional<TextSearch> search)
 {
     beginResetModel();
     m_docs = std::move(docs);
     m_hits = std::move(hits);
+    m_search = std::move(search);
     endResetModel();
 }
 
@@ -50,12 +53,24 @@ QVariant SearchResultsModel::data(const QModelIndex &index, int role) const
         case FileColumn: return QFileInfo(doc.path()).fileName();
         case LineColumn: return doc.lineNumber(hit.line);
         case TextColumn: {
-            const std::string_view raw = doc.line(hit.line);
+            std::string_view raw = doc.line(hit.line);
+            QString lead;
+            // A hit past what is shown: the text from a little before it, not the line's start.
+            if (m_search && raw.size() > size_t(kMaxShownCharacters)) {
+                const auto spans = m_search->spans(raw, 1);
+                if (!spans.empty() && spans.front().second > kMaxShownCharacters - kHitContext) {
+                    size_t from = size_t(std::max(0, spans.front().first - kHitContext));
+                    while (from > 0 && (static_cast<unsigned char>(raw[from]) & 0xC0) == 0x80)
+                        --from; // not inside a character
+                    raw.remove_prefix(from);
+                    lead = QChar(0x2026);
+                }
+            }
             QString text = QString::fromUtf8(
                 raw.substr(0, std::min<size_t>(raw.size(), kMaxShownCharacters * 4)));
             if (text.size() > kMaxShownCharacters)
                 text = text.left(kMaxShownCharacters) + QChar(0x2026);
-            return text.simplified();
+            return QString(lead + text).simplified();
         }
         default: return {};
         }
@@ -157,7 +172,10 @@ void SearchResultsPanel::showResults(const SearchQuery &query,
     if (found.capped)
         text += tr(" Only the first %L1 lines are listed.").arg(qint64(found.hits.size()));
     m_summary->setText(text);
-    m_model->setResults(std::move(docs), std::move(found.hits));
+    std::optional<TextSearch> search;
+    if (auto compiled = TextSearch::compile(query))
+        search = compiled.value();
+    m_model->setResults(std::move(docs), std::move(found.hits), std::move(search));
     Q_EMIT searchFinished();
 }
 

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -26,8 +27,10 @@ public:
     enum Role { PathRole = Qt::UserRole + 1, LineNumberRole };
     using QAbstractTableModel::QAbstractTableModel;
 
+    // With `search`, a line whose first hit lies past what is shown shows the part around it.
     void setResults(std::vector<std::shared_ptr<const LogDocument>> docs,
-                    std::vector<BundleSearchHit> hits);
+                    std::vector<BundleSearchHit> hits,
+                    std::optional<TextSearch> search = std::nullopt);
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -36,6 +39,7 @@ public:
 private:
     std::vector<std::shared_ptr<const LogDocument>> m_docs;
     std::vector<BundleSearchHit> m_hits;
+    std::optional<TextSearch> m_search;
 };
 
 // The "Search" tab: what was searched, how many lines in how many files, and the list; a click

@@ -11,6 +11,7 @@
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
+#include "plural.h"
 #include "report/redactor.h"
 #include "report/reportwriter.h"
 #include "report/textreport.h"
@@ -670,9 +671,9 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         problems += int(std::count_if(res.problems.begin(), res.problems.end(),
                                       [](const Error &e) { return !e.warning; }));
     }
-    text += QStringLiteral("%1 bundle(s); a report each, summary.md and summary.json in the "
+    text += QStringLiteral("%1; a report each, summary.md and summary.json in the "
                            "output folder\n")
-                .arg(rows.size());
+                .arg(plural(rows.size(), u"bundle", u"bundles"));
     QJsonArray notRead;
     if (!listing.skipped.isEmpty())
         md += QStringLiteral("\nNot read:\n\n");
@@ -1025,7 +1026,7 @@ int rulesCommand(const QStringList &args)
             << r.file << ':' << r.line << "): " << r.message << '\n';
     }
     if (withoutExamples)
-        out << withoutExamples << " rule(s) have no examples\n";
+        out << plural(withoutExamples, u"rule has", u"rules have") << " no examples\n";
     out << "rules: " << passed << " passed, " << failed << " failed\n";
     out.flush();
     if (rules.hasErrors())

@@ -3,6 +3,7 @@
 #include "engine/analyzer.h"
 #include "library/caselibrary.h"
 #include "paths.h"
+#include "plural.h"
 #include "report/redactor.h"
 #include "report/reportwriter.h"
 #include "rules/ruleloader.h"
@@ -437,7 +438,8 @@ int historyCommand(const QCommandLineParser &p, const CliServices &cli)
         array.append(boardRecordJson(p, r));
         text += boardRecordText(p, r) + QLatin1Char('\n');
     }
-    text += QStringLiteral("%1 record(s) of the board\n").arg(records.value().size());
+    text += QStringLiteral("%1 of the board\n")
+                .arg(plural(records.value().size(), u"record", u"records"));
     return emit(p, cli, json, text, array);
 }
 
@@ -457,8 +459,8 @@ int statsCommand(const QCommandLineParser &p, const CliServices &cli)
         return UsageOrInput;
     }
     QJsonArray array;
-    QString text = QStringLiteral("%1 bundle(s) in %2\n\n%3  %4  bundles\n")
-                       .arg(bundles.value())
+    QString text = QStringLiteral("%1 in %2\n\n%3  %4  bundles\n")
+                       .arg(plural(bundles.value(), u"bundle", u"bundles"))
                        .arg(library->location().shown())
                        .arg(QStringLiteral("rule"), -44)
                        .arg(QStringLiteral("driver"), -14);
@@ -643,12 +645,11 @@ int infoCommand(const QCommandLineParser &p, const CliServices &cli)
         cli.err().flush();
         return UsageOrInput;
     }
-    return cli.writeStdoutText(QStringLiteral("case library %1\nschema version %2\n%3 bundle(s), "
-                                              "%4 finding(s)\n")
+    return cli.writeStdoutText(QStringLiteral("case library %1\nschema version %2\n%3, %4\n")
                                    .arg(library->location().shown())
                                    .arg(library->schemaVersion())
-                                   .arg(bundles.value())
-                                   .arg(findings.value()))
+                                   .arg(plural(bundles.value(), u"bundle", u"bundles"),
+                                        plural(findings.value(), u"finding", u"findings")))
                ? Ok
                : UsageOrInput;
 }

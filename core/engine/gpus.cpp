@@ -1,5 +1,7 @@
 #include "engine/gpus.h"
 
+#include "plural.h"
+
 #include "engine/timeline.h"
 
 #include <QRegularExpression>
@@ -243,8 +245,8 @@ QList<GpuVerdict> gpuVerdicts(const QList<Finding> &findings,
                                         ? QString()
                                         : QStringLiteral(" (GPU Triage's advice)"));
             if (g.recurredAfterReboots > 0)
-                g.action += QStringLiteral(" (recurred after %1 reboot(s): a hardware signal)")
-                                .arg(g.recurredAfterReboots);
+                g.action += QStringLiteral(" (recurred after %1: a hardware signal)")
+                                .arg(plural(g.recurredAfterReboots, u"reboot", u"reboots"));
         }
         out.append(std::move(g));
     }
@@ -264,7 +266,9 @@ QString nodeVerdict(const QList<GpuVerdict> &gpus)
                 && bucketRank(g.resolution) > bucketRank(worst->resolution)))
             worst = &g;
     }
-    QString s = QStringLiteral("%1 GPU(s), %2 with events").arg(gpus.size()).arg(needing);
+    QString s = QStringLiteral("%1, %2 with events")
+                    .arg(plural(qint64(gpus.size()), u"GPU", u"GPUs"))
+                    .arg(needing);
     if (worst)
         s += QStringLiteral("; strongest action: %1 (GPU %2)").arg(worst->action, worst->key);
     return s;

@@ -1,4 +1,5 @@
 #include "bundlediff.h"
+#include "plural.h"
 
 #include "report/textreport.h"
 
@@ -50,12 +51,12 @@ QString counts(const BundleDiff::FindingChange &f)
 
 QString summary(const BundleDiff &d)
 {
-    return QStringLiteral("%1 new, %2 gone, %3 changed, %4 unchanged; %5 fact(s) changed")
+    return QStringLiteral("%1 new, %2 gone, %3 changed, %4 unchanged; %5 changed")
         .arg(d.count(BundleDiff::Change::New))
         .arg(d.count(BundleDiff::Change::Gone))
         .arg(d.count(BundleDiff::Change::Changed))
         .arg(d.count(BundleDiff::Change::Same))
-        .arg(d.facts.size());
+        .arg(plural(qint64(d.facts.size()), u"fact", u"facts"));
 }
 
 QByteArray text(const BundleDiff &d)

@@ -1,9 +1,12 @@
 #include "report/htmlreport.h"
+#include "plural.h"
 
 #include "engine/gpus.h"
 
 #include "report/textreport.h"
 #include "report/timelinesvg.h"
+
+#include <algorithm>
 
 namespace gputriage {
 
@@ -55,11 +58,10 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     h += QLatin1String("<title>") + htmlText(options.title) + QLatin1String("</title>\n<style>")
          + QLatin1String(kStyle) + QLatin1String("</style>\n</head>\n<body>\n");
     h += QLatin1String("<h1>") + htmlText(options.title) + QLatin1String("</h1>\n");
-    h += QStringLiteral(
-             "<p class=\"meta\">Generated %1 by gputriage %2 from %3 input file(s).</p>\n")
+    h += QStringLiteral("<p class=\"meta\">Generated %1 by gputriage %2 from %3.</p>\n")
              .arg(htmlText(options.generated.toUTC().toString(Qt::ISODate)),
-                  QStringLiteral(GPUTRIAGE_VERSION))
-             .arg(result.readInputCount());
+                  QStringLiteral(GPUTRIAGE_VERSION),
+                  plural(result.readInputCount(), u"input file", u"input files"));
     h += QLatin1String("<p>") + htmlText(result.nvidiaErrorLinesSentence())
          + QLatin1String("</p>\n");
 
@@ -110,21 +112,28 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                           htmlText(b.note), htmlText(b.text));
         h += QLatin1String("</table>\n");
     }
-    if (const QByteArray svg = timelineSvg(result); !svg.isEmpty())
+    if (const QByteArray svg = timelineSvg(result); !svg.isEmpty()) {
+        const ChartData chart = timelineChartData(result);
+        const bool other = std::any_of(chart.lanes.begin(), chart.lanes.end(), [](const auto &l) {
+            return std::any_of(l.points.begin(), l.points.end(),
+                               [](const ChartPoint &p) { return p.other; });
+        });
+        // Hovering is for a browser: print (the PDF) leaves that sentence out.
         h += QLatin1String("<h2>Timeline</h2>\n<figure class=\"timeline\">\n")
              + QString::fromUtf8(svg)
-             + QLatin1String("<figcaption>Findings with a date in their line, one lane per pod or "
-                             "file (grey marks: error lines no rule matched, with --unmatched); "
-                             "hover a mark for the finding and its line.</figcaption>\n"
-                             "</figure>\n");
+             + QStringLiteral("<figcaption>Findings with a date in their line, one lane per pod "
+                              "or file%1.<span class=\"screen-only\"> Hover a mark for the "
+                              "finding and its line.</span></figcaption>\n</figure>\n")
+                   .arg(other ? QStringLiteral(" (grey marks: error lines no rule matched)")
+                              : QString());
+    }
 
     for (const Finding &f : result.findings) {
         h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
                             "class=\"sev\">%1</span> %3</h3>\n")
                  .arg(severityName(f.severity), findingAnchor(f), htmlText(f.title));
-        h += QStringLiteral("<p class=\"muted\">%1 occurrence(s) · rule <code>%2</code></p>\n")
-                 .arg(f.count)
-                 .arg(htmlText(f.ruleId));
+        h += QStringLiteral("<p class=\"muted\">%1 · rule <code>%2</code></p>\n")
+                 .arg(plural(f.count, u"occurrence", u"occurrences"), htmlText(f.ruleId));
         if (!f.comparisons.isEmpty()) {
             h += QLatin1String("<table class=\"cmp\">\n");
             for (const Comparison &c : f.comparisons)
@@ -197,11 +206,11 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                  .arg(htmlText(in.problems.join(QLatin1String("; "))));
     h += QLatin1String("</table>\n");
     if (!result.unmatched.isEmpty()) {
-        h += QStringLiteral("<h2>Other notable messages</h2>\n<p>%1 line(s) with error words that "
+        h += QStringLiteral("<h2>Other notable messages</h2>\n<p>%1 with error words that "
                             "no rule matched, by message shape (&lt;*&gt; marks what varies).</p>\n"
                             "<table>\n<tr><th>Count</th><th>Message</th><th>Files</th>"
                             "<th>Example</th></tr>\n")
-                 .arg(result.unmatchedLines);
+                 .arg(plural(result.unmatchedLines, u"line", u"lines"));
         for (const MessageTemplate &t : result.unmatched)
             h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td><td>%4:%5<br>"
                                 "<code>%6</code></td></tr>\n")

@@ -1,4 +1,5 @@
 #include "report/markdownreport.h"
+#include "plural.h"
 
 #include "engine/gpus.h"
 
@@ -131,10 +132,10 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
 {
     QString md;
     md += QLatin1String("# ") + markdownEscape(options.title) + QLatin1String("\n\n");
-    md += QStringLiteral("Generated %1 by gputriage %2 from %3 input file(s).\n\n")
+    md += QStringLiteral("Generated %1 by gputriage %2 from %3.\n\n")
               .arg(options.generated.toUTC().toString(Qt::ISODate),
-                   QStringLiteral(GPUTRIAGE_VERSION))
-              .arg(result.readInputCount());
+                   QStringLiteral(GPUTRIAGE_VERSION),
+                   plural(result.readInputCount(), u"input file", u"input files"));
     md += result.nvidiaErrorLinesSentence() + QLatin1String("\n\n");
 
     md += QLatin1String(
@@ -199,10 +200,10 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
                   .arg(in.bytes);
     md += QLatin1Char('\n');
     if (!result.unmatched.isEmpty()) {
-        md += QStringLiteral("## Other notable messages\n\n%1 line(s) with error words that no "
+        md += QStringLiteral("## Other notable messages\n\n%1 with error words that no "
                              "rule matched, by message shape (`<*>` marks what varies):\n\n"
                              "| Count | Message | Files | Example |\n|---:|---|---:|---|\n")
-                  .arg(result.unmatchedLines);
+                  .arg(plural(result.unmatchedLines, u"line", u"lines"));
         for (const MessageTemplate &t : result.unmatched)
             md += QStringLiteral("| %1 | %2 | %3 | %4:%5 |\n")
                       .arg(t.count)

@@ -1,4 +1,5 @@
 #include "report/textreport.h"
+#include "plural.h"
 
 #include "engine/gpus.h"
 
@@ -182,11 +183,11 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
     qint64 lines = 0;
     for (const InputInfo &in : result.inputs)
         lines += in.lines;
-    out += QStringLiteral("%1: %2 finding(s) in %3 file(s), %4 lines\n")
-               .arg(paint("1", options.title))
-               .arg(result.findings.size())
-               .arg(result.readInputCount())
-               .arg(lines);
+    out += QStringLiteral("%1: %2 in %3, %4\n")
+               .arg(paint("1", options.title),
+                    plural(qint64(result.findings.size()), u"finding", u"findings"),
+                    plural(result.readInputCount(), u"file", u"files"),
+                    plural(lines, u"line", u"lines"));
     out += result.nvidiaErrorLinesSentence() + QLatin1Char('\n');
     if (std::any_of(result.gpus.begin(), result.gpus.end(),
                     [](const GpuVerdict &g) { return g.hasEvents(); })) {

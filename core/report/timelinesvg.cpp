@@ -75,7 +75,7 @@ ChartData timelineChartData(const AnalysisResult &result)
     return data;
 }
 
-std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, int maxTicks)
+int64_t roundTimeStep(int64_t span, int maxSteps)
 {
     constexpr int64_t ms = 1000, s = 1000 * ms, min = 60 * s, h = 60 * min, day = 24 * h;
     static constexpr int64_t steps[]
@@ -83,15 +83,19 @@ std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, 
            s,        2 * s,    5 * s,    10 * s,   15 * s,   30 * s,   min,      2 * min,  5 * min,
            10 * min, 15 * min, 30 * min, h,        2 * h,    3 * h,    6 * h,    12 * h,   day,
            2 * day,  7 * day,  14 * day, 30 * day, 90 * day, 365 * day};
+    for (const int64_t candidate : steps)
+        if (span / candidate + 1 <= maxSteps)
+            return candidate;
+    return steps[std::size(steps) - 1];
+}
+
+std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, int maxTicks)
+{
+    constexpr int64_t s = 1000 * 1000, min = 60 * s, day = 24 * 60 * min;
     std::vector<std::pair<int64_t, QString>> ticks;
     if (last <= first || maxTicks < 1)
         return ticks;
-    int64_t step = steps[std::size(steps) - 1];
-    for (const int64_t candidate : steps)
-        if ((last - first) / candidate + 1 <= maxTicks) {
-            step = candidate;
-            break;
-        }
+    const int64_t step = roundTimeStep(last - first, maxTicks);
     // "2025-11-30 10:37:11.662Z": the part the step needs, with the date when days differ.
     const bool days = formatTime(first).left(10) != formatTime(last).left(10);
     auto label = [&](int64_t t) {

@@ -37,6 +37,8 @@ ChartData timelineChartData(const AnalysisResult &result);
 // Ticks for an axis from `first` to `last` at a round step (1 ms … 1 day and more) giving at
 // most `maxTicks`, labelled as precisely as the step needs: labels never repeat.
 std::vector<std::pair<int64_t, QString>> timeTicks(int64_t first, int64_t last, int maxTicks);
+// The round step (1 ms … 1 year) that cuts `span` in at most `maxSteps` steps.
+int64_t roundTimeStep(int64_t span, int maxSteps);
 
 // The chart as an SVG picture (self-contained, every text escaped): an engineer sees the Xid
 // burst on the node before the pod's restarts. Marks that fall on the same pixels are drawn

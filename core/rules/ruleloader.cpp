@@ -1,5 +1,6 @@
 #include "rules/ruleloader.h"
 
+#include "plural.h"
 #include "rules/messagecatalog.h"
 #include "rules/patternwords.h"
 #include "rules/rulefilecache.h"
@@ -87,10 +88,10 @@ QString mergeCatalog(std::map<QString, Catalog> &catalogs, Catalog &&catalog)
     for (const auto &[alias, code] : catalog.aliases)
         into.aliases[alias] = code;
     const int kept = int(into.entries.size()) - int(replaced.size()) - added;
-    return QStringLiteral("catalog '%1' is merged into the one loaded before (%2): %3 code(s) "
+    return QStringLiteral("catalog '%1' is merged into the one loaded before (%2): %3 "
                           "replaced%4, %5 added, %6 kept as they were")
         .arg(catalog.name, QFileInfo(into.file).fileName())
-        .arg(replaced.size())
+        .arg(plural(replaced.size(), u"code", u"codes"))
         .arg(replaced.isEmpty()
                  ? QString()
                  : QStringLiteral(" (%1)").arg(replaced.mid(0, 10).join(QStringLiteral(", "))))

@@ -3,6 +3,7 @@
 #include "paths.h"
 #include "source/bugreport.h"
 #include "source/chunkreader.h"
+#include "source/compressedstream.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
@@ -85,15 +86,28 @@ public:
 
     void walkFile(const QString &path)
     {
-        walkEach([&] {
-            return archive_read_open_filename(m_a, QFile::encodeName(path).constData(), 64 * 1024);
-        });
+        QFile file(path);
+        const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(8) : QByteArray();
+        walkEach(
+            [&] {
+                return archive_read_open_filename(m_a, QFile::encodeName(path).constData(),
+                                                  64 * 1024);
+            },
+            CompressedStream::kindOf(head.toStdString()),
+            [&](CompressedStream::Kind kind) {
+                return std::make_unique<CompressedStream>(kind, path);
+            });
     }
 
     void walkMemory(const QByteArray &bytes)
     {
+        const std::string_view view(bytes.constData(), size_t(bytes.size()));
         walkEach(
-            [&] { return archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())); });
+            [&] { return archive_read_open_memory(m_a, bytes.constData(), size_t(bytes.size())); },
+            CompressedStream::kindOf(view),
+            [&](CompressedStream::Kind kind) {
+                return std::make_unique<CompressedStream>(kind, view);
+            });
     }
 
 private:
@@ -103,9 +117,23 @@ private:
     enum class Mode { Archive, Compressed, Plain };
     enum class Outcome { Done, NotThisWay };
 
-    template<typename Open>
-    void walkEach(Open open)
+    // A compressed stream is decompressed by CompressedStream: one cut short still gives what it
+    // holds.
+    template<typename Open, typename MakeStream>
+    void
+    walkEach(Open open, std::optional<CompressedStream::Kind> compressed, MakeStream makeStream)
     {
+        if (compressed) {
+            const auto probe = makeStream(*compressed);
+            if (probe->next().empty() && probe->cut()) {
+                m_reader.problem(m_display,
+                                 QStringLiteral("damaged, nothing could be read: truncated %1 "
+                                                "input (its %2 bytes end inside the stream)")
+                                     .arg(CompressedStream::name(*compressed))
+                                     .arg(probe->consumed()));
+                return;
+            }
+        }
         for (const Mode mode : {Mode::Archive, Mode::Compressed, Mode::Plain}) {
             close();
             m_mode = mode;
@@ -115,7 +143,11 @@ private:
             if (mode == Mode::Archive)
                 archive_read_support_format_all(m_a);
             archive_read_support_format_raw(m_a);
-            if (open() != ARCHIVE_OK) {
+            if (compressed && mode != Mode::Plain)
+                m_stream = makeStream(*compressed);
+            const int opened
+                = m_stream ? archive_read_open(m_a, this, nullptr, &streamRead, nullptr) : open();
+            if (opened != ARCHIVE_OK) {
                 // A compressed stream cut before its first block is a damaged file, not a
                 // plain one: its bytes are not text.
                 if (mode == Mode::Compressed
@@ -130,9 +162,48 @@ private:
                 m_reader.problem(m_display, QStringLiteral("cannot open: %1").arg(errorText()));
                 return;
             }
-            if (walk() == Outcome::Done)
+            if (walk() == Outcome::Done) {
+                if (m_stream)
+                    reportStreamDamage();
                 return;
+            }
         }
+    }
+
+    static la_ssize_t streamRead(archive *a, void *self, const void **buffer)
+    {
+        CompressedStream &stream = *static_cast<ArchiveWalker *>(self)->m_stream;
+        const std::string_view block = stream.next();
+        *buffer = block.data();
+        if (block.empty() && !stream.error().isEmpty() && stream.consumed() == 0) {
+            archive_set_error(a, EINVAL, "%s", stream.error().toLocal8Bit().constData());
+            return ARCHIVE_FATAL;
+        }
+        return la_ssize_t(block.size());
+    }
+
+    // Where a compressed stream was cut or broke, once everything before was read.
+    void reportStreamDamage()
+    {
+        if (!m_stream->cut() && m_stream->error().isEmpty())
+            return;
+        const QString kind = CompressedStream::name(m_stream->kind());
+        const QString where = m_stream->cut()
+                                  ? QStringLiteral("cut short: its %1 stream ends after %2 bytes")
+                                        .arg(kind)
+                                        .arg(m_stream->consumed())
+                                  : QStringLiteral("damaged: its %1 stream breaks at byte %2 (%3)")
+                                        .arg(kind)
+                                        .arg(m_stream->consumed())
+                                        .arg(m_stream->error());
+        const bool raw = archive_format(m_a) == ARCHIVE_FORMAT_RAW;
+        const QString read = raw || m_lastEntry.isEmpty()
+                                 ? QStringLiteral("the first %1 bytes of its content are read")
+                                       .arg(m_stream->produced())
+                                 : QStringLiteral("read up to %1, which is %2")
+                                       .arg(m_lastEntry, m_lastWhole ? QStringLiteral("whole")
+                                                                     : QStringLiteral("cut off"));
+        m_reader.problem(m_display, where + QStringLiteral("; ") + read);
     }
 
     void close()
@@ -142,6 +213,8 @@ private:
         m_a = nullptr;
         m_seen = 0;
         m_produced = 0;
+        m_stream.reset();
+        m_lastEntry.clear();
     }
 
     QString errorText() const
@@ -168,6 +241,8 @@ private:
             if (r == ARCHIVE_EOF)
                 break;
             if (r < ARCHIVE_WARN) {
+                if (m_stream && m_stream->cut())
+                    break; // the cut is reported, with what was read
                 m_reader.problem(m_display,
                                  QStringLiteral("archive is damaged after %1 entries: %2")
                                      .arg(m_seen)
@@ -176,7 +251,7 @@ private:
             }
             ++m_seen;
             // The raw format with nothing to decompress returns the bytes as they are.
-            if (archive_format(m_a) == ARCHIVE_FORMAT_RAW
+            if (archive_format(m_a) == ARCHIVE_FORMAT_RAW && !m_stream
                 && archive_filter_code(m_a, 0) == ARCHIVE_FILTER_NONE)
                 m_mode = Mode::Plain;
             if (m_mode == Mode::Plain)
@@ -221,6 +296,8 @@ private:
             m_nextLine = 1;
             m_lineless = 0;
             m_streamable = -1;
+            m_lastEntry = name.mid(m_display.size() + 1);
+            m_lastWhole = false;
             if (!readData(name, data))
                 return Outcome::Done;
             if (m_chunks > 0) {
@@ -247,18 +324,39 @@ private:
     // Reads the current entry; false stops the whole archive (a limit was hit).
     bool readData(const QString &name, QByteArray &data)
     {
-        char buffer[64 * 1024];
         const BundleLimits &limits = m_reader.m_limits;
         qint64 entryBytes = 0;
+        // Blocks, not archive_read_data(): that drops what it had copied when a read fails.
+        const char *block = nullptr;
+        size_t blockSize = 0;
         for (;;) {
-            const la_ssize_t n = archive_read_data(m_a, buffer, sizeof buffer);
-            if (n == 0)
-                return true;
-            if (n < 0) {
-                m_reader.problem(
-                    name, QStringLiteral("read error, entry truncated: %1").arg(errorText()));
-                return true; // keep what was read; the next header read reports a broken archive
+            if (blockSize == 0) {
+                const void *b = nullptr;
+                la_int64_t offset = 0;
+                const int r = archive_read_data_block(m_a, &b, &blockSize, &offset);
+                if (r == ARCHIVE_EOF) {
+                    m_lastWhole = true;
+                    return true;
+                }
+                if (r < ARCHIVE_WARN) {
+                    m_reader.problem(
+                        name, QStringLiteral("read error, entry truncated: %1").arg(errorText()));
+                    return true; // keep what was read; the next header says the archive broke
+                }
+                block = static_cast<const char *>(b);
+                if (offset > entryBytes) { // a hole of a sparse entry reads as zeros
+                    data.append(QByteArray(
+                        qsizetype(std::min<qint64>(offset - entryBytes, limits.maxEntryBytes)),
+                        '\0'));
+                    entryBytes = offset;
+                }
+                continue;
             }
+            // Taken in slices, so each limit stops within one of them.
+            const char *buffer = block;
+            const la_ssize_t n = la_ssize_t(std::min<size_t>(blockSize, 64 * 1024));
+            block += n;
+            blockSize -= size_t(n);
             m_produced += n;
             entryBytes += n;
             m_reader.m_totalBytes += n;
@@ -277,7 +375,8 @@ private:
                         .arg(limits.maxTotalBytes >> 20));
                 return false;
             }
-            const qint64 consumed = std::max<qint64>(1, archive_filter_bytes(m_a, -1));
+            const qint64 consumed = std::max<qint64>(1, m_stream ? m_stream->consumed()
+                                                                 : archive_filter_bytes(m_a, -1));
             if (m_produced > kRatioGrace && m_produced / consumed > limits.maxRatio) {
                 m_reader.problem(
                     name, QStringLiteral(
@@ -314,7 +413,10 @@ private:
     int m_depth;
     archive *m_a = nullptr;
     Mode m_mode = Mode::Archive;
-    QString m_damage; // why the bytes were not an archive after all
+    QString m_damage;                           // why the bytes were not an archive after all
+    std::unique_ptr<CompressedStream> m_stream; // decompressed here, not by libarchive
+    QString m_lastEntry;                        // inside the archive
+    bool m_lastWhole = false;
     int m_seen = 0;
     qint64 m_produced = 0;
     int m_chunks = 0;         // chunks of the current entry already streamed

@@ -4,6 +4,7 @@
 #include "text/normalizer.h"
 
 #include <QFile>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <bit>
@@ -125,10 +126,41 @@ LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
         = endLine < parent->lineCount() ? parent->m_lineStarts[size_t(endLine)] : parent->m_size;
     doc->m_data = parent->m_data + begin;
     doc->m_size = end - begin;
+    doc->m_rawData = doc->m_data;
+    doc->m_rawSize = doc->m_size;
     doc->m_encoding = parent->m_encoding;
     doc->m_lineOffset = parent->m_lineOffset + firstLine;
     doc->index();
     return doc;
+}
+
+std::shared_ptr<const LogDocument>
+LogDocument::decodedAs(const std::shared_ptr<const LogDocument> &doc, const QString &encoding)
+{
+    if (!doc || doc->m_source)
+        return nullptr;
+    const std::string_view raw = doc->rawBytes();
+    QByteArray bytes(raw.data(), qsizetype(raw.size()));
+    if (encoding.isEmpty())
+        return fromBytes(std::move(bytes), doc->m_path, doc->m_lineOffset + 1);
+    QStringDecoder decoder(encoding.toLatin1().constData());
+    if (!decoder.isValid())
+        return nullptr;
+    QString text = decoder(bytes);
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    std::shared_ptr<LogDocument> out(new LogDocument);
+    out->m_path = doc->m_path;
+    out->m_lineOffset = doc->m_lineOffset;
+    out->m_raw = std::move(bytes);
+    out->m_rawData = out->m_raw.constData();
+    out->m_rawSize = size_t(out->m_raw.size());
+    out->m_buffer = text.toUtf8();
+    out->m_data = out->m_buffer.constData();
+    out->m_size = size_t(out->m_buffer.size());
+    out->m_encoding = encoding;
+    out->index();
+    return out;
 }
 
 namespace {
@@ -190,7 +222,11 @@ int utf16WithoutBom(std::string_view s)
 void LogDocument::decode()
 {
     const std::string_view s(m_data, m_size);
+    m_rawData = m_data;
+    m_rawSize = m_size;
     auto replaceWith = [this](const QString &text, const char *encoding) {
+        if (m_data == m_buffer.constData())
+            m_raw = std::move(m_buffer); // its data stays where m_rawData points
         m_buffer = text.toUtf8();
         m_data = m_buffer.constData();
         m_size = size_t(m_buffer.size());

@@ -72,8 +72,16 @@ public:
     int indexOfLineNumber(int number) const { return number - 1 - m_lineOffset; }
     // Cri when lines carry a CRI prefix.
     LineFormat format() const { return m_format; }
-    // How the bytes were decoded: "utf-8", "utf-16le", "utf-16be" or "latin-1".
+    // How the bytes were decoded: "utf-8", "utf-16le", "utf-16be" or "latin-1" (detected), or
+    // the encoding decodedAs() was given.
     QString encoding() const { return m_encoding; }
+    // The bytes as read, before decoding (a section's: its part of its parent's text).
+    std::string_view rawBytes() const { return {m_rawData, m_rawSize}; }
+    // The raw bytes of `doc` decoded as `encoding` ("utf-8", "latin-1", "windows-1252",
+    // "utf-16le", "utf-16be"; empty: detected again): a document of the same path and line
+    // numbers. Null for an encoding Qt does not know or a document of another's lines.
+    static std::shared_ptr<const LogDocument>
+    decodedAs(const std::shared_ptr<const LogDocument> &doc, const QString &encoding);
     // Memory held by the line index (not the text).
     size_t indexBytes() const { return m_lineStarts.capacity() * sizeof(m_lineStarts[0]); }
     // The whole text (for section splitting and nested archives).
@@ -92,8 +100,11 @@ private:
     std::unique_ptr<MappingGuard> m_guard; // after m_file: unguarded before it is unmapped
     std::shared_ptr<const std::atomic<bool>> m_shrank;
     QByteArray m_buffer;
+    QByteArray m_raw; // the bytes read, kept when decoding replaced m_buffer
     const char *m_data = nullptr;
     size_t m_size = 0;
+    const char *m_rawData = nullptr;
+    size_t m_rawSize = 0;
     // Offsets of the line starts. Grown and trimmed with realloc, which moves the pages of a
     // big index instead of copying them, so it can be cut to its exact size.
     struct LineStarts

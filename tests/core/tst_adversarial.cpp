@@ -358,14 +358,13 @@ private Q_SLOTS:
         QTest::newRow("UTF-16 without BOM")
             << QStringList{"analyze", "utf16-no-bom.log", "--max-evidence", "1"} << 0
             << "Xid 13 on GPU 0000:3b:00.*\\(1000×\\)" << 20.0 << 128;
-        QTest::newRow("10 M empty lines")
-            << QStringList{"analyze", "empty-lines.log"} << 0
-            << "0 finding\\(s\\) in 1 file\\(s\\), 10000000 lines" << 30.0 << 256;
+        QTest::newRow("10 M empty lines") << QStringList{"analyze", "empty-lines.log"} << 0
+                                          << "0 findings in 1 file, 10000000 lines" << 30.0 << 256;
         QTest::newRow("CR and CRLF mixed") << QStringList{"analyze", "cr-mix.log"} << 0
                                            << "cr-mix.log:5: NVRM: Xid" << 20.0 << 128;
         QTest::newRow("a NUL run in a text log")
             << QStringList{"analyze", "nul-run.log"} << 0
-            << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+            << "(?s)1 finding in 1 file.*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
         for (const char *name :
              {"magic-bzh.log", "magic-gzip.log", "magic-zip.log", "magic-ustar.log"})
             QTest::newRow(qPrintable(
@@ -378,17 +377,16 @@ private Q_SLOTS:
                 << 20.0 << 128;
         QTest::newRow("a gzipped log starting with NULs")
             << QStringList{"analyze", "nul-led.log.gz"} << 0
-            << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+            << "(?s)1 finding in 1 file.*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
         QTest::newRow("a gzipped log of single words")
             << QStringList{"analyze", "words.log.gz"} << 0
-            << "(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
+            << "(?s)1 finding in 1 file.*Xid 13 on GPU 0000:3b:00" << 20.0 << 128;
         QTest::newRow("a 256 MiB line in a compressed log")
             << QStringList{"analyze", "long-line.log.gz", "--max-evidence", "1"} << 0
             << "(?s)(?=.*Xid 13 on GPU 0000:3b:00)(?=.*a line longer than 1 MiB)" << 10.0 << 1024;
         QTest::newRow("gzipped zeros")
             << QStringList{"analyze", "zeros.gz"} << 0
-            << "(?s)in 1 file\\(s\\).*zeros.gz: binary file, listed but not analysed" << 20.0
-            << 256;
+            << "(?s)in 1 file.*zeros.gz: binary file, listed but not analysed" << 20.0 << 256;
         QTest::newRow("a CRI partial run across a matching chunk")
             << QStringList{"analyze", "cri-run.log", "--max-evidence", "1"} << 0
             << "Xid 13 on GPU 0000:3b:00" << 20.0 << 256;
@@ -443,7 +441,7 @@ private Q_SLOTS:
             << "deep.yaml:3:\\d+: error: invalid YAML" << 20.0 << 128;
         QTest::newRow("catastrophic backtracking in PCRE terms")
             << (QStringList{"analyze", "aaaa.log"} + noDefaults + QStringList{"rules-backtracking"})
-            << 0 << "0 finding\\(s\\) in 1 file\\(s\\), 100 lines" << 20.0 << 128;
+            << 0 << "0 findings in 1 file, 100 lines" << 20.0 << 128;
         QTest::newRow("empty pattern")
             << (QStringList{"analyze", "cr-mix.log"} + noDefaults + QStringList{"rules-empty"}) << 2
             << "(?s)(?=.*r.yaml:\\d+:\\d+: 'pattern' must not be empty)(?=.*empty.other)" << 20.0
@@ -504,12 +502,12 @@ private Q_SLOTS:
                                      m_dir.path(), 20 * kSlowdown);
         checkBounds(run);
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(QRegularExpression(
-                     QStringLiteral("(?s)1 finding\\(s\\) in 1 file\\(s\\).*Xid 13 on GPU.*"
-                                    "latin1/caf\uFFFD: folder name is not valid UTF-8"))
-                     .match(QString::fromUtf8(run.output))
-                     .hasMatch(),
-                 run.output.constData());
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("(?s)1 finding in 1 file.*Xid 13 on GPU.*"
+                                              "latin1/caf\uFFFD: folder name is not valid UTF-8"))
+                .match(QString::fromUtf8(run.output))
+                .hasMatch(),
+            run.output.constData());
     }
 
     // A folder the engineer cannot read (a tarball extracted by another user) is named, and the
@@ -531,7 +529,7 @@ private Q_SLOTS:
                                      m_dir.path(), 20 * kSlowdown);
         checkBounds(run);
         QVERIFY2(QRegularExpression(
-                     QStringLiteral("(?s)(?=.*in 1 file\\(s\\))(?=.*locked/closed: folder cannot "
+                     QStringLiteral("(?s)(?=.*in 1 file)(?=.*locked/closed: folder cannot "
                                     "be read)"))
                      .match(QString::fromUtf8(run.output))
                      .hasMatch(),

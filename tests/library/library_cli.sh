@@ -168,7 +168,7 @@ new_library; L4=$lib
 wait $a || fail "first of two adders: $(cat "$work/e1")"
 wait $b || fail "second of two adders: $(cat "$work/e2")"
 run 0 "$work/o" "$work/e" library info --library-url "$L4"
-grep -q "^3 bundle(s), " "$work/o" || fail "two adders: $(cat "$work/o")"
+grep -q "^3 bundles, " "$work/o" || fail "two adders: $(cat "$work/o")"
 
 # A broken library: said, and the analysis and its report are whole (exit as without it).
 check_broken() { # URL WORDS

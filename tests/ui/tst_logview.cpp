@@ -161,6 +161,40 @@ private Q_SLOTS:
         QVERIFY(whole->isSearchHit(whole->currentLine()));
     }
 
+    // A search hit past column 4,000 of a long line is shown in the view itself: stepping to it
+    // shows the line from a little before the hit, highlighted and scrolled into view.
+    void aHitPastTheDisplayCapIsShownInTheView()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("wide.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("first\n[ 1.0] " + QByteArray(6000, 'x')
+                   + " NVRM: Xid (PCI:0000:86:00): 79, GPU has fallen off the bus.\nlast\n");
+        file.close();
+        MainWindow window;
+        window.resize(900, 500);
+        window.show();
+        QVERIFY(gputriage::test::openAndWait(window, {path}));
+        LogView *view = window.logView();
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(window.searchBar()->input(), QStringLiteral("fallen off"));
+        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{1}));
+        QTest::keyClick(window.searchBar()->input(), Qt::Key_Return); // next hit
+        QCOMPARE(view->currentLine(), 1);
+        const auto spans = view->searchSpans(1);
+        QCOMPARE(spans.size(), size_t(1));
+        QVERIFY2(spans.front().first < 4000 && spans.front().second > spans.front().first,
+                 qPrintable(QString::number(spans.front().first)));
+        // In view: the hit's columns lie within the horizontal scroll range shown.
+        const int charWidth = view->fontMetrics().horizontalAdvance(QLatin1Char('x'));
+        const int scrolled = view->horizontalScrollBar()->value();
+        const int from = spans.front().first * charWidth - scrolled;
+        const int to = spans.front().second * charWidth - scrolled;
+        QVERIFY2(to > 0 && from < view->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 %2").arg(from).arg(to)));
+    }
+
     void linesAreSelectedCopiedAndShownWhole()
     {
         QTemporaryDir dir;

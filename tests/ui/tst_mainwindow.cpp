@@ -17,6 +17,7 @@
 #include "rulesdock.h"
 #include "searchbar.h"
 #include "settingsdialog.h"
+#include "testarchive.h"
 #include "text/logdocument.h"
 #include "timechart.h"
 #include "uitest.h"
@@ -485,12 +486,39 @@ private Q_SLOTS:
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QSettings().setValue(QStringLiteral("lastDir"),
                              QStringLiteral(TESTDATA "/seed")); // as "Open" leaves it
-        const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"));
+        const QString bundle = ExportDialog::bundleName(window.result());
+        QCOMPARE(bundle, QStringLiteral("seed-article")); // the report says which bundle
+        const QString suggested = ExportDialog::suggestedPath(QStringLiteral("html"), bundle);
         QVERIFY2(!suggested.startsWith(QStringLiteral(TESTDATA)), qPrintable(suggested));
-        QVERIFY(suggested.endsWith(u"/gputriage-report.html"));
+        QVERIFY(suggested.endsWith(u"/seed-article-gputriage-report.html"));
         QSettings().setValue(QStringLiteral("export/dir"), QDir::tempPath());
-        QCOMPARE(ExportDialog::suggestedPath(QStringLiteral("md")),
-                 QDir(QDir::tempPath()).filePath(QStringLiteral("gputriage-report.md")));
+        QCOMPARE(
+            ExportDialog::suggestedPath(QStringLiteral("md"), bundle),
+            QDir(QDir::tempPath()).filePath(QStringLiteral("seed-article-gputriage-report.md")));
+    }
+
+    void theReportIsNamedAfterTheBundle_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("a must-gather archive")
+            << "must-gather-2026-11-30.tar.gz!must-gather/pods/app.log"
+            << "must-gather-2026-11-30";
+        QTest::newRow("a bug report's section") << "nvidia-bug-report.log.gz!prologue"
+                                                << "nvidia-bug-report";
+        QTest::newRow("a folder's file") << "case-1234/node-7/dmesg.log" << "case-1234";
+        QTest::newRow("a zip") << "Node 7 (copy).zip!a.log" << "Node-7--copy-";
+    }
+
+    void theReportIsNamedAfterTheBundle()
+    {
+        QFETCH(QString, input);
+        QFETCH(QString, name);
+        AnalysisResult result;
+        InputInfo info;
+        info.path = input;
+        result.inputs.append(info);
+        QCOMPARE(ExportDialog::bundleName(result), name);
     }
 
     void theExportDialogPreviewsWhatItWrites()
@@ -542,6 +570,50 @@ private Q_SLOTS:
         auto *banner = window.findChild<QWidget *>(QStringLiteral("banner"));
         QVERIFY(banner && banner->isVisible());
         QCOMPARE(window.findingsPanel()->model()->rowCount(), 2);
+    }
+
+    // A must-gather cut short (a few KB, less than libarchive's block): the tree lists the files
+    // before the cut and the one it cuts, the banner names the archive and where it was cut.
+    void aDamagedArchiveShowsTheFilesBeforeTheCut()
+    {
+        QList<gputriage::test::Member> members;
+        for (int m = 1; m <= 6; ++m) {
+            QByteArray log;
+            for (int i = 1; i <= 60; ++i)
+                log += "I1130 10:00:00 pod" + QByteArray::number(m) + " step "
+                       + QByteArray::number(i) + " token " + QByteArray::number(i * 7919 + m, 16)
+                       + '\n';
+            members.append({"must-gather/pods/pod" + QByteArray::number(m) + ".log", log});
+        }
+        const QByteArray whole = gputriage::test::makeArchive("tar", "gzip", members);
+        QTemporaryDir dir;
+        const QString path = gputriage::test::writeFile(dir, QStringLiteral("must-gather.tar.gz"),
+                                                        whole.left(whole.size() * 8 / 10));
+        MainWindow window;
+        window.show();
+        QVERIFY(gputriage::test::openAndWait(window, {path}));
+        QVERIFY2(window.bundleTree()->visibleEntryCount() >= 5,
+                 qPrintable(QString::number(window.bundleTree()->visibleEntryCount())));
+        auto *banner = window.findChild<MessageBanner *>(QStringLiteral("banner"));
+        QVERIFY(banner->isVisible());
+        QVERIFY2(banner->text().contains(u"must-gather.tar.gz")
+                     && banner->text().contains(u"cut short: its gzip stream ends after"),
+                 qPrintable(banner->text()));
+        // The cut file opens with the lines before the cut.
+        QString cutFile;
+        for (const QModelIndex &index : window.bundleTree()->model()->entries()) {
+            const QString p = index.data(BundleTreeModel::PathRole).toString();
+            if (banner->text().contains(p.section(u'!', -1) + QStringLiteral(", which is cut off")))
+                cutFile = p;
+        }
+        QVERIFY2(!cutFile.isEmpty(), qPrintable(banner->text()));
+        QTreeView *tree = window.bundleTree()->tree();
+        const QModelIndex at = window.bundleTree()->viewIndex(cutFile);
+        tree->scrollTo(at);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(at).center());
+        QTRY_COMPARE(window.logView()->document()->path(), cutFile);
+        const int lines = window.logView()->document()->lineCount();
+        QVERIFY2(lines > 1 && lines < 60, qPrintable(QString::number(lines)));
     }
 
     void cancellingTheAnalysisShowsWhatWasDoneAndSaysSo()

@@ -137,7 +137,7 @@ private Q_SLOTS:
         QCOMPARE(
             dumpModel(model),
             QStringList({QStringLiteral("GPU | Name | Action | Events | UUID"),
-                         QStringLiteral("Node: 2 GPU(s), 1 with events; strongest action: "
+                         QStringLiteral("Node: 2 GPUs, 1 with events; strongest action: "
                                         "Reboot the node (GPU 0000:86:00)"),
                          QStringLiteral("0000:86:00 | NVIDIA H100, S/N 1650924000007 | "
                                         "critical: Reboot the node | Xid 79 ×1 | GPU-9b1d77c4"),

@@ -4,6 +4,7 @@
 #include "bookmarks.h"
 #include "bundletree.h"
 #include "comparetab.h"
+#include "filterspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "gpuspanel.h"
@@ -44,6 +45,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBlock>
@@ -53,6 +55,8 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+#include <QTreeWidget>
+#include <QWheelEvent>
 
 using namespace gputriage;
 using namespace gputriage::test;
@@ -699,7 +703,8 @@ private Q_SLOTS:
         const int shown = window.bundleTree()->visibleEntryCount();
         QVERIFY2(shown >= 5, qPrintable(QString::number(shown)));
         QVERIFY(banner(window)->isVisible());
-        QVERIFY2(banner(window)->text().contains(u"damaged"), qPrintable(banner(window)->text()));
+        QVERIFY2(banner(window)->text().contains(u"node-7.tar.gz: cut short: its gzip stream ends"),
+                 qPrintable(banner(window)->text()));
         QVERIFY(banner(window)->text().contains(u"the rest was analysed"));
         // Every whole entry before the damage is there, byte for byte.
         int whole = 0;
@@ -807,6 +812,31 @@ private Q_SLOTS:
         QVERIFY(done.wait(gputriage::test::kWaitMs));
         QCOMPARE(panel->model()->rowCount(), 0);
         QVERIFY(panel->summary()->text().contains(u"none of the 3 files"));
+    }
+
+    // A hit far along a long line (past column 4,000) is not cut off in the All Files list:
+    // the list shows the text from a little before it.
+    void aHitFarAlongALongLineIsListedWithItsText()
+    {
+        QTemporaryDir dir;
+        const QByteArray line = "[ 1.0] " + QByteArray(5000, 'x') + " NVRM: Xid 79 fallen off "
+                                + QByteArray(100, 'y') + '\n';
+        writeFile(dir, QStringLiteral("long.log"), "first\n" + line);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(window.searchBar()->input(), QStringLiteral("Xid 79"));
+        SearchResultsPanel *panel = window.searchResults();
+        QSignalSpy done(panel, &SearchResultsPanel::searchFinished);
+        QTest::mouseClick(window.searchBar()->allFilesButton(), Qt::LeftButton);
+        QVERIFY(done.wait(gputriage::test::kWaitMs));
+        QCOMPARE(panel->model()->rowCount(), 1);
+        const QString text
+            = panel->model()->index(0, SearchResultsModel::TextColumn).data().toString();
+        QVERIFY2(text.startsWith(QChar(0x2026)) && text.contains(u"NVRM: Xid 79 fallen off"),
+                 qPrintable(text.left(120)));
+        QVERIFY(text.size() <= 402);
     }
 
     // Point 3: part of a line is selected with the mouse or the keyboard and copied; the
@@ -1007,6 +1037,100 @@ private Q_SLOTS:
         QCOMPARE(QSet<QString>(ticks.begin(), ticks.end()).size(), ticks.size());
     }
 
+    // The time chart counts lines per round bucket (bars, a scale, a tooltip) and zooms like
+    // lnav's histogram: the wheel around the pointer, a dragged range, Reset Zoom and Esc.
+    void theTimeChartCountsPerBucketAndZooms()
+    {
+        constexpr int64_t minute = 60'000'000;
+        const int64_t t0 = 1'764'495'000'000'000; // 2025-11-30 09:30:00 UTC
+        ChartData data;
+        ChartLane node{QStringLiteral("node-7"), {}};
+        auto add = [&](int64_t at, Severity severity, bool other) {
+            node.points.push_back({at, severity, other, QStringLiteral("Xid"),
+                                   QStringLiteral("kern.log"), int(node.points.size()) + 1});
+        };
+        for (int i = 0; i < 3; ++i)
+            add(t0 + i * 1'000'000, Severity::Warning, false);
+        for (int i = 0; i < 7; ++i)
+            add(t0 + 5 * minute + i * 1'000'000, i == 3 ? Severity::Critical : Severity::Info,
+                i % 2 == 0);
+        add(t0 + 10 * minute, Severity::Error, false);
+        data.first = t0;
+        data.last = t0 + 10 * minute;
+        data.lanes.push_back(node);
+        TimeChart chart;
+        chart.resize(900, 300);
+        chart.setData(data);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+
+        int total = 0, most = 0;
+        const TimeChart::Bucket *tallest = nullptr;
+        for (const TimeChart::Bucket &b : chart.buckets()) {
+            total += b.count;
+            QCOMPARE(b.start % chart.bucketLength(), 0); // round buckets
+            if (b.count > most) {
+                most = b.count;
+                tallest = &b;
+            }
+        }
+        QCOMPARE(total, 11);
+        QCOMPARE(most, 7);
+        QCOMPARE(chart.scaleMax(), 10);
+        // Hovering the bar says its count, by severity.
+        const QString tip = chart.toolTipAt(tallest->rect.center());
+        QVERIFY2(tip.contains(u"7 lines") && tip.contains(u"1 critical")
+                     && tip.contains(u"4 other"),
+                 qPrintable(tip));
+        // What the user sees: the bar in the colour of its strongest severity.
+        const QImage image = chart.grab().toImage();
+        QCOMPARE(image.pixelColor((tallest->rect.center() * chart.devicePixelRatioF()).toPoint()),
+                 ViewPalette::forBase(chart.palette().color(QPalette::Base))
+                     .severity[size_t(Severity::Critical)]);
+
+        // The wheel zooms in around the pointer.
+        QVERIFY(!chart.isZoomed());
+        QVERIFY(!chart.resetButton()->isVisible());
+        const QRectF hist = chart.histogramRect();
+        const QPointF middle(hist.center().x(), hist.center().y());
+        QWheelEvent wheel(middle, chart.mapToGlobal(middle), {}, {0, 240}, Qt::NoButton, {},
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&chart, &wheel);
+        QVERIFY(chart.isZoomed());
+        QVERIFY(chart.resetButton()->isVisible());
+        const int64_t span = chart.viewLast() - chart.viewFirst();
+        QVERIFY2(std::abs(double(span) - 0.64 * 10 * minute) < minute / 100.0,
+                 qPrintable(QString::number(span)));
+        QVERIFY(chart.viewFirst() > t0 && chart.viewLast() < data.last);
+
+        // Reset, then drag over the first two minutes: only their three lines are left.
+        QTest::mouseClick(chart.resetButton(), Qt::LeftButton);
+        QVERIFY(!chart.isZoomed());
+        const double x0 = hist.left() - 2, x2 = hist.left() + hist.width() * 0.2;
+        QTest::mousePress(&chart, Qt::LeftButton, {}, QPoint(int(x0), int(hist.center().y())));
+        QTest::mouseMove(&chart, QPoint(int((x0 + x2) / 2), int(hist.center().y())));
+        QTest::mouseMove(&chart, QPoint(int(x2), int(hist.center().y())));
+        QTest::mouseRelease(&chart, Qt::LeftButton, {}, QPoint(int(x2), int(hist.center().y())));
+        QVERIFY(chart.isZoomed());
+        QVERIFY2(chart.viewLast() - chart.viewFirst() < 3 * minute,
+                 qPrintable(QString::number(chart.viewLast() - chart.viewFirst())));
+        total = 0;
+        for (const TimeChart::Bucket &b : chart.buckets())
+            total += b.count;
+        QCOMPARE(total, 3);
+        size_t marked = 0;
+        for (const TimeChart::Mark &m : chart.marks())
+            marked += m.points.size();
+        QCOMPARE(marked, size_t(3)); // the marks of the range only
+        QVERIFY(chart.bucketLength() < minute);
+        // Esc shows everything again.
+        chart.setFocus();
+        QTest::keyClick(&chart, Qt::Key_Escape);
+        QVERIFY(!chart.isZoomed());
+        QCOMPARE(chart.viewFirst(), t0);
+        QCOMPARE(chart.viewLast(), data.last);
+    }
+
     // Point 8: prefixes can be hidden (the message as rules read it; the prefix in the
     // tooltip), panels and the rules dock hide, and the place in a file is kept across the
     // timeline and a new analysis of the same bundle.
@@ -1117,6 +1241,202 @@ private Q_SLOTS:
         QCOMPARE(view->rowCount(), 10);
     }
 
+    // Stacked filters (lnav's :filter-in/:filter-out): several at once, each switched off and
+    // on; the view shows the lines passing all, together with the search's "only matching".
+    void stackedFiltersShowTheLinesPassingAll()
+    {
+        QTemporaryDir dir;
+        const QByteArray log = "boot line 1\n"
+                               "NVRM: Xid (PCI:0000:3b:00): 13, pid=1 line 2\n"
+                               "NVRM: Xid (PCI:0000:86:00): 79, pid=2 line 3\n"
+                               "healthy line 4\n"
+                               "NVRM: Xid (PCI:0000:3b:00): 13, pid=3 line 5\n"
+                               "NVRM: Xid (PCI:0000:3b:00): 31, pid=4 line 6\n";
+        const QString path = writeFile(dir, QStringLiteral("filters.log"), log);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        LogView *view = window.logView();
+        auto *panel = window.findChild<FiltersPanel *>(QStringLiteral("filtersPanel"));
+        QVERIFY(panel);
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+        tabs->setCurrentWidget(panel);
+        auto shown = [&] {
+            QStringList lines;
+            for (int row = 0; row < view->rowCount(); ++row)
+                lines << QString::number(view->lineAtRow(row) + 1);
+            return lines.join(u',');
+        };
+        QSignalSpy applied(panel, &FiltersPanel::filtersApplied);
+        // In: Xid lines.
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("xid"));
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QTRY_COMPARE(shown(), QStringLiteral("2,3,5,6"));
+        QVERIFY(panel->patternInput()->text().isEmpty());
+        // Out: GPU 86 and Xid 31, typed with Enter.
+        panel->kindBox()->setCurrentIndex(1);
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("86:00"));
+        QTest::keyClick(panel->patternInput(), Qt::Key_Return);
+        QTRY_COMPARE(shown(), QStringLiteral("2,5,6"));
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("\\b31,"));
+        QTest::keyClick(panel->patternInput(), Qt::Key_Return);
+        QTRY_COMPARE(shown(), QStringLiteral("2,5"));
+        QCOMPARE(panel->list()->topLevelItemCount(), 3);
+        QTRY_COMPARE(panel->list()->topLevelItem(0)->text(1), QStringLiteral("4"));
+        QCOMPARE(panel->list()->topLevelItem(0)->text(0), QStringLiteral("in: xid"));
+        QCOMPARE(panel->status()->text(), QStringLiteral("2 lines of 6 shown"));
+        // Switching the first "out" off brings its line back.
+        QTreeWidget *list = panel->list();
+        const QRect box = list->visualItemRect(list->topLevelItem(1));
+        QTest::mouseClick(
+            list->viewport(), Qt::LeftButton, {},
+            QPoint(box.left() + list->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 4,
+                   box.center().y()));
+        QTRY_COMPARE(shown(), QStringLiteral("2,3,5"));
+        QVERIFY(!panel->filters()[1].enabled);
+        // The search's "only matching lines" narrows what the filters pass.
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        SearchBar *bar = window.searchBar();
+        QTest::keyClicks(bar->input(), QStringLiteral("pid=3"));
+        QTRY_COMPARE(bar->hits(), (std::vector<int>{4}));
+        bar->onlyMatchingBox()->setChecked(true);
+        QCOMPARE(shown(), QStringLiteral("5"));
+        bar->onlyMatchingBox()->setChecked(false);
+        QCOMPARE(shown(), QStringLiteral("2,3,5"));
+        // An invalid expression is said inline and not added.
+        QTest::keyClicks(panel->patternInput(), QStringLiteral("xid("));
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QCOMPARE(panel->filters().size(), size_t(3));
+        QVERIFY(panel->status()->text().startsWith(u"Invalid expression"));
+        panel->patternInput()->clear();
+        // Removing them all shows every line.
+        for (int i = 0; i < 3; ++i) {
+            list->setCurrentItem(list->topLevelItem(0));
+            QTest::mouseClick(panel->findChild<QPushButton *>(QStringLiteral("removeFilter")),
+                              Qt::LeftButton);
+        }
+        QTRY_COMPARE(shown(), QStringLiteral("1,2,3,4,5,6"));
+        QVERIFY(!view->isStackFiltered());
+    }
+
+    // The filters apply to the merged timeline too, once all of its lines are merged.
+    void stackedFiltersApplyToTheTimeline()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("a/kern.log"),
+                  "2025-11-30T10:00:01+00:00 node kernel: NVRM: Xid (PCI:0000:3b:00): 13, pid=1\n"
+                  "2025-11-30T10:00:03+00:00 node kernel: all good\n");
+        writeFile(dir, QStringLiteral("b/app.log"),
+                  "2025-11-30T10:00:02Z app started\n"
+                  "2025-11-30T10:00:04Z NVRM: Xid (PCI:0000:86:00): 79, pid=2\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.path()}));
+        auto *panel = window.findChild<FiltersPanel *>(QStringLiteral("filtersPanel"));
+        QVERIFY(panel->addFilter(FiltersPanel::Kind::In, QStringLiteral("xid")));
+        QVERIFY(showTimeline(window));
+        LogView *view = window.logView();
+        QTRY_COMPARE(view->rowCount(), 2);
+        for (int row = 0; row < view->rowCount(); ++row)
+            QVERIFY(view->document()->lineText(view->lineAtRow(row)).contains(u"Xid"));
+    }
+
+    // View > Encoding decodes the open file again, as chosen, and Auto goes back to what was
+    // detected; the place in the file and the status bar follow.
+    void theEncodingMenuDecodesTheOpenFileAgain()
+    {
+        QTemporaryDir dir;
+        const QString latin1 = writeFile(dir, QStringLiteral("latin1.log"),
+                                         "GPU 0 temperature 85\xB0"
+                                         "C\nsecond line\nthird line\n");
+        QByteArray utf16 = "\xFF\xFE";
+        for (const char c : QByteArray("NVRM: Xid 79\nnext\n"))
+            utf16 += QByteArray(1, c) + '\0';
+        const QString wide = writeFile(dir, QStringLiteral("wide.log"), utf16);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {latin1, wide}));
+        LogView *view = window.logView();
+        auto open = [&](const QString &name) {
+            QTreeView *tree = window.bundleTree()->tree();
+            for (const QModelIndex &index : window.bundleTree()->model()->entries()) {
+                const QString path = index.data(BundleTreeModel::PathRole).toString();
+                if (!path.endsWith(name))
+                    continue;
+                const QModelIndex at = window.bundleTree()->viewIndex(path);
+                tree->scrollTo(at);
+                QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
+                                  tree->visualRect(at).center());
+            }
+        };
+        auto status = [&] {
+            QStringList texts;
+            for (QLabel *label : window.statusBar()->findChildren<QLabel *>())
+                texts << label->text();
+            return texts.join(u'|');
+        };
+        auto choose = [&](const char *name) {
+            QAction *a = window.findChild<QAction *>(QString::fromLatin1(name));
+            QVERIFY2(a && a->isEnabled(), name);
+            a->trigger();
+        };
+        open(QStringLiteral("latin1.log"));
+        QTRY_VERIFY(view->document() && view->document()->path().endsWith(u"latin1.log"));
+        QCOMPARE(view->document()->encoding(), QStringLiteral("latin-1"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\u00b0C"));
+        view->setCurrentLine(2);
+        choose("actionEncoding-utf-8");
+        QCOMPARE(view->document()->encoding(), QStringLiteral("utf-8"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\ufffdC"));
+        QCOMPARE(view->currentLine(), 2);
+        QVERIFY2(status().contains(u"utf-8"), qPrintable(status()));
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionEncoding-utf-8"))->isChecked());
+        // Another file keeps its own; coming back, the choice is still there.
+        open(QStringLiteral("wide.log"));
+        QTRY_VERIFY(view->document()->path().endsWith(u"wide.log"));
+        QCOMPARE(view->document()->encoding(), QStringLiteral("utf-16le"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("NVRM: Xid 79"));
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionEncodingAuto"))->isChecked());
+        choose("actionEncoding-latin-1");
+        QVERIFY2(view->document()->lineText(0).startsWith(QStringLiteral("\u00ff\u00feN")),
+                 qPrintable(view->document()->lineText(0)));
+        QVERIFY2(status().contains(u"latin-1"), qPrintable(status()));
+        choose("actionEncodingAuto");
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("NVRM: Xid 79"));
+        open(QStringLiteral("latin1.log"));
+        QTRY_VERIFY(view->document()->path().endsWith(u"latin1.log"));
+        QCOMPARE(view->document()->encoding(), QStringLiteral("utf-8"));
+        choose("actionEncodingAuto");
+        QCOMPARE(view->document()->encoding(), QStringLiteral("latin-1"));
+        QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\u00b0C"));
+    }
+
+    // Ctrl+End while a large file is still read (its first screen shown) ends on the file's
+    // last line once it is read, not on the last line of the first screen.
+    void ctrlEndWhileReadingEndsOnTheLastLine()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; log.size() < (5 << 20); ++i)
+            log += "Dec  5 08:00:01 node kernel: NVRM: GPU 0000:3b:00.0: RmInitAdapter line "
+                   + QByteArray::number(i) + '\n';
+        const int lines = int(log.count('\n'));
+        const QString path = writeFile(dir, QStringLiteral("big.log"), log);
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({path});
+        LogView *view = window.logView();
+        QVERIFY(view->document()); // the first screen, while the file is read
+        QVERIFY(view->document()->lineCount() < lines);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_End, Qt::ControlModifier);
+        QCOMPARE(view->currentLine(), view->document()->lineCount() - 1);
+        QVERIFY(finished.wait(gputriage::test::kWaitMs));
+        QCOMPARE(view->document()->lineCount(), lines);
+        QCOMPARE(view->currentLine(), lines - 1);
+    }
+
     // Point 12: bookmarks are toggled from the menu and the context menu, stepped through,
     // noted in place, listed, painted in the gutter, exported and back when the bundle is
     // opened again.
@@ -1216,6 +1536,30 @@ private Q_SLOTS:
         QTest::keyClick(list, Qt::Key_Delete);
         QCOMPARE(model->rowCount(), 0);
         QVERIFY(again.result().bookmarks.isEmpty());
+    }
+
+    // The tree's menu copies a folder's or an archive's path too, as the reports write it.
+    void theTreeCopiesTheFolderAndArchivePaths()
+    {
+        QTemporaryDir dir;
+        writeFile(dir, QStringLiteral("case/node/dmesg.log"), "boot\n");
+        writeFile(dir, QStringLiteral("case/pods.tgz"),
+                  makeArchive("tar", "gzip", {{"ns/app.log", "started\n"}}));
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.filePath(QStringLiteral("case"))}));
+        BundleTree *tree = window.bundleTree();
+        auto copied = [&](const QString &file) {
+            std::unique_ptr<QMenu> menu(tree->createContextMenu(tree->viewIndex(file).parent()));
+            if (!menu)
+                return QStringLiteral("no menu");
+            QGuiApplication::clipboard()->clear();
+            menu->findChild<QAction *>(QStringLiteral("treeCopyPath"))->trigger();
+            return QGuiApplication::clipboard()->text();
+        };
+        QCOMPARE(copied(QStringLiteral("case/node/dmesg.log")), QStringLiteral("case/node"));
+        QCOMPARE(copied(QStringLiteral("case/pods.tgz!ns/app.log")),
+                 QStringLiteral("case/pods.tgz!ns"));
     }
 
     // Point 12: a file is excluded from the analysis from the tree's context menu: its
