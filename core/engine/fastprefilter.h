@@ -97,7 +97,15 @@ public:
     static constexpr int kWrapLines = 8;
     // How many lines before a marked line the matcher looks for the start of a wrapped match.
     static constexpr int kWrapBack = 2;
-    bool startLines(const LogDocument &doc, int from, int to, std::vector<char> &starts) const;
+    // Anchored: one pass over every line for one word of each clause, then the clauses' other
+    // words only around the lines it found; EveryWord: one pass for all the words (the same
+    // result, for tests).
+    enum class Scan { Anchored, EveryWord };
+    bool startLines(const LogDocument &doc,
+                    int from,
+                    int to,
+                    std::vector<char> &starts,
+                    Scan scan = Scan::Anchored) const;
 
     // What `inputs` of the constructor says of a pattern.
     static QByteArray cacheInputs(const re2::RE2 &pattern, bool spanning, bool wrappable);
@@ -108,7 +116,9 @@ private:
     void compile(const std::vector<Pattern> &patterns);
     QByteArray payload() const;
     bool restore(const QByteArray &payload);
-    Database *m_database = nullptr;
+    Database *m_database = nullptr;              // every word
+    Database *m_anchors = nullptr;               // the anchors and the words of window patterns
+    std::vector<uint8_t> m_anchorKinds;          // its vectorscan id → kSingle | kSpanning
     std::vector<uint8_t> m_wordKinds;            // vectorscan id → kSingle | kSpanning
     std::vector<std::vector<int>> m_wordClauses; // word → clauses of one-line patterns
     std::vector<int> m_clauseSizes;              // clause → how many words it needs
