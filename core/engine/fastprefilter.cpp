@@ -371,6 +371,7 @@ QByteArray RawPrefilter::payload() const
     out.numbers(m_clauseSizes);
     out.numbers(m_clauseWrappable);
     out.numbers(m_anchorKinds);
+    out.numbers(m_wordAnchors);
     const QByteArray anchors = serialized(m_anchors->db), db = serialized(m_database->db);
     if (anchors.isEmpty() || db.isEmpty())
         return {};
@@ -392,13 +393,14 @@ bool RawPrefilter::restore(const QByteArray &payload)
     auto sizes = in.numbers<int>();
     auto wrappable = in.numbers<char>();
     auto anchorKinds = in.numbers<uint8_t>();
+    auto wordAnchors = in.numbers<char>();
     const int32_t anchorBytes = in.number();
-    const bool valid = in.ok && wrappable.size() == sizes.size()
-                       && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
-                              return std::all_of(cs.begin(), cs.end(), [&](int c) {
-                                  return c >= 0 && size_t(c) < sizes.size();
-                              });
-                          });
+    const bool valid
+        = in.ok && wrappable.size() == sizes.size() && wordAnchors.size() == kinds.size()
+          && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
+                 return std::all_of(cs.begin(), cs.end(),
+                                    [&](int c) { return c >= 0 && size_t(c) < sizes.size(); });
+             });
     hs_database_t *anchors = valid ? in.database(anchorBytes) : nullptr;
     hs_database_t *db = anchors ? in.database() : nullptr;
     if (!db) {
@@ -412,6 +414,7 @@ bool RawPrefilter::restore(const QByteArray &payload)
     m_clauseSizes = std::move(sizes);
     m_clauseWrappable = std::move(wrappable);
     m_anchorKinds = std::move(anchorKinds);
+    m_wordAnchors = std::move(wordAnchors);
     m_database = new Database{db, ++databaseSerials};
     m_anchors = new Database{anchors, ++databaseSerials};
     return true;
@@ -545,11 +548,16 @@ void RawPrefilter::compile(const std::vector<Pattern> &patterns)
     std::vector<std::string> anchorWords(anchorIds.size());
     for (const auto &[word, id] : anchorIds)
         anchorWords[size_t(id)] = word;
+    m_wordAnchors.assign(words.size(), 0);
+    for (size_t w = 0; w < words.size(); ++w)
+        if (const auto it = anchorIds.find(words[w]); it != anchorIds.end())
+            m_wordAnchors[w] = (m_anchorKinds[size_t(it->second)] & kSingle) != 0;
     hs_database_t *all = wordDatabase(words), *anchors = all ? wordDatabase(anchorWords) : nullptr;
     if (!anchors) {
         if (all)
             hs_free_database(all);
         m_anchorKinds.clear();
+        m_wordAnchors.clear();
         return;
     }
     m_database = new Database{all, ++databaseSerials};
@@ -668,7 +676,10 @@ bool RawPrefilter::startLines(
     starts.assign(size_t(std::max(0, to - from)), 0);
     if (from >= to)
         return true;
-    const bool anchored = scan == Scan::Anchored;
+    // Auto: anchored after a run of lines where anchors were rare (on text dense with them, the
+    // second pass would read most lines again).
+    thread_local bool sparse = false;
+    const bool anchored = scan == Scan::Anchored || (scan == Scan::Auto && sparse);
     const Database &first = anchored ? *m_anchors : *m_database;
     // (Growing the thread's scratch for the second database may move it.)
     if (anchored && !scratchFor(m_database->db, m_database->serial))
@@ -742,6 +753,15 @@ bool RawPrefilter::startLines(
     };
     if (!scanLines(first.db, scratch, doc, from, to, false, onFirst, state, takenWhole))
         return false;
+    int anchorLines = int(anchors.size());
+    if (!anchored)
+        for (size_t h = 0, last = SIZE_MAX; h < hits.size(); ++h)
+            if (m_wordAnchors[size_t(hits[h].second)] && size_t(hits[h].first) != last) {
+                last = size_t(hits[h].first);
+                ++anchorLines;
+            }
+    if (to - from >= 256)
+        sparse = anchorLines * kSparse < to - from;
 
     // The second pass, anchored: all the words of the clauses, on the lines within kWrapLines - 1
     // of an anchor. A clause is complete on a line, or within a wrap's kWrapLines lines, only
