@@ -6,6 +6,8 @@
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
+#include <QFileInfo>
+
 #include <re2/filtered_re2.h>
 
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
@@ -106,6 +108,11 @@ struct PayloadWriter
 {
     QByteArray bytes;
     void number(int32_t v) { bytes.append(reinterpret_cast<const char *>(&v), 4); }
+    void text(const std::string &s)
+    {
+        number(int32_t(s.size()));
+        bytes.append(s.data(), qsizetype(s.size()));
+    }
     template<typename T>
     void numbers(const std::vector<T> &v)
     {
@@ -144,6 +151,17 @@ struct PayloadReader
             x = T(number());
         return v;
     }
+    std::string text()
+    {
+        const int32_t n = number();
+        if (n < 0 || n > bytes.size() - at) {
+            ok = false;
+            return {};
+        }
+        std::string s(bytes.constData() + at, size_t(n));
+        at += n;
+        return s;
+    }
     // A serialized database of `length` bytes (-1: the rest).
     hs_database_t *database(qsizetype length = -1)
     {
@@ -158,7 +176,8 @@ struct PayloadReader
     }
 };
 
-const QByteArray kLinesKind = "vectorscan-lines", kWordsKind = "vectorscan-words";
+const QByteArray kLinesKind = "vectorscan-lines", kWordsKind = "vectorscan-words",
+                 kAnchorsKind = "vectorscan-anchors";
 
 // The thread's scratch space, grown for `db` if it has not been yet; null on failure.
 hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
@@ -350,14 +369,29 @@ RawPrefilter::RawPrefilter(const QByteArray &inputs,
     : m_maxSpan(std::max(1, maxSpan))
 {
     const QByteArray key = inputs + "max span " + QByteArray::number(m_maxSpan);
+    bool restored = false;
     if (const auto payload = DiskCache::load(kWordsKind, key, databaseBuilder())) {
-        if (restore(*payload))
-            return;
-        DiskCache::reject(kWordsKind, key, QStringLiteral("vectorscan cannot read it"));
+        restored = restore(*payload);
+        if (!restored)
+            DiskCache::reject(kWordsKind, key, QStringLiteral("vectorscan cannot read it"));
     }
-    compile(patterns());
-    if (const QByteArray bytes = m_database ? payload() : QByteArray(); !bytes.isEmpty())
-        DiskCache::store(kWordsKind, key, databaseBuilder(), bytes);
+    if (!restored) {
+        compile(patterns());
+        if (const QByteArray bytes = m_database ? payload() : QByteArray(); !bytes.isEmpty())
+            DiskCache::store(kWordsKind, key, databaseBuilder(), bytes);
+    }
+    // The anchors are compiled when first wanted; kept ones are read now, checked like the rest.
+    if (const QString file = DiskCache::fileName(kAnchorsKind, anchorInputs());
+        m_database && !file.isEmpty() && QFileInfo::exists(file))
+        anchors();
+}
+
+QByteArray RawPrefilter::anchorInputs() const
+{
+    QByteArray inputs;
+    for (const std::string &w : m_anchorWords)
+        inputs += QByteArray::fromStdString(w) + '\0';
+    return inputs;
 }
 
 QByteArray RawPrefilter::payload() const
@@ -372,11 +406,11 @@ QByteArray RawPrefilter::payload() const
     out.numbers(m_clauseWrappable);
     out.numbers(m_anchorKinds);
     out.numbers(m_wordAnchors);
-    const QByteArray anchors = serialized(m_anchors->db), db = serialized(m_database->db);
-    if (anchors.isEmpty() || db.isEmpty())
-        return {};
-    out.number(int32_t(anchors.size()));
-    return out.bytes + anchors + db;
+    out.number(int32_t(m_anchorWords.size()));
+    for (const std::string &w : m_anchorWords)
+        out.text(w);
+    const QByteArray db = serialized(m_database->db);
+    return db.isEmpty() ? QByteArray() : out.bytes + db;
 }
 
 bool RawPrefilter::restore(const QByteArray &payload)
@@ -394,20 +428,20 @@ bool RawPrefilter::restore(const QByteArray &payload)
     auto wrappable = in.numbers<char>();
     auto anchorKinds = in.numbers<uint8_t>();
     auto wordAnchors = in.numbers<char>();
-    const int32_t anchorBytes = in.number();
+    const int32_t anchorCount = in.number();
+    std::vector<std::string> anchorWords;
+    for (int32_t i = 0; in.ok && i < anchorCount; ++i)
+        anchorWords.push_back(in.text());
     const bool valid
         = in.ok && wrappable.size() == sizes.size() && wordAnchors.size() == kinds.size()
+          && anchorWords.size() == anchorKinds.size()
           && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
                  return std::all_of(cs.begin(), cs.end(),
                                     [&](int c) { return c >= 0 && size_t(c) < sizes.size(); });
              });
-    hs_database_t *anchors = valid ? in.database(anchorBytes) : nullptr;
-    hs_database_t *db = anchors ? in.database() : nullptr;
-    if (!db) {
-        if (anchors)
-            hs_free_database(anchors);
+    hs_database_t *db = valid ? in.database() : nullptr;
+    if (!db)
         return false;
-    }
     m_spanning = spanning;
     m_wordKinds = std::move(kinds);
     m_wordClauses = std::move(wordClauses);
@@ -415,8 +449,8 @@ bool RawPrefilter::restore(const QByteArray &payload)
     m_clauseWrappable = std::move(wrappable);
     m_anchorKinds = std::move(anchorKinds);
     m_wordAnchors = std::move(wordAnchors);
+    m_anchorWords = std::move(anchorWords);
     m_database = new Database{db, ++databaseSerials};
-    m_anchors = new Database{anchors, ++databaseSerials};
     return true;
 }
 
@@ -545,23 +579,36 @@ void RawPrefilter::compile(const std::vector<Pattern> &patterns)
                                                          < anchorRank(words[size_t(b)]);
                                               }))],
                kSingle);
-    std::vector<std::string> anchorWords(anchorIds.size());
+    m_anchorWords.resize(anchorIds.size());
     for (const auto &[word, id] : anchorIds)
-        anchorWords[size_t(id)] = word;
+        m_anchorWords[size_t(id)] = word;
     m_wordAnchors.assign(words.size(), 0);
     for (size_t w = 0; w < words.size(); ++w)
         if (const auto it = anchorIds.find(words[w]); it != anchorIds.end())
             m_wordAnchors[w] = (m_anchorKinds[size_t(it->second)] & kSingle) != 0;
-    hs_database_t *all = wordDatabase(words), *anchors = all ? wordDatabase(anchorWords) : nullptr;
-    if (!anchors) {
-        if (all)
-            hs_free_database(all);
-        m_anchorKinds.clear();
-        m_wordAnchors.clear();
-        return;
-    }
-    m_database = new Database{all, ++databaseSerials};
-    m_anchors = new Database{anchors, ++databaseSerials};
+    if (hs_database_t *all = wordDatabase(words))
+        m_database = new Database{all, ++databaseSerials};
+}
+
+const RawPrefilter::Database *RawPrefilter::anchors() const
+{
+    // Compiled (or read from the DiskCache) when a scan first wants it: a small input never does.
+    std::call_once(m_anchorsOnce, [this] {
+        const QByteArray inputs = anchorInputs();
+        hs_database_t *db = nullptr;
+        if (const auto payload = DiskCache::load(kAnchorsKind, inputs, databaseBuilder())) {
+            db = PayloadReader{*payload}.database();
+            if (!db)
+                DiskCache::reject(kAnchorsKind, inputs,
+                                  QStringLiteral("vectorscan cannot read it"));
+        }
+        if (!db && (db = wordDatabase(m_anchorWords)))
+            if (const QByteArray bytes = serialized(db); !bytes.isEmpty())
+                DiskCache::store(kAnchorsKind, inputs, databaseBuilder(), bytes);
+        if (db)
+            m_anchors = new Database{db, ++databaseSerials};
+    });
+    return m_anchors;
 }
 
 RawPrefilter::~RawPrefilter()
@@ -679,8 +726,10 @@ bool RawPrefilter::startLines(
     // Auto: anchored after a run of lines where anchors were rare (on text dense with them, the
     // second pass would read most lines again).
     thread_local bool sparse = false;
-    const bool anchored = scan == Scan::Anchored || (scan == Scan::Auto && sparse);
-    const Database &first = anchored ? *m_anchors : *m_database;
+    const Database *anchorDb
+        = scan == Scan::Anchored || (scan == Scan::Auto && sparse) ? anchors() : nullptr;
+    const bool anchored = anchorDb != nullptr;
+    const Database &first = anchored ? *anchorDb : *m_database;
     // (Growing the thread's scratch for the second database may move it.)
     if (anchored && !scratchFor(m_database->db, m_database->serial))
         return false;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,8 +117,12 @@ private:
     void compile(const std::vector<Pattern> &patterns);
     QByteArray payload() const;
     bool restore(const QByteArray &payload);
-    Database *m_database = nullptr;              // every word
-    Database *m_anchors = nullptr;               // the anchors and the words of window patterns
+    const Database *anchors() const;       // null when vectorscan refuses them
+    QByteArray anchorInputs() const;       // its DiskCache key
+    Database *m_database = nullptr;        // every word
+    mutable Database *m_anchors = nullptr; // the anchors and the words of window patterns
+    mutable std::once_flag m_anchorsOnce;
+    std::vector<std::string> m_anchorWords;      // its vectorscan ids
     std::vector<uint8_t> m_anchorKinds;          // its vectorscan id → kSingle | kSpanning
     std::vector<char> m_wordAnchors;             // vectorscan id → an anchor
     static constexpr int kSparse = 64;           // anchored below one anchor line in kSparse
