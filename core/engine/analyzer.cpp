@@ -348,6 +348,25 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
     if ((doc.byteCount() <= qint64(Normalizer::kMaxLineBytes) && lines <= Normalizer::kRunGap)
         || m_partialRunNoted.contains(doc.path()))
         return;
+    // A run begins only at a line with " P " (a CRI partial record's tag may) or a docker
+    // record (a line that begins with '{'): without either in the whole text, no line needs a look.
+    const std::string_view text = doc.bytes();
+    auto found = [&](char c, auto at) { // whether `at(p)` holds for a byte c at p
+        const char *const end = text.data() + text.size();
+        for (const char *p = text.data();
+             (p = static_cast<const char *>(std::memchr(p, c, size_t(end - p)))); ++p)
+            if (at(p))
+                return true;
+        return false;
+    };
+    if (!text.empty()
+        && !found('{',
+                  [&](const char *p) { return p == text.data() || p[-1] == '\n' || p[-1] == '\r'; })
+        && !found('P', [&](const char *p) {
+               return p > text.data() && p + 1 < text.data() + text.size() && p[-1] == ' '
+                      && p[1] == ' ';
+           }))
+        return;
     constexpr int kStreams = Normalizer::StreamCount;
     std::string scratch;
     size_t joined[kStreams] = {};

@@ -6,6 +6,8 @@
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
+#include <QFileInfo>
+
 #include <re2/filtered_re2.h>
 
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
@@ -106,6 +108,11 @@ struct PayloadWriter
 {
     QByteArray bytes;
     void number(int32_t v) { bytes.append(reinterpret_cast<const char *>(&v), 4); }
+    void text(const std::string &s)
+    {
+        number(int32_t(s.size()));
+        bytes.append(s.data(), qsizetype(s.size()));
+    }
     template<typename T>
     void numbers(const std::vector<T> &v)
     {
@@ -144,19 +151,33 @@ struct PayloadReader
             x = T(number());
         return v;
     }
-    // The rest: a serialized database.
-    hs_database_t *database()
+    std::string text()
     {
+        const int32_t n = number();
+        if (n < 0 || n > bytes.size() - at) {
+            ok = false;
+            return {};
+        }
+        std::string s(bytes.constData() + at, size_t(n));
+        at += n;
+        return s;
+    }
+    // A serialized database of `length` bytes (-1: the rest).
+    hs_database_t *database(qsizetype length = -1)
+    {
+        if (length < 0)
+            length = bytes.size() - at;
         hs_database_t *db = nullptr;
-        if (!ok || at >= bytes.size()
-            || hs_deserialize_database(bytes.constData() + at, size_t(bytes.size() - at), &db)
-                   != HS_SUCCESS)
+        if (!ok || length <= 0 || length > bytes.size() - at
+            || hs_deserialize_database(bytes.constData() + at, size_t(length), &db) != HS_SUCCESS)
             return nullptr;
+        at += length;
         return db;
     }
 };
 
-const QByteArray kLinesKind = "vectorscan-lines", kWordsKind = "vectorscan-words";
+const QByteArray kLinesKind = "vectorscan-lines", kWordsKind = "vectorscan-words",
+                 kAnchorsKind = "vectorscan-anchors";
 
 // The thread's scratch space, grown for `db` if it has not been yet; null on failure.
 hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
@@ -348,14 +369,29 @@ RawPrefilter::RawPrefilter(const QByteArray &inputs,
     : m_maxSpan(std::max(1, maxSpan))
 {
     const QByteArray key = inputs + "max span " + QByteArray::number(m_maxSpan);
+    bool restored = false;
     if (const auto payload = DiskCache::load(kWordsKind, key, databaseBuilder())) {
-        if (restore(*payload))
-            return;
-        DiskCache::reject(kWordsKind, key, QStringLiteral("vectorscan cannot read it"));
+        restored = restore(*payload);
+        if (!restored)
+            DiskCache::reject(kWordsKind, key, QStringLiteral("vectorscan cannot read it"));
     }
-    compile(patterns());
-    if (const QByteArray bytes = m_database ? payload() : QByteArray(); !bytes.isEmpty())
-        DiskCache::store(kWordsKind, key, databaseBuilder(), bytes);
+    if (!restored) {
+        compile(patterns());
+        if (const QByteArray bytes = m_database ? payload() : QByteArray(); !bytes.isEmpty())
+            DiskCache::store(kWordsKind, key, databaseBuilder(), bytes);
+    }
+    // The anchors are compiled when first wanted; kept ones are read now, checked like the rest.
+    if (const QString file = DiskCache::fileName(kAnchorsKind, anchorInputs());
+        m_database && !file.isEmpty() && QFileInfo::exists(file))
+        anchors();
+}
+
+QByteArray RawPrefilter::anchorInputs() const
+{
+    QByteArray inputs;
+    for (const std::string &w : m_anchorWords)
+        inputs += QByteArray::fromStdString(w) + '\0';
+    return inputs;
 }
 
 QByteArray RawPrefilter::payload() const
@@ -368,6 +404,11 @@ QByteArray RawPrefilter::payload() const
         out.numbers(clauses);
     out.numbers(m_clauseSizes);
     out.numbers(m_clauseWrappable);
+    out.numbers(m_anchorKinds);
+    out.numbers(m_wordAnchors);
+    out.number(int32_t(m_anchorWords.size()));
+    for (const std::string &w : m_anchorWords)
+        out.text(w);
     const QByteArray db = serialized(m_database->db);
     return db.isEmpty() ? QByteArray() : out.bytes + db;
 }
@@ -385,12 +426,19 @@ bool RawPrefilter::restore(const QByteArray &payload)
         clauses = in.numbers<int>();
     auto sizes = in.numbers<int>();
     auto wrappable = in.numbers<char>();
-    const bool valid = in.ok && wrappable.size() == sizes.size()
-                       && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
-                              return std::all_of(cs.begin(), cs.end(), [&](int c) {
-                                  return c >= 0 && size_t(c) < sizes.size();
-                              });
-                          });
+    auto anchorKinds = in.numbers<uint8_t>();
+    auto wordAnchors = in.numbers<char>();
+    const int32_t anchorCount = in.number();
+    std::vector<std::string> anchorWords;
+    for (int32_t i = 0; in.ok && i < anchorCount; ++i)
+        anchorWords.push_back(in.text());
+    const bool valid
+        = in.ok && wrappable.size() == sizes.size() && wordAnchors.size() == kinds.size()
+          && anchorWords.size() == anchorKinds.size()
+          && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
+                 return std::all_of(cs.begin(), cs.end(),
+                                    [&](int c) { return c >= 0 && size_t(c) < sizes.size(); });
+             });
     hs_database_t *db = valid ? in.database() : nullptr;
     if (!db)
         return false;
@@ -399,9 +447,77 @@ bool RawPrefilter::restore(const QByteArray &payload)
     m_wordClauses = std::move(wordClauses);
     m_clauseSizes = std::move(sizes);
     m_clauseWrappable = std::move(wrappable);
+    m_anchorKinds = std::move(anchorKinds);
+    m_wordAnchors = std::move(wordAnchors);
+    m_anchorWords = std::move(anchorWords);
     m_database = new Database{db, ++databaseSerials};
     return true;
 }
+
+namespace {
+
+// The words (case-blind), then what normalization may rewrite inside a word, and the mark of a
+// CRI partial line and of a docker json-file record whose text goes on in the next record (no
+// "\n" at its end); null when vectorscan refuses them.
+hs_database_t *wordDatabase(std::vector<std::string> expressions)
+{
+    std::vector<unsigned> flags(expressions.size(), HS_FLAG_CASELESS);
+    for (const char *special : {"\\x1b", "[\\x80-\\xff]", "\\\\u", "std(?:out|err) P ",
+                                "(?:[^n]|[^\\\\]n)\",\"stream\":"}) {
+        expressions.emplace_back(special);
+        flags.push_back(0);
+    }
+    std::vector<const char *> pointers;
+    std::vector<unsigned> ids;
+    for (size_t i = 0; i < expressions.size(); ++i) {
+        pointers.push_back(expressions[i].c_str());
+        ids.push_back(unsigned(i));
+    }
+    hs_database_t *db = nullptr;
+    hs_compile_error_t *error = nullptr;
+    if (hs_compile_multi(pointers.data(), flags.data(), ids.data(), unsigned(pointers.size()),
+                         HS_MODE_BLOCK, nullptr, &db, &error)
+        != HS_SUCCESS) {
+        hs_free_compile_error(error);
+        return nullptr;
+    }
+    return db;
+}
+
+// How good a word of a clause is as its anchor (lower is better): rare in healthy logs, long.
+// Shares of lines holding a word (anywhere, in any case), per mille, in the bench log and the
+// bug reports of tests/data/bundles-real; numbers (ids, counts, times) are commoner still.
+std::pair<int, int> anchorRank(const std::string &word)
+{
+    static const std::map<std::string, int> common{
+        {"nccl", 202},       {"ccl", 202},        {"read", 202},    {"metrics", 201},
+        {"resource", 198},   {"lib", 108},        {"idia", 85},     {"nvidia", 85},
+        {"device", 80},      {"gpu", 68},         {"kernel", 43},   {"module", 39},
+        {"system", 38},      {"pci", 38},         {"event", 34},    {"nvrm", 28},
+        {"driver", 28},      {"river", 28},       {"display", 27},  {"config", 24},
+        {"init", 24},        {"model", 19},       {"can", 19},      {"bus", 19},
+        {"build", 18},       {"product", 18},     {"bit", 18},      {"linux", 17},
+        {"enable", 17},      {"modeset", 16},     {"register", 16}, {"using", 15},
+        {"control", 15},     {"format", 14},      {"error", 14},    {"fail", 13},
+        {"dkms", 13},        {"failed", 13},      {"drm", 12},      {"enabled", 12},
+        {"initialize", 11},  {"devices", 11},     {"memory", 11},   {"initialized", 11},
+        {"adding", 11},      {"call", 10},        {"address", 10},  {"loading", 10},
+        {"handle", 9},       {"pointer", 9},      {"status", 9},    {"function", 8},
+        {"found", 8},        {"supported", 8},    {"card", 8},      {"interface", 8},
+        {"internal", 8},     {"default", 8},      {"setting", 8},   {"initializing", 7},
+        {"compatible", 7},   {"available", 7},    {"bridge", 7},    {"generate", 7},
+        {"bound", 7},        {"link", 7},         {"server", 7},    {"oops", 7},
+        {"incompatible", 6}, {"request", 6},      {"bug", 6},       {"unknown", 6},
+        {"protection", 5},   {"capabilities", 5}, {"specified", 5}, {"information", 5},
+        {"applying", 5},     {"src", 5},          {"double", 4},    {"modules", 4},
+        {"controller", 4}};
+    const auto it = common.find(word);
+    const bool number
+        = std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return {it != common.end() ? it->second : number ? 300 : 0, -int(word.size())};
+}
+
+} // namespace
 
 void RawPrefilter::compile(const std::vector<Pattern> &patterns)
 {
@@ -437,168 +553,303 @@ void RawPrefilter::compile(const std::vector<Pattern> &patterns)
     }
     if (wordIds.empty())
         return;
-    std::vector<std::string> expressions(wordIds.size());
+    std::vector<std::string> words(wordIds.size());
     for (const auto &[word, id] : wordIds)
-        expressions[size_t(id)] = word;
-    // The words (case-blind), then what normalization may rewrite inside a word, and the mark
-    // of a CRI partial line and of a docker json-file record whose text goes on in the next
-    // record (no "\n" at its end).
-    std::vector<unsigned> flags(expressions.size(), HS_FLAG_CASELESS);
-    for (const char *special : {"\\x1b", "[\\x80-\\xff]", "\\\\u", "std(?:out|err) P ",
-                                "(?:[^n]|[^\\\\]n)\",\"stream\":"}) {
-        expressions.emplace_back(special);
-        flags.push_back(0);
-    }
-    std::vector<const char *> pointers;
-    std::vector<unsigned> ids;
-    for (size_t i = 0; i < expressions.size(); ++i) {
-        pointers.push_back(expressions[i].c_str());
-        ids.push_back(unsigned(i));
-    }
-    hs_database_t *db = nullptr;
-    hs_compile_error_t *error = nullptr;
-    if (hs_compile_multi(pointers.data(), flags.data(), ids.data(), unsigned(pointers.size()),
-                         HS_MODE_BLOCK, nullptr, &db, &error)
-        != HS_SUCCESS) {
-        hs_free_compile_error(error);
-        return;
-    }
-    m_database = new Database{db, ++databaseSerials};
+        words[size_t(id)] = word;
+    // The anchors: one word of each clause of a one-line pattern (the rarest), and the words of
+    // window patterns.
+    std::map<std::string, int> anchorIds;
+    auto anchor = [&](const std::string &w, uint8_t kind) {
+        const auto [it, added] = anchorIds.try_emplace(w, int(anchorIds.size()));
+        if (added)
+            m_anchorKinds.push_back(0);
+        m_anchorKinds[size_t(it->second)] |= kind;
+    };
+    for (size_t w = 0; w < words.size(); ++w)
+        if (m_wordKinds[w] & kSpanning)
+            anchor(words[w], kSpanning);
+    std::vector<std::vector<int>> clauseWords(m_clauseSizes.size());
+    for (size_t w = 0; w < words.size(); ++w)
+        for (int c : m_wordClauses[w])
+            clauseWords[size_t(c)].push_back(int(w));
+    for (const std::vector<int> &clause : clauseWords)
+        anchor(words[size_t(*std::min_element(clause.begin(), clause.end(),
+                                              [&](int a, int b) {
+                                                  return anchorRank(words[size_t(a)])
+                                                         < anchorRank(words[size_t(b)]);
+                                              }))],
+               kSingle);
+    m_anchorWords.resize(anchorIds.size());
+    for (const auto &[word, id] : anchorIds)
+        m_anchorWords[size_t(id)] = word;
+    m_wordAnchors.assign(words.size(), 0);
+    for (size_t w = 0; w < words.size(); ++w)
+        if (const auto it = anchorIds.find(words[w]); it != anchorIds.end())
+            m_wordAnchors[w] = (m_anchorKinds[size_t(it->second)] & kSingle) != 0;
+    if (hs_database_t *all = wordDatabase(words))
+        m_database = new Database{all, ++databaseSerials};
+}
+
+const RawPrefilter::Database *RawPrefilter::anchors() const
+{
+    // Compiled (or read from the DiskCache) when a scan first wants it: a small input never does.
+    std::call_once(m_anchorsOnce, [this] {
+        const QByteArray inputs = anchorInputs();
+        hs_database_t *db = nullptr;
+        if (const auto payload = DiskCache::load(kAnchorsKind, inputs, databaseBuilder())) {
+            db = PayloadReader{*payload}.database();
+            if (!db)
+                DiskCache::reject(kAnchorsKind, inputs,
+                                  QStringLiteral("vectorscan cannot read it"));
+        }
+        if (!db && (db = wordDatabase(m_anchorWords)))
+            if (const QByteArray bytes = serialized(db); !bytes.isEmpty())
+                DiskCache::store(kAnchorsKind, inputs, databaseBuilder(), bytes);
+        if (db)
+            m_anchors = new Database{db, ++databaseSerials};
+    });
+    return m_anchors;
 }
 
 RawPrefilter::~RawPrefilter()
 {
-    if (m_database) {
-        hs_free_database(m_database->db);
-        delete m_database;
-    }
+    for (Database *d : {m_database, m_anchors})
+        if (d) {
+            hs_free_database(d->db);
+            delete d;
+        }
 }
 
-bool RawPrefilter::startLines(const LogDocument &doc,
-                              int from,
-                              int to,
-                              std::vector<char> &starts) const
+namespace {
+
+// The line a match ends on, for matches that come mostly in order.
+struct LineCursor
+{
+    const LogDocument *doc = nullptr;
+    int first = 0, to = 0; // the lines scanned
+    int line = 0;
+    const char *lineStart = nullptr, *nextStart = nullptr; // of `line` and the next one
+    void seek(int l)
+    {
+        line = l;
+        lineStart = doc->line(l).data();
+        nextStart = l + 1 < to ? doc->line(l + 1).data() : nullptr;
+    }
+    int lineOf(const char *p)
+    {
+        if (lineStart > p)
+            seek(first);
+        while (nextStart && nextStart <= p) {
+            ++line;
+            lineStart = nextStart;
+            nextStart = line + 1 < to ? doc->line(line + 1).data() : nullptr;
+        }
+        return line;
+    }
+};
+
+// What a scan's match handler reads besides its own state.
+struct ScanState
+{
+    LineCursor cursor;
+    const char *base = nullptr; // where this hs_scan started
+    int stopLine = -1;          // the line the handler stopped the scan at
+};
+
+// Scans lines [lo, hi) of `doc` with `db` as one text (from the byte before line lo when
+// `byteBefore`: a pattern may take the line end). hs_scan takes a 32-bit length: the text is
+// scanned in pieces of at most kMaxScan bytes that end where a line starts (a NUL hole of 4 GiB
+// left by copytruncate hid the lines after it); of a longer line only the start is scanned.
+// When the handler stops the scan at a line, `stopped(line)` says whether to go on after it.
+template<typename State, typename Stopped>
+bool scanLines(const hs_database_t *db,
+               hs_scratch_t *scratch,
+               const LogDocument &doc,
+               int lo,
+               int hi,
+               bool byteBefore,
+               match_event_handler onMatch,
+               State &state,
+               Stopped stopped)
+{
+    constexpr size_t kMaxScan = size_t(1) << 30;
+    state.cursor.doc = &doc;
+    state.cursor.first = lo;
+    state.cursor.to = hi;
+    state.cursor.seek(lo);
+    const char *p = doc.line(lo).data() - (byteBefore ? 1 : 0);
+    const std::string_view lastLine = doc.line(hi - 1);
+    const char *const end = lastLine.data() + lastLine.size();
+    int pLine = lo; // the line p starts (or ends, for the byte before)
+    while (p < end) {
+        const char *stop = end;
+        int resume = hi;
+        if (size_t(end - p) > kMaxScan) {
+            int a = pLine, b = hi - 1; // the last line that starts within the piece
+            while (a < b) {
+                const int mid = a + (b - a + 1) / 2;
+                if (doc.line(mid).data() <= p + kMaxScan)
+                    a = mid;
+                else
+                    b = mid - 1;
+            }
+            stop = a > pLine ? doc.line(a).data() : p + kMaxScan;
+            resume = a > pLine ? a : pLine + 1;
+        }
+        state.base = p;
+        const hs_error_t e = hs_scan(db, p, unsigned(stop - p), 0, scratch, onMatch, &state);
+        if (e == HS_SUCCESS) {
+            if (stop == end || resume >= hi)
+                break;
+            pLine = resume;
+        } else {
+            if (e != HS_SCAN_TERMINATED || !stopped(state.stopLine))
+                return false;
+            if (state.stopLine + 1 >= hi)
+                break;
+            pLine = state.stopLine + 1;
+        }
+        state.cursor.seek(pLine);
+        p = doc.line(pLine).data();
+    }
+    return true;
+}
+
+} // namespace
+
+bool RawPrefilter::startLines(
+    const LogDocument &doc, int from, int to, std::vector<char> &starts, Scan scan) const
 {
     starts.assign(size_t(std::max(0, to - from)), 0);
     if (from >= to)
         return true;
-    hs_scratch_t *scratch = scratchFor(m_database->db, m_database->serial);
+    // Auto: anchored after a run of lines where anchors were rare (on text dense with them, the
+    // second pass would read most lines again).
+    thread_local bool sparse = false;
+    const Database *anchorDb
+        = scan == Scan::Anchored || (scan == Scan::Auto && sparse) ? anchors() : nullptr;
+    const bool anchored = anchorDb != nullptr;
+    const Database &first = anchored ? *anchorDb : *m_database;
+    // (Growing the thread's scratch for the second database may move it.)
+    if (anchored && !scratchFor(m_database->db, m_database->serial))
+        return false;
+    hs_scratch_t *scratch = scratchFor(first.db, first.serial);
     if (!scratch)
         return false;
 
-    struct State
-    {
-        const LogDocument *doc;
-        int from, to;
-        const std::vector<uint8_t> *kinds;
-        int maxSpan;
-        std::vector<char> *starts;
-        const char *base = nullptr;             // where this hs_scan started
-        int line = 0;                           // cursor: matches come mostly in order
-        std::vector<std::pair<int, int>> *hits; // line, word of a clause
-        int stopLine = -1;
-        const char *lineStart = nullptr, *nextStart = nullptr; // of `line` and the next one
-        void seek(int l)
-        {
-            line = l;
-            lineStart = doc->line(l).data();
-            nextStart = l + 1 < to ? doc->line(l + 1).data() : nullptr;
-        }
-        int lineOf(const char *p)
-        {
-            if (lineStart > p)
-                seek(from);
-            while (nextStart && nextStart <= p) {
-                ++line;
-                lineStart = nextStart;
-                nextStart = line + 1 < to ? doc->line(line + 1).data() : nullptr;
-            }
-            return line;
-        }
-        void mark(int at, uint8_t kind)
-        {
-            // A window pattern's match begins at most maxSpan - 1 lines before its word, or, its
-            // text wrapped further (see kMayBeginWrapped), kWrapLines - 1 lines more (window
-            // patterns are few, and their one word may come late).
-            const int first = kind & kSpanning ? std::max(from, at - maxSpan + 1) : at;
-            for (int i = first; i <= at; ++i)
-                (*starts)[size_t(i - from)] |= kMayBegin;
-            if (kind & kSpanning)
-                for (int i = std::max(from, first - kWrapLines + 1); i <= at; ++i)
-                    (*starts)[size_t(i - from)] |= kMayBeginWrapped;
-        }
+    // A window pattern's match begins at most maxSpan - 1 lines before its word, or, its text
+    // wrapped further (see kMayBeginWrapped), kWrapLines - 1 lines more (window patterns are
+    // few, and their one word may come late).
+    auto mark = [&starts, from, maxSpan = m_maxSpan](int at, uint8_t kind) {
+        const int first = kind & kSpanning ? std::max(from, at - maxSpan + 1) : at;
+        for (int i = first; i <= at; ++i)
+            starts[size_t(i - from)] |= kMayBegin;
+        if (kind & kSpanning)
+            for (int i = std::max(from, first - kWrapLines + 1); i <= at; ++i)
+                starts[size_t(i - from)] |= kMayBeginWrapped;
     };
-    thread_local std::vector<std::pair<int, int>> hits;
+    thread_local std::vector<std::pair<int, int>> hits; // line, word of a clause
+    thread_local std::vector<int> anchors;              // lines with an anchor word
     hits.clear();
-    State state{&doc, from, to, &m_wordKinds, m_maxSpan, &starts};
+    anchors.clear();
+
+    // The first pass, over every line: the words of window patterns, what makes a line taken
+    // whole, and (anchored) one word of each clause of a one-line pattern, the anchor; or
+    // (every word) all the words of the clauses.
+    struct FirstState : ScanState
+    {
+        const std::vector<uint8_t> *kinds;
+        std::vector<int> *anchors;
+        std::vector<std::pair<int, int>> *hits;
+        const decltype(mark) *marker;
+    };
+    FirstState state;
+    state.kinds = anchored ? &m_anchorKinds : &m_wordKinds;
+    state.anchors = anchored ? &anchors : nullptr;
     state.hits = &hits;
-    state.seek(from);
-    auto onMatch = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
+    state.marker = &mark;
+    auto onFirst = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
                       void *context) -> int {
-        auto &st = *static_cast<State *>(context);
-        const int line = st.lineOf(st.base + end - 1);
+        auto &st = *static_cast<FirstState *>(context);
+        const int line = st.cursor.lineOf(st.base + end - 1);
         if (id < st.kinds->size()) {
             const uint8_t kinds = (*st.kinds)[id];
             if (kinds & kSpanning)
-                st.mark(line, kSpanning);
-            if (kinds & kSingle)
+                (*st.marker)(line, kSpanning);
+            if (!(kinds & kSingle))
+                return 0;
+            if (!st.anchors)
                 st.hits->emplace_back(line, int(id));
+            else if (st.anchors->empty() || st.anchors->back() != line)
+                st.anchors->push_back(line);
             return 0;
         }
         // The whole line is taken: go on from the next one.
         st.stopLine = line;
         return 1;
     };
-    const char *p = doc.line(from).data();
-    const std::string_view lastLine = doc.line(to - 1);
-    const char *const end = lastLine.data() + lastLine.size();
     std::string scratchLine;
-    // hs_scan takes a 32-bit length: a chunk is scanned in pieces of at most kMaxScan bytes that
-    // end where a line starts (a NUL hole of 4 GiB left by copytruncate hid the lines after it).
-    // Of a line longer than that only the start is scanned; matching reads its first MiB only.
-    constexpr size_t kMaxScan = size_t(1) << 30;
-    int pLine = from; // the line p starts
-    while (p < end) {
-        const char *stop = end;
-        int resume = to;
-        if (size_t(end - p) > kMaxScan) {
-            int lo = pLine, hi = to - 1; // the last line that starts within the piece
-            while (lo < hi) {
-                const int mid = lo + (hi - lo + 1) / 2;
-                if (doc.line(mid).data() <= p + kMaxScan)
-                    lo = mid;
-                else
-                    hi = mid - 1;
-            }
-            stop = lo > pLine ? doc.line(lo).data() : p + kMaxScan;
-            resume = lo > pLine ? lo : pLine + 1;
-        }
-        state.base = p;
-        const hs_error_t e
-            = hs_scan(m_database->db, p, unsigned(stop - p), 0, scratch, onMatch, &state);
-        if (e == HS_SUCCESS) {
-            if (stop == end || resume >= to)
-                break;
-            pLine = resume;
-            state.seek(resume);
-            p = doc.line(resume).data();
-            continue;
-        }
-        if (e != HS_SCAN_TERMINATED)
-            return false;
+    auto takenWhole = [&](int line) {
         // Whether the line is a CRI partial one shows only once it is normalized: its escapes
         // may hide or make the mark (the scan stopped at the first trigger of the line).
         bool partial = false;
-        Normalizer::normalize(doc.line(state.stopLine), scratchLine, nullptr, &partial);
+        Normalizer::normalize(doc.line(line), scratchLine, nullptr, &partial);
         if (partial)
             return false;
-        state.mark(state.stopLine, m_spanning ? kSpanning : kSingle);
-        starts[size_t(state.stopLine - from)] |= kMayBeginWrapped; // its words were not counted
-        if (state.stopLine + 1 >= to)
-            break;
-        p = doc.line(state.stopLine + 1).data();
-        pLine = state.stopLine + 1;
-        state.seek(pLine);
+        mark(line, m_spanning ? kSpanning : kSingle);
+        starts[size_t(line - from)] |= kMayBeginWrapped; // its words were not counted
+        return true;
+    };
+    if (!scanLines(first.db, scratch, doc, from, to, false, onFirst, state, takenWhole))
+        return false;
+    int anchorLines = int(anchors.size());
+    if (!anchored)
+        for (size_t h = 0, last = SIZE_MAX; h < hits.size(); ++h)
+            if (m_wordAnchors[size_t(hits[h].second)] && size_t(hits[h].first) != last) {
+                last = size_t(hits[h].first);
+                ++anchorLines;
+            }
+    if (to - from >= 256)
+        sparse = anchorLines * kSparse < to - from;
+
+    // The second pass, anchored: all the words of the clauses, on the lines within kWrapLines - 1
+    // of an anchor. A clause is complete on a line, or within a wrap's kWrapLines lines, only
+    // where its anchor is, so the lines found below are those a pass for every word finds.
+    if (anchored && !anchors.empty()) {
+        if (!std::is_sorted(anchors.begin(), anchors.end())) {
+            std::sort(anchors.begin(), anchors.end());
+            anchors.erase(std::unique(anchors.begin(), anchors.end()), anchors.end());
+        }
+        struct SecondState : ScanState
+        {
+            const std::vector<uint8_t> *kinds;
+            std::vector<std::pair<int, int>> *hits;
+        };
+        SecondState words;
+        words.kinds = &m_wordKinds;
+        words.hits = &hits;
+        auto onWord = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
+                         void *context) -> int {
+            auto &st = *static_cast<SecondState *>(context);
+            const int line = st.cursor.lineOf(st.base + end - 1);
+            if (id >= st.kinds->size()) {
+                st.stopLine = line; // as in the first pass, the rest of the line is not read
+                return 1;
+            }
+            if ((*st.kinds)[id] & kSingle)
+                st.hits->emplace_back(line, int(id));
+            return 0;
+        };
+        for (size_t k = 0; k < anchors.size();) {
+            const int lo = std::max(from, anchors[k] - (kWrapLines - 1));
+            int hi = std::min(to, anchors[k] + kWrapLines);
+            for (++k; k < anchors.size() && anchors[k] - (kWrapLines - 1) <= hi; ++k)
+                hi = std::min(to, anchors[k] + kWrapLines);
+            // (The byte before: a line that a docker record's mark begins with.)
+            if (!scanLines(m_database->db, scratch, doc, lo, hi, lo > from, onWord, words,
+                           [](int) { return true; }))
+                return false;
+        }
     }
 
     // A line is a candidate when all the words of one clause are in it. Matches come in the
@@ -714,7 +965,7 @@ RawPrefilter::RawPrefilter(const std::vector<Pattern> &, int) {}
 RawPrefilter::RawPrefilter(const QByteArray &, const std::function<std::vector<Pattern>()> &, int)
 {}
 RawPrefilter::~RawPrefilter() = default;
-bool RawPrefilter::startLines(const LogDocument &, int, int, std::vector<char> &) const
+bool RawPrefilter::startLines(const LogDocument &, int, int, std::vector<char> &, Scan) const
 {
     return false;
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,7 +98,15 @@ public:
     static constexpr int kWrapLines = 8;
     // How many lines before a marked line the matcher looks for the start of a wrapped match.
     static constexpr int kWrapBack = 2;
-    bool startLines(const LogDocument &doc, int from, int to, std::vector<char> &starts) const;
+    // Anchored: one pass over every line for one word of each clause, then the clauses' other
+    // words only around the lines it found; EveryWord: one pass for all the words. The same
+    // result; Auto takes the one that was faster on the thread's last lines.
+    enum class Scan { Auto, Anchored, EveryWord };
+    bool startLines(const LogDocument &doc,
+                    int from,
+                    int to,
+                    std::vector<char> &starts,
+                    Scan scan = Scan::Auto) const;
 
     // What `inputs` of the constructor says of a pattern.
     static QByteArray cacheInputs(const re2::RE2 &pattern, bool spanning, bool wrappable);
@@ -108,7 +117,15 @@ private:
     void compile(const std::vector<Pattern> &patterns);
     QByteArray payload() const;
     bool restore(const QByteArray &payload);
-    Database *m_database = nullptr;
+    const Database *anchors() const;       // null when vectorscan refuses them
+    QByteArray anchorInputs() const;       // its DiskCache key
+    Database *m_database = nullptr;        // every word
+    mutable Database *m_anchors = nullptr; // the anchors and the words of window patterns
+    mutable std::once_flag m_anchorsOnce;
+    std::vector<std::string> m_anchorWords;      // its vectorscan ids
+    std::vector<uint8_t> m_anchorKinds;          // its vectorscan id → kSingle | kSpanning
+    std::vector<char> m_wordAnchors;             // vectorscan id → an anchor
+    static constexpr int kSparse = 64;           // anchored below one anchor line in kSparse
     std::vector<uint8_t> m_wordKinds;            // vectorscan id → kSingle | kSpanning
     std::vector<std::vector<int>> m_wordClauses; // word → clauses of one-line patterns
     std::vector<int> m_clauseSizes;              // clause → how many words it needs

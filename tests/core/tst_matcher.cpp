@@ -1,5 +1,6 @@
 #include "engine/fastprefilter.h"
 #include "engine/matcher.h"
+#include "rules/patternwords.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
@@ -510,6 +511,96 @@ private Q_SLOTS:
             "2025-11-30T08:15:02.1Z stdout F ompatibility mode ENABLED.\n",
             QString());
         QVERIFY(!raw.startLines(*hidden, 0, hidden->lineCount(), starts));
+    }
+
+    // The anchored scan (one word of each clause over every line, the other words only near
+    // it) marks the same lines as a scan for every word, on text dense with the words of the
+    // shipped pack's clauses and the error words, in any case, at every distance, with lines
+    // taken whole among them, whole and in chunks that start anywhere.
+    void anchoredScanMarksWhatEveryWordMarks()
+    {
+        if (!FastPrefilter::builtWithVectorscan())
+            QSKIP("built without vectorscan");
+        std::vector<RawPrefilter::Pattern> patterns;
+        std::vector<std::string> words;
+        int maxSpan = 1;
+        auto add = [&](const RawPrefilter::Clauses &clauses, bool spanning, bool wrappable) {
+            patterns.push_back({clauses, spanning, wrappable});
+            for (const auto &clause : clauses)
+                words.insert(words.end(), clause.begin(), clause.end());
+        };
+        for (const Rule &rule : loadRules({}).rules)
+            if (rule.pattern.regex) {
+                add(RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
+                                            rule.pattern.regex->options()),
+                    rule.span > 1, true);
+                maxSpan = std::max(maxSpan, rule.span);
+            }
+        add(RawPrefilter::clausesOf(Matcher::errorWordsPattern(), RE2::Options()), false, false);
+        std::sort(words.begin(), words.end());
+        words.erase(std::unique(words.begin(), words.end()), words.end());
+        const RawPrefilter raw(patterns, maxSpan);
+        QVERIFY(raw.available());
+
+        // The two words of a clause 0 to 9 lines apart (either first, in any case), single words
+        // between and around, lines without words, now and then a line taken whole.
+        std::vector<std::vector<std::string>> pairs;
+        for (const RawPrefilter::Pattern &p : patterns)
+            for (const auto &clause : p.clauses)
+                if (const auto best = bestWords(clause, 2); !p.spanning && best.size() == 2)
+                    pairs.push_back(best);
+        QVERIFY(pairs.size() > 50);
+        uint32_t seed = 20261205;
+        auto next = [&seed](uint32_t n) {
+            seed = seed * 1664525u + 1013904223u;
+            return (seed >> 8) % n;
+        };
+        std::vector<QByteArray> lines;
+        auto word = [&](const std::string &w) {
+            return ' '
+                   + (next(4) ? QByteArray::fromStdString(w)
+                              : QByteArray::fromStdString(w).toUpper());
+        };
+        while (lines.size() < 60000) {
+            const size_t at = lines.size();
+            lines.resize(at + 1 + next(12));
+            if (next(10) < 7) {
+                const auto &pair = pairs[next(uint32_t(pairs.size()))];
+                const size_t d = next(10), first = next(2);
+                lines.resize(std::max(lines.size(), at + d + 1));
+                lines[at] += word(pair[first]);
+                lines[at + d] += word(pair[1 - first]);
+            }
+            if (next(4) == 0)
+                lines[at + next(uint32_t(lines.size() - at))]
+                    += word(words[next(uint32_t(words.size()))]);
+            const char *whole[] = {" \x1b[1mbold\x1b[0m", " caf\xC3\xA9", " \\u0041"};
+            if (next(50) == 0)
+                lines[at + next(uint32_t(lines.size() - at))] += whole[next(3)];
+        }
+        QByteArray text;
+        for (size_t i = 0; i < lines.size(); ++i)
+            text += "2025-11-30T08:15:02.1Z stdout F step " + QByteArray::number(qsizetype(i))
+                    + lines[i] + '\n';
+        const auto doc = LogDocument::fromBytes(text, QString());
+        std::vector<char> anchored, every;
+        int marked = 0, wrapped = 0;
+        for (const auto &[from, to] : {std::pair(0, doc->lineCount()), std::pair(1, 3001),
+                                       std::pair(4003, 4011), std::pair(30017, 60000)}) {
+            QVERIFY(raw.startLines(*doc, from, to, anchored, RawPrefilter::Scan::Anchored));
+            QVERIFY(raw.startLines(*doc, from, to, every, RawPrefilter::Scan::EveryWord));
+            for (size_t i = 0; i < every.size(); ++i) {
+                const QByteArray where
+                    = QByteArray::number(from + int(i)) + ": "
+                      + QByteArray::fromStdString(std::string(doc->line(from + int(i))));
+                QVERIFY2(anchored[i] == every[i], where.constData());
+                marked += every[i] != 0;
+                wrapped += every[i] == RawPrefilter::kMayBeginWrapped;
+            }
+        }
+        // The text does hold what the scans look for, on one line and over a wrap's lines.
+        QVERIFY(marked > 1000);
+        QVERIFY(wrapped > 1000);
     }
 
     // Patterns that RE2 cannot compile into one set (a user pack that `rules check` passes)
