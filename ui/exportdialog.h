@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "report/reportwriter.h"
 
 #include <QDialog>
 
@@ -18,7 +19,7 @@ namespace gputriage {
 // What a report export writes, as chosen in the export dialog (and remembered in Settings).
 struct ExportSettings
 {
-    QString format = QStringLiteral("html"); // html, markdown, pdf, json, text
+    ReportFormat format = ReportFormat::Html;
     std::optional<Severity> minSeverity;
     int maxEvidence = 10;
     bool redact = false;

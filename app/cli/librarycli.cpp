@@ -634,14 +634,14 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
                            const QStringList &paths,
                            const AnalysisResult &result,
                            const AnalysisResult &shownResult,
-                           const QString &format,
+                           ReportFormat format,
                            QByteArray &report,
                            const CliServices &cli)
 {
     const bool add = p.isSet(opt("library")), history = p.isSet(opt("with-history"));
     if (!add && !history)
         return Ok;
-    if (history && format == QLatin1String("pdf"))
+    if (history && format == ReportFormat::Pdf)
         return cli.usageError(QStringLiteral("--with-history: use text, json, markdown or html"));
     std::unique_ptr<CaseLibrary> library
         = openLibrary(p, add ? CaseLibrary::Mode::Write : CaseLibrary::Mode::Read, cli, true);
@@ -672,8 +672,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
         = library->seenBefore(signatures, entry.identity, scope, 3);
     QJsonArray findingsJson, gpusJson;
     QString text;
-    const bool markdown = format == QLatin1String("markdown"),
-               html = format == QLatin1String("html");
+    const bool markdown = format == ReportFormat::Markdown, html = format == ReportFormat::Html;
     if (!seen) {
         cli.err() << "gputriage: note: " << seen.error().message << '\n';
     } else {
@@ -729,7 +728,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
         }
     }
     const QString where = shown(p, library->location().shown());
-    if (format == QLatin1String("json")) {
+    if (format == ReportFormat::Json) {
         const QJsonObject member{
             {QStringLiteral("history"),
              QJsonObject{{QStringLiteral("library"), where},
