@@ -124,6 +124,20 @@ std::string join(const std::vector<std::string> &lines, size_t first, size_t n)
 }
 
 // The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n) falls in.
+// Where the match lies in the raw first line `raw`: set once here, so neither the evidence nor
+// the log view normalizes the line again. A match past the first line's text keeps 0, 0.
+void setRawSpan(std::string_view raw, LineMatch &m)
+{
+    thread_local std::string normalized;
+    thread_local std::vector<uint32_t> map;
+    Normalizer::normalize(raw, normalized, &map);
+    if (m.start < 0 || m.start >= int(map.size()))
+        return;
+    m.rawStart = int(map[size_t(m.start)]);
+    m.rawEnd = m.end > m.start ? int(map[size_t(std::min<int>(m.end, int(map.size())) - 1)]) + 1
+                               : m.rawStart;
+}
+
 int lineOfOffset(const std::vector<std::string> &lines, size_t first, size_t n, size_t offset)
 {
     size_t pos = lines[first].size();
@@ -815,6 +829,7 @@ void Matcher::matchLines(const LogDocument &doc,
             for (size_t k = out.size(); k-- > 0 && k + 16 > out.size();)
                 if (out[k].rule == ruleIndex && out[k].line == m.line && out[k].start == m.start)
                     return true;
+            setRawSpan(raw(at), m);
             // A fact read from a line does not explain a failure the line reports.
             recognised = recognised || rule.kind != RuleKind::Fact;
             m.endLine = m.line
