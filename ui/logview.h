@@ -165,6 +165,12 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
+    static constexpr int kMaxDisplayColumns = 4000; // longer lines are cut for display only
+    static constexpr qint64 kMaxCopyBytes = qint64(64)
+                                            << 20; // a bigger selection is copied in part
+    static constexpr qint64 kMaxWholeLineBytes = qint64(16) << 20;
+    static constexpr size_t kWholeLineRowBytes = 160;
+
     struct Mark
     {
         Severity severity = Severity::Info;
