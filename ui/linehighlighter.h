@@ -10,15 +10,18 @@
 
 namespace gputriage {
 
+// A run of one line's text in one format.
+struct HighlightRun
+{
+    int offset, length;
+    KSyntaxHighlighting::Format format;
+};
+
 // Collects the formats KSyntaxHighlighting assigns to one line.
 class LineHighlighter : public KSyntaxHighlighting::AbstractHighlighter
 {
 public:
-    struct Run
-    {
-        int offset, length;
-        KSyntaxHighlighting::Format format;
-    };
+    using Run = HighlightRun;
     std::vector<Run> highlight(QStringView text)
     {
         m_runs.clear();

@@ -289,8 +289,8 @@ void LogView::setMatches(const std::vector<LineMatch> &matches)
         for (int line = m.line; line <= m.endLine; ++line) {
             Mark &mark = m_marks[line];
             mark.severity = std::max(mark.severity, s);
-            if (line == m.line && m.end > m.start)
-                mark.spans.emplace_back(m.start, m.end);
+            if (line == m.line && m.rawEnd > m.rawStart)
+                mark.spans.emplace_back(m.rawStart, m.rawEnd);
             for (const auto &fact : m.facts)
                 if (fact.second.size() >= 2 && !mark.values.contains(fact.second))
                     mark.values << fact.second;
@@ -537,7 +537,16 @@ bool LogView::viewportEvent(QEvent *event)
             QToolTip::hideText();
         return true;
     }
-    return QAbstractScrollArea::viewportEvent(event);
+    if (event->type() != QEvent::Paint)
+        return QAbstractScrollArea::viewportEvent(event);
+    // What the rows show is worked out before painting; painting changes nothing.
+    layoutRows();
+    const bool handled = QAbstractScrollArea::viewportEvent(event);
+    if (!m_painted && m_doc) {
+        m_painted = true;
+        Q_EMIT documentPainted();
+    }
+    return handled;
 }
 
 void LogView::keyPressEvent(QKeyEvent *event)

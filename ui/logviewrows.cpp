@@ -1,7 +1,6 @@
 #include "logview.h"
 
 #include "text/logdocument.h"
-#include "text/normalizer.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -93,11 +92,8 @@ void LogView::showWholeLine(int line)
             target = size_t(spans.front().first);
     if (const auto mark = m_marks.find(line);
         !target && mark != m_marks.end() && !mark->second.spans.empty()) {
-        std::string normalized;
-        std::vector<uint32_t> map;
-        Normalizer::normalize(raw, normalized, &map);
-        if (const size_t start = size_t(mark->second.spans.front().first); start < map.size())
-            target = map[start];
+        if (const size_t start = size_t(mark->second.spans.front().first); start < raw.size())
+            target = start;
     }
 
     auto *dialog = new QDialog(this);
