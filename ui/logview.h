@@ -2,7 +2,7 @@
 
 #include "engine/matcher.h"
 #include "engine/textsearch.h"
-#include "highlighters.h"
+#include "highlighter.h"
 #include "rules/rule.h"
 
 #include <QAbstractScrollArea>

@@ -1,8 +1,8 @@
 #include "settings.h"
 
-#include "exportdialog.h"
-#include "highlighters.h"
-#include "settingsdialog.h"
+#include "exportsettings.h"
+#include "highlighter.h"
+#include "preferences.h"
 
 #include <QFontDatabase>
 #include <QSettings>
