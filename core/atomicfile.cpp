@@ -16,7 +16,7 @@ QString writeFileAtomically(const QString &path, const QByteArray &bytes)
     if (ok)
         return {};
     const int cause = errno;
-    const QString qt = file.errorString();
+    QString qt = file.errorString();
     if (cause != 0 && (qt.isEmpty() || qt.contains(QLatin1String("Unknown error"))))
         return QString::fromLocal8Bit(std::strerror(cause));
     if (cause != 0 && !qt.contains(QString::fromLocal8Bit(std::strerror(cause))))

@@ -64,14 +64,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         QStringLiteral(
             R"((<script|<iframe|<object|<embed|(href|src)\s*=\s*["']?\s*javascript:|<[^>]*\son[a-z]+\s*=))"),
         QRegularExpression::CaseInsensitiveOption);
-    const QString html
-        = QString::fromUtf8(writeReport(result, QStringLiteral("html"), reportOptions));
+    const QString html = QString::fromUtf8(writeReport(result, ReportFormat::Html, reportOptions));
     if (unsafe.match(html).hasMatch())
         std::abort();
-    if (QJsonDocument::fromJson(writeReport(result, QStringLiteral("json"), reportOptions))
-            .isNull())
+    if (QJsonDocument::fromJson(writeReport(result, ReportFormat::Json, reportOptions)).isNull())
         std::abort();
-    (void)writeReport(result, QStringLiteral("markdown"), reportOptions);
-    (void)writeReport(result, QStringLiteral("text"), reportOptions);
+    (void)writeReport(result, ReportFormat::Markdown, reportOptions);
+    (void)writeReport(result, ReportFormat::Text, reportOptions);
     return 0;
 }

@@ -3,10 +3,8 @@
 
 #include "atomicfile.h"
 #include "engine/analyzer.h"
-#include "limitsdialog.h"
 #include "paths.h"
 #include "rules/ruleloader.h"
-#include "rulesdock.h"
 
 #include <QDirIterator>
 #include <QFileInfo>

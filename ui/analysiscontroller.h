@@ -2,7 +2,7 @@
 
 #include "engine/finding.h"
 #include "engine/timelineindex.h"
-#include "exportdialog.h"
+#include "exportsettings.h"
 #include "historylookup.h"
 #include "jobtracker.h"
 #include "report/timelinesvg.h"

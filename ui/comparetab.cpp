@@ -298,7 +298,7 @@ void CompareTab::done(AnalysisResult right)
 
 QString CompareTab::html() const
 {
-    return QString::fromUtf8(writeDiff(m_model->diff(), QStringLiteral("html")));
+    return QString::fromUtf8(writeDiff(m_model->diff(), ReportFormat::Html));
 }
 
 void CompareTab::showChange(int row)

@@ -34,30 +34,6 @@ constexpr int kPreviewEvidence = 20;
 
 } // namespace
 
-QString ExportSettings::suffix() const
-{
-    const ReportFormatInfo *f = reportFormat(format);
-    return QString::fromLatin1(f ? f->suffix : "html");
-}
-
-QByteArray renderReport(const AnalysisResult &result, const ExportSettings &settings)
-{
-    ReportOptions options;
-    options.generated = ReportOptions::generationTime(false);
-    options.maxEvidence = settings.maxEvidence;
-    if (!settings.title.trimmed().isEmpty())
-        options.title = settings.title.trimmed();
-    AnalysisResult shown = reportView(result, settings.minSeverity, settings.redact);
-    if (!settings.unmatched) {
-        shown.unmatched.clear();
-        shown.unmatchedLines = 0;
-    }
-    if (settings.format == QLatin1String("pdf"))
-        return renderPdf(QString::fromUtf8(writeReport(shown, QStringLiteral("html"), options)),
-                         options.title);
-    return writeReport(shown, settings.format, options);
-}
-
 ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
     : QDialog(parent)
     , m_result(result)
@@ -91,7 +67,7 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
     m_preview->setOpenLinks(false); // a preview, not a browser
 
     const ExportSettings saved = Settings::exportSettings();
-    m_format->setCurrentIndex(std::max(0, m_format->findData(saved.format)));
+    m_format->setCurrentIndex(std::max(0, m_format->findData(reportFormatId(saved.format))));
     m_severity->setCurrentIndex(std::max(
         0, m_severity->findData(saved.minSeverity ? severityName(*saved.minSeverity) : QString())));
     m_evidence->setValue(saved.maxEvidence);
@@ -139,7 +115,7 @@ ExportDialog::ExportDialog(const AnalysisResult &result, QWidget *parent)
 ExportSettings ExportDialog::settings() const
 {
     ExportSettings s;
-    s.format = m_format->currentData().toString();
+    s.format = reportFormatOfId(m_format->currentData().toString()).value_or(ReportFormat::Html);
     s.minSeverity = severityFromName(m_severity->currentData().toString());
     s.maxEvidence = m_evidence->value();
     s.redact = m_redact->isChecked();
@@ -153,9 +129,9 @@ void ExportDialog::updatePreview()
     // The preview shows what the file will say; PDF is previewed as the HTML it is made from.
     ExportSettings s = settings();
     s.maxEvidence = std::min(s.maxEvidence, kPreviewEvidence);
-    const bool rich = s.format == QLatin1String("html") || s.format == QLatin1String("pdf");
-    if (s.format == QLatin1String("pdf"))
-        s.format = QStringLiteral("html");
+    const bool rich = s.format == ReportFormat::Html || s.format == ReportFormat::Pdf;
+    if (s.format == ReportFormat::Pdf)
+        s.format = ReportFormat::Html;
     const QString text = QString::fromUtf8(renderReport(m_result, s));
     const int scroll = m_preview->verticalScrollBar()->value();
     if (rich) {

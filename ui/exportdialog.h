@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/finding.h"
+#include "exportsettings.h"
 
 #include <QDialog>
 
@@ -14,22 +14,6 @@ class QTextBrowser;
 class QTimer;
 
 namespace gputriage {
-
-// What a report export writes, as chosen in the export dialog (and remembered in Settings).
-struct ExportSettings
-{
-    QString format = QStringLiteral("html"); // html, markdown, pdf, json, text
-    std::optional<Severity> minSeverity;
-    int maxEvidence = 10;
-    bool redact = false;
-    bool unmatched = false; // the "Other notable messages" section
-    QString title = QStringLiteral("GPU Triage report");
-
-    QString suffix() const; // "html", "md", …
-};
-
-// The report's bytes for `settings` (PDF rendered from the HTML report).
-QByteArray renderReport(const AnalysisResult &result, const ExportSettings &settings);
 
 // File ▸ Export Report: format and options with a live preview of the report.
 class ExportDialog : public QDialog

@@ -23,18 +23,6 @@ Result<TextSearch> compile(const Highlighter &h)
 }
 } // namespace
 
-std::vector<CompiledHighlighter> compileHighlighters(const QList<Highlighter> &highlighters)
-{
-    std::vector<CompiledHighlighter> out;
-    for (const Highlighter &h : highlighters) {
-        if (!h.enabled || h.pattern.isEmpty() || !h.colour.isValid())
-            continue;
-        if (auto search = compile(h))
-            out.push_back({std::move(search).value(), h.colour, h.wholeLine});
-    }
-    return out;
-}
-
 void HighlightersModel::setHighlighters(QList<Highlighter> highlighters)
 {
     beginResetModel();

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "engine/textsearch.h"
+#include "highlighter.h"
 
 #include <QAbstractTableModel>
-#include <QColor>
 #include <QDialog>
 
 #include <vector>
@@ -11,30 +10,6 @@
 class QTableView;
 
 namespace gputriage {
-
-// A pattern the engineer wants to see in colour in every file (klogg's highlighters): its
-// occurrences, or the whole line, painted in `colour`.
-struct Highlighter
-{
-    QString pattern;
-    bool regex = false;
-    bool caseSensitive = false;
-    QColor colour;
-    bool wholeLine = false;
-    bool enabled = true;
-    bool operator==(const Highlighter &) const = default;
-};
-
-// A highlighter ready to paint with.
-struct CompiledHighlighter
-{
-    TextSearch search;
-    QColor colour;
-    bool wholeLine = false;
-};
-
-// The enabled highlighters whose pattern compiles, in order (a later one paints over).
-std::vector<CompiledHighlighter> compileHighlighters(const QList<Highlighter> &highlighters);
 
 // The highlighters as a table: on, pattern, regular expression, case, whole line, colour.
 // A pattern that does not compile says why in its tooltip.

@@ -2,7 +2,7 @@
 
 #include "engine/matcher.h"
 #include "engine/textsearch.h"
-#include "highlighters.h"
+#include "highlighter.h"
 #include "rules/rule.h"
 
 #include <QAbstractScrollArea>
@@ -14,6 +14,7 @@
 #include <vector>
 
 class QMenu;
+class QPainter;
 
 namespace KSyntaxHighlighting {
 class Repository;
@@ -23,6 +24,7 @@ namespace gputriage {
 
 class LogDocument;
 class LineHighlighter;
+struct HighlightRun;
 
 // A read-only log view that paints only the visible lines of a LogDocument: line numbers,
 // base colours from KSyntaxHighlighting's log definition, and rule matches tinted by severity
@@ -169,10 +171,16 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
+    static constexpr int kMaxDisplayColumns = 4000; // longer lines are cut for display only
+    static constexpr qint64 kMaxCopyBytes = qint64(64)
+                                            << 20; // a bigger selection is copied in part
+    static constexpr qint64 kMaxWholeLineBytes = qint64(16) << 20;
+    static constexpr size_t kWholeLineRowBytes = 160;
+
     struct Mark
     {
         Severity severity = Severity::Info;
-        std::vector<std::pair<int, int>> spans; // normalized byte offsets on the first line
+        std::vector<std::pair<int, int>> spans; // the matches' raw byte spans on the first line
         QStringList values; // captured facts (versions, bus ids), underlined where they appear
     };
     struct TextPos
@@ -181,6 +189,33 @@ private:
         int column = 0;
         auto operator<=>(const TextPos &) const = default;
     };
+    // The rows in view, laid out before each paint (prefixes found, text cut, formats read), so
+    // painting only reads them.
+    struct ShownRow
+    {
+        int line = -1;
+        int hidden = 0; // bytes of prefix not shown
+        QString text;   // as painted
+        QString time;   // the hidden prefix's time, for the gutter
+        std::vector<HighlightRun> runs;
+    };
+    void layoutRows();
+    struct PaintContext;
+    struct LinePaint;
+    LinePaint linePaint(const PaintContext &c, const ShownRow &row) const;
+    void
+    paintSegment(QPainter &p, const PaintContext &c, const LinePaint &l, int segment, int y) const;
+    void paintGutter(QPainter &p, const PaintContext &c, const LinePaint &l, int y) const;
+    void paintUnderText(QPainter &p,
+                        const PaintContext &c,
+                        const LinePaint &l,
+                        int y,
+                        const std::function<int(int)> &xAt) const;
+    void paintText(QPainter &p,
+                   const PaintContext &c,
+                   const LinePaint &l,
+                   int y,
+                   const std::function<int(int)> &xAt) const;
     QString displayText(int line) const; // as painted: cut at kMaxDisplayColumns, tabs as blanks
     static QString displayTextOf(std::string_view shown);
     std::vector<std::pair<int, int>> searchSpansIn(int line, std::string_view shown) const;
@@ -236,6 +271,7 @@ private:
     std::pair<int, int> rowAndSegmentAt(int y) const;
     int segmentCount(int line) const;
     bool m_painted = false;
+    std::vector<ShownRow> m_shownRows;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
     std::unique_ptr<LineHighlighter> m_highlighter;
 };

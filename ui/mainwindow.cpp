@@ -312,8 +312,8 @@ void MainWindow::chooseExportFile()
 bool MainWindow::exportReport(const QString &fileName)
 {
     ExportSettings settings;
-    const ReportFormatInfo *format = reportFormatOfSuffix(QFileInfo(fileName).suffix());
-    settings.format = QString::fromLatin1(format ? format->id : "html");
+    settings.format
+        = reportFormatOfSuffix(QFileInfo(fileName).suffix()).value_or(ReportFormat::Html);
     return exportReport(fileName, settings);
 }
 

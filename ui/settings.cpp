@@ -1,8 +1,8 @@
 #include "settings.h"
 
-#include "exportdialog.h"
-#include "highlighters.h"
-#include "settingsdialog.h"
+#include "exportsettings.h"
+#include "highlighter.h"
+#include "preferences.h"
 
 #include <QFontDatabase>
 #include <QSettings>
@@ -97,7 +97,8 @@ void Settings::setLimits(const BundleLimits &l)
 ExportSettings Settings::exportSettings()
 {
     ExportSettings e;
-    e.format = value("export/format", e.format).toString();
+    e.format = reportFormatOfId(value("export/format", reportFormatId(e.format)).toString())
+                   .value_or(e.format);
     e.minSeverity = severityFromName(value("export/minSeverity").toString());
     e.maxEvidence = value("export/maxEvidence", e.maxEvidence).toInt();
     e.redact = value("export/redact", false).toBool();
@@ -107,7 +108,7 @@ ExportSettings Settings::exportSettings()
 
 void Settings::setExportSettings(const ExportSettings &e)
 {
-    setValue("export/format", e.format);
+    setValue("export/format", reportFormatId(e.format));
     setValue("export/minSeverity", e.minSeverity ? severityName(*e.minSeverity) : QString());
     setValue("export/maxEvidence", e.maxEvidence);
     setValue("export/redact", e.redact);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "preferences.h"
+
 #include <QDialog>
 #include <QFont>
 #include <QStringList>
@@ -10,16 +12,6 @@ class QListWidget;
 class QSpinBox;
 
 namespace gputriage {
-
-// What Settings ▸ Preferences changes, kept in Settings.
-struct Preferences
-{
-    QFont logFont;           // the log view's font
-    QString theme;           // a KSyntaxHighlighting theme; empty follows the light/dark palette
-    QStringList ruleFolders; // rule files or folders loaded after the shipped and user rules
-
-    friend bool operator==(const Preferences &, const Preferences &) = default;
-};
 
 class SettingsDialog : public QDialog
 {

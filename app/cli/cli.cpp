@@ -7,11 +7,11 @@
 #include "engine/exampletester.h"
 #include "engine/matcher.h"
 #include "paths.h"
+#include "plural.h"
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
 #include "report/markdownreport.h"
-#include "plural.h"
 #include "report/redactor.h"
 #include "report/reportwriter.h"
 #include "report/textreport.h"
@@ -380,12 +380,6 @@ struct BatchRow
     AnalysisResult result;
 };
 
-QString reportSuffix(const QString &format)
-{
-    const ReportFormatInfo *f = reportFormat(format);
-    return f ? QString::fromLatin1(f->suffix) : format;
-}
-
 // The options analyze and analyze --batch share, checked once.
 struct AnalyzeArgs
 {
@@ -532,11 +526,12 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         return usageError(QStringLiteral("--batch needs -o DIR for the reports"));
     if (!p.positionalArguments().isEmpty())
         return usageError(QStringLiteral("--batch takes its bundles from DIR, not from arguments"));
-    const QString format = p.value(QStringLiteral("format"));
-    if (!textReportFormats().contains(format))
+    const std::optional<ReportFormat> chosen = reportFormatOfId(p.value(QStringLiteral("format")));
+    if (!chosen || !isTextReportFormat(*chosen))
         return usageError(
-            QStringLiteral("unknown format '%1' for --batch (use text, json, markdown or html)")
-                .arg(format));
+            QStringLiteral("unknown format '%1' for --batch (use %2)")
+                .arg(p.value(QStringLiteral("format")), reportFormatChoices(kTextReportFormats)));
+    const ReportFormat format = *chosen;
     struct stat dirStat{};
     if (::stat(toNativePath(dir).constData(), &dirStat) != 0 || !S_ISDIR(dirStat.st_mode))
         return usageError(QStringLiteral("--batch needs a folder: %1").arg(shownPath(dir)));
@@ -572,7 +567,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
     for (size_t i = 0; i < rows.size(); ++i) {
         const QString base = redact ? gputriage::redact(entries[i].name, extra) : entries[i].name,
-                      suffix = reportSuffix(format);
+                      suffix = reportFormatSuffix(format);
         QString name = base + QLatin1Char('.') + suffix;
         for (int n = 2; taken.count(name.toLower()); ++n)
             name = QStringLiteral("%1-%2.%3").arg(base).arg(n).arg(suffix);
@@ -822,11 +817,14 @@ int analyze(const QStringList &args)
     if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths, rulePaths(p));
         rc != Ok)
         return rc;
-    const QString format = p.value(QStringLiteral("format"));
-    if (!(textReportFormats() + QStringList{QStringLiteral("pdf")}).contains(format))
-        return usageError(
-            QStringLiteral("unknown format '%1' (use text, json, markdown, html or pdf)")
-                .arg(format));
+    const std::optional<ReportFormat> chosen = reportFormatOfId(p.value(QStringLiteral("format")));
+    if (!chosen)
+        return usageError(QStringLiteral("unknown format '%1' (use %2)")
+                              .arg(p.value(QStringLiteral("format")),
+                                   reportFormatChoices({ReportFormat::Text, ReportFormat::Json,
+                                                        ReportFormat::Markdown, ReportFormat::Html,
+                                                        ReportFormat::Pdf})));
+    const ReportFormat format = *chosen;
     const std::optional<Severity> minSeverity = shared.minSeverity, failOn = shared.failOn;
     const int jobs = shared.jobs, maxEvidence = shared.maxEvidence;
     const bool quiet = p.isSet(QStringLiteral("quiet"));
@@ -872,14 +870,14 @@ int analyze(const QStringList &args)
     ro.generated = ReportOptions::generationTime(p.isSet(QStringLiteral("deterministic")));
     ro.maxEvidence = maxEvidence;
     const QString output = p.value(QStringLiteral("output"));
-    ro.color = format == QLatin1String("text") && output.isEmpty() && isatty(STDOUT_FILENO)
+    ro.color = format == ReportFormat::Text && output.isEmpty() && isatty(STDOUT_FILENO)
                && qEnvironmentVariableIsEmpty("NO_COLOR");
     const auto shownHeld = std::make_shared<const AnalysisResult>(
         reportView(result, minSeverity, redacting(p), redactionOf(p)));
     const AnalysisResult &shown = *shownHeld;
     keepUntilExit(shownHeld);
     QByteArray report;
-    if (format == QLatin1String("pdf")) {
+    if (format == ReportFormat::Pdf) {
 #ifdef GPUTRIAGE_WITH_GUI
         report = renderPdf(QString::fromUtf8(writeHtmlReport(shown, ro)), ro.title);
 #else
@@ -1049,10 +1047,11 @@ int diffCommand(const QStringList &args)
     if (const int rc = refuseClobber(p.value(QStringLiteral("output")), paths, rulePaths(p));
         rc != Ok)
         return rc;
-    const QString format = p.value(QStringLiteral("format"));
-    if (!diffFormats().contains(format))
+    const std::optional<ReportFormat> format = reportFormatOfId(p.value(QStringLiteral("format")));
+    if (!format || !isDiffFormat(*format))
         return usageError(
-            QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
+            QStringLiteral("unknown format '%1' (use %2)")
+                .arg(p.value(QStringLiteral("format")), reportFormatChoices(kTextReportFormats)));
     const RuleSet rules = rulesFrom(p);
     const Analyzer analyzer(rules);
     const bool redacted = redacting(p);
@@ -1065,7 +1064,7 @@ int diffCommand(const QStringList &args)
     const AnalysisResult right = shown(paths[1]);
     const BundleDiff diff = diffResults(left, right, redacted ? redact(paths[0], extra) : paths[0],
                                         redacted ? redact(paths[1], extra) : paths[1]);
-    if (const int rc = writeOutput(p.value(QStringLiteral("output")), writeDiff(diff, format));
+    if (const int rc = writeOutput(p.value(QStringLiteral("output")), writeDiff(diff, *format));
         rc != Ok)
         return rc;
     bool failed = false;
@@ -1097,7 +1096,7 @@ bool needsGuiApplication(const QStringList &arguments)
                  || a.startsWith(QLatin1String("-format=")))
             format = a.mid(a.indexOf(QLatin1Char('=')) + 1);
     }
-    return format == QLatin1String("pdf");
+    return reportFormatOfId(format) == ReportFormat::Pdf;
 }
 
 bool isCliInvocation(const QStringList &arguments)

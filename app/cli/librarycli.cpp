@@ -521,10 +521,11 @@ int showCommand(const QCommandLineParser &p, const CliServices &cli)
     const qint64 n = QString(ids[0]).remove(QLatin1Char('#')).toLongLong(&ok);
     if (!ok)
         return cli.usageError(QStringLiteral("'%1' is not an entry number").arg(ids[0]));
-    const QString format = p.value(opt("format"));
-    if (!textReportFormats().contains(format))
+    const std::optional<ReportFormat> format = reportFormatOfId(p.value(opt("format")));
+    if (!format || !isTextReportFormat(*format))
         return cli.usageError(
-            QStringLiteral("unknown format '%1' (use text, json, markdown or html)").arg(format));
+            QStringLiteral("unknown format '%1' (use %2)")
+                .arg(p.value(opt("format")), reportFormatChoices(kTextReportFormats)));
     std::unique_ptr<CaseLibrary> library = openLibrary(p, CaseLibrary::Mode::Read, cli);
     if (!library)
         return UsageOrInput;
@@ -551,7 +552,7 @@ int showCommand(const QCommandLineParser &p, const CliServices &cli)
                    .arg(e.caseId.isEmpty() ? QString()
                                            : QStringLiteral(" (case %1)").arg(shown(p, e.caseId)));
     const AnalysisResult result = reportView(analysisOf(e), std::nullopt, p.isSet(opt("redact")));
-    return cli.writeOutput(p.value(opt("output")), writeReport(result, format, ro));
+    return cli.writeOutput(p.value(opt("output")), writeReport(result, *format, ro));
 }
 
 int exportCommand(const QCommandLineParser &p, const CliServices &cli)
@@ -679,14 +680,14 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
                            const QStringList &paths,
                            const AnalysisResult &result,
                            const AnalysisResult &shownResult,
-                           const QString &format,
+                           ReportFormat format,
                            QByteArray &report,
                            const CliServices &cli)
 {
     const bool add = p.isSet(opt("library")), history = p.isSet(opt("with-history"));
     if (!add && !history)
         return Ok;
-    if (history && format == QLatin1String("pdf"))
+    if (history && format == ReportFormat::Pdf)
         return cli.usageError(QStringLiteral("--with-history: use text, json, markdown or html"));
     std::unique_ptr<CaseLibrary> library
         = openLibrary(p, add ? CaseLibrary::Mode::Write : CaseLibrary::Mode::Read, cli, true);
@@ -717,8 +718,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
         = library->seenBefore(signatures, entry.identity, scope, 3);
     QJsonArray findingsJson, gpusJson;
     QString text;
-    const bool markdown = format == QLatin1String("markdown"),
-               html = format == QLatin1String("html");
+    const bool markdown = format == ReportFormat::Markdown, html = format == ReportFormat::Html;
     if (!seen) {
         cli.err() << "gputriage: note: " << seen.error().message << '\n';
     } else {
@@ -774,7 +774,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
         }
     }
     const QString where = shown(p, library->location().shown());
-    if (format == QLatin1String("json")) {
+    if (format == ReportFormat::Json) {
         const QJsonObject member{
             {QStringLiteral("history"),
              QJsonObject{{QStringLiteral("library"), where},

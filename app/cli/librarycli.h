@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "report/reportwriter.h"
 
 #include <QByteArray>
 #include <QCommandLineParser>
@@ -37,7 +38,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
                            const QStringList &paths,
                            const AnalysisResult &result,
                            const AnalysisResult &shown,
-                           const QString &format,
+                           ReportFormat format,
                            QByteArray &report,
                            const CliServices &cli);
 

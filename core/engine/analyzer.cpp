@@ -148,16 +148,9 @@ QString displayText(std::string_view line)
 
 // The line for display with the place of the match in it: a line longer than the display limit
 // shows the part around the match, not its start.
-std::pair<QString, int> displayTextAt(std::string_view line, int normalizedStart)
+std::pair<QString, int> displayTextAt(std::string_view line, size_t matchStart)
 {
-    size_t rawStart = 0;
-    if (normalizedStart > 0 && line.size() > 200) {
-        std::string normalized;
-        std::vector<uint32_t> map;
-        Normalizer::normalize(line, normalized, &map);
-        if (size_t(normalizedStart) < map.size())
-            rawStart = map[size_t(normalizedStart)];
-    }
+    const size_t rawStart = line.size() > 200 ? matchStart : 0;
     constexpr size_t kMax = 4096, kBefore = 1024;
     if (rawStart + 200 < kMax) {
         const std::string before = Normalizer::withoutEscapes(line.substr(0, rawStart));
@@ -745,7 +738,8 @@ void AnalysisSession::collect()
                 o.path = doc.path();
                 o.line = doc.lineNumber(m.line);
                 o.endLine = doc.lineNumber(m.endLine);
-                std::tie(o.text, o.at) = displayTextAt(doc.line(m.line), m.start);
+                std::tie(o.text, o.at)
+                    = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart) : 0);
                 o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
                 o.facts = std::move(m.facts);
                 f.occurrences.append(std::move(o));

@@ -158,9 +158,9 @@ private:
     std::set<std::string> m_nvidiaPci; // bus ids of NVIDIA devices, lower-case
     bool nvidiaDeviceLine(std::string_view line) const;
     std::map<const LogDocument *, SectionKind> m_kinds;
-    SectionKind kindOf(const LogDocument &doc); // by its path, else by an NVIDIA banner in it
-    std::map<QString, QString> m_installerVersions;       // path → version
-    QString loadedModule() const;                         // empty unless exactly one is known
+    SectionKind kindOf(const LogDocument &doc);     // by its path, else by an NVIDIA banner in it
+    std::map<QString, QString> m_installerVersions; // path → version
+    QString loadedModule() const;                   // empty unless exactly one is known
     QString staleInstallerLog(const QString &path) const; // "why", if from another installation
     std::map<QString, Unrecognised> m_unrecognised;       // by component (engine/lineorigin.h)
     struct CatalogHit

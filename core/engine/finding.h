@@ -21,7 +21,9 @@ class LogDocument;
 
 using Facts = std::map<QString, QString>;
 
-// One rule hit inside a document. Offsets are bytes of the normalized first line.
+// One rule hit inside a document. `start` and `end` are bytes of the normalized first line (what
+// the rule matched); `rawStart` and `rawEnd` the same match in the raw first line, cut at its
+// end, so views show it without normalizing (both 0 when it is not on that line).
 struct LineMatch
 {
     int rule = 0;    // index into the rules given to the Matcher
@@ -29,6 +31,8 @@ struct LineMatch
     int endLine = 0; // 0-based, last line used by the match or its `then`
     int start = 0;
     int end = 0; // may exceed the first line's length when the match spans lines
+    int rawStart = 0;
+    int rawEnd = 0;
     std::optional<Severity> severity; // the rule's; none for a rule that only reads facts
     Facts facts;
 };

@@ -10,8 +10,8 @@
 #include <re2/set.h>
 
 #include <algorithm>
-#include <cctype>
 #include <atomic>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -107,7 +107,9 @@ size_t windowEnd(const std::vector<std::string> &lines, size_t first, size_t n)
 
 // Joins the window of `n` lines from `first` (see windowEnd) with single spaces into `out`.
 // `glued(i)`: line i goes on a word that line i - 1 cut (see cutMidWord), with no blank between.
-constexpr auto kNeverGlued = [](size_t) { return false; };
+constexpr auto kNeverGlued = [](size_t) {
+    return false;
+};
 
 template<typename Glued = decltype(kNeverGlued)>
 void joinInto(const std::vector<std::string> &lines,
@@ -127,14 +129,26 @@ void joinInto(const std::vector<std::string> &lines,
 }
 
 template<typename Glued = decltype(kNeverGlued)>
-std::string join(const std::vector<std::string> &lines,
-                 size_t first,
-                 size_t n,
-                 Glued glued = kNeverGlued)
+std::string
+join(const std::vector<std::string> &lines, size_t first, size_t n, Glued glued = kNeverGlued)
 {
     std::string out;
     joinInto(lines, first, n, out, glued);
     return out;
+}
+
+// Where the match lies in the raw first line `raw`: set once here, so neither the evidence nor
+// the log view normalizes the line again. A match past the first line's text keeps 0, 0.
+void setRawSpan(std::string_view raw, LineMatch &m)
+{
+    thread_local std::string normalized;
+    thread_local std::vector<uint32_t> map;
+    Normalizer::normalize(raw, normalized, &map);
+    if (m.start < 0 || m.start >= int(map.size()))
+        return;
+    m.rawStart = int(map[size_t(m.start)]);
+    m.rawEnd = m.end > m.start ? int(map[size_t(std::min<int>(m.end, int(map.size())) - 1)]) + 1
+                               : m.rawStart;
 }
 
 // The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n, glued) falls
@@ -300,7 +314,9 @@ size_t wrapContinuation(
 template<typename Raw>
 bool cutMidWord(const std::vector<std::string> &lines, Raw raw, size_t k)
 {
-    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    auto word = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0;
+    };
     if (k == 0 || lines[k].empty() || lines[k - 1].empty() || !word(lines[k - 1].back())
         || !word(lines[k].front()))
         return false;
@@ -316,8 +332,8 @@ bool cutMidWord(const std::vector<std::string> &lines, Raw raw, size_t k)
         return false;
     const bool terminal = std::find(std::begin(kTerminalWidths), std::end(kTerminalWidths), width)
                           != std::end(kTerminalWidths);
-    const bool block = k >= 2 && !lines[k - 2].empty()
-                       && columnsOf(screenText(lines, raw, k - 2)) == width;
+    const bool block
+        = k >= 2 && !lines[k - 2].empty() && columnsOf(screenText(lines, raw, k - 2)) == width;
     return (terminal || block) && !beginsRecord(lines, raw, k);
 }
 
@@ -865,12 +881,13 @@ void Matcher::matchLines(const LogDocument &doc,
             for (size_t k = out.size(); k-- > 0 && k + 16 > out.size();)
                 if (out[k].rule == ruleIndex && out[k].line == m.line && out[k].start == m.start)
                     return true;
+            setRawSpan(raw(at), m);
             // A fact read from a line does not explain a failure the line reports.
             recognised = recognised || rule.kind != RuleKind::Fact;
-            m.endLine = m.line
-                        + lineOfOffset(lines, at, size_t(span),
-                                       start + groups[0].size() - (groups[0].empty() ? 0 : 1),
-                                       glued);
+            m.endLine
+                = m.line
+                  + lineOfOffset(lines, at, size_t(span),
+                                 start + groups[0].size() - (groups[0].empty() ? 0 : 1), glued);
             capture(rule.pattern, groups, m.facts);
             if (rule.contextPattern) {
                 // The nearest line before that the context pattern matches gives its facts.
@@ -979,8 +996,7 @@ void Matcher::matchLines(const LogDocument &doc,
                 const size_t from = i - std::min(i - begin, size_t(RawPrefilter::kWrapBack));
                 const size_t back = i - from;
                 if (m_sets->singleOk) {
-                    joinInto(lines, from, back + size_t(RawPrefilter::kWrapLines), window,
-                             glued);
+                    joinInto(lines, from, back + size_t(RawPrefilter::kWrapLines), window, glued);
                     candidatesOf(window, m_sets->single, fastSingle, hits);
                     for (int h : hits)
                         consider(m_sets->singleRules[size_t(h)]);

@@ -260,21 +260,21 @@ BundleDiff diffResults(const AnalysisResult &left,
     return d;
 }
 
-QStringList diffFormats()
+bool isDiffFormat(ReportFormat format)
 {
-    return {QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
-            QStringLiteral("html")};
+    return isTextReportFormat(format);
 }
 
-QByteArray writeDiff(const BundleDiff &diff, const QString &format)
+QByteArray writeDiff(const BundleDiff &diff, ReportFormat format)
 {
-    if (format == QLatin1String("json"))
-        return json(diff);
-    if (format == QLatin1String("markdown"))
-        return markdown(diff);
-    if (format == QLatin1String("html"))
-        return html(diff);
-    return text(diff);
+    switch (format) {
+    case ReportFormat::Text: return text(diff);
+    case ReportFormat::Json: return json(diff);
+    case ReportFormat::Markdown: return markdown(diff);
+    case ReportFormat::Html: return html(diff);
+    case ReportFormat::Pdf: break;
+    }
+    return {};
 }
 
 } // namespace gputriage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "report/reportwriter.h"
 
 #include <QByteArray>
 #include <QList>
@@ -43,7 +44,9 @@ BundleDiff diffResults(const AnalysisResult &left,
                        const QString &leftName,
                        const QString &rightName);
 
-QStringList diffFormats(); // text, json, markdown, html
-QByteArray writeDiff(const BundleDiff &diff, const QString &format);
+// The formats a diff is written in: text, json, markdown, html (not PDF).
+bool isDiffFormat(ReportFormat format);
+// Empty for a format that is not a diff format (isDiffFormat).
+QByteArray writeDiff(const BundleDiff &diff, ReportFormat format);
 
 } // namespace gputriage

@@ -5,6 +5,8 @@
 #include "report/markdownreport.h"
 #include "report/textreport.h"
 
+#include <algorithm>
+
 namespace gputriage {
 
 namespace {
@@ -23,37 +25,60 @@ std::span<const ReportFormatInfo> reportFormats()
     return kFormats;
 }
 
-const ReportFormatInfo *reportFormat(const QString &id)
+const ReportFormatInfo &reportFormatInfo(ReportFormat format)
+{
+    return *std::find_if(std::begin(kFormats), std::end(kFormats),
+                         [format](const ReportFormatInfo &f) { return f.format == format; });
+}
+
+std::optional<ReportFormat> reportFormatOfId(const QString &id)
 {
     for (const ReportFormatInfo &f : kFormats)
         if (id == QLatin1String(f.id))
-            return &f;
-    return nullptr;
+            return f.format;
+    return std::nullopt;
 }
 
-const ReportFormatInfo *reportFormatOfSuffix(const QString &suffix)
+std::optional<ReportFormat> reportFormatOfSuffix(const QString &suffix)
 {
     const QString lower = suffix.toLower();
     if (lower == QLatin1String("htm"))
-        return reportFormat(QStringLiteral("html"));
+        return ReportFormat::Html;
     for (const ReportFormatInfo &f : kFormats)
         if (lower == QLatin1String(f.suffix))
-            return &f;
-    return nullptr;
+            return f.format;
+    return std::nullopt;
 }
 
-QStringList textReportFormats()
+QString reportFormatId(ReportFormat format)
 {
-    // The CLI's order of old: text first.
-    return {QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
-            QStringLiteral("html")};
+    return QString::fromLatin1(reportFormatInfo(format).id);
+}
+
+QString reportFormatSuffix(ReportFormat format)
+{
+    return QString::fromLatin1(reportFormatInfo(format).suffix);
+}
+
+QString reportFormatChoices(std::initializer_list<ReportFormat> formats)
+{
+    QStringList ids;
+    for (ReportFormat f : formats)
+        ids << reportFormatId(f);
+    const QString last = ids.isEmpty() ? QString() : ids.takeLast();
+    return ids.isEmpty() ? last : ids.join(QLatin1String(", ")) + QLatin1String(" or ") + last;
+}
+
+bool isTextReportFormat(ReportFormat format)
+{
+    return std::ranges::find(kTextReportFormats, format) != kTextReportFormats.end();
 }
 
 QByteArray
-writeReport(const AnalysisResult &result, const QString &format, const ReportOptions &options)
+writeReport(const AnalysisResult &result, ReportFormat format, const ReportOptions &options)
 {
-    const ReportFormatInfo *f = reportFormat(format);
-    return f && f->write ? f->write(result, options) : QByteArray();
+    const ReportFormatInfo &f = reportFormatInfo(format);
+    return f.write ? f.write(result, options) : QByteArray();
 }
 
 } // namespace gputriage

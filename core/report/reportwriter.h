@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QStringList>
 
+#include <initializer_list>
+#include <optional>
 #include <span>
 
 namespace gputriage {
@@ -23,13 +25,20 @@ struct ReportFormatInfo
     QByteArray (*write)(const AnalysisResult &, const ReportOptions &);
 };
 std::span<const ReportFormatInfo> reportFormats(); // in the order choosers list them
-const ReportFormatInfo *reportFormat(const QString &id);
-const ReportFormatInfo *reportFormatOfSuffix(const QString &suffix); // "htm" is HTML too
+const ReportFormatInfo &reportFormatInfo(ReportFormat format);
+std::optional<ReportFormat> reportFormatOfId(const QString &id);         // "html", "markdown", …
+std::optional<ReportFormat> reportFormatOfSuffix(const QString &suffix); // "htm" is HTML too
+QString reportFormatId(ReportFormat format);
+QString reportFormatSuffix(ReportFormat format);
+// "text, json, markdown or html": the ids a usage message offers.
+QString reportFormatChoices(std::initializer_list<ReportFormat> formats);
 
-// The formats core writes itself (text, json, markdown, html).
-QStringList textReportFormats();
-// Writes `format`; empty for an unknown format or PDF.
+// The formats core writes itself, in the CLI's order (text, json, markdown, html).
+constexpr std::initializer_list<ReportFormat> kTextReportFormats
+    = {ReportFormat::Text, ReportFormat::Json, ReportFormat::Markdown, ReportFormat::Html};
+bool isTextReportFormat(ReportFormat format);
+// Writes `format`; empty for PDF, which the UI layer renders (renderPdf).
 QByteArray
-writeReport(const AnalysisResult &result, const QString &format, const ReportOptions &options);
+writeReport(const AnalysisResult &result, ReportFormat format, const ReportOptions &options);
 
 } // namespace gputriage

@@ -348,6 +348,56 @@ private Q_SLOTS:
         QCOMPARE(hits[0].endLine, 1);
     }
 
+    // Each match also carries its place in the raw first line, so a view shows it without
+    // normalizing: prefixes, frames, escapes and collapsed blanks are counted back in.
+    void rawSpansPointIntoTheLineAsWritten_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<QString>("shown"); // the raw bytes the span covers; empty: none
+
+        QTest::newRow("a plain line") << QStringLiteral("NVRM: Xid (PCI:0000:3b:00): 45, Ch 1\n")
+                                      << QStringLiteral("Xid (PCI:0000:3b:00): 45");
+        QTest::newRow("a kernel timestamp before it")
+            << QStringLiteral("[ 1234.567890] NVRM: Xid (PCI:0000:3b:00): 45, Ch 1\n")
+            << QStringLiteral("Xid (PCI:0000:3b:00): 45");
+        QTest::newRow("a CRI prefix before it")
+            << QStringLiteral("2026-11-30T10:00:00.000000000Z stdout F NVRM: Xid "
+                              "(PCI:0000:3b:00): 45, Ch 1\n")
+            << QStringLiteral("Xid (PCI:0000:3b:00): 45");
+        QTest::newRow("blank runs inside the match")
+            << QStringLiteral("NVRM: Xid   (PCI:0000:3b:00):  45, Ch 1\n")
+            << QStringLiteral("Xid   (PCI:0000:3b:00):  45");
+        QTest::newRow("colour codes inside the match")
+            << QStringLiteral("NVRM: Xid \x1b[31m(PCI:0000:3b:00)\x1b[0m: 45, Ch 1\n")
+            << QStringLiteral("Xid \x1b[31m(PCI:0000:3b:00)\x1b[0m: 45");
+    }
+
+    void rawSpansPointIntoTheLineAsWritten()
+    {
+        QFETCH(QString, log);
+        QFETCH(QString, shown);
+        const Matcher matcher(rulesFrom("  - id: x\n    title: X\n    severity: error\n"
+                                        "    match: {pattern: 'Xid \\(PCI:[0-9a-f:]+\\): 45'}\n"));
+        const auto hits = matcher.matchText(log);
+        QCOMPARE(hits.size(), size_t(1));
+        const QByteArray raw = log.toUtf8().split('\n').front();
+        QCOMPARE(QString::fromUtf8(raw.mid(hits[0].rawStart, hits[0].rawEnd - hits[0].rawStart)),
+                 shown);
+    }
+
+    void aFramedLineSpansItsTextNotItsFrame()
+    {
+        const Matcher matcher(rulesFrom(kForwardCompat));
+        const auto hits = matcher.matchText(
+            QStringLiteral("│  NOTE: CUDA Forward Compatibility mode ENABLED. │\nUsing CUDA 1 "
+                           "driver version 2 with kernel driver version 3\n"));
+        QCOMPARE(hits.size(), size_t(1));
+        const QByteArray raw
+            = QStringLiteral("│  NOTE: CUDA Forward Compatibility mode ENABLED. │").toUtf8();
+        QCOMPARE(raw.mid(hits[0].rawStart, hits[0].rawEnd - hits[0].rawStart),
+                 QByteArray("NOTE: CUDA Forward Compatibility mode ENABLED"));
+    }
+
     // The vectorscan prefilter must not change a single hit: the shipped pack over a corpus of
     // every rule example, reshaped the ways real logs are (prefixes, boxes, colours, wrapping,
     // non-ASCII text, doubled spaces), matched with and without it.

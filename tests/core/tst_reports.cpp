@@ -218,13 +218,13 @@ private Q_SLOTS:
         QCOMPARE(d.facts.size(), 1);
         QCOMPARE(d.facts.front().after,
                  QStringList({QStringLiteral("570.158.08"), QStringLiteral("580.65.06")}));
-        const QByteArray html = writeDiff(d, QStringLiteral("html"));
+        const QByteArray html = writeDiff(d, ReportFormat::Html);
         QVERIFY(!html.contains("<script") && !html.contains("<b>"));
         QVERIFY(html.contains("&lt;script&gt;"));
-        const QByteArray md = writeDiff(d, QStringLiteral("markdown"));
+        const QByteArray md = writeDiff(d, ReportFormat::Markdown);
         QVERIFY(!md.contains("<script") && md.contains("\\|") && md.contains("\\`x\\`"));
         QJsonParseError error;
-        QJsonDocument::fromJson(writeDiff(d, QStringLiteral("json")), &error);
+        QJsonDocument::fromJson(writeDiff(d, ReportFormat::Json), &error);
         QCOMPARE(error.error, QJsonParseError::NoError);
         QVERIFY(!diffResults(a, a, {}, {}).facts.size() && diffResults(a, a, {}, {}).isEmpty());
         // Each change knows its finding on either side (for the evidence), and the unchanged
@@ -239,10 +239,72 @@ private Q_SLOTS:
             if (c.right >= 0)
                 QCOMPARE(b.findings[c.right].title, c.title);
         }
-        QVERIFY(writeDiff(d, QStringLiteral("text")).contains("Unchanged:\n  warning "));
+        QVERIFY(writeDiff(d, ReportFormat::Text).contains("Unchanged:\n  warning "));
         QVERIFY(md.contains("**Unchanged**"));
         QVERIFY(html.contains("<h2>Unchanged</h2>"));
         QCOMPARE(html.count("on 0000:3b:00"), 1);
+    }
+
+    // A format is named by its id (CLI, settings) or a file's suffix (export); anything else is
+    // no format, never a default one.
+    void formatsAreReadFromTheirIdsAndSuffixesOnly_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("suffix");
+        QTest::addColumn<int>("format"); // -1: none
+        const int none = -1;
+        QTest::newRow("html is an id")
+            << QStringLiteral("html") << false << int(ReportFormat::Html);
+        QTest::newRow("markdown is an id")
+            << QStringLiteral("markdown") << false << int(ReportFormat::Markdown);
+        QTest::newRow("pdf is an id") << QStringLiteral("pdf") << false << int(ReportFormat::Pdf);
+        QTest::newRow("json is an id")
+            << QStringLiteral("json") << false << int(ReportFormat::Json);
+        QTest::newRow("text is an id")
+            << QStringLiteral("text") << false << int(ReportFormat::Text);
+        QTest::newRow("an unknown id is none") << QStringLiteral("yaml") << false << none;
+        QTest::newRow("ids are lower case") << QStringLiteral("HTML") << false << none;
+        QTest::newRow("a suffix is not an id") << QStringLiteral("md") << false << none;
+        QTest::newRow("md is Markdown's suffix")
+            << QStringLiteral("md") << true << int(ReportFormat::Markdown);
+        QTest::newRow("txt is text's suffix")
+            << QStringLiteral("txt") << true << int(ReportFormat::Text);
+        QTest::newRow("suffixes ignore case")
+            << QStringLiteral("PDF") << true << int(ReportFormat::Pdf);
+        QTest::newRow("htm is HTML's too")
+            << QStringLiteral("htm") << true << int(ReportFormat::Html);
+        QTest::newRow("an unknown suffix is none") << QStringLiteral("log") << true << none;
+    }
+
+    void formatsAreReadFromTheirIdsAndSuffixesOnly()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, suffix);
+        QFETCH(int, format);
+        const std::optional<ReportFormat> read
+            = suffix ? reportFormatOfSuffix(name) : reportFormatOfId(name);
+        QCOMPARE(read ? int(*read) : -1, format);
+        if (read && !suffix)
+            QCOMPARE(reportFormatId(*read), name);
+    }
+
+    void aDiffIsWrittenInTheTextFormatsAndNeverAsAnother()
+    {
+        BundleDiff d;
+        d.left = QStringLiteral("a");
+        d.right = QStringLiteral("b");
+        QSet<QByteArray> outputs;
+        for (const ReportFormat format : kTextReportFormats) {
+            QVERIFY(isDiffFormat(format));
+            const QByteArray out = writeDiff(d, format);
+            QVERIFY2(!out.isEmpty(), qPrintable(reportFormatId(format)));
+            outputs.insert(out);
+        }
+        QCOMPARE(outputs.size(), qsizetype(kTextReportFormats.size()));
+        QVERIFY(!isDiffFormat(ReportFormat::Pdf));
+        QVERIFY(writeDiff(d, ReportFormat::Pdf).isEmpty());
+        QCOMPARE(reportFormatChoices(kTextReportFormats),
+                 QStringLiteral("text, json, markdown or html"));
     }
 
     void jsonHasBothSeedFindingsWithVersions()
@@ -456,9 +518,9 @@ private Q_SLOTS:
         AnalysisResult result = analyzeSeed();
         ReportOptions options;
         options.generated = ReportOptions::generationTime(true);
-        for (const QString &format : textReportFormats())
+        for (const ReportFormat format : kTextReportFormats)
             QVERIFY2(!QString::fromUtf8(writeReport(result, format, options)).contains(u"Bookmark"),
-                     qPrintable(format));
+                     qPrintable(reportFormatId(format)));
         result.bookmarks
             = {{.path = QStringLiteral("seed-article.log"),
                 .line = 12,
@@ -538,14 +600,14 @@ private Q_SLOTS:
         const QString ours = QStringLiteral("GPU Triage's advice");
         const QString theirs = QStringLiteral("NVIDIA's resolution");
         const QString want = by == u"nvidia" ? theirs : by.isEmpty() ? QString() : ours;
-        for (const QString &format :
-             {QStringLiteral("text"), QStringLiteral("markdown"), QStringLiteral("html")}) {
+        for (const ReportFormat format :
+             {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html}) {
             const QString out = QString::fromUtf8(writeReport(result, format, options))
                                     .replace(QStringLiteral("&#39;"), QStringLiteral("'"))
                                     .replace(QStringLiteral("&apos;"), QStringLiteral("'"));
             for (const QString &label : {ours, theirs})
                 QVERIFY2(out.contains(label) == (label == want),
-                         qPrintable(format + u": " + label));
+                         qPrintable(reportFormatId(format) + u": " + label));
         }
         const QJsonObject finding = jsonReport(result, options)["findings"][0].toObject();
         QCOMPARE(finding.value(u"resolution_by").toString(), by);
@@ -638,10 +700,10 @@ private Q_SLOTS:
         QVERIFY2(line.contains(u"NVRM: Xid (PCI:0000:86:00): 79, pid=51877"), qPrintable(line));
         QVERIFY(line.contains(QChar(0x2026) + QStringLiteral("w"))); // cut before
         QVERIFY(line.size() < 260);
-        for (const QString &format : {QStringLiteral("markdown"), QStringLiteral("html")})
+        for (const ReportFormat format : {ReportFormat::Markdown, ReportFormat::Html})
             QVERIFY2(QString::fromUtf8(writeReport(result, format, {}))
                          .contains(u"NVRM: Xid (PCI:0000:86:00): 79"),
-                     qPrintable(format));
+                     qPrintable(reportFormatId(format)));
     }
 
     void aCleanReportHasNoMojibake()

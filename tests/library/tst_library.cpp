@@ -505,11 +505,13 @@ private Q_SLOTS:
                      qPrintable(it.key() + QLatin1String(": ") + compact(got.value(it.key()))
                                 + QLatin1String(" instead of ") + compact(it.value())));
         QCOMPARE(got, want);
-        for (const QString &format :
-             {QStringLiteral("text"), QStringLiteral("markdown"), QStringLiteral("html")}) {
+        for (const ReportFormat format :
+             {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html}) {
             const QByteArray report = writeReport(rebuilt, format, ReportOptions{});
-            QVERIFY2(report.contains("Xid 79: GPU has fallen off the bus"), qPrintable(format));
-            QVERIFY2(report.contains("evidence lines are not kept"), qPrintable(format));
+            QVERIFY2(report.contains("Xid 79: GPU has fallen off the bus"),
+                     qPrintable(reportFormatId(format)));
+            QVERIFY2(report.contains("evidence lines are not kept"),
+                     qPrintable(reportFormatId(format)));
         }
     }
 
@@ -585,7 +587,7 @@ private Q_SLOTS:
         const AnalysisResult rebuilt = analysisOf(*old.value());
         QCOMPARE(rebuilt.findings.size(), 4);
         QCOMPARE(rebuilt.findings[0].facts.at(QStringLiteral("xid")), QStringLiteral("79"));
-        QVERIFY(writeReport(rebuilt, QStringLiteral("text"), ReportOptions{})
+        QVERIFY(writeReport(rebuilt, ReportFormat::Text, ReportOptions{})
                     .contains("Xid 79: GPU has fallen off the bus"));
         // New entries and deletions keep the counts.
         QVERIFY(library->add(generatedEntry(3)));

@@ -548,9 +548,9 @@ private Q_SLOTS:
 
         // What the dialog chose is what gets written, here as PDF.
         ExportSettings settings = dialog.settings();
-        QCOMPARE(settings.format, QStringLiteral("markdown"));
+        QCOMPARE(settings.format, ReportFormat::Markdown);
         QCOMPARE(settings.minSeverity, std::optional(Severity::Critical));
-        settings.format = QStringLiteral("pdf");
+        settings.format = ReportFormat::Pdf;
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("r.pdf"));
         QVERIFY(window.exportReport(path, settings));

@@ -1,0 +1,7 @@
+#pragma once
+
+#include "engine/matcher.h"
+
+struct View {
+    Matcher matcher;
+};

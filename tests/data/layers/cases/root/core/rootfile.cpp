@@ -1,0 +1,6 @@
+#include "text/document.h"
+
+int rootFile(const Document &document)
+{
+    return document.lines.value;
+}

@@ -1,0 +1,6 @@
+#include "report/finding.h"
+
+int helper(const Finding &finding)
+{
+    return finding.matcher.document.lines.value;
+}

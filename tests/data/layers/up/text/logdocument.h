@@ -1,2 +1,0 @@
-#pragma once
-#include "engine/matcher.h" // a lower layer reaching up
