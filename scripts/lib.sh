@@ -12,6 +12,7 @@ GT_PACKAGES=(
   qt6-base-dev qt6-base-dev-tools libqt6svg6
   libkf6syntaxhighlighting-dev
   libyaml-cpp-dev libarchive-dev libre2-dev
+  zlib1g-dev liblzma-dev libzstd-dev libbz2-dev
   xvfb xauth fonts-dejavu-core
   poppler-utils
   dpkg-dev file desktop-file-utils appstream lintian
