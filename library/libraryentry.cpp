@@ -2,6 +2,7 @@
 
 #include "engine/gpus.h"
 #include "paths.h"
+#include "report/jsonreport.h"
 #include "report/redactor.h"
 
 #include <QCryptographicHash>
@@ -129,13 +130,7 @@ QJsonObject reportDetail(const AnalysisResult &r)
                                  {QStringLiteral("rules"), p.rules},
                                  {QStringLiteral("user"), p.user}});
     for (const InputInfo &in : r.inputs)
-        inputs.append(
-            QJsonObject{{QStringLiteral("path"), in.path},
-                        {QStringLiteral("label"), in.label},
-                        {QStringLiteral("format"), inputFormatName(in.format)},
-                        {QStringLiteral("lines"), in.lines},
-                        {QStringLiteral("bytes"), in.bytes},
-                        {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});
+        inputs.append(inputJson(in));
     for (const Error &e : r.problems)
         problems.append(problemJson(e));
     for (const BundleFact &f : r.facts) // not the line it was read from: that is the log's

@@ -21,6 +21,16 @@ QJsonObject factsObject(const Facts &facts)
 
 } // namespace
 
+QJsonObject inputJson(const InputInfo &in)
+{
+    return QJsonObject{{QStringLiteral("path"), in.path},
+                       {QStringLiteral("label"), in.label},
+                       {QStringLiteral("format"), inputFormatName(in.format)},
+                       {QStringLiteral("lines"), in.lines},
+                       {QStringLiteral("bytes"), in.bytes},
+                       {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}};
+}
+
 QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &options)
 {
     QJsonObject root;
@@ -39,13 +49,7 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 
     QJsonArray inputs;
     for (const InputInfo &in : result.inputs)
-        inputs.append(
-            QJsonObject{{QStringLiteral("path"), in.path},
-                        {QStringLiteral("label"), in.label},
-                        {QStringLiteral("format"), inputFormatName(in.format)},
-                        {QStringLiteral("lines"), in.lines},
-                        {QStringLiteral("bytes"), in.bytes},
-                        {QStringLiteral("problems"), QJsonArray::fromStringList(in.problems)}});
+        inputs.append(inputJson(in));
     root.insert(QStringLiteral("inputs"), inputs);
 
     QJsonArray findings;

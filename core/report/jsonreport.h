@@ -11,5 +11,7 @@ namespace gputriage {
 // The `gputriage/report/v1` document (see docs/report.schema.json).
 QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &options);
 QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options);
+// One entry of its "inputs" (the case library keeps the same).
+QJsonObject inputJson(const InputInfo &input);
 
 } // namespace gputriage
