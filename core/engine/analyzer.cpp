@@ -688,18 +688,18 @@ void AnalysisSession::collect()
                     if (!listed)
                         break;
                     auto [it, inserted] = m_facts.try_emplace(
-                        std::pair(name, value), BundleFact{.name = name,
-                                                           .value = value,
-                                                           .path = doc.path(),
-                                                           .line = doc.lineNumber(m.line),
-                                                           .rule = rule.id});
+                        std::pair(name, value), SeenFact{BundleFact{.name = name,
+                                                                    .value = value,
+                                                                    .path = doc.path(),
+                                                                    .line = doc.lineNumber(m.line),
+                                                                    .rule = rule.id}});
                     // Two fact rules reading one line see the value once.
-                    auto &last = m_factLastLine[it->first];
+                    SeenFact &seen = it->second;
                     if (inserted)
-                        it->second.text = displayText(doc.line(m.line));
-                    else if (last != std::pair(&doc, m.line))
-                        ++it->second.count;
-                    last = std::pair(&doc, m.line);
+                        seen.fact.text = displayText(doc.line(m.line));
+                    else if (seen.lastLine != std::pair(&doc, m.line))
+                        ++seen.fact.count;
+                    seen.lastLine = std::pair(&doc, m.line);
                     if (name == u"kernel_driver" && isLoadedModuleFile(doc.path()))
                         m_loadedModules.insert(value);
                     else if (name == u"installer_version")
@@ -799,7 +799,7 @@ AnalysisResult AnalysisSession::finish()
                                "read as empty")});
     const auto &rules = m_analyzer.matcher().rules();
     for (const BundleFact &f : layoutFacts(m_paths))
-        m_facts.emplace(std::pair(f.name, f.value), f);
+        m_facts.emplace(std::pair(f.name, f.value), SeenFact{f});
 
     for (auto &[path, lines] : m_boots)
         std::sort(lines.begin(), lines.end());
@@ -971,8 +971,8 @@ AnalysisResult AnalysisSession::finish()
             f.severity = Severity::Info;
         m_result.findings.append(std::move(f));
     }
-    for (auto &[key, fact] : m_facts)
-        m_result.facts.append(std::move(fact));
+    for (auto &[key, seen] : m_facts)
+        m_result.facts.append(std::move(seen.fact));
     if (claimed)
         mergeSameRule();
     addVocabularyFindings(); // before folding: a code a rule names is that rule's condition
@@ -1593,9 +1593,9 @@ std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
                 names.append(o->text);
     std::vector<std::vector<const BundleFact *>> values(size_t(names.size()));
     for (qsizetype i = 0; i < names.size(); ++i) {
-        for (const auto &[key, fact] : m_facts)
+        for (const auto &[key, seen] : m_facts)
             if (key.first == names[i])
-                values[size_t(i)].push_back(&fact);
+                values[size_t(i)].push_back(&seen.fact);
         if (values[size_t(i)].empty())
             return {};
     }

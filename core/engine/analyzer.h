@@ -141,8 +141,12 @@ private:
     std::set<size_t> m_seen;                     // fact rules that matched
     std::map<QString, std::vector<int>> m_boots; // path → boot marker lines (engine/gpus.h)
     std::map<Facts, QString> m_records; // each fact-rule match's facts together → "path:line"
-    std::map<std::pair<QString, QString>, BundleFact> m_facts;
-    std::map<std::pair<QString, QString>, std::pair<const LogDocument *, int>> m_factLastLine;
+    struct SeenFact
+    {
+        BundleFact fact;
+        std::pair<const LogDocument *, int> lastLine{nullptr, -1}; // two rules, one line: once
+    };
+    std::map<std::pair<QString, QString>, SeenFact> m_facts;
     QStringList m_paths;
     TemplateMiner m_miner;
     // Error lines from NVIDIA components that no rule explained (engine/analyzer.cpp: never
