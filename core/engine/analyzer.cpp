@@ -14,6 +14,7 @@
 
 #include <QCryptographicHash>
 #include <QHash>
+#include <QRegularExpression>
 
 #include <re2/re2.h>
 
@@ -960,6 +961,8 @@ AnalysisResult AnalysisSession::finish()
         } else {
             f.title = expandTemplate(rule.title, f.facts);
         }
+        if (rule.vocabulary)
+            addClaimedCode(rule, f);
         if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
             f.comparisons = Analyzer::compare(
                 rule, f.facts,
@@ -1221,6 +1224,38 @@ void AnalysisSession::addVocabularyFindings()
                                           0});
         f.occurrences = std::move(hits.occurrences);
         m_result.findings.append(std::move(f));
+    }
+}
+
+// A rule that names codes (`vocabulary:`) matched by its own pattern: the code its lines write
+// ("cuda runtime error (35)", "error=38") is decoded as it would be where no pattern explains the
+// line, so the finding says which code it was.
+void AnalysisSession::addClaimedCode(const Rule &rule, Finding &f) const
+{
+    if (f.facts.count(QStringLiteral("code")))
+        return;
+    std::string normalized;
+    for (const Occurrence &o : std::as_const(f.occurrences)) {
+        Normalizer::normalize(o.text.toStdString(), normalized);
+        const std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
+        if (!hit || hit->catalog->name != rule.vocabulary->catalog
+            || !rule.vocabulary->codes.contains(hit->entry->code))
+            continue;
+        const bool status = hit->catalog->name == u"nv-status";
+        const QString code
+            = status ? QStringLiteral("0x%1").arg(hit->entry->code, 8, 16, QLatin1Char('0'))
+                     : QString::number(hit->entry->code);
+        f.facts[QStringLiteral("code_name")] = hit->entry->name;
+        // Found by its text, the number is the line's only where the line writes it: CUDA
+        // releases before 10.1 numbered the runtime's codes differently ("error=38 : no
+        // CUDA-capable device is detected" is today's 100).
+        const QString text = QString::fromStdString(normalized);
+        if (hit->how != u"text"
+            || QRegularExpression(QStringLiteral("(?<![\\w.])%1(?![\\w.])").arg(code))
+                   .match(text)
+                   .hasMatch())
+            f.facts[QStringLiteral("code")] = code;
+        return;
     }
 }
 

@@ -185,6 +185,7 @@ private:
     std::map<std::pair<QString, int>, VocabularyHits> m_vocabularyHits; // catalog, code
     bool addVocabularyLine(const LogDocument &doc, int line, std::string_view normalized);
     void addVocabularyFindings();
+    void addClaimedCode(const Rule &rule, Finding &f) const;
     const LogDocument *m_nvidiaDoc = nullptr;
     int m_nvidiaPrevLine = -2;
     std::string m_nvidiaPrevSource; // component, prefix and NCCL process of that line
