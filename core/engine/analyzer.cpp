@@ -981,6 +981,7 @@ AnalysisResult AnalysisSession::finish()
     addVocabularyFindings(); // before folding: a code a rule names is that rule's condition
     foldConsequences();
     addCatalogFindings();
+    foldConsequences(); // a rule's findings from the messages it names (`messages:`) too
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
@@ -1406,7 +1407,7 @@ void AnalysisSession::addCatalogFindings()
         } else
             for (const Rule &rule : m_analyzer.rules().rules)
                 if (rule.messages && rule.messages->component == c.id
-                    && rule.messages->subsystems.contains(m.subsystem)
+                    && rule.messages->covers(m.subsystem, m.function)
                     && m.level != PrintLevel::Unknown && hit.level != PrintLevel::Unknown
                     && m.level >= printLevelFromName(rule.messages->minLevel)
                     && hit.level >= printLevelFromName(rule.messages->minLevel)) {

@@ -4,6 +4,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -219,6 +220,16 @@ QString resolutionText(QStringView bucket)
 QString resolutionLabel(bool nvidia)
 {
     return nvidia ? QStringLiteral("NVIDIA's resolution") : QStringLiteral("GPU Triage's advice");
+}
+
+bool MessagesRef::covers(const QString &subsystem, const QString &function) const
+{
+    return (subsystems.isEmpty() || subsystems.contains(subsystem))
+           && (functions.isEmpty()
+               || std::any_of(functions.begin(), functions.end(), [&](const QString &f) {
+                      return f.endsWith(QLatin1Char('*')) ? function.startsWith(f.chopped(1))
+                                                          : function == f;
+                  }));
 }
 
 } // namespace gputriage

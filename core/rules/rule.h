@@ -113,13 +113,16 @@ struct VocabularyRef
 };
 
 // Messages of a message catalog that are this rule's condition: those of `component` from the
-// source folders of `subsystems`, printed at `minLevel` or above (`messages:`). Such a line that
-// no pattern explains becomes this rule's finding, with the catalog's words for the message.
+// source folders of `subsystems` and printed by `functions` (either may be empty: any; a
+// trailing * matches a prefix), at `minLevel` or above (`messages:`). Such a line that no
+// pattern explains becomes this rule's finding, with the catalog's words for the message.
 struct MessagesRef
 {
     QString component;
     QList<QString> subsystems;
     QString minLevel; // a print level name: error, warning ...
+    QList<QString> functions;
+    bool covers(const QString &subsystem, const QString &function) const;
 };
 
 // Where a rule looks: at lines (with a pattern), or at the facts and findings of the whole

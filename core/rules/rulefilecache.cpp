@@ -12,7 +12,7 @@ namespace gputriage {
 // A field added to these structs must be written below too (and DiskCache::kFormat or
 // kVersion bumped): these sizes remind whoever adds one.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Rule) == 1088, "a new Rule field: serialize it in rulefilecache.cpp");
+static_assert(sizeof(Rule) == 1112, "a new Rule field: serialize it in rulefilecache.cpp");
 static_assert(sizeof(CatalogEntry) == 320, "a new CatalogEntry field: serialize it here");
 static_assert(sizeof(Catalog) == 256, "a new Catalog field: serialize it here");
 static_assert(sizeof(VersionTable) == 120, "a new VersionTable field: serialize it here");
@@ -22,7 +22,7 @@ static_assert(sizeof(Reference) == 80, "a new Reference field: serialize it here
 
 namespace {
 
-constexpr qint32 kVersion = 5;
+constexpr qint32 kVersion = 6;
 
 template<typename E>
 void putEnum(QDataStream &s, E e)
@@ -161,7 +161,8 @@ void putRule(QDataStream &s, const Rule &r)
         s << r.vocabulary->catalog << r.vocabulary->codes;
     s << r.messages.has_value();
     if (r.messages)
-        s << r.messages->component << r.messages->subsystems << r.messages->minLevel;
+        s << r.messages->component << r.messages->subsystems << r.messages->minLevel
+          << r.messages->functions;
     s << r.facts;
     putList(s, r.compare, [&](const CompareSpec &c) {
         put(s, c.left);
@@ -230,7 +231,7 @@ bool takeRule(QDataStream &s, Rule &r)
     s >> hasMessages;
     if (hasMessages) {
         MessagesRef m;
-        s >> m.component >> m.subsystems >> m.minLevel;
+        s >> m.component >> m.subsystems >> m.minLevel >> m.functions;
         r.messages = m;
     }
     s >> r.facts;

@@ -706,12 +706,15 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
         rule.vocabulary = ref;
     }
     if (const YAML::Node m = node["messages"]) {
-        checkKeys(m, {"component", "subsystems", "min_level"}, QStringLiteral("messages"));
+        checkKeys(m, {"component", "subsystems", "functions", "min_level"},
+                  QStringLiteral("messages"));
         MessagesRef ref{scalar(m, "component", true).value_or(QString()),
                         stringList(m, "subsystems"),
-                        scalar(m, "min_level", false).value_or(QStringLiteral("error"))};
-        if (ref.subsystems.isEmpty())
-            error(m, QStringLiteral("messages: 'subsystems' lists the component's subsystems"));
+                        scalar(m, "min_level", false).value_or(QStringLiteral("error")),
+                        stringList(m, "functions")};
+        if (ref.subsystems.isEmpty() && ref.functions.isEmpty())
+            error(m, QStringLiteral("messages: 'subsystems' or 'functions' says which of the "
+                                    "component's messages"));
         if (printLevelFromName(ref.minLevel) == PrintLevel::Unknown)
             error(m["min_level"], QStringLiteral("messages: unknown print level '%1' (debug, info, "
                                                  "notice, warning, error, fatal)")

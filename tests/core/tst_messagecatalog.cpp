@@ -160,6 +160,44 @@ private Q_SLOTS:
                  qPrintable(known->facts.at(QStringLiteral("status_name"))));
     }
 
+    // A rule that names a kind of message (`messages:`) is the condition of every message of
+    // that kind, in wordings no pattern of it spells out; other messages keep the catalog's name.
+    void aRuleNamesAKindOfMessage_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("rule");
+        QTest::newRow("GSP boot, by its function")
+            << QByteArray("[    5.231] NVRM: kgspWaitForGfwBootOk_TU102: failed to wait for GFW "
+                          "boot complete: 0x65 VBIOS version 94.02.71.40.83")
+            << QStringLiteral("driver.gsp-failed");
+        QTest::newRow("GSP message queue")
+            << QByteArray("Jul 13 10:16:09 host kernel: NVRM: _kgspRpcSendMessage: "
+                          "GspMsgQueueSendCommand failed on GPU0: 0x65")
+            << QStringLiteral("driver.gsp-failed");
+        QTest::newRow("an application's control call is not a GSP failure")
+            << QByteArray("Jul 13 10:16:09 host kernel: NVRM: rpcRmApiControl_GSP: GspRmControl "
+                          "failed: hClient=0xc1d00047; hObject=0xc1d00047; cmd=0x20803039; "
+                          "paramsSize=0x00000008; paramsStatus=0x00000056; status=0x00000056")
+            << QStringLiteral("catalog.nvidia-rm.gsp");
+        QTest::newRow("persistence daemon")
+            << QByteArray("Dec 01 10:00:00 host nvidia-persistenced[1234]: device 0000:3b:00.0 - "
+                          "failed to open.")
+            << QStringLiteral("driver.persistenced-failed");
+    }
+
+    void aRuleNamesAKindOfMessage()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, rule);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult result = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(line + '\n', QStringLiteral("syslog"))});
+        QStringList ids;
+        for (const Finding &f : result.findings)
+            ids << f.ruleId;
+        QVERIFY2(ids.contains(rule), qPrintable(ids.join(u' ')));
+    }
+
     // RM's HAL has one implementation of a function per chip; the catalog holds the ones its
     // source has, a log prints the running chip's: the same message.
     void aChipsImplementationIsTheSameMessage_data()
