@@ -128,11 +128,75 @@ std::vector<std::string> bestWordsOf(std::vector<std::string> clause, size_t n)
     return clause;
 }
 
+// The top-level alternatives of a pattern (split at each `|` outside groups and character
+// classes), each with the pattern's leading flag group `(?i)` if it has one; one element when
+// the pattern has no top-level alternation.
+std::vector<std::string> topLevelAlternatives(const std::string &pattern)
+{
+    std::string flags;
+    size_t start = 0;
+    if (pattern.rfind("(?", 0) == 0) {
+        const size_t close = pattern.find(')');
+        if (close != std::string::npos
+            && pattern.find_first_not_of("imsU-", 2) == close) { // a flag group, not (?P<...>
+            flags = pattern.substr(0, close + 1);
+            start = close + 1;
+        }
+    }
+    std::vector<std::string> alternatives;
+    std::string current;
+    int depth = 0;
+    bool inClass = false;
+    for (size_t i = start; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if (c == '\\' && i + 1 < pattern.size()) {
+            current += c;
+            current += pattern[++i];
+            continue;
+        }
+        if (inClass) {
+            // `]` right after `[` or `[^` is a literal member, not the class's end.
+            const bool first = current.ends_with("[") || current.ends_with("[^");
+            if (c == ']' && !first)
+                inClass = false;
+        } else if (c == '[') {
+            inClass = true;
+        } else if (c == '(') {
+            ++depth;
+        } else if (c == ')') {
+            --depth;
+        } else if (c == '|' && depth == 0) {
+            alternatives.push_back(flags + current);
+            current.clear();
+            continue;
+        }
+        current += c;
+    }
+    alternatives.push_back(flags + current);
+    return alternatives;
+}
+
 } // namespace
 
 PatternClauses requiredWords(const std::string &re2, const re2::RE2::Options &options)
 {
-    return clausesFromPattern(re2, options);
+    PatternClauses clauses = clausesFromPattern(re2, options);
+    if (!clauses.empty())
+        return clauses;
+    // The minimal sets of a pattern with many alternatives can be too many to list at once;
+    // each top-level alternative's are few, and the pattern's are their union. An alternative
+    // that needs no word still makes every line a candidate.
+    const std::vector<std::string> alternatives = topLevelAlternatives(re2);
+    if (alternatives.size() < 2)
+        return clauses;
+    std::set<std::vector<std::string>> all;
+    for (const std::string &alternative : alternatives) {
+        const PatternClauses own = clausesFromPattern(alternative, options);
+        if (own.empty())
+            return {};
+        all.insert(own.begin(), own.end());
+    }
+    return PatternClauses(all.begin(), all.end());
 }
 
 std::vector<std::string> bestWords(std::vector<std::string> clause, size_t n)

@@ -143,6 +143,30 @@ private Q_SLOTS:
         QCOMPARE(set.rules.size(), size_t(1));
     }
 
+    // A pattern of many alternatives with several words each (a rule that knows every tool's
+    // wording of one condition) has too many sets of words to list at once; listed per
+    // alternative, every alternative still has its words, so the rule is not "matched on every
+    // line". One alternative without a word still makes the whole pattern wordless.
+    void manyAlternativesKeepTheirWords()
+    {
+        QByteArray alternatives;
+        for (int i = 0; i < 24; ++i)
+            alternatives += (i ? "|" : "") + QByteArray("alpha") + QByteArray::number(i)
+                            + " \\d+ beta" + QByteArray::number(i) + " \\d+ gamma"
+                            + QByteArray::number(i);
+        const RuleSet worded
+            = load(QByteArray(kHeader) + rule("many.words", "'" + alternatives + "'"));
+        QVERIFY2(worded.diagnostics.isEmpty(), qPrintable(worded.diagnostics.value(0).toString()));
+        QCOMPARE(worded.rules.size(), size_t(1));
+
+        const RuleSet wordless
+            = load(QByteArray(kHeader) + rule("many.wordless", "'" + alternatives + "|^\\d+$'"));
+        QVERIFY(!wordless.diagnostics.isEmpty());
+        QVERIFY2(wordless.diagnostics.front().where.message.contains(
+                     QStringLiteral("no word of 3 or more letters")),
+                 qPrintable(wordless.diagnostics.front().toString()));
+    }
+
     void aBadRuleDisablesOnlyItself()
     {
         const RuleSet set = load(QByteArray(kHeader) + rule("good.one", "abc")
