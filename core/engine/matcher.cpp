@@ -324,9 +324,7 @@ bool cutMidWord(const std::vector<std::string> &lines, Raw raw, size_t k)
     const std::string_view text = screenText(lines, raw, k);
     if (before.empty() || text.empty() || !word(before.back()) || !word(text.front()))
         return false;
-    // A line with a time stamp of its own was written as a line, not cut by a screen.
-    if (!Normalizer::timestamp(raw(k)).empty() || !Normalizer::timestamp(raw(k - 1)).empty())
-        return false;
+    // The width tests first: they are cheaper than reading time stamps, and most lines fail one.
     const size_t width = columnsOf(before);
     if (width < 40)
         return false;
@@ -334,7 +332,12 @@ bool cutMidWord(const std::vector<std::string> &lines, Raw raw, size_t k)
                           != std::end(kTerminalWidths);
     const bool block
         = k >= 2 && !lines[k - 2].empty() && columnsOf(screenText(lines, raw, k - 2)) == width;
-    return (terminal || block) && !beginsRecord(lines, raw, k);
+    if (!terminal && !block)
+        return false;
+    // A line with a time stamp of its own was written as a line, not cut by a screen.
+    if (!Normalizer::timestamp(raw(k)).empty() || !Normalizer::timestamp(raw(k - 1)).empty())
+        return false;
+    return !beginsRecord(lines, raw, k);
 }
 
 // The open runs of partial records, per stream (see Normalizer::Stream).
@@ -804,6 +807,20 @@ void Matcher::matchLines(const LogDocument &doc,
     std::string window; // kept across lines: no allocation per line
     std::vector<int> matched, retry;
     std::map<int, ContextScan> contextScans; // rule index → the lines its context pattern holds
+    auto raw = [&](size_t k) {
+        return doc.line(firstLine + int(k) - int(begin));
+    };
+    // Whether line k goes on the word line k - 1 cut, known once per line: the windows of the
+    // lines around it join it again and again.
+    std::vector<signed char> gluedAt(m_wrap ? lines.size() : 0, -1);
+    auto glued = [&](size_t k) {
+        if (!m_wrap)
+            return false;
+        signed char &known = gluedAt[k];
+        if (known < 0)
+            known = cutMidWord(lines, raw, k) ? 1 : 0;
+        return known != 0;
+    };
     for (size_t i = begin; i < begin + size_t(count); ++i) {
         const std::string &line = lines[i];
         if (line.empty() || (only && !(*only)[i]))
@@ -832,12 +849,6 @@ void Matcher::matchLines(const LogDocument &doc,
         // One rule over the window of `span` lines from line `at` (i, or a line before it when
         // a wrapped message began there); `wrapped`: only a match that goes on past line `at`
         // counts (line `at` alone did not match).
-        auto raw = [&](size_t k) {
-            return doc.line(firstLine + int(k) - int(begin));
-        };
-        auto glued = [&](size_t k) {
-            return m_wrap && cutMidWord(lines, raw, k);
-        };
         auto tryRule = [&](int ruleIndex, size_t at, int span, bool wrapped) {
             const Rule &rule = m_rules[size_t(ruleIndex)];
             const RE2 &re = *rule.pattern.regex;

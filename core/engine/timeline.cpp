@@ -391,7 +391,11 @@ void ClockReader::add(const LogDocument &doc, int lines)
             continue;
         if (!m_year && i < 1000)
             addYear(line, path);
-        if (line[0] == 'b' || line[0] == ' ' || line[0] == '-' || isDigit(line[0]))
+        // (A line that begins with a date, as every CRI and journald line does, is no boot row:
+        // its four digits are not followed by a blank.)
+        const bool dated = line.size() > 4 && line[4] == '-' && isDigit(line[0]) && isDigit(line[1])
+                           && isDigit(line[2]) && isDigit(line[3]);
+        if (!dated && (line[0] == 'b' || line[0] == ' ' || line[0] == '-' || isDigit(line[0])))
             addBootRow(line, path);
         size_t messageStart = 0;
         if (const auto up = uptimeOf(line, &messageStart)) {

@@ -334,9 +334,54 @@ QString printLevelName(PrintLevel level)
 
 struct MessageCatalog::Compiled
 {
+    // The format's literal text between blanks and conversions, in order: the pattern quotes
+    // each run, so a line without them, in this order, cannot match, and most formats tried
+    // for a line are set aside by a few `find`s without compiling their pattern.
+    std::vector<std::string> literals;
+    bool compiled = false;
     std::unique_ptr<RE2> re; // null when the pattern does not compile
     std::vector<char> conversions;
 };
+
+namespace {
+
+std::vector<std::string> literalRuns(std::string_view format)
+{
+    std::vector<std::string> runs;
+    for (const Piece &p : parseFormat(format)) {
+        if (p.conversion)
+            continue;
+        const std::string &t = p.text;
+        for (size_t i = 0; i < t.size();) {
+            if (isSpace(t[i])) {
+                ++i;
+                continue;
+            }
+            size_t j = i;
+            while (j < t.size() && !isSpace(t[j]))
+                ++j;
+            runs.push_back(t.substr(i, j - i));
+            i = j;
+        }
+    }
+    return runs;
+}
+
+// Whether `text` holds every run, each after the one before (the leftmost place of each is as
+// early as any match could have it, so a match implies this).
+bool holdsInOrder(std::string_view text, const std::vector<std::string> &runs)
+{
+    size_t at = 0;
+    for (const std::string &run : runs) {
+        at = text.find(run, at);
+        if (at == std::string_view::npos)
+            return false;
+        at += run.size();
+    }
+    return true;
+}
+
+} // namespace
 
 MessageCatalog::MessageCatalog(QStringList files)
     : m_files(std::move(files))
@@ -707,20 +752,23 @@ bool MessageCatalog::tryMessage(int index,
         if (rank(letters, m.literalChars, m.level) <= rank(bestLetters, b.literalChars, b.level))
             return false;
     }
-    Compiled *c = nullptr;
-    {
-        auto &slot = m_compiled[size_t(index)];
-        if (!slot) {
-            const PhaseTimer timer("match: catalog patterns");
-            slot = std::make_unique<Compiled>();
-            RE2::Options options;
-            options.set_log_errors(false);
-            options.set_max_mem(int64_t(1) << 20);
-            auto re = std::make_unique<RE2>(formatToPattern(m.format, &slot->conversions), options);
-            if (re->ok())
-                slot->re = std::move(re);
-        }
-        c = slot.get();
+    auto &slot = m_compiled[size_t(index)];
+    if (!slot) {
+        slot = std::make_unique<Compiled>();
+        slot->literals = literalRuns(m.format);
+    }
+    Compiled *c = slot.get();
+    if (!holdsInOrder(text, c->literals))
+        return false;
+    if (!c->compiled) {
+        const PhaseTimer timer("match: catalog patterns");
+        c->compiled = true;
+        RE2::Options options;
+        options.set_log_errors(false);
+        options.set_max_mem(int64_t(1) << 20);
+        auto re = std::make_unique<RE2>(formatToPattern(m.format, &c->conversions), options);
+        if (re->ok())
+            c->re = std::move(re);
     }
     if (!c->re)
         return false;

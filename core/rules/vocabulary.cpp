@@ -139,8 +139,10 @@ struct Vocabulary::Set
     const Catalog *catalog = nullptr;
     std::unique_ptr<RE2> context, textContext;
     QStringList textList, selfNamedList;
-    // Compiled the first time a line names the library: most bundles need few of them.
-    std::once_flag compiled;
+    // Compiled the first time a line names the library: most bundles need few of them. The
+    // self-named texts, tried on any line that names no library, are compiled apart: most
+    // reports need them and not the whole alternation.
+    std::once_flag compiled, selfNamedCompiled;
     std::unique_ptr<RE2> texts;     // one alternation, longest first
     std::unique_ptr<RE2> selfNamed; // the texts selfNamedText() says need no context
     std::vector<std::unique_ptr<RE2>> codes;
@@ -165,7 +167,6 @@ struct Vocabulary::Set
     void compile()
     {
         texts = alternationOf(textList);
-        selfNamed = alternationOf(selfNamedList);
         for (const char *code : spec->codes)
             if (code)
                 codes.push_back(std::make_unique<RE2>(code));
@@ -246,7 +247,8 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         if (!RE2::PartialMatch(text, *set->context)) {
             if (set->selfNamedList.isEmpty() || set->textContext)
                 continue;
-            std::call_once(set->compiled, [&set] { set->compile(); });
+            std::call_once(set->selfNamedCompiled,
+                           [&set] { set->selfNamed = Set::alternationOf(set->selfNamedList); });
             if (RE2::PartialMatch(text, *set->selfNamed, &written))
                 if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
                     return hit(*set, e, "text", written);
