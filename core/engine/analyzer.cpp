@@ -71,10 +71,10 @@ int tableRowHead(const LogDocument &doc, int line)
 bool nvidiaOrigin(std::string_view line)
 {
     static const RE2 re(
-        "(?i)nvrm|nvidia|\\bnvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
+        "(?i)nvrm|nvidia|nvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
         "\\bdcgm|\\bhost "
         "?engine\\b|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
-        "libnvidia|\\bgpu\\b");
+        "libnvidia|\\bgpu\\b|(?-i:\\bcu[A-Z][a-z]\\w*|\\bCUresult\\b)");
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
 

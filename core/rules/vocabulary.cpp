@@ -7,7 +7,9 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
+#include <vector>
 
 namespace gputriage {
 
@@ -21,7 +23,7 @@ struct Spec
     const char *findingId;
     const char *library;
     const char *context;  // the line names the library (texts and numbers need it)
-    const char *codes[5]; // each with one group: the code as the library's callers print it
+    const char *codes[8]; // each with one group: the code as the library's callers print it
     // Where its printed texts may stand, when narrower than `context`: NV_STATUS texts ("Invalid
     // base") are the kernel driver's, not any line's that names NVIDIA (an X server's "Invalid
     // Base Mosaic configuration").
@@ -32,15 +34,21 @@ constexpr Spec kSpecs[] = {
     {"cuda-error",
      "cuda.error.vocabulary",
      "CUDA",
-     R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*)",
+     R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*|\bCUresult\b)",
      {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
       R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
-      R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)"}},
+      R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
+      // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuInit err:
+      // 999"), a CUresult printed by its type ("CUresult error result=2"), and TensorFlow's
+      // stream executor for a code it has no name for ("UNKNOWN ERROR (303)").
+      R"((?i)\b(?:nv)?cuda(?:rt)? init failure:\s*(\d{1,3})\b|\bcu[A-Z]\w* err(?:or)?:\s*(\d{1,3})\b)",
+      R"(\b(?:CUresult|cudaError_t)\b[^\n]{0,20}?\b(?:error|result|code|status)\s*[=:]\s*(\d{1,3})\b)",
+      R"(\bUNKNOWN ERROR \((\d{1,3})\))"}},
     {"nvml-return",
      "nvml.error.vocabulary",
      "NVML",
-     R"((?i)\bnvml|nvidia-smi)",
+     R"((?i)nvml|nvidia-smi|nvidia-ml\b)",
      {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)"}},
     {"nccl-result",
      "nccl.error.vocabulary",
@@ -123,7 +131,10 @@ bool selfNamedText(const QString &text)
     static const QRegularExpression own(
         QStringLiteral("(?i)\\b(?:ptx|cuda|kernel image|device-side|launch|ecc|illegal memory "
                        "access|misaligned address|nvlink)\\b"));
-    return text.count(QLatin1Char(' ')) >= 2 && own.match(text).hasMatch();
+    // Six words or more of a library's own sentence ("The third-party Profiling module returned
+    // an unrecoverable error") are no other program's either.
+    return text.count(QLatin1Char(' ')) >= 5
+           || (text.count(QLatin1Char(' ')) >= 2 && own.match(text).hasMatch());
 }
 
 std::string escaped(const QString &text)
@@ -139,6 +150,18 @@ struct Vocabulary::Set
     const Catalog *catalog = nullptr;
     std::unique_ptr<RE2> context, textContext;
     QStringList textList, selfNamedList;
+    // Variants of an exception class's name that other bindings print, lower-cased: the catalog
+    // knows the class's name (NVMLError_DriverNotLoaded), not the variant (DriverNotLoaded).
+    std::map<QString, const CatalogEntry *> variants;
+
+    const CatalogEntry *find(const std::string &written) const
+    {
+        const QString w = QString::fromStdString(written);
+        if (const CatalogEntry *e = catalog->find(w))
+            return e;
+        const auto it = variants.find(w.toLower());
+        return it == variants.end() ? nullptr : it->second;
+    }
     // Compiled the first time a line names the library: most bundles need few of them. The
     // self-named texts, tried on any line that names no library, are compiled apart: most
     // reports need them and not the whole alternation.
@@ -194,6 +217,15 @@ Vocabulary::Vocabulary(const RuleSet &rules)
                     m_names.try_emplace(name.toStdString(), set.get(), &entry);
                 else if (printedText(name))
                     texts << name.trimmed();
+                // The exception class's variant (NVMLError_DriverNotLoaded) is how other
+                // bindings print the code (Rust nvml-wrapper: "DriverNotLoaded"): a word of two
+                // capitalised parts or more, read where the line names the library.
+                static const QRegularExpression variant(
+                    QStringLiteral("^[A-Z][A-Za-z]*Error_((?:[A-Z][a-z0-9]+){2,})$"));
+                if (const auto m = variant.match(name); m.hasMatch() && m.captured(1).size() >= 8) {
+                    texts << m.captured(1);
+                    set->variants.try_emplace(m.captured(1).toLower(), &entry);
+                }
             }
         }
         std::sort(texts.begin(), texts.end(),
@@ -250,20 +282,35 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
             std::call_once(set->selfNamedCompiled,
                            [&set] { set->selfNamed = Set::alternationOf(set->selfNamedList); });
             if (RE2::PartialMatch(text, *set->selfNamed, &written))
-                if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
+                if (const CatalogEntry *e = set->find(written))
                     return hit(*set, e, "text", written);
             continue;
         }
         std::call_once(set->compiled, [&set] { set->compile(); });
+        // A number after the library's call is more precise than a text the line also holds
+        // (TensorFlow's "UNKNOWN ERROR (303)" is code 303, not "unknown error").
+        for (const auto &code : set->codes) {
+            const int groups = code->NumberOfCapturingGroups();
+            std::vector<std::string> values(groups);
+            std::vector<RE2::Arg> args;
+            args.reserve(groups);
+            for (std::string &value : values)
+                args.emplace_back(&value);
+            std::vector<const RE2::Arg *> argp;
+            for (const RE2::Arg &arg : args)
+                argp.push_back(&arg);
+            if (!RE2::PartialMatchN(text, *code, argp.data(), groups))
+                continue;
+            for (const std::string &value : values)
+                if (!value.empty())
+                    if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(value));
+                        e && e->code != 0)
+                        return hit(*set, e, "code", value);
+        }
         if (set->texts && (!set->textContext || RE2::PartialMatch(text, *set->textContext))
             && RE2::PartialMatch(text, *set->texts, &written))
-            if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written)))
+            if (const CatalogEntry *e = set->find(written))
                 return hit(*set, e, "text", written);
-        for (const auto &code : set->codes)
-            if (RE2::PartialMatch(text, *code, &written))
-                if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(written));
-                    e && e->code != 0)
-                    return hit(*set, e, "code", written);
     }
     return std::nullopt;
 }

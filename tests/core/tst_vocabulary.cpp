@@ -59,9 +59,9 @@ private Q_SLOTS:
         QTest::newRow("NVML printed text with the library named")
             << QByteArray("Failed to initialize NVML: Driver Not Loaded") << "nvml-return" << 9
             << "text";
-        QTest::newRow("NCCL number and text after its name")
+        QTest::newRow("NCCL number and text after its name: the number is read first")
             << QByteArray("what(): NCCL Error 2: unhandled system error") << "nccl-result" << 2
-            << "text";
+            << "code";
         QTest::newRow("NCCL number after an NCCL call")
             << QByteArray("ncclCommInitRank failed: 3") << "nccl-result" << 3 << "code";
         QTest::newRow("CUDA number after TensorRT's function name")
@@ -85,6 +85,34 @@ private Q_SLOTS:
             "NVRM: nvAssertOkFailedNoLog: Assertion failed: GPU lost from the bus @ gpu_mgr.c:296")
                                                                          << "nv-status"
                                                                          << 0x0000000F << "text";
+        QTest::newRow("CUDA number in Ollama's library discovery")
+            << QByteArray("time=2024-03-30T15:05:41.304Z level=INFO source=gpu.go:340 "
+                          "msg=\"Unable to load cudart CUDA management library "
+                          "/tmp/ollama1/runners/cuda_v11/libcudart.so.11.0: cudart init "
+                          "failure: 35\"")
+            << "cuda-error" << 35 << "code";
+        QTest::newRow("CUDA number after a driver call's short error word")
+            << QByteArray("cuInit err: 999") << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA number printed by its type")
+            << QByteArray("[torch_memory_saver.cpp] CUresult error  result=2 "
+                          "file=csrc/torch_memory_saver.cpp func=cu_mem_create line=103 (5)")
+            << "cuda-error" << 2 << "code";
+        QTest::newRow("CUDA number TensorFlow has no name for, not its generic text")
+            << QByteArray("E tensorflow/stream_executor/cuda/cuda_driver.cc:318] failed call to "
+                          "cuInit: UNKNOWN ERROR (303)")
+            << "cuda-error" << 303 << "code";
+        QTest::newRow("NVML code as a Rust binding's variant")
+            << QByteArray("thread 'main' panicked at 'Failed to initialize nvml: DriverNotLoaded', "
+                          "src/environment/mod.rs:37:31")
+            << "nvml-return" << 9 << "text";
+        QTest::newRow("NVML text where only pynvml names the library")
+            << QByteArray("2016-12-14 10:19:34: python.d ERROR: nv pynvml could not be "
+                          "initialized Insufficient Permissions")
+            << "nvml-return" << 4 << "text";
+        QTest::newRow("DCGM sentence long enough to need no other word of DCGM")
+            << QByteArray("[Profiling] Got error from GetSamples: -37 The third-party Profiling "
+                          "module returned an unrecoverable error")
+            << "dcgm-return" << -37 << "text";
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
@@ -117,6 +145,10 @@ private Q_SLOTS:
         QTest::newRow("a generic unknown error")
             << QByteArray("kubelet: Unknown Error while syncing pod");
         QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
+        QTest::newRow("another program's unknown error with a number")
+            << QByteArray("kubelet[99]: sync failed: UNKNOWN ERROR (500)");
+        QTest::newRow("a variant name where no line names the library")
+            << QByteArray("app: state DriverNotLoaded reached, retrying");
         QTest::newRow("a system call's result in an NCCL warning")
             << QByteArray("node1:42:42 [0] misc/socket.cc:586 NCCL WARN socketPollConnect poll() "
                           "returned 1, no POLLOUT events");
