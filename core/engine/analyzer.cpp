@@ -266,8 +266,11 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
         documents = reader.read(paths);
         const auto sinkStart = Clock::now();
         std::erase_if(documents, isExcluded);
-        for (const auto &doc : documents)
+        for (const auto &doc : documents) {
+            if (options.cancel && options.cancel->load())
+                break; // each document is read whole once more when added (its clock, records)
             session.add(doc);
+        }
         inSink = Clock::now() - sinkStart;
     } else {
         // Documents are analysed as the reader produces them and then released, so memory
