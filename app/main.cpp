@@ -4,14 +4,18 @@
 #include <QCoreApplication>
 
 #ifdef GPUTRIAGE_WITH_GUI
+#include "historylookup.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QGuiApplication>
 #include <QIcon>
+#include <QThreadPool>
 #endif
 
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 
 namespace {
 
@@ -66,12 +70,22 @@ int main(int argc, char **argv)
     // Ties the windows to the installed desktop entry and icon (Wayland app id, taskbars).
     QGuiApplication::setDesktopFileName(QStringLiteral(GPUTRIAGE_APP_ID));
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(GPUTRIAGE_APP_ID)));
-    gputriage::MainWindow window;
-    window.show();
+    auto window = std::make_unique<gputriage::MainWindow>();
+    window->show();
     const QStringList paths = app.arguments().mid(1);
     if (!paths.isEmpty())
-        window.openPaths(paths);
-    return app.exec();
+        window->openPaths(paths);
+    const int rc = app.exec();
+    window.reset(); // every job asked to stop
+    // A job may take a while yet to see that (a large file is indexed to its end first). No job
+    // writes a user file (those are written on this thread, settings at once), so the process
+    // does not wait for them: QApplication's end would.
+    if (!QThreadPool::globalInstance()->waitForDone(200)
+        || !gputriage::libraryPool()->waitForDone(0)) {
+        std::fflush(nullptr);
+        std::_Exit(rc);
+    }
+    return rc;
 #else
     return reportWithoutDisplay(argc, argv);
 #endif

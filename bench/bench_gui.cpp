@@ -1,21 +1,26 @@
 // GUI benchmark (run by scripts/bench, never by ctest): opens a log in the real main window
 // and reports the time to the first painted screen of text, to the full analysis and to the
 // timeline view (first rows shown, all lines merged), the memory of the line index and of the
-// timeline's merge index per line, peak RSS, and the longest the GUI thread was busy at a
-// stretch (overall, and while the timeline was merged).
-//   bench_gui LOG
+// timeline's merge index per line, resident memory after each stage (opened, analysed, timeline
+// merged, a search of the timeline done) and its peak, the longest the GUI thread was busy at a
+// stretch (overall, and while the timeline was merged), and the time to quit.
+//   bench_gui LOG   (GPUTRIAGE_BENCH_QUIT_EARLY=1: quit while the analysis runs)
 #include "logview.h"
 #include "mainwindow.h"
+#include "searchbar.h"
 #include "source/bundlereader.h"
 #include "text/logdocument.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 using namespace gputriage;
 
@@ -40,8 +45,25 @@ int main(int argc, char **argv)
         return 2;
     }
     const QString path = QString::fromLocal8Bit(argv[1]);
-    MainWindow window;
+    auto owned = std::make_unique<MainWindow>();
+    MainWindow &window = *owned;
     window.show();
+    // Resident memory after each stage ("now/peak" MiB).
+    QStringList stages;
+    auto stage = [&](const char *name) {
+        stages << QStringLiteral("rss_%1_mib=%2/%3")
+                      .arg(QLatin1String(name))
+                      .arg(rssMib("VmRSS:"))
+                      .arg(rssMib());
+    };
+    // GPUTRIAGE_BENCH_QUIT_EARLY=1: quit half a second after the first screen, while the
+    // analysis runs (the time to quit is then the time the jobs take to stop).
+    const bool quitEarly = qEnvironmentVariableIsSet("GPUTRIAGE_BENCH_QUIT_EARLY");
+    QObject::connect(&window, &MainWindow::firstScreenShown, &app, [&] {
+        stage("opened");
+        if (quitEarly)
+            QTimer::singleShot(500, &app, &QApplication::quit);
+    });
     // The longest the event loop went without turning: what a user would feel as a freeze.
     QElapsedTimer sinceTick;
     qint64 longestStall = 0, timelineStall = 0;
@@ -62,7 +84,9 @@ int main(int argc, char **argv)
     QElapsedTimer timelineClock;
     qint64 timelineMs = -1, timelineShownMs = -1, timelineLines = 0;
     long long rssBefore = -1, rssAfter = -1;
+    bool searching = false;
     QObject::connect(&window, &MainWindow::analysisFinished, &app, [&] {
+        stage("analysed");
         rssBefore = rssMib("VmRSS:");
         timelineClock.start();
         merging = true;
@@ -82,6 +106,15 @@ int main(int argc, char **argv)
             window.logView()->scrollToLine(int(timelineLines * i / 20));
             window.logView()->viewport()->repaint();
         }
+        stage("timeline");
+        // Then a search of the whole timeline (a word of most lines' neighbours).
+        searching = true;
+        window.searchBar()->find(QStringLiteral("NCCL"));
+    });
+    QObject::connect(window.searchBar(), &SearchBar::searchFinished, &app, [&] {
+        if (!std::exchange(searching, false))
+            return; // the bar's own runs as documents change
+        stage("searched");
         QTimer::singleShot(100, &app, &QApplication::quit);
     });
     QTimer::singleShot(0, &window, [&] { window.openPaths({path}); });
@@ -93,7 +126,7 @@ int main(int argc, char **argv)
                 "timeline_lines=%lld lines=%lld index_bytes_per_line=%.2f "
                 "timeline_bytes_per_line=%.2f longest_gui_stall_ms=%lld "
                 "timeline_gui_stall_ms=%lld peak_rss_mib=%lld rss_before_timeline_mib=%lld "
-                "rss_after_timeline_mib=%lld\n",
+                "rss_after_timeline_mib=%lld %s ",
                 static_cast<long long>(window.firstScreenMs()),
                 static_cast<long long>(window.analysisMs()),
                 static_cast<long long>(timelineShownMs), static_cast<long long>(timelineMs),
@@ -101,6 +134,18 @@ int main(int argc, char **argv)
                 lines ? double(doc->indexBytes()) / double(lines) : 0.0,
                 timelineLines ? double(window.timelineIndexBytes()) / double(timelineLines) : 0.0,
                 static_cast<long long>(longestStall), static_cast<long long>(timelineStall),
-                rssMib(), rssBefore, rssAfter);
+                rssMib(), rssBefore, rssAfter, qPrintable(stages.join(QLatin1Char(' '))));
+    // Quitting with the bundle open: the window goes, then the jobs' threads are waited for.
+    QElapsedTimer quitClock;
+    quitClock.start();
+    owned->close();
+    const qint64 closeMs = quitClock.elapsed();
+    owned.reset();
+    const qint64 destroyMs = quitClock.elapsed() - closeMs;
+    QThreadPool::globalInstance()->waitForDone();
+    std::printf("quit_ms=%lld (close %lld, window destroyed %lld, jobs' threads %lld)\n",
+                static_cast<long long>(quitClock.elapsed()), static_cast<long long>(closeMs),
+                static_cast<long long>(destroyMs),
+                static_cast<long long>(quitClock.elapsed() - closeMs - destroyMs));
     return rc;
 }

@@ -2,6 +2,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QFontMetricsF>
 #include <QImageReader>
 #include <QPainter>
 #include <QPdfWriter>
@@ -86,6 +87,78 @@ QString printStyleSheet()
                           ".muted, .meta { color: #5f6b76; } pre { white-space: pre-wrap; }");
 }
 
+namespace {
+
+// Breaks one line of text into rows of at most `columns` characters, at blanks; the rows after
+// the first are indented, so that where an evidence line begins stays clear.
+QString wrapLine(const QString &line, int columns)
+{
+    constexpr int kIndent = 2;
+    QString out;
+    qsizetype start = 0;
+    for (int width = columns; line.size() - start > width; width = columns - kIndent) {
+        const qsizetype blank = line.lastIndexOf(QLatin1Char(' '), start + width);
+        // One run of text longer than the row is cut at the width.
+        const qsizetype cut = blank > start ? blank : start + width;
+        out.append(QStringView(line).mid(start, cut - start))
+            .append(QLatin1Char('\n'))
+            .append(QString(kIndent, QLatin1Char(' ')));
+        start = blank > start ? cut + 1 : cut;
+    }
+    return out.append(QStringView(line).mid(start));
+}
+
+QString unescaped(QString text)
+{
+    text.replace(QLatin1String("&lt;"), QLatin1String("<"));
+    text.replace(QLatin1String("&gt;"), QLatin1String(">"));
+    text.replace(QLatin1String("&quot;"), QLatin1String("\""));
+    text.replace(QLatin1String("&#39;"), QLatin1String("'"));
+    return text.replace(QLatin1String("&amp;"), QLatin1String("&"));
+}
+
+} // namespace
+
+QString wrapPreformatted(const QString &html, int columns)
+{
+    if (columns < 8)
+        return html;
+    QString out;
+    qsizetype done = 0;
+    for (qsizetype at; (at = html.indexOf(QLatin1String("<pre>"), done)) >= 0;) {
+        const qsizetype begin = at + 5;
+        const qsizetype end = html.indexOf(QLatin1String("</pre>"), begin);
+        if (end < 0)
+            break;
+        out.append(QStringView(html).mid(done, begin - done));
+        const QString text = html.mid(begin, end - begin);
+        if (text.contains(QLatin1Char('<'))) { // markup inside: left to the layout
+            out += text;
+        } else {
+            QStringList lines = unescaped(text).split(QLatin1Char('\n'));
+            for (QString &line : lines)
+                line = wrapLine(line, columns).toHtmlEscaped();
+            out += lines.join(QLatin1Char('\n'));
+        }
+        done = end;
+    }
+    return out.append(QStringView(html).mid(done));
+}
+
+void layOutForPrint(QTextDocument &doc, const QString &html, qreal width)
+{
+    doc.setDefaultStyleSheet(printStyleSheet());
+    doc.setTextWidth(width);
+    // The print style's preformatted font (monospace 8pt), as the layout measures it; a column
+    // to spare for rounding.
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    mono.setPointSizeF(8);
+    const qreal advance = QFontMetricsF(mono).horizontalAdvance(QLatin1Char('0'));
+    const int columns = advance > 0 ? int((width - 8) / advance) - 1 : 0;
+    doc.setHtml(wrapPreformatted(printableHtml(html, &doc), columns));
+}
+
 QByteArray renderPdf(const QString &html, const QString &title)
 {
     QByteArray bytes;
@@ -99,10 +172,8 @@ QByteArray renderPdf(const QString &html, const QString &title)
     writer.setResolution(96);
 
     QTextDocument doc;
-    doc.setDefaultStyleSheet(printStyleSheet());
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
-    doc.setTextWidth(page.width());
-    doc.setHtml(printableHtml(html, &doc));
+    layOutForPrint(doc, html, page.width());
     const qreal band = 28; // header and footer height, in pixels at 96 dpi
     doc.setPageSize(QSizeF(page.width(), page.height() - 2 * band));
 

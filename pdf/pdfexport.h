@@ -17,4 +17,12 @@ QByteArray renderPdf(const QString &html, const QString &title);
 QString printableHtml(QString html, QTextDocument *doc);
 QString printStyleSheet();
 
+// Lays report HTML out on `doc` as a PDF page `width` pixels wide (96 dpi) shows it: the print
+// style, and preformatted lines (the evidence) wrapped at blanks (wrapPreformatted()).
+void layOutForPrint(QTextDocument &doc, const QString &html, qreal width);
+// Each line of the <pre> blocks broken at blanks into lines of at most `columns` characters; a
+// run without blanks longer than that is cut at that length. QTextDocument would break inside
+// a word at a hyphen, slash or dot while a blank earlier on the line would do.
+QString wrapPreformatted(const QString &html, int columns);
+
 } // namespace gputriage

@@ -62,6 +62,12 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
     m_notice = notice;
     m_clock.start();
     m_historyJob.discard(); // about the result before
+    // This job replaces a timeline being merged: nothing more grows. Another bundle's timeline
+    // goes at once, or its notes would stand for the bundle being analysed.
+    if (same)
+        m_growTimer->stop();
+    else
+        dropTimeline();
     Q_EMIT started(paths, same);
     Q_EMIT busyChanged(true);
 

@@ -515,6 +515,8 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
     }
     m_firstScreen = false;
     m_searchResults->clear();
+    if (!samePaths)
+        m_logView->setDocument(nullptr); // the bundle before's: its preview, if any, replaces it
     showPreview(paths);
 }
 

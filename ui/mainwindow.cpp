@@ -158,6 +158,7 @@ void MainWindow::openPaths(const QStringList &paths)
     m_firstScreenMs = m_analysisMs = -1;
     m_stack->setCurrentIndex(1);
     m_statusTime->clear();
+    m_banner->setText({}); // about the bundle before; this one's problems come with its result
     statusBar()->showMessage(tr("Analysing %1…").arg(paths.join(QLatin1String(", "))));
     setWindowTitle(tr("%1 — GPU Triage").arg(paths.join(QLatin1String(", "))));
     m_controller->open(paths);

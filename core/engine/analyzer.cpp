@@ -267,8 +267,11 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
         documents = reader.read(paths);
         const auto sinkStart = Clock::now();
         std::erase_if(documents, isExcluded);
-        for (const auto &doc : documents)
+        for (const auto &doc : documents) {
+            if (options.cancel && options.cancel->load())
+                break; // each document is read whole once more when added (its clock, records)
             session.add(doc);
+        }
         inSink = Clock::now() - sinkStart;
     } else {
         // Documents are analysed as the reader produces them and then released, so memory
@@ -284,6 +287,8 @@ AnalysisResult Analyzer::analyzePaths(const QStringList &paths, const AnalyzeOpt
     }
     const auto finishStart = Clock::now();
     AnalysisResult result = session.finish();
+    for (const auto &doc : documents) // kept: what the findings' look-ups touched
+        doc->releaseLines(0, doc->lineCount());
     if (Timings::enabled()) {
         Timings::add("read", finishStart - readStart - inSink);
         Timings::add("match", Clock::now() - finishStart + inSink);
@@ -346,10 +351,8 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
     // record (a line that begins with '{'): without either in the whole text, no line needs a look.
     const std::string_view text = doc.bytes();
     auto found = [&](char c, auto at) { // whether `at(p)` holds for a byte c at p
-        const char *const end = text.data() + text.size();
-        for (const char *p = text.data();
-             (p = static_cast<const char *>(std::memchr(p, c, size_t(end - p)))); ++p)
-            if (at(p))
+        for (size_t i = 0; (i = doc.find(c, i)) != std::string_view::npos; ++i)
+            if (at(text.data() + i))
                 return true;
         return false;
     };
@@ -385,7 +388,9 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
         }
         return false;
     };
+    PagesBehind pages(doc);
     for (int i = 0; i < lines; ++i) {
+        pages.passed(i);
         const std::string_view line = doc.line(i);
         const std::string_view head = line.substr(0, 256);
         bool cri = false;
@@ -474,8 +479,9 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         info.format = doc->format() == LineFormat::Cri ? InputFormat::Cri : InputFormat::Plain;
         info.lines = lines;
         info.bytes = bytes;
-        if (doc->byteCount() > qint64(Normalizer::kMaxLineBytes))
-            for (int i = 0; i < lines; ++i)
+        if (doc->byteCount() > qint64(Normalizer::kMaxLineBytes)) {
+            PagesBehind pages(*doc);
+            for (int i = 0; i < lines; ++i, pages.passed(i))
                 if (doc->line(i).size() > Normalizer::kMaxLineBytes) {
                     m_result.problems.append(
                         Error{doc->path(), doc->lineNumber(i), 0,
@@ -485,6 +491,7 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
                               true});
                     break; // one note per input
                 }
+        }
         if (looksBinary(*doc)) {
             info.format = InputFormat::Binary;
             info.problems.append(QStringLiteral("note: binary file, listed but not analysed"));
@@ -546,6 +553,7 @@ void AnalysisSession::flush()
             const PhaseTimer timer("match: lines"); // summed over the threads
             matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t],
                            &batch.explained[t]);
+            task.doc->releaseLines(task.first, task.last);
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
                 const qint64 bytes
@@ -746,6 +754,8 @@ void AnalysisSession::collect()
                 f.occurrences.append(std::move(o));
             }
         }
+        // The lines read here again (hits, error lines) each brought back their pages.
+        doc.releaseLines(tasks[t].first, tasks[t].last);
     }
     m_running.reset();
 }

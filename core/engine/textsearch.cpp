@@ -60,7 +60,9 @@ std::vector<int>
 searchLines(const LogDocument &doc, const TextSearch &search, const std::atomic<bool> *cancel)
 {
     std::vector<int> lines;
+    PagesBehind pages(doc);
     for (int i = 0; i < doc.lineCount(); ++i) {
+        pages.passed(i);
         if ((i & 0xFFFF) == 0 && cancel && cancel->load())
             break;
         if (search.matches(doc.line(i)))
@@ -83,7 +85,9 @@ Result<BundleSearch> searchBundle(const std::vector<std::shared_ptr<const LogDoc
     const TextSearch &search = compiled.value();
     for (size_t d = 0; d < docs.size(); ++d) {
         const LogDocument &doc = *docs[d];
+        PagesBehind pages(doc);
         for (int i = 0; i < doc.lineCount(); ++i) {
+            pages.passed(i);
             if ((i & 0xFFFF) == 0 && cancel && cancel->load())
                 return out;
             if (!search.matches(doc.line(i)))

@@ -385,7 +385,9 @@ void ClockReader::add(const LogDocument &doc, int lines)
     int log = -1; // index in m_paths once the document has an uptime stamp
     if (!m_paths.empty() && m_paths.back() == path)
         log = int(m_paths.size()) - 1; // the next chunk of the same input
+    PagesBehind pages(doc);
     for (int i = 0; i < count; ++i) {
+        pages.passed(i);
         const std::string_view line = doc.line(i);
         if (line.empty())
             continue;

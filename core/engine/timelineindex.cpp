@@ -103,6 +103,7 @@ bool TimelineIndex::build(const std::atomic<bool> *cancel, std::atomic<qint64> *
         const std::vector<BootClock> *boots = &noBoots;
         size_t nextBoot = 0;
         const BootClock *boot = nullptr;
+        std::unique_ptr<PagesBehind> pages;
     };
     std::vector<Cursor> cursors(m_docs.size());
     qint64 read = 0;
@@ -112,6 +113,7 @@ bool TimelineIndex::build(const std::atomic<bool> *cancel, std::atomic<qint64> *
         const LogDocument &doc = *m_docs[size_t(c.doc)];
         while (++c.line < doc.lineCount()) {
             ++read;
+            c.pages->passed(c.line);
             const int number = doc.lineNumber(c.line);
             while (c.nextBoot < c.boots->size() && (*c.boots)[c.nextBoot].firstLine <= number)
                 c.boot = &(*c.boots)[c.nextBoot++];
@@ -137,6 +139,7 @@ bool TimelineIndex::build(const std::atomic<bool> *cancel, std::atomic<qint64> *
     for (size_t d = 0; d < m_docs.size(); ++d) {
         Cursor &c = cursors[d];
         c.doc = int(d);
+        c.pages = std::make_unique<PagesBehind>(*m_docs[d]);
         if (const auto it = m_clock.boots.find(m_docs[d]->path()); it != m_clock.boots.end())
             c.boots = &it->second;
         if (advance(c))
@@ -175,6 +178,21 @@ bool TimelineIndex::build(const std::atomic<bool> *cancel, std::atomic<qint64> *
     moveMatches();
     m_complete.store(true, std::memory_order_release);
     return true;
+}
+
+void TimelineIndex::releaseLines(int first, int end) const
+{
+    // The lines of each document those rows show, from the first to the last.
+    std::vector<std::pair<int, int>> spans(m_docs.size(), {INT_MAX, -1});
+    for (int row = std::max(first, 0); row < std::min(end, lineCount()); ++row) {
+        const Ref r = m_rows[size_t(row)];
+        auto &[from, to] = spans[r.doc];
+        from = std::min(from, int(r.line));
+        to = std::max(to, int(r.line));
+    }
+    for (size_t d = 0; d < m_docs.size(); ++d)
+        if (spans[d].second >= 0)
+            m_docs[d]->releaseLines(spans[d].first, spans[d].second + 1);
 }
 
 void TimelineIndex::moveMatches()

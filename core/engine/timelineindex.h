@@ -42,6 +42,7 @@ public:
 
     int lineCount() const override { return m_count.load(std::memory_order_acquire); }
     std::string_view line(int row) const override;
+    void releaseLines(int first, int end) const override;
     // The bytes of the row's file line before line(row) (its timestamp): that many bytes
     // precede line(row) in memory, so a view can read the prefixes the timestamp began.
     size_t strippedBefore(int row) const;

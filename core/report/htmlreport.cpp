@@ -34,7 +34,7 @@ h3 { font-size: 1.1rem; margin: 0; } .meta, .muted { color: var(--muted); }
 table { border-collapse: collapse; margin: 0.6rem 0; } th, td { border: 1px solid var(--line); padding: 0.3rem 0.6rem;
   text-align: left; vertical-align: top; } th { background: var(--code); }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.9em; }
-pre { background: var(--code); padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+pre { background: var(--code); padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .finding { border: 1px solid var(--line); border-left: 6px solid var(--sev); border-radius: 4px; padding: 0.8rem 1rem;
   margin: 1rem 0; page-break-inside: avoid; }
 .sev { display: inline-block; min-width: 5.5em; font-weight: 600; color: var(--sev); text-transform: uppercase; }

@@ -16,7 +16,15 @@
 #include <immintrin.h>
 #endif
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 namespace gputriage {
+
+namespace {
+// How much of a mapped file a pass reads before it releases the pages (see releasePages()).
+constexpr size_t kReleaseStep = size_t(32) << 20;
+} // namespace
 
 LogDocument::~LogDocument() = default;
 
@@ -59,6 +67,8 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
         if (mapped) {
             doc->m_data = reinterpret_cast<const char *>(mapped);
             doc->m_size = size_t(size);
+            doc->m_mapBegin = doc->m_data;
+            doc->m_mapEnd = doc->m_data + doc->m_size;
             doc->m_shrank = doc->m_guard->truncated();
         } else {
             doc->m_buffer = file->readAll(); // pipes and special files cannot be mapped
@@ -118,6 +128,8 @@ LogDocument::section(const std::shared_ptr<const LogDocument> &parent,
     doc->m_path = displayPath;
     doc->m_owner = parent;
     doc->m_shrank = parent->m_shrank;
+    doc->m_mapBegin = parent->m_mapBegin;
+    doc->m_mapEnd = parent->m_mapEnd;
     firstLine = std::clamp(firstLine, 0, parent->lineCount());
     endLine = std::clamp(endLine, firstLine, parent->lineCount());
     const size_t begin = firstLine < parent->lineCount() ? parent->m_lineStarts[size_t(firstLine)]
@@ -256,7 +268,7 @@ void LogDocument::decode()
     // A UTF-16 block appended to a UTF-8 log (a Windows tool's output added with >>) begins
     // with its byte order mark, which is never UTF-8; the text after it must look like UTF-16
     // too. One memchr pass finds both marks (FF FE, FE FF).
-    for (size_t at = 0; (at = s.find('\xFF', at)) != std::string_view::npos; ++at) {
+    for (size_t at = 0; (at = find('\xFF', at)) != std::string_view::npos; ++at) {
         const bool le = at + 1 < s.size() && s[at + 1] == '\xFE';
         const bool be = !le && at > 0 && s[at - 1] == '\xFE';
         const size_t mark = be ? at - 1 : at;
@@ -385,8 +397,25 @@ void LogDocument::index()
     size_t pos = 0;
 #ifdef __SSE2__
     static const bool avx2 = __builtin_cpu_supports("avx2");
-    pos = avx2 ? indexBlocksAvx2(m_data, m_size, m_lineStarts)
-               : indexBlocks(m_data, m_size, m_lineStarts);
+    // In steps whose pages are released once indexed (a step given one byte more, so that a
+    // return at its end sees the byte after it).
+    struct Shifted
+    {
+        LineStarts &starts;
+        size_t base;
+        void push_back(size_t v) { starts.push_back(base + v); }
+    };
+    for (size_t step = 0; pos + 64 <= m_size; pos = step) {
+        const size_t length = std::min(kReleaseStep, m_size - pos);
+        Shifted starts{m_lineStarts, pos};
+        const size_t size = pos + length < m_size ? length + 1 : length;
+        step = pos
+               + (avx2 ? indexBlocksAvx2(m_data + pos, size, starts)
+                       : indexBlocks(m_data + pos, size, starts));
+        if (step == pos)
+            break;
+        releasePages(m_data + pos, m_data + step);
+    }
 #endif
     for (; pos < m_size; ++pos)
         if (endsLine(m_data, m_size, pos))
@@ -405,6 +434,51 @@ void LogDocument::index()
         cri += isCri;
     }
     m_format = sampled > 0 && cri * 2 > sampled ? LineFormat::Cri : LineFormat::Plain;
+}
+
+void LogDocument::releasePages(const char *from, const char *to) const
+{
+    // Only within the mapping: text decoded into memory has no copy to read again.
+    // GPUTRIAGE_KEEP_PAGES=1 keeps them (to measure what releasing saves).
+    static const bool keep = qEnvironmentVariableIsSet("GPUTRIAGE_KEEP_PAGES");
+    if (keep || !m_mapBegin || from < m_mapBegin || to > m_mapEnd || from >= to)
+        return;
+    static const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
+    // Whole pages inside the range; the mapping's last page is whole in the mapping.
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(from) + page - 1) & ~(page - 1);
+    uintptr_t end = reinterpret_cast<uintptr_t>(to);
+    end = to == m_mapEnd ? (end + page - 1) & ~(page - 1) : end & ~(page - 1);
+    if (begin < end)
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
+void LogDocument::releaseLines(int first, int end) const
+{
+    if (m_source) {
+        m_source->releaseLines(first, end);
+        return;
+    }
+    first = std::max(first, 0);
+    end = std::min(end, lineCount());
+    if (!m_mapBegin || first >= end)
+        return;
+    releasePages(m_data + m_lineStarts[size_t(first)], size_t(end) < m_lineStarts.size()
+                                                           ? m_data + m_lineStarts[size_t(end)]
+                                                           : m_data + m_size);
+}
+
+size_t LogDocument::find(char c, size_t from) const
+{
+    // Steps aligned on the text, each released as the scan leaves it: a scan that stops at
+    // every hit and goes on from there releases each step once.
+    for (size_t pos = from; pos < m_size;) {
+        const size_t stepEnd = std::min(m_size, (pos / kReleaseStep + 1) * kReleaseStep);
+        if (const void *hit = std::memchr(m_data + pos, c, stepEnd - pos))
+            return size_t(static_cast<const char *>(hit) - m_data);
+        releasePages(m_data + (stepEnd - 1) / kReleaseStep * kReleaseStep, m_data + stepEnd);
+        pos = stepEnd;
+    }
+    return std::string_view::npos;
 }
 
 std::string_view LogDocument::line(int index) const

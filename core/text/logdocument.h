@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <atomic>
 
 #include <cstdint>
@@ -29,6 +30,9 @@ public:
     virtual ~LineSource() = default;
     virtual int lineCount() const = 0;
     virtual std::string_view line(int index) const = 0;
+    // The lines [first, end) were read by a pass that will not come back to them (see
+    // LogDocument::releaseLines()).
+    virtual void releaseLines(int /*first*/, int /*end*/) const {}
 };
 
 // The bytes of one log (memory-mapped when possible) and the offsets of its lines.
@@ -90,6 +94,17 @@ public:
     // NUL bytes. Null for documents that are not mapped from a file.
     std::shared_ptr<const std::atomic<bool>> shrankWhileRead() const { return m_shrank; }
 
+    // Resident memory: the pages of a mapped file count in this process's RSS once read, though
+    // they are clean copies of the page cache. A pass over a large document gives back the whole
+    // pages of what it has read (the kernel reads them again from its cache if they are touched
+    // later), so memory holds a step of the pass, not the file. No-op for text held in memory.
+    void releasePages(const char *from, const char *to) const;
+    // The pages of lines [first, end) (of the lines' documents, for a document of references).
+    void releaseLines(int first, int end) const;
+    // The first `c` at or after `from` in bytes() (npos if none), read in steps that are
+    // released behind the scan.
+    size_t find(char c, size_t from = 0) const;
+
 private:
     LogDocument() = default;
     void index();
@@ -135,6 +150,40 @@ private:
     int m_lineOffset = 0;
     std::shared_ptr<const void> m_owner; // keeps a section's or a window's bytes alive
     std::shared_ptr<const LineSource> m_source;
+    // The file mapping m_data lies in (a section's or a window's: its parent's); null when the
+    // text is in memory.
+    const char *m_mapBegin = nullptr;
+    const char *m_mapEnd = nullptr;
+};
+
+// Releases the pages of a document behind a pass that reads its lines in order (a scan, a
+// search, a merge): call passed(i) as line i is reached; the destructor releases the rest.
+class PagesBehind
+{
+public:
+    explicit PagesBehind(const LogDocument &doc, int first = 0)
+        : m_doc(&doc)
+        , m_first(first)
+    {}
+    ~PagesBehind() { m_doc->releaseLines(m_first, m_end); }
+    PagesBehind(const PagesBehind &) = delete;
+    PagesBehind &operator=(const PagesBehind &) = delete;
+
+    void passed(int line)
+    {
+        m_end = std::max(m_end, line + 1);
+        if ((line & 0xFFF) == 0 && line - m_first >= kStepLines) {
+            m_doc->releaseLines(m_first, line);
+            m_first = line;
+        }
+    }
+
+private:
+    static constexpr int kStepLines = 1 << 16; // about 8 MiB of a container log
+
+    const LogDocument *m_doc;
+    int m_first;
+    int m_end = 0;
 };
 
 } // namespace gputriage

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+
 using namespace gputriage;
 
 namespace {
@@ -361,6 +363,30 @@ private Q_SLOTS:
         QVERIFY2(result.problems[0].message.contains(u"file changed while read"),
                  qPrintable(result.problems[0].message));
         QVERIFY(!result.problems[0].warning);
+    }
+
+    // A cancelled analysis adds no more documents (each would be read whole once more, for its
+    // clock and its records): quitting or opening another bundle does not wait for them.
+    void aCancelledAnalysisAddsNoMoreDocuments()
+    {
+        QTemporaryDir dir;
+        for (const char *name : {"a.log", "b.log"}) {
+            QFile f(dir.filePath(QString::fromLatin1(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("NVRM: Xid (PCI:0000:3b:00): 13, pid=1, a\n");
+        }
+        const Analyzer analyzer(load(kXid));
+        std::atomic<bool> cancel{false};
+        AnalyzeOptions options;
+        options.keepDocuments = true;
+        options.cancel = &cancel;
+        QCOMPARE(analyzer.analyzePaths({dir.path()}, options).inputs.size(), qsizetype(2));
+        cancel = true;
+        const AnalysisResult result = analyzer.analyzePaths({dir.path()}, options);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.documents.size(), size_t(2)); // read, so they can be shown
+        QCOMPARE(result.inputs.size(), qsizetype(0)); // not analysed
+        QVERIFY(result.findings.isEmpty());
     }
 
     // Every report says how many NVIDIA error lines there were and how many the rules explained;

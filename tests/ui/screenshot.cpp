@@ -1,6 +1,7 @@
 // Renders the main window on a bundle into a PNG (used by scripts/screenshot for the README).
 #include "bookmarks.h"
 #include "exportdialog.h"
+#include "filterspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
 #include "logview.h"
@@ -96,6 +97,27 @@ int main(int argc, char **argv)
             !search.isEmpty()) {
             window.searchBar()->activate();
             window.searchBar()->input()->setText(search);
+        }
+        // GPUTRIAGE_SCREENSHOT_FILTERS=in:TEXT,out:TEXT stacks those filters (in that order)
+        // and shows the Filters tab once the log view shows what they let through.
+        if (const QString filters = qEnvironmentVariable("GPUTRIAGE_SCREENSHOT_FILTERS");
+            !filters.isEmpty()) {
+            auto *panel = window.findChild<gputriage::FiltersPanel *>();
+            window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(panel);
+            // Each filter added replaces the search before: only the last one's result comes.
+            QObject::connect(panel, &gputriage::FiltersPanel::filtersApplied, &window, [&] {
+                QTimer::singleShot(500, &window, [&] {
+                    const bool ok = window.grab().save(args.at(1));
+                    app.exit(ok ? 0 : 1);
+                });
+            });
+            for (const QString &filter : filters.split(u',')) {
+                const bool out = filter.startsWith(QLatin1String("out:"));
+                panel->addFilter(out ? gputriage::FiltersPanel::Kind::Out
+                                     : gputriage::FiltersPanel::Kind::In,
+                                 filter.section(u':', 1));
+            }
+            return;
         }
         // GPUTRIAGE_SCREENSHOT_EXPORT=1 shows the export dialog instead of the window.
         if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_EXPORT")) {

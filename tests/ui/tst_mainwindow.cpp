@@ -12,6 +12,8 @@
 #include "messagebanner.h"
 #include "notablepanel.h"
 #include "panelmodels.h"
+#include "pdfexport.h"
+#include "report/htmlreport.h"
 #include "rulelistmodel.h"
 #include "rules/ruleloader.h"
 #include "rulesdock.h"
@@ -38,6 +40,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -50,6 +53,8 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -557,6 +562,55 @@ private Q_SLOTS:
         QFile pdf(path);
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         QVERIFY(pdf.read(5) == "%PDF-");
+    }
+
+    // The PDF's evidence wraps at blanks: a word (here a library's path and version) moves
+    // whole to the next line; only a run of text wider than the page is cut.
+    void pdfEvidenceWrapsAtBlanksNotInsideWords()
+    {
+        const QString word
+            = QStringLiteral("/usr/lib/x86_64-linux-gnu/libnvidia-vulkan-producer.so.535.288.01");
+        Finding f;
+        f.ruleId = QStringLiteral("test.wrap");
+        f.title = QStringLiteral("Evidence that wraps");
+        f.severity = Severity::Warning;
+        for (int i = 0; i < 30; ++i) // the word at every place of the line's end
+            f.occurrences.append(Occurrence{
+                .path = QStringLiteral("node/kern.log"),
+                .line = i + 1,
+                .text = QString(i, QLatin1Char('x')) + QStringLiteral(" NVRM: could not locate ")
+                        + word + QStringLiteral(" (error 2), trying the default search path")});
+        const QString run(170, QLatin1Char('a'));
+        f.occurrences.append(Occurrence{.path = QStringLiteral("node/kern.log"),
+                                        .line = 99,
+                                        .text = QStringLiteral("blob ") + run});
+        f.count = int(f.occurrences.size());
+        AnalysisResult result;
+        result.findings.append(f);
+        ReportOptions options;
+        options.maxEvidence = 100;
+        QTextDocument doc;
+        layOutForPrint(doc, QString::fromUtf8(writeHtmlReport(result, options)), 680);
+        QVERIFY(doc.size().height() > 0); // laid out
+
+        QStringList rows; // the evidence as printed, row by row
+        for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+            if (!block.charFormat().fontFamilies().toStringList().contains(u"monospace"))
+                continue; // not the evidence
+            const QTextLayout *layout = block.layout();
+            for (int i = 0; i < layout->lineCount(); ++i)
+                rows << block.text()
+                            .mid(layout->lineAt(i).textStart(), layout->lineAt(i).textLength())
+                            .remove(QChar::LineSeparator)
+                            .trimmed();
+        }
+        QVERIFY2(rows.size() > 31, qPrintable(rows.join(u'\n')));
+        // Every word whole on one row: the rows were broken where a blank was.
+        QCOMPARE(rows.join(u'\n').count(word), 30);
+        // The run too long for a row is cut, into rows that fit the page.
+        const QStringList runRows = rows.filter(QRegularExpression(QStringLiteral("a{20}")));
+        QCOMPARE(runRows.size(), 2);
+        QCOMPARE(runRows.join(QString()), run);
     }
 
     void aMissingFileIsReportedInlineAndTheRestOpens()

@@ -243,6 +243,43 @@ private Q_SLOTS:
         QVERIFY(banner(window)->text().contains(u"cut.tar.gz"));
     }
 
+    // Opening another bundle takes away what was said about the one before at once: its
+    // banner, its file in the status bar, its timeline and the timeline's note; the new
+    // bundle's own problems come with its result.
+    void anotherBundleLeavesNothingOfTheOneBefore()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 0; i < 50; ++i)
+            log += "2025-11-30T08:15:" + QByteArray::number(10 + i) + "Z started worker "
+                   + QByteArray::number(i) + "\n";
+        writeFile(dir, QStringLiteral("a/app.log"), log);
+        writeFile(dir, QStringLiteral("a/core.bin"), QByteArray(4096, '\x01'));
+        const QString b = writeFile(dir, QStringLiteral("b.tgz"),
+                                    makeArchive("tar", "gzip", {{"ns/b.log", "ready\n"}}));
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {dir.filePath(QStringLiteral("a"))}));
+        QVERIFY2(banner(window)->text().contains(u"core.bin"), qPrintable(banner(window)->text()));
+        QVERIFY(showTimeline(window));
+        auto *statusFile = window.findChild<QLabel *>(QStringLiteral("statusFile"));
+        QCOMPARE(statusFile->text(), QStringLiteral("Timeline"));
+        QVERIFY(window.statusBar()->currentMessage().startsWith(u"Timeline: 50 lines"));
+
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({b});
+        // Before the new bundle's result: nothing of the one before.
+        QVERIFY(!banner(window)->isVisible());
+        QVERIFY2(statusFile->text().isEmpty(), qPrintable(statusFile->text()));
+        QVERIFY(!window.isTimelineShown());
+        QVERIFY(!window.controller()->timelineIndex());
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(u"Analysing"),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY2(!banner(window)->text().contains(u"core.bin"), qPrintable(banner(window)->text()));
+        QCOMPARE(statusFile->text(), QStringLiteral("b.log"));
+    }
+
     // The tree's menu copies a folder's or an archive's path too, as the reports write it.
     void theTreeCopiesTheFolderAndArchivePaths()
     {
