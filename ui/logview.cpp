@@ -301,7 +301,7 @@ void LogView::revealSearchHit(int line)
         if (shown.size() > size_t(kMaxDisplayColumns)) {
             const auto bytes = m_search->spans(shown, 1);
             if (!bytes.empty()
-                && QString::fromUtf8(shown.data(), bytes.front().second).size()
+                && QString::fromUtf8(QByteArrayView(shown).first(bytes.front().second)).size()
                        > kMaxDisplayColumns - 8) {
                 m_windowLine = line;
                 m_windowBytes = size_t(std::max(0, bytes.front().first - 400));
