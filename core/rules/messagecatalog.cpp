@@ -507,7 +507,7 @@ void MessageCatalog::loadFile(const QString &path) const
     const size_t from = m_messages.size();
     if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
         if (auto parsed = deserializeCatalog(*payload)) {
-            add(std::move(parsed->component), std::move(parsed->messages));
+            add(parsed->component, std::move(parsed->messages));
             index(from, parsed->words);
             return;
         }
