@@ -106,7 +106,7 @@ void AnalysisController::open(const QStringList &paths, const QString &notice)
                 return; // analysed again meanwhile: looked up after that
             m_historyJob.start([request = historyRequest(m_result, m_paths)](
                                    JobState &job) { return lookUpHistory(request, &job.cancel); },
-                               [this](HistoryAnswer answer) {
+                               [this](const HistoryAnswer &answer) {
                                    if (!answer.cancelled)
                                        Q_EMIT historyReady(answer);
                                });

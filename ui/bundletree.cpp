@@ -136,6 +136,69 @@ BundleTreeModel::BundleTreeModel(QObject *parent)
     setHorizontalHeaderLabels({tr("Entry"), tr("Hits")});
 }
 
+namespace {
+
+// Folders that every entry shares ("/tmp/tickets/") add depth, not information.
+QString commonFolder(const QList<BundleTreeModel::Entry> &entries)
+{
+    QString common
+        = entries.isEmpty()
+              ? QString()
+              : entries.front().path.left(entries.front().path.lastIndexOf(QLatin1Char('/')) + 1);
+    for (const BundleTreeModel::Entry &e : entries)
+        while (!common.isEmpty() && !e.path.startsWith(common))
+            common = common.size() < 2
+                         ? QString()
+                         : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
+    return common;
+}
+
+// The nodes of an entry's path in the tree: its folders and archives, then the file, or a bug
+// report's section kind and title.
+struct PathParts
+{
+    QStringList parts;
+    QList<qsizetype> ends; // where each part ends in the path
+    QString section;       // the bug-report section's title
+};
+
+PathParts pathParts(const BundleTreeModel::Entry &entry, const QString &common)
+{
+    static const QRegularExpression separators(QStringLiteral("[/!]"));
+    QString path = entry.path.mid(common.size());
+    // A bug report's sections keep their titles whole ("/var/log/Xorg.0.log") and are
+    // grouped by their kind ("Kernel log", "X server log" ...).
+    static const QRegularExpression bugReport(
+        QStringLiteral("(?i)bug-report[^/!]*\\.log(?:\\.gz)?!"));
+    QString section;
+    if (const auto m = bugReport.match(path); m.hasMatch() && m.capturedEnd() < path.size()) {
+        section = path.mid(m.capturedEnd());
+        path.truncate(m.capturedEnd());
+    }
+    // Split after each '/' or '!' so an archive node keeps its '!' ("b.tgz!").
+    QStringList parts;
+    QList<qsizetype> ends; // where each part ends in `path`
+    qsizetype start = 0;
+    for (auto it = separators.globalMatch(path); it.hasNext();) {
+        const auto m = it.next();
+        const QString part = path.mid(start, m.capturedStart() - start
+                                                 + (m.captured() == QLatin1String("!") ? 1 : 0));
+        if (!part.isEmpty()) {
+            parts << part;
+            ends << m.capturedStart();
+        }
+        start = m.capturedEnd();
+    }
+    if (start < path.size())
+        parts << path.mid(start);
+    if (!section.isEmpty()) {
+        parts << sectionKindName(sectionKind(entry.path)) << section;
+    }
+    return {parts, ends, section};
+}
+
+} // namespace
+
 void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &timelinePath)
 {
     removeRows(0, rowCount());
@@ -143,50 +206,11 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
     m_timeline = nullptr;
     std::vector<Node> nodes; // folders, archives and leaves, for the counts
     QHash<QString, size_t> folders;
-    static const QRegularExpression separators(QStringLiteral("[/!]"));
-    // Folders that every entry shares ("/tmp/tickets/") add depth, not information.
-    QString common
-        = entries.isEmpty()
-              ? QString()
-              : entries.front().path.left(entries.front().path.lastIndexOf(QLatin1Char('/')) + 1);
-    for (const Entry &e : entries)
-        while (!common.isEmpty() && !e.path.startsWith(common))
-            common = common.size() < 2
-                         ? QString()
-                         : common.left(common.lastIndexOf(QLatin1Char('/'), common.size() - 2) + 1);
+    const QString common = commonFolder(entries);
     nodes.reserve(size_t(entries.size()) * 2);
     int sectionOrder = 0;
     for (const Entry &entry : entries) {
-        QString path = entry.path.mid(common.size());
-        // A bug report's sections keep their titles whole ("/var/log/Xorg.0.log") and are
-        // grouped by their kind ("Kernel log", "X server log" ...).
-        static const QRegularExpression bugReport(
-            QStringLiteral("(?i)bug-report[^/!]*\\.log(?:\\.gz)?!"));
-        QString section;
-        if (const auto m = bugReport.match(path); m.hasMatch() && m.capturedEnd() < path.size()) {
-            section = path.mid(m.capturedEnd());
-            path.truncate(m.capturedEnd());
-        }
-        // Split after each '/' or '!' so an archive node keeps its '!' ("b.tgz!").
-        QStringList parts;
-        QList<qsizetype> ends; // where each part ends in `path`
-        qsizetype start = 0;
-        for (auto it = separators.globalMatch(path); it.hasNext();) {
-            const auto m = it.next();
-            const QString part = path.mid(
-                start, m.capturedStart() - start + (m.captured() == QLatin1String("!") ? 1 : 0));
-            if (!part.isEmpty()) {
-                parts << part;
-                ends << m.capturedStart();
-            }
-            start = m.capturedEnd();
-        }
-        if (start < path.size())
-            parts << path.mid(start);
-        if (!section.isEmpty()) {
-            parts << sectionKindName(sectionKind(entry.path)) << section;
-        }
-
+        const auto [parts, ends, section] = pathParts(entry, common);
         QStandardItem *parent = invisibleRootItem();
         QString key;
         std::vector<size_t> chain;
@@ -211,24 +235,7 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
                 node.name->setData(entry.path.left(common.size() + ends[i]),
                                    BundleTreeModel::FolderPathRole);
             if (leaf) {
-                node.name->setData(entry.path, kPathRole);
-                node.name->setData(QString(entry.path + QLatin1Char(' ') + entry.label),
-                                   kFilterRole);
-                node.name->setToolTip(entry.label.isEmpty()
-                                          ? entry.path
-                                          : entry.path + QLatin1String("\n") + entry.label);
-                if (!entry.label.isEmpty())
-                    node.name->setText(parts[i] + QLatin1String("  (") + entry.label
-                                       + QLatin1Char(')'));
-                if (entry.excluded) {
-                    node.name->setData(true, kExcludedRole);
-                    node.name->setText(node.name->text() + tr("  (excluded)"));
-                    node.name->setToolTip(node.name->toolTip() + QLatin1Char('\n')
-                                          + tr("Excluded from the analysis: no rule runs on it"));
-                    QFont italic = node.name->font();
-                    italic.setItalic(true);
-                    node.name->setFont(italic);
-                }
+                describeLeaf(node.name, entry, parts[i]);
                 m_leaves.insert(entry.path, node.name);
             }
             parent->appendRow({node.name, node.hits});
@@ -250,19 +257,44 @@ void BundleTreeModel::setEntries(const QList<Entry> &entries, const QString &tim
     setSortRole(kSortRole);
     for (int row = 0; row < rowCount(); ++row) // the inputs stay in the order given
         item(row)->sortChildren(0);
-    if (!timelinePath.isEmpty() && !entries.isEmpty()) {
-        auto *timeline = new QStandardItem(tr("Timeline (all files by time)"));
-        timeline->setData(timelinePath, kPathRole);
-        timeline->setData(tr("timeline"), kFilterRole);
-        timeline->setToolTip(tr("Every line with a date, from all files, in time order (UTC)"));
-        timeline->setIcon(QIcon::fromTheme(QStringLiteral("view-calendar-timeline")));
-        QFont f = timeline->font();
-        f.setItalic(true);
-        timeline->setFont(f);
-        insertRow(0, {timeline, new QStandardItem()});
-        m_timeline = timeline;
-        m_timelinePath = timelinePath;
+    if (!timelinePath.isEmpty() && !entries.isEmpty())
+        addTimelineRow(timelinePath);
+}
+
+// A file's row: its label, and whether it is left out of the analysis.
+void BundleTreeModel::describeLeaf(QStandardItem *name, const Entry &entry, const QString &part)
+{
+    name->setData(entry.path, kPathRole);
+    name->setData(QString(entry.path + QLatin1Char(' ') + entry.label), kFilterRole);
+    name->setToolTip(entry.label.isEmpty() ? entry.path
+                                           : entry.path + QLatin1String("\n") + entry.label);
+    if (!entry.label.isEmpty())
+        name->setText(part + QLatin1String("  (") + entry.label + QLatin1Char(')'));
+    if (entry.excluded) {
+        name->setData(true, kExcludedRole);
+        name->setText(name->text() + tr("  (excluded)"));
+        name->setToolTip(name->toolTip() + QLatin1Char('\n')
+                         + tr("Excluded from the analysis: no rule runs on it"));
+        QFont italic = name->font();
+        italic.setItalic(true);
+        name->setFont(italic);
     }
+}
+
+// The first row: every file's lines merged in time order.
+void BundleTreeModel::addTimelineRow(const QString &timelinePath)
+{
+    auto *timeline = new QStandardItem(tr("Timeline (all files by time)"));
+    timeline->setData(timelinePath, kPathRole);
+    timeline->setData(tr("timeline"), kFilterRole);
+    timeline->setToolTip(tr("Every line with a date, from all files, in time order (UTC)"));
+    timeline->setIcon(QIcon::fromTheme(QStringLiteral("view-calendar-timeline")));
+    QFont f = timeline->font();
+    f.setItalic(true);
+    timeline->setFont(f);
+    insertRow(0, {timeline, new QStandardItem()});
+    m_timeline = timeline;
+    m_timelinePath = timelinePath;
 }
 
 QModelIndex BundleTreeModel::indexOf(const QString &path) const

@@ -46,6 +46,9 @@ public:
     const QString &timelinePath() const { return m_timelinePath; }
 
 private:
+    static void describeLeaf(QStandardItem *name, const Entry &entry, const QString &part);
+    void addTimelineRow(const QString &timelinePath);
+
     QHash<QString, QStandardItem *> m_leaves; // the entries (not the timeline row)
     QStandardItem *m_timeline = nullptr;
     QString m_timelinePath;

@@ -110,6 +110,23 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     , m_statusPosition(new QLabel(this))
     , m_statusFormat(new QLabel(this))
 {
+    addSidePanels();
+    connectBookmarksAndSearch();
+    layOut();
+    connectLogView();
+    createActions();
+
+    connect(m_controller, &AnalysisController::started, this, &BundleWorkspace::bundleStarted);
+    connect(m_controller, &AnalysisController::finished, this, &BundleWorkspace::bundleAnalysed);
+    connect(m_controller, &AnalysisController::timelineReady, this, &BundleWorkspace::showTimeline);
+    connect(m_controller, &AnalysisController::timelineGrew, this, &BundleWorkspace::timelineGrew);
+    connect(m_controller, &AnalysisController::timelineCancelled, this,
+            [this] { Q_EMIT notice(tr("Timeline cancelled"), 5000); });
+}
+
+// The side tabs and what their panels ask of the workspace.
+void BundleWorkspace::addSidePanels()
+{
     auto showLine = [this](const QString &path, int line) {
         showDocument(path, line);
     };
@@ -158,6 +175,13 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     connect(m_searchResults, &SearchResultsPanel::lineActivated, this, showLine);
     m_sideTabs->addTab(m_bookmarks, tr("Bookmarks"));
     m_sideTabs->addTab(m_filters, tr("Filters"));
+}
+
+void BundleWorkspace::connectBookmarksAndSearch()
+{
+    auto showLine = [this](const QString &path, int line) {
+        showDocument(path, line);
+    };
     connect(m_bookmarks, &BookmarksPanel::lineActivated, this, showLine);
     connect(m_bookmarks, &BookmarksPanel::showRequested, this, [this] {
         m_sideTabs->show();
@@ -191,7 +215,11 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     });
     connect(m_notable, &NotablePanel::exampleActivated, this, showLine);
     connect(m_notable, &NotablePanel::ruleRequested, this, &BundleWorkspace::ruleRequested);
+}
 
+// The file tree, the log view over its search bar, the side tabs.
+void BundleWorkspace::layOut()
+{
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_bundle);
     auto *centre = new QWidget(this);
@@ -209,7 +237,11 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
+}
 
+// The status fields and what the log view tells the workspace.
+void BundleWorkspace::connectLogView()
+{
     m_statusFile->setObjectName(QStringLiteral("statusFile"));
     m_statusFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_statusPosition->setObjectName(QStringLiteral("statusPosition"));
@@ -235,14 +267,6 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
             Q_EMIT firstScreenShown();
         }
     });
-    createActions();
-
-    connect(m_controller, &AnalysisController::started, this, &BundleWorkspace::bundleStarted);
-    connect(m_controller, &AnalysisController::finished, this, &BundleWorkspace::bundleAnalysed);
-    connect(m_controller, &AnalysisController::timelineReady, this, &BundleWorkspace::showTimeline);
-    connect(m_controller, &AnalysisController::timelineGrew, this, &BundleWorkspace::timelineGrew);
-    connect(m_controller, &AnalysisController::timelineCancelled, this,
-            [this] { Q_EMIT notice(tr("Timeline cancelled"), 5000); });
 }
 
 BundleWorkspace::~BundleWorkspace() = default;
@@ -252,130 +276,103 @@ QList<QLabel *> BundleWorkspace::statusFields() const
     return {m_statusFile, m_statusPosition, m_statusFormat};
 }
 
+namespace {
+
+// The actions of the menus, owned by and acting in the context of `owner`.
+template<typename Slot>
+QAction *action(QObject *owner,
+                QList<QAction *> &list,
+                const QString &text,
+                const char *name,
+                const QKeySequence &key,
+                Slot slot)
+{
+    auto *a = new QAction(text, owner);
+    a->setObjectName(QString::fromLatin1(name));
+    a->setShortcut(key);
+    QObject::connect(a, &QAction::triggered, owner, slot);
+    list << a;
+    return a;
+}
+
+void separator(QObject *owner, QList<QAction *> &list)
+{
+    auto *a = new QAction(owner);
+    a->setSeparator(true);
+    list << a;
+}
+
+template<typename Slot>
+QAction *toggle(QObject *owner,
+                QList<QAction *> &list,
+                const QString &text,
+                const char *name,
+                const QKeySequence &key,
+                bool on,
+                Slot slot)
+{
+    auto *a = new QAction(text, owner);
+    a->setObjectName(QString::fromLatin1(name));
+    a->setShortcut(key);
+    a->setCheckable(true);
+    a->setChecked(on);
+    QObject::connect(a, &QAction::toggled, owner, slot);
+    list << a;
+    return a;
+}
+
+} // namespace
+
 void BundleWorkspace::createActions()
 {
-    auto action = [this](QList<QAction *> &list, const QString &text, const char *name,
-                         const QKeySequence &key, auto slot) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(QString::fromLatin1(name));
-        a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
-        list << a;
-        return a;
-    };
-    auto separator = [this](QList<QAction *> &list) {
-        auto *a = new QAction(this);
-        a->setSeparator(true);
-        list << a;
-    };
-    auto toggle = [this](QList<QAction *> &list, const QString &text, const char *name,
-                         const QKeySequence &key, bool on, auto slot) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(QString::fromLatin1(name));
-        a->setShortcut(key);
-        a->setCheckable(true);
-        a->setChecked(on);
-        connect(a, &QAction::toggled, this, slot);
-        list << a;
-        return a;
-    };
+    createEditActions();
+    createGoToActions();
+    createViewToggles();
+    createEncodingMenu();
+    m_logView->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
+    for (QAction *a : m_editActions + m_viewActions)
+        addAction(a); // the shortcuts work without the menus too
+}
 
+void BundleWorkspace::createEditActions()
+{
     // Copy and Select All act on the log view; their shortcuts belong to the focused widget
     // (the findings list copies a finding as Markdown), so the menu only shows them.
     auto &edit = m_editActions;
-    action(edit, tr("&Copy"), "actionCopy", QKeySequence::Copy, [this] {
+    action(this, edit, tr("&Copy"), "actionCopy", QKeySequence::Copy, [this] {
         m_logView->copy();
     })->setShortcutContext(Qt::WidgetShortcut);
-    action(edit, tr("Select &All"), "actionSelectAll", QKeySequence::SelectAll, [this] {
+    action(this, edit, tr("Select &All"), "actionSelectAll", QKeySequence::SelectAll, [this] {
         m_logView->selectAll();
     })->setShortcutContext(Qt::WidgetShortcut);
-    separator(edit);
-    action(edit, tr("&Find…"), "actionFind", QKeySequence::Find, [this] { m_search->activate(); });
-    action(edit, tr("Find Ne&xt"), "actionFindNext", QKeySequence::FindNext,
+    separator(this, edit);
+    action(this, edit, tr("&Find…"), "actionFind", QKeySequence::Find,
+           [this] { m_search->activate(); });
+    action(this, edit, tr("Find Ne&xt"), "actionFindNext", QKeySequence::FindNext,
            [this] { m_search->next(); });
-    action(edit, tr("Find Pre&vious"), "actionFindPrevious", QKeySequence::FindPrevious,
+    action(this, edit, tr("Find Pre&vious"), "actionFindPrevious", QKeySequence::FindPrevious,
            [this] { m_search->previous(); });
-    action(edit, tr("Search All &Files…"), "actionSearchAllFiles",
+    action(this, edit, tr("Search All &Files…"), "actionSearchAllFiles",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), [this] {
                if (m_search->isHidden() || m_search->input()->text().isEmpty())
                    m_search->activate();
                else
                    searchAllFiles(m_search->query());
            });
+}
 
+void BundleWorkspace::createGoToActions()
+{
     auto &view = m_viewActions;
-    action(view, tr("&Go to Line…"), "actionGoToLine", QKeySequence(Qt::CTRL | Qt::Key_G), [this] {
-        const auto doc = m_logView->document();
-        if (!doc || doc->lineCount() == 0)
-            return;
-        const int first = doc->lineNumber(0), last = doc->lineNumber(doc->lineCount() - 1);
-        QInputDialog dialog(this);
-        dialog.setObjectName(QStringLiteral("goToLineDialog"));
-        dialog.setWindowTitle(tr("Go to Line"));
-        dialog.setLabelText(
-            tr("Line number (%1 to %2):").arg(QLocale().toString(first), QLocale().toString(last)));
-        dialog.setInputMode(QInputDialog::IntInput);
-        dialog.setIntRange(first, last);
-        dialog.setIntValue(doc->lineNumber(std::max(0, m_logView->currentLine())));
-        // Wide enough for its title with the application's name the window manager adds.
-        dialog.setMinimumWidth(
-            dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + QStringLiteral(" — ")
-                                                   + QGuiApplication::applicationDisplayName())
-            + 160);
-        if (dialog.exec() == QDialog::Accepted)
-            m_logView->setCurrentLine(doc->indexOfLineNumber(dialog.intValue()));
-    });
+    action(this, view, tr("&Go to Line…"), "actionGoToLine", QKeySequence(Qt::CTRL | Qt::Key_G),
+           [this] { goToLine(); });
     // lnav's :goto with a time: in the timeline the first line at or after it, in a file the
     // first line dated at or after it. A time without a date takes the current line's date.
-    action(
-        view, tr("Go to &Time…"), "actionGoToTime", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G),
-        [this] {
-            const auto doc = m_logView->document();
-            if (!doc || doc->lineCount() == 0)
-                return;
-            const auto index = isTimelineShown() ? m_controller->timelineIndex() : nullptr;
-            const int current = std::max(0, m_logView->currentLine());
-            std::optional<int64_t> here;
-            if (index)
-                here = index->timeOf(current);
-            else
-                for (int line = current; line >= 0 && !here && current - line < 10000; --line)
-                    here = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(line),
-                                                               doc->line(line));
-            QInputDialog dialog(this);
-            dialog.setObjectName(QStringLiteral("goToTimeDialog"));
-            dialog.setWindowTitle(tr("Go to Time"));
-            dialog.setLabelText(tr("Date and time (UTC), or a time on the current line's day:"));
-            dialog.setTextValue(here ? formatTime(*here).left(19) : QString());
-            dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(dialog.labelText()) + 60);
-            if (dialog.exec() != QDialog::Accepted)
-                return;
-            const auto target = parseGoToTime(dialog.textValue(), here);
-            if (!target) {
-                Q_EMIT notice(
-                    tr("Not a time: %1 (try 2025-11-30 08:15 or 08:15:30)").arg(dialog.textValue()),
-                    5000);
-                return;
-            }
-            int line = -1;
-            if (index) {
-                line = std::min(index->rowAtTime(*target), doc->lineCount() - 1);
-            } else {
-                for (int i = 0; i < doc->lineCount() && line < 0; ++i)
-                    if (const auto t = m_controller->result().clock.timeOf(
-                            doc->path(), doc->lineNumber(i), doc->line(i));
-                        t && *t >= *target)
-                        line = i;
-            }
-            if (line < 0) {
-                Q_EMIT notice(tr("No line at or after %1").arg(formatTime(*target)), 5000);
-                return;
-            }
-            m_logView->setCurrentLine(line);
-        });
-    action(view, tr("&Next Occurrence"), "actionNextOccurrence", QKeySequence(Qt::Key_F8),
+    action(this, view, tr("Go to &Time…"), "actionGoToTime",
+           QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G), [this] { goToTime(); });
+    action(this, view, tr("&Next Occurrence"), "actionNextOccurrence", QKeySequence(Qt::Key_F8),
            [this] { m_findings->showOccurrence(+1); });
-    action(view, tr("&Previous Occurrence"), "actionPreviousOccurrence",
+    action(this, view, tr("&Previous Occurrence"), "actionPreviousOccurrence",
            QKeySequence(Qt::SHIFT | Qt::Key_F8), [this] { m_findings->showOccurrence(-1); });
     // lnav's habit: step through the lines that matter, here those a rule marked warning or
     // worse, across the whole file.
@@ -387,14 +384,87 @@ void BundleWorkspace::createActions()
         else
             m_logView->setCurrentLine(line);
     };
-    action(view, tr("Next &Problem Line"), "actionNextProblem", QKeySequence(Qt::Key_F4),
+    action(this, view, tr("Next &Problem Line"), "actionNextProblem", QKeySequence(Qt::Key_F4),
            [problemLine] { problemLine(+1); });
-    action(view, tr("Previous Problem Line"), "actionPreviousProblem",
+    action(this, view, tr("Previous Problem Line"), "actionPreviousProblem",
            QKeySequence(Qt::SHIFT | Qt::Key_F4), [problemLine] { problemLine(-1); });
-    action(view, tr("&Timeline of All Files"), "actionTimeline", QKeySequence(Qt::CTRL | Qt::Key_T),
-           [this] { showTimeline(); });
-    separator(view);
-    toggle(view, tr("&Hide Line Prefixes"), "actionHidePrefixes",
+    action(this, view, tr("&Timeline of All Files"), "actionTimeline",
+           QKeySequence(Qt::CTRL | Qt::Key_T), [this] { showTimeline(); });
+}
+
+void BundleWorkspace::goToLine()
+{
+    const auto doc = m_logView->document();
+    if (!doc || doc->lineCount() == 0)
+        return;
+    const int first = doc->lineNumber(0), last = doc->lineNumber(doc->lineCount() - 1);
+    QInputDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("goToLineDialog"));
+    dialog.setWindowTitle(tr("Go to Line"));
+    dialog.setLabelText(
+        tr("Line number (%1 to %2):").arg(QLocale().toString(first), QLocale().toString(last)));
+    dialog.setInputMode(QInputDialog::IntInput);
+    dialog.setIntRange(first, last);
+    dialog.setIntValue(doc->lineNumber(std::max(0, m_logView->currentLine())));
+    // Wide enough for its title with the application's name the window manager adds.
+    dialog.setMinimumWidth(
+        dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + QStringLiteral(" — ")
+                                               + QGuiApplication::applicationDisplayName())
+        + 160);
+    if (dialog.exec() == QDialog::Accepted)
+        m_logView->setCurrentLine(doc->indexOfLineNumber(dialog.intValue()));
+}
+
+void BundleWorkspace::goToTime()
+{
+    const auto doc = m_logView->document();
+    if (!doc || doc->lineCount() == 0)
+        return;
+    const auto index = isTimelineShown() ? m_controller->timelineIndex() : nullptr;
+    const int current = std::max(0, m_logView->currentLine());
+    std::optional<int64_t> here;
+    if (index)
+        here = index->timeOf(current);
+    else
+        for (int line = current; line >= 0 && !here && current - line < 10000; --line)
+            here = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(line),
+                                                       doc->line(line));
+    QInputDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("goToTimeDialog"));
+    dialog.setWindowTitle(tr("Go to Time"));
+    dialog.setLabelText(tr("Date and time (UTC), or a time on the current line's day:"));
+    dialog.setTextValue(here ? formatTime(*here).left(19) : QString());
+    dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(dialog.labelText()) + 60);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const auto target = parseGoToTime(dialog.textValue(), here);
+    if (!target) {
+        Q_EMIT notice(
+            tr("Not a time: %1 (try 2025-11-30 08:15 or 08:15:30)").arg(dialog.textValue()), 5000);
+        return;
+    }
+    int line = -1;
+    if (index) {
+        line = std::min(index->rowAtTime(*target), doc->lineCount() - 1);
+    } else {
+        for (int i = 0; i < doc->lineCount() && line < 0; ++i)
+            if (const auto t = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(i),
+                                                                   doc->line(i));
+                t && *t >= *target)
+                line = i;
+    }
+    if (line < 0) {
+        Q_EMIT notice(tr("No line at or after %1").arg(formatTime(*target)), 5000);
+        return;
+    }
+    m_logView->setCurrentLine(line);
+}
+
+void BundleWorkspace::createViewToggles()
+{
+    auto &view = m_viewActions;
+    separator(this, view);
+    toggle(this, view, tr("&Hide Line Prefixes"), "actionHidePrefixes",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), Settings::hidePrefixes(),
            [this](bool on) {
                m_logView->setHidePrefixes(on);
@@ -403,7 +473,7 @@ void BundleWorkspace::createActions()
         ->setToolTip(tr("Show each line's message without its timestamp, host and process "
                         "prefix (in the line's tooltip)"));
     m_logView->setHidePrefixes(view.back()->isChecked());
-    toggle(view, tr("&Wrap Long Lines"), "actionWrap", QKeySequence(Qt::ALT | Qt::Key_Z),
+    toggle(this, view, tr("&Wrap Long Lines"), "actionWrap", QKeySequence(Qt::ALT | Qt::Key_Z),
            Settings::wrapLines(),
            [this](bool on) {
                m_logView->setWrap(on);
@@ -411,14 +481,14 @@ void BundleWorkspace::createActions()
            })
         ->setToolTip(tr("Show lines longer than the view on several rows"));
     m_logView->setWrap(view.back()->isChecked());
-    toggle(view, tr("Show File &Tree"), "actionShowTree",
+    toggle(this, view, tr("Show File &Tree"), "actionShowTree",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_1), true,
            [this](bool on) { m_bundle->setVisible(on); });
-    toggle(view, tr("Show Side &Panel"), "actionShowSidePanel",
+    toggle(this, view, tr("Show Side &Panel"), "actionShowSidePanel",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_2), true,
            [this](bool on) { m_sideTabs->setVisible(on); });
     QAction *follow
-        = toggle(view, tr("&Follow Files"), "actionFollow", QKeySequence(Qt::Key_F10), false,
+        = toggle(this, view, tr("&Follow Files"), "actionFollow", QKeySequence(Qt::Key_F10), false,
                  [this](bool on) {
                      m_controller->setFollowing(on);
                      if (!on) {
@@ -437,7 +507,7 @@ void BundleWorkspace::createActions()
         const QSignalBlocker blocker(follow); // a new bundle is not followed
         follow->setChecked(m_controller->isFollowing());
     });
-    action(view, tr("High&lighters…"), "actionHighlighters",
+    action(this, view, tr("High&lighters…"), "actionHighlighters",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] {
                HighlightersDialog dialog(Settings::highlighters(), this);
                if (dialog.exec() != QDialog::Accepted)
@@ -446,8 +516,8 @@ void BundleWorkspace::createActions()
                m_logView->setHighlighters(compileHighlighters(dialog.highlighters()));
            });
     m_logView->setHighlighters(compileHighlighters(Settings::highlighters()));
-    separator(view);
-    m_onlyFindings = toggle(view, tr("Only Lines with &Findings"), "actionOnlyFindings",
+    separator(this, view);
+    m_onlyFindings = toggle(this, view, tr("Only Lines with &Findings"), "actionOnlyFindings",
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), false, [this](bool on) {
                                 if (on)
                                     m_logView->setLineFilter(m_logView->markedLines(),
@@ -462,7 +532,11 @@ void BundleWorkspace::createActions()
             m_onlyFindings->setChecked(false);
         }
     });
-    // View > Encoding: the open file decoded again as chosen (kept per file for the session).
+}
+
+// View > Encoding: the open file decoded again as chosen (kept per file for the session).
+void BundleWorkspace::createEncodingMenu()
+{
     auto *encodings = new QMenu(tr("&Encoding"), this);
     encodings->menuAction()->setObjectName(QStringLiteral("menuEncoding"));
     auto *encodingGroup = new QActionGroup(encodings);
@@ -495,10 +569,7 @@ void BundleWorkspace::createActions()
             if (a->data().toString() == name)
                 a->setChecked(true);
     });
-    view.append(encodings->menuAction());
-    m_logView->addActions({m_bookmarks->toggleAction(), m_bookmarks->noteAction()});
-    for (QAction *a : m_editActions + m_viewActions)
-        addAction(a); // the shortcuts work without the menus too
+    m_viewActions.append(encodings->menuAction());
 }
 
 void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)

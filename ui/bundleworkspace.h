@@ -81,7 +81,17 @@ Q_SIGNALS:
     void titleChanged(const QString &title); // what the log view shows
 
 private:
+    void addSidePanels();
+    void connectBookmarksAndSearch();
+    void layOut();
+    void connectLogView();
     void createActions();
+    void createEditActions();
+    void createGoToActions();
+    void createViewToggles();
+    void createEncodingMenu();
+    void goToLine();
+    void goToTime();
     void bundleStarted(const QStringList &paths, bool samePaths);
     void bundleAnalysed(const ChartData &chart);
     void showPreview(const QStringList &paths);

@@ -166,6 +166,7 @@ void FiltersPanel::apply()
     m_status->setText(tr("filtering…"));
     std::vector<TextSearch> searches;
     std::vector<Filter> filters = m_filters;
+    searches.reserve(filters.size());
     for (const Filter &f : filters)
         searches.push_back(TextSearch::compile(queryOf(f.pattern)).value());
     struct Outcome

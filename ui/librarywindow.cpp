@@ -257,19 +257,23 @@ void LibraryWindow::openSelectedReport()
     }
     const qint64 id = rows.first().data().toLongLong();
     const Result<std::optional<LibraryEntry>> entry = m_library->entry(id);
-    if (!entry || !entry.value()) {
-        m_banner->setText(entry ? tr("Entry #%1 is no longer in the case library.").arg(id)
-                                : entry.error().message);
+    if (!entry) {
+        m_banner->setText(entry.error().message);
+        return;
+    }
+    const std::optional<LibraryEntry> &found = entry.value();
+    if (!found) {
+        m_banner->setText(tr("Entry #%1 is no longer in the case library.").arg(id));
         return;
     }
     m_banner->setText({});
     // The dialog shows a reference to the result: the result lives as long as its connection.
-    const auto result = std::make_shared<const AnalysisResult>(analysisOf(*entry.value()));
+    const auto result = std::make_shared<const AnalysisResult>(analysisOf(*found));
     auto *dialog = new ExportDialog(*result, this);
     dialog->setWindowFlag(Qt::Window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QString caseId
-        = entry.value()->caseId.isEmpty() ? QString() : tr(" (case %1)").arg(entry.value()->caseId);
+        = found->caseId.isEmpty() ? QString() : tr(" (case %1)").arg(found->caseId);
     dialog->setWindowTitle(tr("Report of Case Library Entry #%1%2").arg(id).arg(caseId));
     dialog->setReportTitle(tr("GPU Triage report: case library entry #%1%2").arg(id).arg(caseId));
     connect(dialog, &ExportDialog::exportRequested, dialog,

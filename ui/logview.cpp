@@ -301,7 +301,7 @@ void LogView::revealSearchHit(int line)
         if (shown.size() > size_t(kMaxDisplayColumns)) {
             const auto bytes = m_search->spans(shown, 1);
             if (!bytes.empty()
-                && QString::fromUtf8(shown.data(), bytes.front().second).size()
+                && QString::fromUtf8(QByteArrayView(shown).first(bytes.front().second)).size()
                        > kMaxDisplayColumns - 8) {
                 m_windowLine = line;
                 m_windowBytes = size_t(std::max(0, bytes.front().first - 400));
@@ -598,6 +598,72 @@ bool LogView::viewportEvent(QEvent *event)
     return handled;
 }
 
+// lnav's keys: e / Shift+E to the next / previous error line (error or critical), w /
+// Shift+W to the next / previous warning, with "n of m" said.
+bool LogView::stepToMarkedLine(QKeyEvent *event, bool back)
+{
+    if ((event->modifiers() & ~Qt::ShiftModifier)
+        || (event->key() != Qt::Key_E && event->key() != Qt::Key_W))
+        return false;
+    const bool errors = event->key() == Qt::Key_E;
+    const Severity low = errors ? Severity::Error : Severity::Warning;
+    const Severity high = errors ? Severity::Critical : Severity::Warning;
+    const QString what = errors ? tr("error") : tr("warning");
+    const int line = nextMarkedLine(m_current, back ? -1 : +1, low, high);
+    if (line < 0) {
+        Q_EMIT notice(tr("No %1 line in this view").arg(what));
+        return true;
+    }
+    setCurrentLine(line);
+    int number = 0, count = 0;
+    for (const auto &[marked, mark] : m_marks)
+        if (mark.severity >= low && mark.severity <= high) {
+            ++count;
+            if (marked <= line)
+                ++number;
+        }
+    Q_EMIT notice(errors ? tr("Error %L1 of %L2").arg(number).arg(count)
+                         : tr("Warning %L1 of %L2").arg(number).arg(count));
+    return true;
+}
+
+// Shift with Left, Right, Home or End selects part of the current line; with Ctrl, Left and
+// Right select by word.
+bool LogView::selectByKey(QKeyEvent *event, bool extend, bool control)
+{
+    if (extend && m_current >= 0 && !control) {
+        const int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
+        switch (event->key()) {
+        case Qt::Key_Left: extendTextSelection(column - 1); return true;
+        case Qt::Key_Right: extendTextSelection(column + 1); return true;
+        case Qt::Key_Home: extendTextSelection(0); return true;
+        case Qt::Key_End: extendTextSelection(int(displayText(m_current).size())); return true;
+        default: break;
+        }
+    }
+    if (extend && m_current >= 0 && control) { // Ctrl+Shift+Left/Right: by word
+        const QString text = displayText(m_current);
+        int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
+        if (event->key() == Qt::Key_Right) {
+            while (column < text.size() && !text[column].isLetterOrNumber())
+                ++column;
+            while (column < text.size() && text[column].isLetterOrNumber())
+                ++column;
+            extendTextSelection(column);
+            return true;
+        }
+        if (event->key() == Qt::Key_Left) {
+            while (column > 0 && !text[column - 1].isLetterOrNumber())
+                --column;
+            while (column > 0 && text[column - 1].isLetterOrNumber())
+                --column;
+            extendTextSelection(column);
+            return true;
+        }
+    }
+    return false;
+}
+
 void LogView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Copy) && m_doc && m_current >= 0) {
@@ -614,62 +680,8 @@ void LogView::keyPressEvent(QKeyEvent *event)
     }
     const bool extend = event->modifiers() & Qt::ShiftModifier;
     const bool control = event->modifiers() & Qt::ControlModifier;
-    // lnav's keys: e / Shift+E to the next / previous error line (error or critical), w /
-    // Shift+W to the next / previous warning, with "n of m" said.
-    if (!(event->modifiers() & ~Qt::ShiftModifier)
-        && (event->key() == Qt::Key_E || event->key() == Qt::Key_W)) {
-        const bool errors = event->key() == Qt::Key_E;
-        const Severity low = errors ? Severity::Error : Severity::Warning;
-        const Severity high = errors ? Severity::Critical : Severity::Warning;
-        const QString what = errors ? tr("error") : tr("warning");
-        const int line = nextMarkedLine(m_current, extend ? -1 : +1, low, high);
-        if (line < 0) {
-            Q_EMIT notice(tr("No %1 line in this view").arg(what));
-            return;
-        }
-        setCurrentLine(line);
-        int number = 0, count = 0;
-        for (const auto &[marked, mark] : m_marks)
-            if (mark.severity >= low && mark.severity <= high) {
-                ++count;
-                if (marked <= line)
-                    ++number;
-            }
-        Q_EMIT notice(errors ? tr("Error %L1 of %L2").arg(number).arg(count)
-                             : tr("Warning %L1 of %L2").arg(number).arg(count));
+    if (stepToMarkedLine(event, extend) || selectByKey(event, extend, control))
         return;
-    }
-    // Shift with Left, Right, Home or End selects part of the current line.
-    if (extend && m_current >= 0 && !control) {
-        const int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
-        switch (event->key()) {
-        case Qt::Key_Left: extendTextSelection(column - 1); return;
-        case Qt::Key_Right: extendTextSelection(column + 1); return;
-        case Qt::Key_Home: extendTextSelection(0); return;
-        case Qt::Key_End: extendTextSelection(int(displayText(m_current).size())); return;
-        default: break;
-        }
-    }
-    if (extend && m_current >= 0 && control) { // Ctrl+Shift+Left/Right: by word
-        const QString text = displayText(m_current);
-        int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
-        if (event->key() == Qt::Key_Right) {
-            while (column < text.size() && !text[column].isLetterOrNumber())
-                ++column;
-            while (column < text.size() && text[column].isLetterOrNumber())
-                ++column;
-            extendTextSelection(column);
-            return;
-        }
-        if (event->key() == Qt::Key_Left) {
-            while (column > 0 && !text[column - 1].isLetterOrNumber())
-                --column;
-            while (column > 0 && text[column - 1].isLetterOrNumber())
-                --column;
-            extendTextSelection(column);
-            return;
-        }
-    }
     if (event->key() != Qt::Key_Shift && event->key() != Qt::Key_Control)
         m_textAnchor = m_textCursor = {}; // any other key ends a text selection
     const int row = m_current < 0 ? verticalScrollBar()->value() - 1 : rowOfLine(m_current);

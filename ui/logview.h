@@ -233,6 +233,9 @@ private:
     int xOfColumn(const QString &text, int column) const; // from the text's left edge
     void ensureColumnVisible(const QString &text, int column);
     void extendTextSelection(int column);
+    // Keys of keyPressEvent(): true when the key was taken.
+    bool stepToMarkedLine(QKeyEvent *event, bool back);
+    bool selectByKey(QKeyEvent *event, bool extend, bool control);
     void updateScrollBars();
     int rowOfLine(int line) const; // the row showing `line`, or of the next shown line
     int rowAt(const QPoint &pos) const;

@@ -58,7 +58,27 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("GPU Triage"));
     setAcceptDrops(true);
     resize(1400, 820);
+    connectController();
+    layOut();
 
+    for (QLabel *label : m_workspace->statusFields())
+        statusBar()->addPermanentWidget(label);
+    m_statusTime->setObjectName(QStringLiteral("statusTime"));
+    statusBar()->addPermanentWidget(m_statusTime);
+    statusBar()->addPermanentWidget(m_progress);
+    createMenus();
+    if (const QByteArray geometry = Settings::windowGeometry(); !geometry.isEmpty())
+        restoreGeometry(geometry);
+
+    const Preferences preferences = Settings::preferences();
+    logView()->setFont(preferences.logFont);
+    applyTheme(preferences.theme);
+    m_controller->loadRules(preferences.ruleFolders);
+}
+
+// What the workspace and the controller tell the window.
+void MainWindow::connectController()
+{
     connect(m_workspace, &BundleWorkspace::notice, statusBar(), &QStatusBar::showMessage);
     connect(m_workspace, &BundleWorkspace::ruleRequested, m_rulesDock, &RulesDock::newRuleFromLine);
     connect(m_workspace, &BundleWorkspace::titleChanged, this,
@@ -92,7 +112,11 @@ MainWindow::MainWindow(QWidget *parent)
                 statusBar()->showMessage(
                     tr("%1 loaded").arg(counted(rules.rules.size(), tr("rule"), tr("rules"))));
             });
+}
 
+// The welcome page or the bundle's page (the banner over the work tabs), and the rules dock.
+void MainWindow::layOut()
+{
     // The bundle, and comparisons with other bundles as closable tabs (the bar shows only
     // when there is one).
     m_workTabs->setObjectName(QStringLiteral("workTabs"));
@@ -133,20 +157,6 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(welcome);
     m_stack->addWidget(page);
     setCentralWidget(m_stack);
-
-    for (QLabel *label : m_workspace->statusFields())
-        statusBar()->addPermanentWidget(label);
-    m_statusTime->setObjectName(QStringLiteral("statusTime"));
-    statusBar()->addPermanentWidget(m_statusTime);
-    statusBar()->addPermanentWidget(m_progress);
-    createMenus();
-    if (const QByteArray geometry = Settings::windowGeometry(); !geometry.isEmpty())
-        restoreGeometry(geometry);
-
-    const Preferences preferences = Settings::preferences();
-    logView()->setFont(preferences.logFont);
-    applyTheme(preferences.theme);
-    m_controller->loadRules(preferences.ruleFolders);
 }
 
 MainWindow::~MainWindow() = default;

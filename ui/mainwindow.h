@@ -103,6 +103,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    void connectController();
+    void layOut();
     void createMenus();
     void chooseCompare();
     void chooseExportFile();

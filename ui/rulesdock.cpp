@@ -92,6 +92,19 @@ RulesDock::RulesDock(QWidget *parent)
     , m_reloadTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("rulesDock"));
+    setUpRuleList();
+    setUpEditor();
+    setUpReload();
+    layOut();
+    m_fileLabel->setText(tr("Choose a rule to edit, or select a log line and use Rules ▸ New "
+                            "Rule from Selected Line."));
+    m_editor->setEnabled(false);
+    updateButtons();
+}
+
+// The searchable rule list, whose check boxes switch rules off and on.
+void RulesDock::setUpRuleList()
+{
     m_search->setObjectName(QStringLiteral("ruleSearch"));
     m_search->setPlaceholderText(tr("Search rules…"));
     m_search->setClearButtonEnabled(true);
@@ -136,7 +149,11 @@ RulesDock::RulesDock(QWidget *parent)
                                     : tr("Rule %1 switched on").arg(id));
         });
     });
+}
 
+// The editor, its problems, its test results and buttons, validated as it is typed in.
+void RulesDock::setUpEditor()
+{
     m_fileLabel->setObjectName(QStringLiteral("ruleFile"));
     m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problems->setObjectName(QStringLiteral("ruleProblems"));
@@ -172,7 +189,11 @@ RulesDock::RulesDock(QWidget *parent)
         validateSoon();
         updateButtons();
     });
+}
 
+// Rule files changed on disk are reloaded, once they are quiet for a moment.
+void RulesDock::setUpReload()
+{
     m_reloadTimer->setSingleShot(true);
     m_reloadTimer->setInterval(400);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, m_reloadTimer,
@@ -200,7 +221,10 @@ RulesDock::RulesDock(QWidget *parent)
                                       .arg(QFileInfo(m_path).fileName())
                                 : tr("Rule files changed on disk were reloaded"));
     });
+}
 
+void RulesDock::layOut()
+{
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
@@ -236,10 +260,6 @@ RulesDock::RulesDock(QWidget *parent)
     split->setStretchFactor(1, 2);
     split->setSizes({460, 900});
     setWidget(split);
-    m_fileLabel->setText(tr("Choose a rule to edit, or select a log line and use Rules ▸ New "
-                            "Rule from Selected Line."));
-    m_editor->setEnabled(false);
-    updateButtons();
 }
 
 RulesDock::~RulesDock() = default;

@@ -72,6 +72,10 @@ Q_SIGNALS:
     void lineActivated(const QString &path, int line); // 1-based
 
 private:
+    void setUpRuleList();
+    void setUpEditor();
+    void setUpReload();
+    void layOut();
     void validateSoon();
     void validate();
     void openFile(const QString &path, const QByteArray &text, const QString &title);

@@ -374,20 +374,8 @@ void TimeChart::keyPressEvent(QKeyEvent *event)
     QWidget::keyPressEvent(event);
 }
 
-void TimeChart::paintEvent(QPaintEvent *)
+void TimeChart::paintLegend(QPainter &p, const ViewPalette &vp) const
 {
-    QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    const ViewPalette &vp = ViewPalette::forBase(palette().color(QPalette::Base));
-    p.fillRect(rect(), vp.base);
-    p.setPen(vp.muted);
-    if (m_data.isEmpty()) {
-        p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   tr("No finding has a date: their lines have no wall-clock time and the bundle "
-                      "does not tell when the kernel log's boot began."));
-        return;
-    }
-    // Legend.
     int x = 8;
     const int ly = kLegend / 2 + 2;
     auto legend = [&](const QColor &colour, const QString &text, bool bar) {
@@ -404,16 +392,11 @@ void TimeChart::paintEvent(QPaintEvent *)
     for (Severity s : {Severity::Critical, Severity::Error, Severity::Warning, Severity::Info})
         legend(vp.severity[size_t(s)], severityName(s), false);
     legend(vp.muted, tr("other message"), true);
+}
 
-    const QRectF plot = plotRect();
-    p.setPen(vp.muted);
-    const int titleWidth = width() - 16 - (m_reset->isVisible() ? m_reset->width() : 0);
-    p.drawText(
-        QRectF(8, kLegend + 2, titleWidth, kTop - 4), Qt::AlignLeft | Qt::AlignVCenter,
-        fontMetrics().elidedText((isZoomed() ? tr("Zoomed: %1 → %2 (UTC)") : tr("%1 → %2 (UTC)"))
-                                     .arg(formatTime(m_viewFirst), formatTime(m_viewLast)),
-                                 Qt::ElideRight, titleWidth));
-    // The histogram: lines per bucket, its scale on the left.
+// The histogram: lines per bucket, its scale on the left.
+void TimeChart::paintHistogram(QPainter &p, const ViewPalette &vp) const
+{
     const QRectF hist = histogramRect();
     p.setPen(vp.gutter.darker(130));
     p.drawLine(QPointF(hist.left(), hist.bottom() + 0.5),
@@ -441,6 +424,32 @@ void TimeChart::paintEvent(QPaintEvent *)
         p.setBrush(colour);
         p.drawRect(b.rect);
     }
+}
+
+void TimeChart::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const ViewPalette &vp = ViewPalette::forBase(palette().color(QPalette::Base));
+    p.fillRect(rect(), vp.base);
+    p.setPen(vp.muted);
+    if (m_data.isEmpty()) {
+        p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   tr("No finding has a date: their lines have no wall-clock time and the bundle "
+                      "does not tell when the kernel log's boot began."));
+        return;
+    }
+    paintLegend(p, vp);
+    const QRectF plot = plotRect();
+    p.setPen(vp.muted);
+    const int titleWidth = width() - 16 - (m_reset->isVisible() ? m_reset->width() : 0);
+    p.drawText(
+        QRectF(8, kLegend + 2, titleWidth, kTop - 4), Qt::AlignLeft | Qt::AlignVCenter,
+        fontMetrics().elidedText((isZoomed() ? tr("Zoomed: %1 → %2 (UTC)") : tr("%1 → %2 (UTC)"))
+                                     .arg(formatTime(m_viewFirst), formatTime(m_viewLast)),
+                                 Qt::ElideRight, titleWidth));
+    paintHistogram(p, vp);
+    const QRectF hist = histogramRect();
     // Lanes and their names (the end of a long name, which tells pods apart).
     for (size_t lane = 0; lane < m_data.lanes.size(); ++lane) {
         const QRectF band(0, plot.top() + double(lane) * kLane, width(), kLane);

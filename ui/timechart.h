@@ -7,9 +7,12 @@
 #include <array>
 #include <vector>
 
+class QPainter;
 class QToolButton;
 
 namespace gputriage {
+
+struct ViewPalette;
 
 // The Time chart tab: the findings' dated occurrences on one axis, a lane per pod or file.
 // Marks on the same pixels are one mark per severity with the strongest drawn on top; hovering
@@ -77,6 +80,8 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    void paintLegend(QPainter &p, const ViewPalette &vp) const;
+    void paintHistogram(QPainter &p, const ViewPalette &vp) const;
     void layoutMarks();
     void layoutBuckets();
     QRectF plotRect() const;

@@ -602,9 +602,12 @@ const RawPrefilter::Database *RawPrefilter::anchors() const
                 DiskCache::reject(kAnchorsKind, inputs,
                                   QStringLiteral("vectorscan cannot read it"));
         }
-        if (!db && (db = wordDatabase(m_anchorWords)))
-            if (const QByteArray bytes = serialized(db); !bytes.isEmpty())
-                DiskCache::store(kAnchorsKind, inputs, databaseBuilder(), bytes);
+        if (!db) {
+            db = wordDatabase(m_anchorWords);
+            if (db)
+                if (const QByteArray bytes = serialized(db); !bytes.isEmpty())
+                    DiskCache::store(kAnchorsKind, inputs, databaseBuilder(), bytes);
+        }
         if (db)
             m_anchors = new Database{db, ++databaseSerials};
     });
@@ -717,6 +720,153 @@ bool scanLines(const hs_database_t *db,
 
 } // namespace
 
+// The lines of a pass for every word that hold an anchor word.
+int RawPrefilter::anchorLinesIn(const Hits &hits) const
+{
+    int anchorLines = 0;
+    for (size_t h = 0, last = SIZE_MAX; h < hits.size(); ++h)
+        if (m_wordAnchors[size_t(hits[h].second)] && size_t(hits[h].first) != last) {
+            last = size_t(hits[h].first);
+            ++anchorLines;
+        }
+    return anchorLines;
+}
+
+// The second pass, anchored: all the words of the clauses, on the lines within kWrapLines - 1
+// of an anchor. A clause is complete on a line, or within a wrap's kWrapLines lines, only
+// where its anchor is, so the lines found are those a pass for every word finds.
+bool RawPrefilter::scanNearAnchors(
+    const LogDocument &doc, int from, int to, std::vector<int> &anchors, Hits &hits) const
+{
+    // (The thread's scratch, grown for this database before the first pass.)
+    hs_scratch_t *scratch = scratchFor(m_database->db, m_database->serial);
+    if (!scratch)
+        return false;
+    if (!std::is_sorted(anchors.begin(), anchors.end())) {
+        std::sort(anchors.begin(), anchors.end());
+        anchors.erase(std::unique(anchors.begin(), anchors.end()), anchors.end());
+    }
+    struct SecondState : ScanState
+    {
+        const std::vector<uint8_t> *kinds;
+        std::vector<std::pair<int, int>> *hits;
+    };
+    SecondState words;
+    words.kinds = &m_wordKinds;
+    words.hits = &hits;
+    auto onWord = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
+                     void *context) -> int {
+        auto &st = *static_cast<SecondState *>(context);
+        const int line = st.cursor.lineOf(st.base + end - 1);
+        if (id >= st.kinds->size()) {
+            st.stopLine = line; // as in the first pass, the rest of the line is not read
+            return 1;
+        }
+        if ((*st.kinds)[id] & kSingle)
+            st.hits->emplace_back(line, int(id));
+        return 0;
+    };
+    for (size_t k = 0; k < anchors.size();) {
+        const int lo = std::max(from, anchors[k] - (kWrapLines - 1));
+        int hi = std::min(to, anchors[k] + kWrapLines);
+        for (++k; k < anchors.size() && anchors[k] - (kWrapLines - 1) <= hi; ++k)
+            hi = std::min(to, anchors[k] + kWrapLines);
+        // (The byte before: a line that a docker record's mark begins with.)
+        if (!scanLines(m_database->db, scratch, doc, lo, hi, lo > from, onWord, words,
+                       [](int) { return true; }))
+            return false;
+    }
+    return true;
+}
+
+// A line is a candidate when all the words of one clause are in it (`counts`: clause → its words
+// on the line, left at zero). `lineWords` gets each line's distinct words.
+void RawPrefilter::markCompleteClauses(Hits &hits,
+                                       int from,
+                                       std::vector<char> &starts,
+                                       std::vector<int> &counts,
+                                       std::vector<LineWords> &lineWords) const
+{
+    // Matches come in the order of their ends, so in line order; a line's words are made distinct.
+    if (!std::is_sorted(hits.begin(), hits.end(),
+                        [](const auto &a, const auto &b) { return a.first < b.first; }))
+        std::sort(hits.begin(), hits.end());
+    counts.resize(m_clauseSizes.size());
+    lineWords.clear();
+    for (size_t next = 0; next < hits.size();) {
+        const int line = hits[next].first;
+        const auto begin = hits.begin() + std::ptrdiff_t(next);
+        while (next < hits.size() && hits[next].first == line)
+            ++next;
+        auto end = hits.begin() + std::ptrdiff_t(next);
+        if (end - begin > 1) {
+            std::sort(begin, end);
+            end = std::unique(begin, end);
+        }
+        lineWords.push_back({line, size_t(begin - hits.begin()), size_t(end - hits.begin())});
+        bool complete = false, wrappable = false;
+        for (auto h = begin; h != end; ++h)
+            for (int c : m_wordClauses[size_t(h->second)])
+                if (++counts[size_t(c)] == m_clauseSizes[size_t(c)]) {
+                    complete = true;
+                    wrappable = wrappable || m_clauseWrappable[size_t(c)];
+                }
+        for (auto h = begin; h != end; ++h)
+            for (int c : m_wordClauses[size_t(h->second)])
+                counts[size_t(c)] = 0;
+        if (complete)
+            starts[size_t(line - from)] |= kMayBegin;
+        // (The matcher also looks for the start of a wrapped message up to kWrapBack lines before.)
+        if (wrappable)
+            starts[size_t(line - from)] |= kMayBeginWrapped;
+    }
+}
+
+// A wrappable clause whose words are all within kWrapLines lines may match across a wrap.
+void RawPrefilter::markWrappedClauses(const Hits &hits,
+                                      const std::vector<LineWords> &lineWords,
+                                      int from,
+                                      std::vector<char> &starts,
+                                      std::vector<int> &counts) const
+{
+    // A message wrapped at a blank keeps its words whole, on the next lines: a clause whose
+    // words are all within kWrapLines lines may match across the wrap.
+    // The window of lines with words from line r on slides: a line's words are counted in as
+    // it enters and out as it leaves, each clause knowing how many of its words the window holds.
+    thread_local std::vector<int> inWindow; // word → lines of the window holding it
+    inWindow.assign(m_wordClauses.size(), 0);
+    int completeWrappable = 0; // wrappable clauses whose words are all in the window
+    auto count = [&](size_t k, int delta) {
+        for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
+            int &n = inWindow[size_t(hits[h].second)];
+            n += delta;
+            if (n != (delta > 0 ? 1 : 0))
+                continue; // the word was (or still is) there
+            for (int c : m_wordClauses[size_t(hits[h].second)]) {
+                const bool was = counts[size_t(c)] == m_clauseSizes[size_t(c)];
+                counts[size_t(c)] += delta;
+                if (m_clauseWrappable[size_t(c)]
+                    && was != (counts[size_t(c)] == m_clauseSizes[size_t(c)]))
+                    completeWrappable += was ? -1 : 1;
+            }
+        }
+    };
+    size_t entered = 0; // lineWords[r, entered) are in the window
+    for (size_t r = 0; r < lineWords.size(); ++r) {
+        if (r > 0)
+            count(r - 1, -1);
+        if (entered <= r)
+            count(entered++, 1);
+        while (entered < lineWords.size()
+               && lineWords[entered].line < lineWords[r].line + kWrapLines)
+            count(entered++, 1);
+        if (entered - 1 > r && completeWrappable > 0)
+            starts[size_t(lineWords[r].line - from)] |= kMayBeginWrapped;
+    }
+    if (!lineWords.empty())
+        count(lineWords.size() - 1, -1); // the counts are left at zero for the next run
+}
+
 bool RawPrefilter::startLines(
     const LogDocument &doc, int from, int to, std::vector<char> &starts, Scan scan) const
 {
@@ -802,137 +952,17 @@ bool RawPrefilter::startLines(
     };
     if (!scanLines(first.db, scratch, doc, from, to, false, onFirst, state, takenWhole))
         return false;
-    int anchorLines = int(anchors.size());
-    if (!anchored)
-        for (size_t h = 0, last = SIZE_MAX; h < hits.size(); ++h)
-            if (m_wordAnchors[size_t(hits[h].second)] && size_t(hits[h].first) != last) {
-                last = size_t(hits[h].first);
-                ++anchorLines;
-            }
+    const int anchorLines = anchored ? int(anchors.size()) : anchorLinesIn(hits);
     if (to - from >= 256)
         sparse = anchorLines * kSparse < to - from;
 
-    // The second pass, anchored: all the words of the clauses, on the lines within kWrapLines - 1
-    // of an anchor. A clause is complete on a line, or within a wrap's kWrapLines lines, only
-    // where its anchor is, so the lines found below are those a pass for every word finds.
-    if (anchored && !anchors.empty()) {
-        if (!std::is_sorted(anchors.begin(), anchors.end())) {
-            std::sort(anchors.begin(), anchors.end());
-            anchors.erase(std::unique(anchors.begin(), anchors.end()), anchors.end());
-        }
-        struct SecondState : ScanState
-        {
-            const std::vector<uint8_t> *kinds;
-            std::vector<std::pair<int, int>> *hits;
-        };
-        SecondState words;
-        words.kinds = &m_wordKinds;
-        words.hits = &hits;
-        auto onWord = [](unsigned id, unsigned long long, unsigned long long end, unsigned,
-                         void *context) -> int {
-            auto &st = *static_cast<SecondState *>(context);
-            const int line = st.cursor.lineOf(st.base + end - 1);
-            if (id >= st.kinds->size()) {
-                st.stopLine = line; // as in the first pass, the rest of the line is not read
-                return 1;
-            }
-            if ((*st.kinds)[id] & kSingle)
-                st.hits->emplace_back(line, int(id));
-            return 0;
-        };
-        for (size_t k = 0; k < anchors.size();) {
-            const int lo = std::max(from, anchors[k] - (kWrapLines - 1));
-            int hi = std::min(to, anchors[k] + kWrapLines);
-            for (++k; k < anchors.size() && anchors[k] - (kWrapLines - 1) <= hi; ++k)
-                hi = std::min(to, anchors[k] + kWrapLines);
-            // (The byte before: a line that a docker record's mark begins with.)
-            if (!scanLines(m_database->db, scratch, doc, lo, hi, lo > from, onWord, words,
-                           [](int) { return true; }))
-                return false;
-        }
-    }
+    if (anchored && !anchors.empty() && !scanNearAnchors(doc, from, to, anchors, hits))
+        return false;
 
-    // A line is a candidate when all the words of one clause are in it. Matches come in the
-    // order of their ends, so in line order; a line's words are made distinct.
-    if (!std::is_sorted(hits.begin(), hits.end(),
-                        [](const auto &a, const auto &b) { return a.first < b.first; }))
-        std::sort(hits.begin(), hits.end());
     thread_local std::vector<int> counts;
-    counts.resize(m_clauseSizes.size());
-    // (The matcher also looks for the start of a wrapped message up to kWrapBack lines before.)
-    auto markWrapped = [&](int line) {
-        starts[size_t(line - from)] |= kMayBeginWrapped;
-    };
-    struct LineWords
-    {
-        int line;
-        size_t begin, end; // its distinct words: hits[begin, end)
-    };
     thread_local std::vector<LineWords> lineWords;
-    lineWords.clear();
-    for (size_t next = 0; next < hits.size();) {
-        const int line = hits[next].first;
-        const auto begin = hits.begin() + std::ptrdiff_t(next);
-        while (next < hits.size() && hits[next].first == line)
-            ++next;
-        auto end = hits.begin() + std::ptrdiff_t(next);
-        if (end - begin > 1) {
-            std::sort(begin, end);
-            end = std::unique(begin, end);
-        }
-        lineWords.push_back({line, size_t(begin - hits.begin()), size_t(end - hits.begin())});
-        bool complete = false, wrappable = false;
-        for (auto h = begin; h != end; ++h)
-            for (int c : m_wordClauses[size_t(h->second)])
-                if (++counts[size_t(c)] == m_clauseSizes[size_t(c)]) {
-                    complete = true;
-                    wrappable = wrappable || m_clauseWrappable[size_t(c)];
-                }
-        for (auto h = begin; h != end; ++h)
-            for (int c : m_wordClauses[size_t(h->second)])
-                counts[size_t(c)] = 0;
-        if (complete)
-            starts[size_t(line - from)] |= kMayBegin;
-        if (wrappable)
-            markWrapped(line);
-    }
-
-    // A message wrapped at a blank keeps its words whole, on the next lines: a clause whose
-    // words are all within kWrapLines lines may match across the wrap.
-    // The window of lines with words from line r on slides: a line's words are counted in as
-    // it enters and out as it leaves, each clause knowing how many of its words the window holds.
-    thread_local std::vector<int> inWindow; // word → lines of the window holding it
-    inWindow.assign(m_wordClauses.size(), 0);
-    int completeWrappable = 0; // wrappable clauses whose words are all in the window
-    auto count = [&](size_t k, int delta) {
-        for (size_t h = lineWords[k].begin; h < lineWords[k].end; ++h) {
-            int &n = inWindow[size_t(hits[h].second)];
-            n += delta;
-            if (n != (delta > 0 ? 1 : 0))
-                continue; // the word was (or still is) there
-            for (int c : m_wordClauses[size_t(hits[h].second)]) {
-                const bool was = counts[size_t(c)] == m_clauseSizes[size_t(c)];
-                counts[size_t(c)] += delta;
-                if (m_clauseWrappable[size_t(c)]
-                    && was != (counts[size_t(c)] == m_clauseSizes[size_t(c)]))
-                    completeWrappable += was ? -1 : 1;
-            }
-        }
-    };
-    size_t entered = 0; // lineWords[r, entered) are in the window
-    for (size_t r = 0; r < lineWords.size(); ++r) {
-        if (r > 0)
-            count(r - 1, -1);
-        if (entered <= r)
-            count(entered++, 1);
-        while (entered < lineWords.size()
-               && lineWords[entered].line < lineWords[r].line + kWrapLines)
-            count(entered++, 1);
-        if (entered - 1 > r && completeWrappable > 0)
-            markWrapped(lineWords[r].line);
-    }
-    if (!lineWords.empty())
-        count(lineWords.size() - 1, -1); // the counts are left at zero for the next run
+    markCompleteClauses(hits, from, starts, counts, lineWords);
+    markWrappedClauses(hits, lineWords, from, starts, counts);
     return true;
 }
 

@@ -132,6 +132,27 @@ private:
     std::vector<char> m_clauseWrappable;         // clause → of a wrappable pattern
     bool m_spanning = false;
     int m_maxSpan = 1;
+
+    // The steps of startLines() after its first pass.
+    using Hits = std::vector<std::pair<int, int>>; // line, word of a clause
+    struct LineWords
+    {
+        int line;
+        size_t begin, end; // its distinct words: hits[begin, end)
+    };
+    int anchorLinesIn(const Hits &hits) const;
+    bool scanNearAnchors(
+        const LogDocument &doc, int from, int to, std::vector<int> &anchors, Hits &hits) const;
+    void markCompleteClauses(Hits &hits,
+                             int from,
+                             std::vector<char> &starts,
+                             std::vector<int> &counts,
+                             std::vector<LineWords> &lineWords) const;
+    void markWrappedClauses(const Hits &hits,
+                            const std::vector<LineWords> &lineWords,
+                            int from,
+                            std::vector<char> &starts,
+                            std::vector<int> &counts) const;
 };
 
 } // namespace gputriage

@@ -599,7 +599,9 @@ bool Matcher::fastReady(bool compile) const
         for (int i : ruleIndices)
             patterns.push_back(setRegex(i).pattern());
         auto f = std::make_unique<const FastPrefilter>(patterns, mode);
-        return f->available() ? std::move(f) : nullptr;
+        if (!f->available())
+            return nullptr;
+        return f;
     };
     auto single = build(m_sets->singleOk, m_sets->singleRules);
     auto spanning = build(m_sets->spanningOk, m_sets->spanningRules);
@@ -888,8 +890,9 @@ void Matcher::matchLines(const LogDocument &doc,
             m.line = firstLine + int(at) - int(begin);
             m.start = int(start);
             m.end = int(start + groups[0].size());
-            // The same wrapped message, found again from a later line of it.
-            for (size_t k = out.size(); k-- > 0 && k + 16 > out.size();)
+            // The same wrapped message, found again from a later line of it (one of the last 15).
+            const size_t recent = out.size() - std::min<size_t>(out.size(), 15);
+            for (size_t k = out.size(); k-- > recent;)
                 if (out[k].rule == ruleIndex && out[k].line == m.line && out[k].start == m.start)
                     return true;
             setRawSpan(raw(at), m);

@@ -252,7 +252,9 @@ BundleClock::timeOf(const QString &path, int lineNumber, std::string_view line) 
     if (it == boots.end())
         return std::nullopt;
     const auto up = uptimeOf(line);
-    const BootClock *boot = up ? bootOf(it->second, lineNumber) : nullptr;
+    if (!up)
+        return std::nullopt;
+    const BootClock *boot = bootOf(it->second, lineNumber);
     if (!boot || !boot->start)
         return std::nullopt;
     return *boot->start + *up;

@@ -14,6 +14,7 @@ QStringList shortNames(const std::vector<std::shared_ptr<const LogDocument>> &do
     QStringList names;
     std::vector<QStringList> parts;
     static const QRegularExpression separators(QStringLiteral("[/!]"));
+    parts.reserve(docs.size());
     for (const auto &doc : docs)
         parts.push_back(doc->path().split(separators, Qt::SkipEmptyParts));
     for (size_t i = 0; i < docs.size(); ++i) {

@@ -46,9 +46,8 @@ details summary { cursor: pointer; color: var(--muted); }
   a { color: inherit; } a[href]::after { content: " (" attr(href) ")"; font-size: 0.85em; color: var(--muted); } }
 )css";
 
-} // namespace
-
-QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &options)
+// The document up to the title and the sentence on NVIDIA error lines.
+QString htmlHead(const AnalysisResult &result, const ReportOptions &options)
 {
     QString h;
     h += QLatin1String("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -64,7 +63,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                   plural(result.readInputCount(), u"input file", u"input files"));
     h += QLatin1String("<p>") + htmlText(result.nvidiaErrorLinesSentence())
          + QLatin1String("</p>\n");
+    return h;
+}
 
+QString htmlSummary(const AnalysisResult &result)
+{
+    QString h;
     h += QLatin1String("<h2>Summary</h2>\n<table>\n<tr><th>Severity</th><th>Finding</th><th>Count</"
                        "th><th>Key facts</th></tr>\n");
     for (const Finding &f : result.findings) {
@@ -81,6 +85,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     if (result.findings.isEmpty())
         h += QLatin1String("<tr><td colspan=\"4\">No known condition found.</td></tr>\n");
     h += QLatin1String("</table>\n");
+    return h;
+}
+
+QString htmlGpus(const AnalysisResult &result)
+{
+    QString h;
     if (std::any_of(result.gpus.begin(), result.gpus.end(),
                     [](const GpuVerdict &g) { return g.hasEvents(); })) {
         h += QLatin1String("<h2>GPUs</h2>\n<p>") + htmlText(nodeVerdict(result.gpus))
@@ -103,6 +113,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
         }
         h += QLatin1String("</table>\n");
     }
+    return h;
+}
+
+QString htmlBookmarks(const AnalysisResult &result)
+{
+    QString h;
     if (!result.bookmarks.isEmpty()) {
         h += QLatin1String(
             "<h2>Bookmarks</h2>\n<table>\n<tr><th>Line</th><th>Note</th><th>Text</th></tr>\n");
@@ -112,6 +128,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                           htmlText(b.note), htmlText(b.text));
         h += QLatin1String("</table>\n");
     }
+    return h;
+}
+
+QString htmlTimeline(const AnalysisResult &result)
+{
+    QString h;
     if (const QByteArray svg = timelineSvg(result); !svg.isEmpty()) {
         const ChartData chart = timelineChartData(result);
         const bool other = std::any_of(chart.lanes.begin(), chart.lanes.end(), [](const auto &l) {
@@ -127,65 +149,72 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                    .arg(other ? QStringLiteral(" (grey marks: error lines no rule matched)")
                               : QString());
     }
+    return h;
+}
 
-    for (const Finding &f : result.findings) {
-        h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
-                            "class=\"sev\">%1</span> %3</h3>\n")
-                 .arg(severityName(f.severity), findingAnchor(f), htmlText(f.title));
-        h += QStringLiteral("<p class=\"muted\">%1 · rule <code>%2</code></p>\n")
-                 .arg(plural(f.count, u"occurrence", u"occurrences"), htmlText(f.ruleId));
-        if (!f.comparisons.isEmpty()) {
-            h += QLatin1String("<table class=\"cmp\">\n");
-            for (const Comparison &c : f.comparisons)
-                h += QStringLiteral("<tr><td>%1</td><td class=\"value\">%2</td><td>%3</td><td "
-                                    "class=\"value\">%4</td><td>%5</td>"
-                                    "<td class=\"%6\">%7</td><td>%8</td></tr>\n")
-                         .arg(htmlText(c.leftName), htmlText(c.left), htmlText(compareOpName(c.op)),
-                              htmlText(c.right), htmlText(c.rightName),
-                              c.holds ? QStringLiteral("holds") : QStringLiteral("fails"),
-                              c.holds ? QStringLiteral("✓") : QStringLiteral("✗"),
-                              htmlText(c.says));
-            h += QLatin1String("</table>\n");
-            for (const Comparison &c : f.comparisons)
-                if (const QString from = comparisonSources(f, c); !from.isEmpty())
-                    h += QLatin1String("<p class=\"muted\">Read from: ") + htmlText(from)
-                         + QLatin1String("</p>\n");
-        }
-        if (!f.facts.empty()) {
-            h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th><th>Read from</th></tr>\n");
-            for (const auto &[k, v] : f.facts)
-                h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>\n")
-                         .arg(htmlText(k), htmlText(v), htmlText(factSourceNote(f, k)));
-            h += QLatin1String("</table>\n");
-        }
-        h += paragraphs(f.explain);
-        if (!f.resolution.isEmpty())
-            h += QStringLiteral("<p><strong>%1:</strong> %2 <code>%3</code></p>\n")
-                     .arg(htmlText(resolutionLabel(f.nvidiaResolution)),
-                          htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
-        if (!f.action.isEmpty())
-            h += QLatin1String("<p><strong>What to do:</strong></p>\n") + paragraphs(f.action);
-        const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));
-        if (shown > 0) {
-            h += QStringLiteral("<details open>\n<summary>Evidence (%1)</summary>\n<pre>")
-                     .arg(f.count > shown ? QStringLiteral("first %1 of %2").arg(shown).arg(f.count)
-                                          : QString::number(shown));
-            for (int i = 0; i < shown; ++i)
-                h += htmlText(evidenceLine(f, f.occurrences[i])) + QLatin1Char('\n');
-            h += QLatin1String("</pre>\n</details>\n");
-        }
-        QStringList links;
-        for (const Reference &r : f.references)
-            if (isWebUrl(r.url))
-                links << QStringLiteral(
-                             "<li><a href=\"%1\" rel=\"noreferrer noopener\">%2</a></li>")
-                             .arg(r.url.toHtmlEscaped(), htmlText(r.title));
-        if (!links.isEmpty())
-            h += QLatin1String("<p><strong>References</strong></p>\n<ul>\n")
-                 + links.join(QLatin1Char('\n')) + QLatin1String("\n</ul>\n");
-        h += QLatin1String("</section>\n");
+// One finding: comparisons, facts, explanation, resolution, evidence and references.
+QString htmlFinding(const Finding &f, const ReportOptions &options)
+{
+    QString h;
+    h += QStringLiteral("<section class=\"finding %1\" id=\"%2\">\n<h3><span "
+                        "class=\"sev\">%1</span> %3</h3>\n")
+             .arg(severityName(f.severity), findingAnchor(f), htmlText(f.title));
+    h += QStringLiteral("<p class=\"muted\">%1 · rule <code>%2</code></p>\n")
+             .arg(plural(f.count, u"occurrence", u"occurrences"), htmlText(f.ruleId));
+    if (!f.comparisons.isEmpty()) {
+        h += QLatin1String("<table class=\"cmp\">\n");
+        for (const Comparison &c : f.comparisons)
+            h += QStringLiteral("<tr><td>%1</td><td class=\"value\">%2</td><td>%3</td><td "
+                                "class=\"value\">%4</td><td>%5</td>"
+                                "<td class=\"%6\">%7</td><td>%8</td></tr>\n")
+                     .arg(htmlText(c.leftName), htmlText(c.left), htmlText(compareOpName(c.op)),
+                          htmlText(c.right), htmlText(c.rightName),
+                          c.holds ? QStringLiteral("holds") : QStringLiteral("fails"),
+                          c.holds ? QStringLiteral("✓") : QStringLiteral("✗"), htmlText(c.says));
+        h += QLatin1String("</table>\n");
+        for (const Comparison &c : f.comparisons)
+            if (const QString from = comparisonSources(f, c); !from.isEmpty())
+                h += QLatin1String("<p class=\"muted\">Read from: ") + htmlText(from)
+                     + QLatin1String("</p>\n");
     }
+    if (!f.facts.empty()) {
+        h += QLatin1String("<table>\n<tr><th>Fact</th><th>Value</th><th>Read from</th></tr>\n");
+        for (const auto &[k, v] : f.facts)
+            h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>\n")
+                     .arg(htmlText(k), htmlText(v), htmlText(factSourceNote(f, k)));
+        h += QLatin1String("</table>\n");
+    }
+    h += paragraphs(f.explain);
+    if (!f.resolution.isEmpty())
+        h += QStringLiteral("<p><strong>%1:</strong> %2 <code>%3</code></p>\n")
+                 .arg(htmlText(resolutionLabel(f.nvidiaResolution)),
+                      htmlText(resolutionText(f.resolution)), htmlText(f.resolution));
+    if (!f.action.isEmpty())
+        h += QLatin1String("<p><strong>What to do:</strong></p>\n") + paragraphs(f.action);
+    const int shown = int(std::min<qsizetype>(options.maxEvidence, f.occurrences.size()));
+    if (shown > 0) {
+        h += QStringLiteral("<details open>\n<summary>Evidence (%1)</summary>\n<pre>")
+                 .arg(f.count > shown ? QStringLiteral("first %1 of %2").arg(shown).arg(f.count)
+                                      : QString::number(shown));
+        for (int i = 0; i < shown; ++i)
+            h += htmlText(evidenceLine(f, f.occurrences[i])) + QLatin1Char('\n');
+        h += QLatin1String("</pre>\n</details>\n");
+    }
+    QStringList links;
+    for (const Reference &r : f.references)
+        if (isWebUrl(r.url))
+            links << QStringLiteral("<li><a href=\"%1\" rel=\"noreferrer noopener\">%2</a></li>")
+                         .arg(r.url.toHtmlEscaped(), htmlText(r.title));
+    if (!links.isEmpty())
+        h += QLatin1String("<p><strong>References</strong></p>\n<ul>\n")
+             + links.join(QLatin1Char('\n')) + QLatin1String("\n</ul>\n");
+    h += QLatin1String("</section>\n");
+    return h;
+}
 
+QString htmlBundleFacts(const AnalysisResult &result)
+{
+    QString h;
     if (!result.facts.isEmpty()) {
         h += QLatin1String(
             "<h2>Bundle "
@@ -195,6 +224,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                      .arg(htmlText(f.name), htmlText(f.value), htmlText(factSource(f)));
         h += QLatin1String("</table>\n");
     }
+    return h;
+}
+
+QString htmlInputs(const AnalysisResult &result)
+{
+    QString h;
     h += QLatin1String("<h2>Inputs</h2>\n<table>\n<tr><th>File</th><th>Label</th><th>Format</"
                        "th><th>Lines</th><th>Bytes</th><th>Problems</th></tr>\n");
     for (const InputInfo &in : result.inputs)
@@ -205,6 +240,12 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                  .arg(in.bytes)
                  .arg(htmlText(in.problems.join(QLatin1String("; "))));
     h += QLatin1String("</table>\n");
+    return h;
+}
+
+QString htmlUnmatched(const AnalysisResult &result)
+{
+    QString h;
     if (!result.unmatched.isEmpty()) {
         h += QStringLiteral("<h2>Other notable messages</h2>\n<p>%1 with error words that "
                             "no rule matched, by message shape (&lt;*&gt; marks what varies).</p>\n"
@@ -222,6 +263,23 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
                      .arg(htmlText(t.example));
         h += QLatin1String("</table>\n");
     }
+    return h;
+}
+
+} // namespace
+
+QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    QString h = htmlHead(result, options);
+    h += htmlSummary(result);
+    h += htmlGpus(result);
+    h += htmlBookmarks(result);
+    h += htmlTimeline(result);
+    for (const Finding &f : result.findings)
+        h += htmlFinding(f, options);
+    h += htmlBundleFacts(result);
+    h += htmlInputs(result);
+    h += htmlUnmatched(result);
     if (!result.problems.isEmpty()) {
         h += QLatin1String("<h2>Problems</h2>\n<ul>\n");
         for (const Error &e : result.problems)

@@ -19,6 +19,124 @@ QJsonObject factsObject(const Facts &facts)
     return o;
 }
 
+// A finding with its comparisons, occurrences and references.
+QJsonObject findingJson(const Finding &f)
+{
+    QJsonArray comparisons;
+    for (const Comparison &c : f.comparisons) {
+        QJsonObject o{{QStringLiteral("left"), c.left},
+                      {QStringLiteral("op"), compareOpName(c.op)},
+                      {QStringLiteral("right"), c.right},
+                      {QStringLiteral("holds"), c.holds},
+                      {QStringLiteral("says"), c.says}};
+        if (!c.leftName.isEmpty())
+            o.insert(QStringLiteral("left_fact"), c.leftName);
+        if (!c.rightName.isEmpty())
+            o.insert(QStringLiteral("right_fact"), c.rightName);
+        if (!c.leftSource.isEmpty())
+            o.insert(QStringLiteral("left_source"), c.leftSource);
+        if (!c.rightSource.isEmpty())
+            o.insert(QStringLiteral("right_source"), c.rightSource);
+        comparisons.append(o);
+    }
+    QJsonArray occurrences;
+    for (const Occurrence &o : f.occurrences) {
+        QJsonObject occ{{QStringLiteral("path"), o.path},
+                        {QStringLiteral("line"), o.line},
+                        {QStringLiteral("end_line"), o.endLine},
+                        {QStringLiteral("text"), o.text}};
+        if (!o.facts.empty())
+            occ.insert(QStringLiteral("facts"), factsObject(o.facts));
+        if (!o.time.isEmpty())
+            occ.insert(QStringLiteral("time"), o.time);
+        occurrences.append(occ);
+    }
+    QJsonArray refs;
+    for (const Reference &r : f.references)
+        refs.append(
+            QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
+    QJsonObject finding{{QStringLiteral("rule"), f.ruleId},
+                        {QStringLiteral("pack"), f.pack},
+                        {QStringLiteral("title"), f.title},
+                        {QStringLiteral("severity"), severityName(f.severity)},
+                        {QStringLiteral("count"), f.count},
+                        {QStringLiteral("facts"), factsObject(f.facts)},
+                        {QStringLiteral("comparisons"), comparisons},
+                        {QStringLiteral("occurrences"), occurrences},
+                        {QStringLiteral("explain"), f.explain},
+                        {QStringLiteral("action"), f.action},
+                        {QStringLiteral("tags"), QJsonArray::fromStringList(f.tags)},
+                        {QStringLiteral("references"), refs}};
+    if (!f.group.empty())
+        finding.insert(QStringLiteral("group"), factsObject(f.group));
+    if (!f.resolution.isEmpty()) {
+        finding.insert(QStringLiteral("resolution"), f.resolution);
+        finding.insert(QStringLiteral("resolution_by"),
+                       f.nvidiaResolution ? QStringLiteral("nvidia") : QStringLiteral("gputriage"));
+    }
+    if (!f.investigate.isEmpty())
+        finding.insert(QStringLiteral("investigate"), f.investigate);
+    if (!f.factSources.empty())
+        finding.insert(QStringLiteral("fact_sources"), factsObject(f.factSources));
+    return finding;
+}
+
+QJsonObject gpuJson(const GpuVerdict &g)
+{
+    QJsonArray events;
+    for (const GpuEvent &e : g.events) {
+        QJsonObject o{{QStringLiteral("rule"), e.rule},
+                      {QStringLiteral("title"), e.title},
+                      {QStringLiteral("severity"), severityName(e.severity)},
+                      {QStringLiteral("count"), e.count},
+                      {QStringLiteral("bursts"), e.bursts},
+                      {QStringLiteral("boots"), e.boots},
+                      {QStringLiteral("current_boot"), e.currentBoot}};
+        for (const auto &[key, value] :
+             {std::pair("code", &e.code), std::pair("resolution", &e.resolution),
+              std::pair("first_time", &e.firstTime), std::pair("last_time", &e.lastTime)})
+            if (!value->isEmpty())
+                o.insert(QLatin1String(key), *value);
+        events.append(o);
+    }
+    QJsonObject gpu{{QStringLiteral("bus_id"), g.key},
+                    {QStringLiteral("severity"), severityName(g.severity)},
+                    {QStringLiteral("events"), events},
+                    {QStringLiteral("recurred_after_reboots"), g.recurredAfterReboots}};
+    for (const auto &[key, value] :
+         {std::pair("uuid", &g.uuid), std::pair("name", &g.name), std::pair("serial", &g.serial),
+          std::pair("resolution", &g.resolution), std::pair("action", &g.action)})
+        if (!value->isEmpty())
+            gpu.insert(QLatin1String(key), *value);
+    return gpu;
+}
+
+QJsonObject summaryJson(const AnalysisResult &result)
+{
+    QJsonObject summary;
+    for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})
+        summary.insert(severityName(s), result.countOf(s));
+    summary.insert(QStringLiteral("nvidia_error_lines"),
+                   QJsonObject{{QStringLiteral("total"), result.nvidiaErrorLines()},
+                               {QStringLiteral("explained"), result.nvidiaExplainedLines},
+                               {QStringLiteral("unrecognised"), result.nvidiaUnrecognisedLines}});
+    return summary;
+}
+
+QJsonArray problemsJson(const QList<Error> &errors)
+{
+    QJsonArray problems;
+    for (const Error &e : errors) {
+        QJsonObject o{{QStringLiteral("path"), e.file}, {QStringLiteral("message"), e.message}};
+        if (e.line > 0)
+            o.insert(QStringLiteral("line"), e.line);
+        if (e.warning)
+            o.insert(QStringLiteral("level"), QStringLiteral("note"));
+        problems.append(o);
+    }
+    return problems;
+}
+
 } // namespace
 
 QJsonObject inputJson(const InputInfo &in)
@@ -53,66 +171,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
     root.insert(QStringLiteral("inputs"), inputs);
 
     QJsonArray findings;
-    for (const Finding &f : result.findings) {
-        QJsonArray comparisons;
-        for (const Comparison &c : f.comparisons) {
-            QJsonObject o{{QStringLiteral("left"), c.left},
-                          {QStringLiteral("op"), compareOpName(c.op)},
-                          {QStringLiteral("right"), c.right},
-                          {QStringLiteral("holds"), c.holds},
-                          {QStringLiteral("says"), c.says}};
-            if (!c.leftName.isEmpty())
-                o.insert(QStringLiteral("left_fact"), c.leftName);
-            if (!c.rightName.isEmpty())
-                o.insert(QStringLiteral("right_fact"), c.rightName);
-            if (!c.leftSource.isEmpty())
-                o.insert(QStringLiteral("left_source"), c.leftSource);
-            if (!c.rightSource.isEmpty())
-                o.insert(QStringLiteral("right_source"), c.rightSource);
-            comparisons.append(o);
-        }
-        QJsonArray occurrences;
-        for (const Occurrence &o : f.occurrences) {
-            QJsonObject occ{{QStringLiteral("path"), o.path},
-                            {QStringLiteral("line"), o.line},
-                            {QStringLiteral("end_line"), o.endLine},
-                            {QStringLiteral("text"), o.text}};
-            if (!o.facts.empty())
-                occ.insert(QStringLiteral("facts"), factsObject(o.facts));
-            if (!o.time.isEmpty())
-                occ.insert(QStringLiteral("time"), o.time);
-            occurrences.append(occ);
-        }
-        QJsonArray refs;
-        for (const Reference &r : f.references)
-            refs.append(
-                QJsonObject{{QStringLiteral("title"), r.title}, {QStringLiteral("url"), r.url}});
-        QJsonObject finding{{QStringLiteral("rule"), f.ruleId},
-                            {QStringLiteral("pack"), f.pack},
-                            {QStringLiteral("title"), f.title},
-                            {QStringLiteral("severity"), severityName(f.severity)},
-                            {QStringLiteral("count"), f.count},
-                            {QStringLiteral("facts"), factsObject(f.facts)},
-                            {QStringLiteral("comparisons"), comparisons},
-                            {QStringLiteral("occurrences"), occurrences},
-                            {QStringLiteral("explain"), f.explain},
-                            {QStringLiteral("action"), f.action},
-                            {QStringLiteral("tags"), QJsonArray::fromStringList(f.tags)},
-                            {QStringLiteral("references"), refs}};
-        if (!f.group.empty())
-            finding.insert(QStringLiteral("group"), factsObject(f.group));
-        if (!f.resolution.isEmpty()) {
-            finding.insert(QStringLiteral("resolution"), f.resolution);
-            finding.insert(QStringLiteral("resolution_by"), f.nvidiaResolution
-                                                                ? QStringLiteral("nvidia")
-                                                                : QStringLiteral("gputriage"));
-        }
-        if (!f.investigate.isEmpty())
-            finding.insert(QStringLiteral("investigate"), f.investigate);
-        if (!f.factSources.empty())
-            finding.insert(QStringLiteral("fact_sources"), factsObject(f.factSources));
-        findings.append(finding);
-    }
+    for (const Finding &f : result.findings)
+        findings.append(findingJson(f));
     root.insert(QStringLiteral("findings"), findings);
 
     QJsonArray facts;
@@ -126,35 +186,8 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
     root.insert(QStringLiteral("facts"), facts);
 
     QJsonArray gpus;
-    for (const GpuVerdict &g : result.gpus) {
-        QJsonArray events;
-        for (const GpuEvent &e : g.events) {
-            QJsonObject o{{QStringLiteral("rule"), e.rule},
-                          {QStringLiteral("title"), e.title},
-                          {QStringLiteral("severity"), severityName(e.severity)},
-                          {QStringLiteral("count"), e.count},
-                          {QStringLiteral("bursts"), e.bursts},
-                          {QStringLiteral("boots"), e.boots},
-                          {QStringLiteral("current_boot"), e.currentBoot}};
-            for (const auto &[key, value] :
-                 {std::pair("code", &e.code), std::pair("resolution", &e.resolution),
-                  std::pair("first_time", &e.firstTime), std::pair("last_time", &e.lastTime)})
-                if (!value->isEmpty())
-                    o.insert(QLatin1String(key), *value);
-            events.append(o);
-        }
-        QJsonObject gpu{{QStringLiteral("bus_id"), g.key},
-                        {QStringLiteral("severity"), severityName(g.severity)},
-                        {QStringLiteral("events"), events},
-                        {QStringLiteral("recurred_after_reboots"), g.recurredAfterReboots}};
-        for (const auto &[key, value] :
-             {std::pair("uuid", &g.uuid), std::pair("name", &g.name),
-              std::pair("serial", &g.serial), std::pair("resolution", &g.resolution),
-              std::pair("action", &g.action)})
-            if (!value->isEmpty())
-                gpu.insert(QLatin1String(key), *value);
-        gpus.append(gpu);
-    }
+    for (const GpuVerdict &g : result.gpus)
+        gpus.append(gpuJson(g));
     root.insert(QStringLiteral("gpus"), gpus);
     if (!result.bookmarks.isEmpty()) {
         QJsonArray bookmarks;
@@ -166,25 +199,9 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
         root.insert(QStringLiteral("bookmarks"), bookmarks);
     }
 
-    QJsonObject summary;
-    for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Critical})
-        summary.insert(severityName(s), result.countOf(s));
-    summary.insert(QStringLiteral("nvidia_error_lines"),
-                   QJsonObject{{QStringLiteral("total"), result.nvidiaErrorLines()},
-                               {QStringLiteral("explained"), result.nvidiaExplainedLines},
-                               {QStringLiteral("unrecognised"), result.nvidiaUnrecognisedLines}});
-    root.insert(QStringLiteral("summary"), summary);
+    root.insert(QStringLiteral("summary"), summaryJson(result));
 
-    QJsonArray problems;
-    for (const Error &e : result.problems) {
-        QJsonObject o{{QStringLiteral("path"), e.file}, {QStringLiteral("message"), e.message}};
-        if (e.line > 0)
-            o.insert(QStringLiteral("line"), e.line);
-        if (e.warning)
-            o.insert(QStringLiteral("level"), QStringLiteral("note"));
-        problems.append(o);
-    }
-    root.insert(QStringLiteral("problems"), problems);
+    root.insert(QStringLiteral("problems"), problemsJson(result.problems));
     if (!result.unmatched.isEmpty()) {
         QJsonArray templates;
         for (const MessageTemplate &t : result.unmatched)
@@ -205,8 +222,7 @@ QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &option
 
 QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options)
 {
-    const QByteArray json
-        = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
+    QByteArray json = QJsonDocument(jsonReport(result, options)).toJson(QJsonDocument::Indented);
     // Bidirectional controls as \u escapes: the same strings, but a viewer of the file does
     // not show them reordered. One pass: each is U+061C (D8 9C) or a three-byte U+20xx (E2 ..).
     QByteArray out;

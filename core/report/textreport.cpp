@@ -162,33 +162,34 @@ QString factSource(const BundleFact &fact)
     return fact.line > 0 ? QStringLiteral("%1:%2").arg(fact.path).arg(fact.line) : fact.path;
 }
 
-QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &options)
+namespace {
+
+// Colours are placeholders until the end, when the text from the bundle is made safe for
+// a terminal and only then the placeholders become escape sequences.
+const char *const kColours[] = {"1", "2", "31", "32", "33", "36", "1;31"};
+
+struct Paint
 {
-    // Colours are placeholders until the end, when the text from the bundle is made safe for
-    // a terminal and only then the placeholders become escape sequences.
-    static const char *const kColours[] = {"1", "2", "31", "32", "33", "36", "1;31"};
-    auto paint = [&](const char *code, const QString &s) -> QString {
-        if (!options.color)
+    bool color = false;
+
+    QString operator()(const char *code, const QString &s) const
+    {
+        if (!color)
             return s;
         const auto it = std::find_if(std::begin(kColours), std::end(kColours),
                                      [&](const char *c) { return std::strcmp(c, code) == 0; });
         return QString(QChar(0xE000 + int(it - std::begin(kColours)))) + s + QChar(0xE0FF);
-    };
-    auto severityLabel = [&](Severity s) {
+    }
+    QString severity(Severity s) const
+    {
         static const char *codes[] = {"36", "33", "31", "1;31"};
-        return paint(codes[int(s)], severityName(s).toUpper());
-    };
+        return (*this)(codes[int(s)], severityName(s).toUpper());
+    }
+};
 
+QString textGpus(const AnalysisResult &result, const Paint &paint)
+{
     QString out;
-    qint64 lines = 0;
-    for (const InputInfo &in : result.inputs)
-        lines += in.lines;
-    out += QStringLiteral("%1: %2 in %3, %4\n")
-               .arg(paint("1", options.title),
-                    plural(qint64(result.findings.size()), u"finding", u"findings"),
-                    plural(result.readInputCount(), u"file", u"files"),
-                    plural(lines, u"line", u"lines"));
-    out += result.nvidiaErrorLinesSentence() + QLatin1Char('\n');
     if (std::any_of(result.gpus.begin(), result.gpus.end(),
                     [](const GpuVerdict &g) { return g.hasEvents(); })) {
         out += QLatin1Char('\n') + paint("1", QStringLiteral("GPUs: ") + nodeVerdict(result.gpus))
@@ -208,23 +209,20 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
             out += QStringLiteral("  %1  %2\n    %3\n")
                        .arg(who.join(QLatin1String("  ")),
                             g.hasEvents()
-                                ? severityLabel(g.severity) + QLatin1String(": ") + g.action
+                                ? paint.severity(g.severity) + QLatin1String(": ") + g.action
                                 : QStringLiteral("no events"),
                             events.join(QLatin1String(", ")));
         }
     }
-    if (!result.bookmarks.isEmpty()) {
-        out += QLatin1Char('\n') + paint("1", QStringLiteral("Bookmarks")) + QLatin1Char('\n');
-        for (const Bookmark &b : result.bookmarks)
-            out += QStringLiteral("  %1:%2  %3\n    %4\n")
-                       .arg(b.path)
-                       .arg(b.line)
-                       .arg(b.note.isEmpty() ? QStringLiteral("(no note)") : stripControl(b.note),
-                            stripControl(b.text));
-    }
+    return out;
+}
+
+QString textFindings(const AnalysisResult &result, const ReportOptions &options, const Paint &paint)
+{
+    QString out;
     for (const Finding &f : result.findings) {
         out += QStringLiteral("\n[%1] %2 (%3×)  %4\n")
-                   .arg(severityLabel(f.severity), paint("1", f.title))
+                   .arg(paint.severity(f.severity), paint("1", f.title))
                    .arg(f.count)
                    .arg(f.ruleId);
         if (!f.facts.empty()) {
@@ -269,6 +267,13 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
             if (isWebUrl(r.url))
                 out += QStringLiteral("  see: %1 <%2>\n").arg(r.title, r.url);
     }
+    return out;
+}
+
+// The bundle facts and the messages no rule matched.
+QString textFactsAndUnmatched(const AnalysisResult &result, const Paint &paint)
+{
+    QString out;
     if (!result.facts.isEmpty()) {
         out += QLatin1Char('\n') + paint("1", QStringLiteral("Bundle facts")) + QLatin1Char('\n');
         for (const BundleFact &f : result.facts) {
@@ -292,23 +297,60 @@ QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &op
                                "2",
                                QStringLiteral("e.g. %1:%2").arg(t.examplePath).arg(t.exampleLine)));
     }
-    if (!result.problems.isEmpty()) {
-        out += QLatin1Char('\n');
-        for (const Error &e : result.problems)
-            out += paint("33", QStringLiteral("problem: ")) + e.toString() + QLatin1Char('\n');
-    }
+    return out;
+}
+
+// The text made safe for a terminal, then its colour placeholders as escape sequences.
+QByteArray withColours(const QString &out, bool color)
+{
     QString safe;
     safe.reserve(out.size());
     for (const QChar c : terminalSafe(out)) {
         const int colour = c.unicode() - 0xE000;
-        if (options.color && colour >= 0 && colour < int(std::size(kColours)))
+        if (color && colour >= 0 && colour < int(std::size(kColours)))
             safe += QStringLiteral("\x1b[%1m").arg(QLatin1String(kColours[colour]));
-        else if (options.color && c.unicode() == 0xE0FF)
+        else if (color && c.unicode() == 0xE0FF)
             safe += QStringLiteral("\x1b[0m");
         else
             safe += c;
     }
     return safe.toUtf8();
+}
+
+} // namespace
+
+QByteArray writeTextReport(const AnalysisResult &result, const ReportOptions &options)
+{
+    const Paint paint{options.color};
+
+    QString out;
+    qint64 lines = 0;
+    for (const InputInfo &in : result.inputs)
+        lines += in.lines;
+    out += QStringLiteral("%1: %2 in %3, %4\n")
+               .arg(paint("1", options.title),
+                    plural(qint64(result.findings.size()), u"finding", u"findings"),
+                    plural(result.readInputCount(), u"file", u"files"),
+                    plural(lines, u"line", u"lines"));
+    out += result.nvidiaErrorLinesSentence() + QLatin1Char('\n');
+    out += textGpus(result, paint);
+    if (!result.bookmarks.isEmpty()) {
+        out += QLatin1Char('\n') + paint("1", QStringLiteral("Bookmarks")) + QLatin1Char('\n');
+        for (const Bookmark &b : result.bookmarks)
+            out += QStringLiteral("  %1:%2  %3\n    %4\n")
+                       .arg(b.path)
+                       .arg(b.line)
+                       .arg(b.note.isEmpty() ? QStringLiteral("(no note)") : stripControl(b.note),
+                            stripControl(b.text));
+    }
+    out += textFindings(result, options, paint);
+    out += textFactsAndUnmatched(result, paint);
+    if (!result.problems.isEmpty()) {
+        out += QLatin1Char('\n');
+        for (const Error &e : result.problems)
+            out += paint("33", QStringLiteral("problem: ")) + e.toString() + QLatin1Char('\n');
+    }
+    return withColours(out, options.color);
 }
 
 } // namespace gputriage

@@ -134,7 +134,9 @@ std::optional<CachedCatalog> deserializeCatalog(const QByteArray &bytes)
         const qint32 letters = int32();
         const qint32 chars = int32();
         words[size_t(&m - messages.data())] = text().toStdString();
-        m.level = PrintLevel(level);
+        // (A damaged file's level outside the enum is no level.)
+        m.level = level >= 0 && level <= int(PrintLevel::Unknown) ? PrintLevel(level)
+                                                                  : PrintLevel::Unknown;
         m.literalLetters = letters;
         m.literalChars = chars;
         if (!ok)
@@ -550,7 +552,7 @@ void MessageCatalog::loadFile(const QString &path) const
     const size_t from = m_messages.size();
     if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
         if (auto parsed = deserializeCatalog(*payload)) {
-            add(std::move(parsed->component), std::move(parsed->messages));
+            add(parsed->component, std::move(parsed->messages));
             index(from, parsed->words);
             return;
         }
@@ -596,12 +598,12 @@ int MessageCatalog::loadJson(const QString &path, const QByteArray &json, Messag
     const QJsonObject source = root.value(QLatin1String("source")).toObject();
     c.source = source.value(QLatin1String("repo"))
                    .toString(source.value(QLatin1String("url")).toString());
-    for (const QJsonValue &v : source.value(QLatin1String("versions")).toArray())
+    for (const auto &v : source.value(QLatin1String("versions")).toArray())
         c.versions << v.toString();
     c.file = name;
     const int component = componentIndex(c);
     const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
-    for (const QJsonValue &v : messages) {
+    for (const auto &v : messages) {
         const QJsonObject o = v.toObject();
         CatalogMessage m;
         m.component = component;
@@ -643,7 +645,7 @@ int MessageCatalog::componentIndex(const MessageComponent &c) const
     return int(m_components.size() - 1);
 }
 
-void MessageCatalog::add(MessageComponent c, std::vector<CatalogMessage> messages) const
+void MessageCatalog::add(const MessageComponent &c, std::vector<CatalogMessage> messages) const
 {
     const int component = componentIndex(c);
     for (CatalogMessage &m : messages) {

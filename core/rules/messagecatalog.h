@@ -107,7 +107,7 @@ private:
     // The messages of a JSON catalog; `c` receives its component as the file gives it.
     int loadJson(const QString &path, const QByteArray &json, MessageComponent &c) const;
     int componentIndex(const MessageComponent &c) const;
-    void add(MessageComponent c, std::vector<CatalogMessage> messages) const;
+    void add(const MessageComponent &c, std::vector<CatalogMessage> messages) const;
     // The word each message of [from, end) is filed under (empty: none), and the filing.
     std::vector<std::string> indexWords(size_t from) const;
     void index(size_t from, const std::vector<std::string> &words) const;

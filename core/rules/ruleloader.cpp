@@ -147,6 +147,13 @@ private:
     QList<QString> stringList(const YAML::Node &map, const char *key);
 
     std::optional<Rule> parseRule(const YAML::Node &node);
+    void parseRuleHeader(const YAML::Node &node, Rule &rule);
+    void parseLines(const YAML::Node &node, Rule &rule);
+    static std::set<QString> captureNames(const Rule &rule);
+    void parseCatalogRef(const YAML::Node &c, Rule &rule, std::set<QString> &captures);
+    void parseVocabularyRef(const YAML::Node &v, Rule &rule);
+    void parseMessagesRef(const YAML::Node &m, Rule &rule);
+    void parseResolution(const YAML::Node &node, Rule &rule);
     void parseMatch(const YAML::Node &node, Rule &rule);
     void parseCompare(const YAML::Node &node, Rule &rule, const std::set<QString> &captures);
     void parseConditions(const YAML::Node &node, Rule &rule, bool absent);
@@ -158,6 +165,7 @@ private:
                     const std::set<QString> &captures,
                     const char *what);
     void parseExamples(const YAML::Node &node, Rule &rule);
+    std::optional<CatalogEntry> parseCatalogEntry(const YAML::Node &item);
 
     RuleSet &m_set;
     QString m_file;
@@ -555,26 +563,9 @@ void Parser::parseExamples(const YAML::Node &node, Rule &rule)
     }
 }
 
-std::optional<Rule> Parser::parseRule(const YAML::Node &node)
+// The rule's id, its keys, title, kind, severity, scope and tags.
+void Parser::parseRuleHeader(const YAML::Node &node, Rule &rule)
 {
-    m_ruleId.clear();
-    m_ruleFailed = false;
-    if (!node.IsMap()) {
-        error(node, QStringLiteral("each rule must be a map"));
-        return std::nullopt;
-    }
-    Rule rule;
-    rule.file = m_file;
-    rule.line = node.Mark().line + 1;
-    rule.user = m_user;
-    rule.id = scalar(node, "id", true).value_or(QString());
-    m_ruleId = rule.id;
-    static const QRegularExpression idRe(QStringLiteral("^[a-z0-9]+([._-][a-z0-9]+)*$"));
-    if (!rule.id.isEmpty() && !idRe.match(rule.id).hasMatch())
-        error(node["id"],
-              QStringLiteral("rule id '%1' must be lower-case words joined by '.', '-' or '_'")
-                  .arg(rule.id));
-
     checkKeys(node,
               {"id",
                "title",
@@ -630,6 +621,11 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
                   QStringLiteral("unknown scope '%1' (use line or bundle)").arg(*scope));
     }
     rule.tags = stringList(node, "tags");
+}
+
+// What a line rule reads: its pattern, conditions and the lines around it.
+void Parser::parseLines(const YAML::Node &node, Rule &rule)
+{
     if (rule.scope == RuleScope::Line)
         parseMatch(node["match"], rule);
     else if (node["match"])
@@ -651,7 +647,11 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
                 rule.contextPattern = std::move(*p);
         }
     }
+}
 
+// The names the rule's patterns capture.
+std::set<QString> Parser::captureNames(const Rule &rule)
+{
     std::set<QString> captures;
     for (const auto &[i, name] : rule.pattern.groupNames)
         captures.insert(name);
@@ -661,80 +661,68 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     if (rule.contextPattern)
         for (const auto &[i, name] : rule.contextPattern->groupNames)
             captures.insert(name);
+    return captures;
+}
 
-    rule.facts = stringList(node, "facts");
-    if (rule.scope == RuleScope::Line)
-        checkNames(node["facts"], rule.facts, captures, "fact");
-    parseCompare(node["compare"], rule, captures);
-    if (rule.scope == RuleScope::Bundle) {
-        // A bundle rule's findings carry the facts its comparisons read.
-        for (const CompareSpec &c : rule.compare)
-            for (const Operand *o : {&c.left, &c.right})
-                if (o->isFact())
-                    captures.insert(o->text);
-        if (rule.compare.isEmpty() && rule.requiresRules.isEmpty())
-            error(node, QStringLiteral("a bundle rule needs 'compare' or 'requires'"));
-    }
-    if (const YAML::Node c = node["catalog"]) {
-        checkKeys(c, {"name", "key"}, QStringLiteral("catalog"));
-        CatalogRef ref{scalar(c, "name", true).value_or(QString()),
-                       scalar(c, "key", true).value_or(QString())};
-        checkNames(c["key"], {ref.key}, captures, "catalog key");
-        // The entry's words are there for the title: {<key>_name}, {<key>_mnemonic}.
-        captures.insert(ref.key + QLatin1String("_name"));
-        captures.insert(ref.key + QLatin1String("_mnemonic"));
-        captures.insert(ref.key + QLatin1String("_code"));
-        captures.insert(QStringLiteral("resolution"));
-        rule.catalog = ref;
-    }
-    if (const YAML::Node v = node["vocabulary"]) {
-        checkKeys(v, {"catalog", "codes"}, QStringLiteral("vocabulary"));
-        VocabularyRef ref{scalar(v, "catalog", true).value_or(QString()), {}};
-        const YAML::Node codes = v["codes"];
-        if (!codes || !codes.IsSequence() || codes.size() == 0)
-            error(v, QStringLiteral("vocabulary: 'codes' must be a list of the catalog's codes"));
-        else
-            for (const YAML::Node &c : codes) {
-                bool ok = false;
-                const int code = QString::fromStdString(c.Scalar()).toInt(&ok, 0);
-                if (ok)
-                    ref.codes.append(code);
-                else
-                    error(c, QStringLiteral("vocabulary: '%1' is not a code number")
-                                 .arg(QString::fromStdString(c.Scalar())));
-            }
-        rule.vocabulary = ref;
-    }
-    if (const YAML::Node m = node["messages"]) {
-        checkKeys(m, {"component", "subsystems", "functions", "min_level"},
-                  QStringLiteral("messages"));
-        MessagesRef ref{scalar(m, "component", true).value_or(QString()),
-                        stringList(m, "subsystems"),
-                        scalar(m, "min_level", false).value_or(QStringLiteral("error")),
-                        stringList(m, "functions")};
-        if (ref.subsystems.isEmpty() && ref.functions.isEmpty())
-            error(m, QStringLiteral("messages: 'subsystems' or 'functions' says which of the "
-                                    "component's messages"));
-        if (printLevelFromName(ref.minLevel) == PrintLevel::Unknown)
-            error(m["min_level"], QStringLiteral("messages: unknown print level '%1' (debug, info, "
-                                                 "notice, warning, error, fatal)")
-                                      .arg(ref.minLevel));
-        rule.messages = ref;
-    }
-    rule.groupBy = stringList(node, "group_by");
-    checkNames(node["group_by"], rule.groupBy, captures, "group_by fact");
-    if (rule.scope == RuleScope::Line) // a bundle rule's are checked once tables are loaded
-        checkNames(node["title"], templateNames(rule.title), captures, "title placeholder");
-    rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
-    rule.supersedes = stringList(node, "supersedes");
-    rule.consequenceOf = stringList(node, "consequence_of");
-    rule.resolvedByReboot = boolean(node, "resolved_by_reboot").value_or(false);
-    rule.loadedModuleFact = scalar(node, "loaded_module", false).value_or(QString());
-    if (!rule.loadedModuleFact.isEmpty())
-        checkNames(node["loaded_module"], {rule.loadedModuleFact}, captures, "loaded_module fact");
-    parseLookups(node["lookup"], rule, captures);
-    rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
-    rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
+void Parser::parseCatalogRef(const YAML::Node &c, Rule &rule, std::set<QString> &captures)
+{
+    if (!c)
+        return;
+    checkKeys(c, {"name", "key"}, QStringLiteral("catalog"));
+    CatalogRef ref{scalar(c, "name", true).value_or(QString()),
+                   scalar(c, "key", true).value_or(QString())};
+    checkNames(c["key"], {ref.key}, captures, "catalog key");
+    // The entry's words are there for the title: {<key>_name}, {<key>_mnemonic}.
+    captures.insert(ref.key + QLatin1String("_name"));
+    captures.insert(ref.key + QLatin1String("_mnemonic"));
+    captures.insert(ref.key + QLatin1String("_code"));
+    captures.insert(QStringLiteral("resolution"));
+    rule.catalog = ref;
+}
+
+void Parser::parseVocabularyRef(const YAML::Node &v, Rule &rule)
+{
+    if (!v)
+        return;
+    checkKeys(v, {"catalog", "codes"}, QStringLiteral("vocabulary"));
+    VocabularyRef ref{scalar(v, "catalog", true).value_or(QString()), {}};
+    const YAML::Node codes = v["codes"];
+    if (!codes || !codes.IsSequence() || codes.size() == 0)
+        error(v, QStringLiteral("vocabulary: 'codes' must be a list of the catalog's codes"));
+    else
+        for (const YAML::Node &c : codes) {
+            bool ok = false;
+            const int code = QString::fromStdString(c.Scalar()).toInt(&ok, 0);
+            if (ok)
+                ref.codes.append(code);
+            else
+                error(c, QStringLiteral("vocabulary: '%1' is not a code number")
+                             .arg(QString::fromStdString(c.Scalar())));
+        }
+    rule.vocabulary = ref;
+}
+
+void Parser::parseMessagesRef(const YAML::Node &m, Rule &rule)
+{
+    if (!m)
+        return;
+    checkKeys(m, {"component", "subsystems", "functions", "min_level"}, QStringLiteral("messages"));
+    MessagesRef ref{scalar(m, "component", true).value_or(QString()), stringList(m, "subsystems"),
+                    scalar(m, "min_level", false).value_or(QStringLiteral("error")),
+                    stringList(m, "functions")};
+    if (ref.subsystems.isEmpty() && ref.functions.isEmpty())
+        error(m, QStringLiteral("messages: 'subsystems' or 'functions' says which of the "
+                                "component's messages"));
+    if (printLevelFromName(ref.minLevel) == PrintLevel::Unknown)
+        error(m["min_level"], QStringLiteral("messages: unknown print level '%1' (debug, info, "
+                                             "notice, warning, error, fatal)")
+                                  .arg(ref.minLevel));
+    rule.messages = ref;
+}
+
+// The resolution, where NVIDIA writes it, and why the rule departs from its catalog.
+void Parser::parseResolution(const YAML::Node &node, Rule &rule)
+{
     rule.resolution = scalar(node, "resolution", false).value_or(QString()).trimmed();
     if (!rule.resolution.isEmpty() && !severityForResolution(rule.resolution))
         error(node["resolution"], QStringLiteral("unknown resolution '%1' (docs/rules.md, "
@@ -759,6 +747,64 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
             || !isSafeUrl(rule.deviationSource))
             error(d, QStringLiteral("catalog_deviation is {why, source} with an https:// source"));
     }
+}
+
+std::optional<Rule> Parser::parseRule(const YAML::Node &node)
+{
+    m_ruleId.clear();
+    m_ruleFailed = false;
+    if (!node.IsMap()) {
+        error(node, QStringLiteral("each rule must be a map"));
+        return std::nullopt;
+    }
+    Rule rule;
+    rule.file = m_file;
+    rule.line = node.Mark().line + 1;
+    rule.user = m_user;
+    rule.id = scalar(node, "id", true).value_or(QString());
+    m_ruleId = rule.id;
+    static const QRegularExpression idRe(QStringLiteral("^[a-z0-9]+([._-][a-z0-9]+)*$"));
+    if (!rule.id.isEmpty() && !idRe.match(rule.id).hasMatch())
+        error(node["id"],
+              QStringLiteral("rule id '%1' must be lower-case words joined by '.', '-' or '_'")
+                  .arg(rule.id));
+
+    parseRuleHeader(node, rule);
+    parseLines(node, rule);
+
+    std::set<QString> captures = captureNames(rule);
+
+    rule.facts = stringList(node, "facts");
+    if (rule.scope == RuleScope::Line)
+        checkNames(node["facts"], rule.facts, captures, "fact");
+    parseCompare(node["compare"], rule, captures);
+    if (rule.scope == RuleScope::Bundle) {
+        // A bundle rule's findings carry the facts its comparisons read.
+        for (const CompareSpec &c : rule.compare)
+            for (const Operand *o : {&c.left, &c.right})
+                if (o->isFact())
+                    captures.insert(o->text);
+        if (rule.compare.isEmpty() && rule.requiresRules.isEmpty())
+            error(node, QStringLiteral("a bundle rule needs 'compare' or 'requires'"));
+    }
+    parseCatalogRef(node["catalog"], rule, captures);
+    parseVocabularyRef(node["vocabulary"], rule);
+    parseMessagesRef(node["messages"], rule);
+    rule.groupBy = stringList(node, "group_by");
+    checkNames(node["group_by"], rule.groupBy, captures, "group_by fact");
+    if (rule.scope == RuleScope::Line) // a bundle rule's are checked once tables are loaded
+        checkNames(node["title"], templateNames(rule.title), captures, "title placeholder");
+    rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
+    rule.supersedes = stringList(node, "supersedes");
+    rule.consequenceOf = stringList(node, "consequence_of");
+    rule.resolvedByReboot = boolean(node, "resolved_by_reboot").value_or(false);
+    rule.loadedModuleFact = scalar(node, "loaded_module", false).value_or(QString());
+    if (!rule.loadedModuleFact.isEmpty())
+        checkNames(node["loaded_module"], {rule.loadedModuleFact}, captures, "loaded_module fact");
+    parseLookups(node["lookup"], rule, captures);
+    rule.explain = scalar(node, "explain", false).value_or(QString()).trimmed();
+    rule.action = scalar(node, "action", false).value_or(QString()).trimmed();
+    parseResolution(node, rule);
     parseReferences(node["references"], rule);
     parseExamples(node["examples"], rule);
     if (m_ruleFailed)
@@ -863,6 +909,72 @@ void Parser::parseTable(const YAML::Node &root)
     m_set.tables[table.name] = std::move(table); // a later (user) table replaces a shipped one
 }
 
+// One entry of a code catalog, checked; nothing when it has no code or is not a map.
+std::optional<CatalogEntry> Parser::parseCatalogEntry(const YAML::Node &item)
+{
+    if (!item.IsMap()) {
+        error(item, QStringLiteral("each entry is a map with 'code', 'name' and 'resolution'"));
+        return std::nullopt;
+    }
+    checkKeys(item,
+              {"code",          "mnemonic",      "name",   "names",  "meaning",        "applies",
+               "resolution",    "investigate",   "action", "decode", "severity_class", "severity",
+               "examples",      "source",        "level",  "hex",    "message",        "suggestion",
+               "dcgm_severity", "dcgm_category", "note"},
+              QStringLiteral("entry"));
+    CatalogEntry e;
+    e.line = item.Mark().line + 1;
+    if (!item["code"])
+        error(item, QStringLiteral("an entry needs 'code'"));
+    // DCGM's return codes are negative.
+    const auto code = integer(item, "code", -1000000, 1000000);
+    if (!code)
+        return std::nullopt;
+    e.code = *code;
+    e.mnemonic = scalar(item, "mnemonic", false).value_or(QString());
+    e.name = scalar(item, "name", true).value_or(QString()).trimmed();
+    e.meaning = scalar(item, "meaning", false).value_or(QString()).trimmed();
+    e.action = scalar(item, "action", false).value_or(QString()).trimmed();
+    e.resolution = scalar(item, "resolution", false).value_or(QString()).trimmed();
+    e.investigate = scalar(item, "investigate", false).value_or(QString()).trimmed();
+    e.decode = scalar(item, "decode", false).value_or(QString()).trimmed();
+    e.severityClass = scalar(item, "severity_class", false).value_or(QString()).trimmed();
+    if (const auto severity = scalar(item, "severity", false)) {
+        e.severity = severityFromName(*severity);
+        if (!e.severity)
+            error(item["severity"],
+                  QStringLiteral("severity must be info, warning, error or critical"));
+    }
+    e.applies = stringList(item, "applies");
+    e.names = stringList(item, "names");
+    e.examples = stringList(item, "examples");
+    // A generated entry names the source file and version it came from; a hand-written one
+    // the page.
+    const YAML::Node source = item["source"];
+    const bool sourceFile = source && source.IsMap();
+    if (sourceFile)
+        e.source
+            = QStringLiteral("%1 @ %2").arg(scalar(source, "file", false).value_or(QString()),
+                                            scalar(source, "version", false).value_or(QString()));
+    else
+        e.source = scalar(item, "source", false).value_or(QString());
+    if (!e.resolution.isEmpty() && !severityForResolution(e.resolution))
+        warning(item["resolution"],
+                QStringLiteral("entry %1: resolution '%2' has no severity in the resolution "
+                               "table (docs/rules.md); the rule's severity is used")
+                    .arg(e.code)
+                    .arg(e.resolution));
+    if (!e.severityClass.isEmpty() && e.severityClass != QLatin1String("fatal")
+        && e.severityClass != QLatin1String("non-fatal")
+        && e.severityClass != QLatin1String("always-fatal"))
+        error(item["severity_class"],
+              QStringLiteral("severity_class must be fatal, always-fatal or non-fatal"));
+    for (const QString &url : {sourceFile ? QString() : e.source})
+        if (!url.isEmpty() && (!url.startsWith(QLatin1String("https://")) || !isSafeUrl(url)))
+            error(item["source"], QStringLiteral("source must be an https:// address"));
+    return e;
+}
+
 void Parser::parseCatalog(const YAML::Node &root)
 {
     checkKeys(root, {"schema", "catalog", "description", "source", "resolutions", "entries"},
@@ -887,67 +999,10 @@ void Parser::parseCatalog(const YAML::Node &root)
         return;
     }
     for (const auto &item : entries) {
-        if (!item.IsMap()) {
-            error(item, QStringLiteral("each entry is a map with 'code', 'name' and 'resolution'"));
+        auto parsed = parseCatalogEntry(item);
+        if (!parsed)
             continue;
-        }
-        checkKeys(
-            item,
-            {"code",          "mnemonic",      "name",   "names",  "meaning",        "applies",
-             "resolution",    "investigate",   "action", "decode", "severity_class", "severity",
-             "examples",      "source",        "level",  "hex",    "message",        "suggestion",
-             "dcgm_severity", "dcgm_category", "note"},
-            QStringLiteral("entry"));
-        CatalogEntry e;
-        e.line = item.Mark().line + 1;
-        if (!item["code"])
-            error(item, QStringLiteral("an entry needs 'code'"));
-        // DCGM's return codes are negative.
-        const auto code = integer(item, "code", -1000000, 1000000);
-        if (!code)
-            continue;
-        e.code = *code;
-        e.mnemonic = scalar(item, "mnemonic", false).value_or(QString());
-        e.name = scalar(item, "name", true).value_or(QString()).trimmed();
-        e.meaning = scalar(item, "meaning", false).value_or(QString()).trimmed();
-        e.action = scalar(item, "action", false).value_or(QString()).trimmed();
-        e.resolution = scalar(item, "resolution", false).value_or(QString()).trimmed();
-        e.investigate = scalar(item, "investigate", false).value_or(QString()).trimmed();
-        e.decode = scalar(item, "decode", false).value_or(QString()).trimmed();
-        e.severityClass = scalar(item, "severity_class", false).value_or(QString()).trimmed();
-        if (const auto severity = scalar(item, "severity", false)) {
-            e.severity = severityFromName(*severity);
-            if (!e.severity)
-                error(item["severity"],
-                      QStringLiteral("severity must be info, warning, error or critical"));
-        }
-        e.applies = stringList(item, "applies");
-        e.names = stringList(item, "names");
-        e.examples = stringList(item, "examples");
-        // A generated entry names the source file and version it came from; a hand-written one
-        // the page.
-        const YAML::Node source = item["source"];
-        const bool sourceFile = source && source.IsMap();
-        if (sourceFile)
-            e.source = QStringLiteral("%1 @ %2").arg(
-                scalar(source, "file", false).value_or(QString()),
-                scalar(source, "version", false).value_or(QString()));
-        else
-            e.source = scalar(item, "source", false).value_or(QString());
-        if (!e.resolution.isEmpty() && !severityForResolution(e.resolution))
-            warning(item["resolution"],
-                    QStringLiteral("entry %1: resolution '%2' has no severity in the resolution "
-                                   "table (docs/rules.md); the rule's severity is used")
-                        .arg(e.code)
-                        .arg(e.resolution));
-        if (!e.severityClass.isEmpty() && e.severityClass != QLatin1String("fatal")
-            && e.severityClass != QLatin1String("non-fatal")
-            && e.severityClass != QLatin1String("always-fatal"))
-            error(item["severity_class"],
-                  QStringLiteral("severity_class must be fatal, always-fatal or non-fatal"));
-        for (const QString &url : {sourceFile ? QString() : e.source})
-            if (!url.isEmpty() && (!url.startsWith(QLatin1String("https://")) || !isSafeUrl(url)))
-                error(item["source"], QStringLiteral("source must be an https:// address"));
+        CatalogEntry &e = *parsed;
         if (catalog.entries.count(e.code)) {
             error(item, QStringLiteral("code %1 is given twice").arg(e.code));
         } else if (!e.name.isEmpty()) {

@@ -244,7 +244,8 @@ Vocabulary::~Vocabulary() = default;
 std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
 {
     const re2::StringPiece text(line.data(), line.size());
-    auto hit = [](const Set &set, const CatalogEntry *entry, const char *how, std::string written) {
+    auto hit = [](const Set &set, const CatalogEntry *entry, const char *how,
+                  const std::string &written) {
         VocabularyHit h;
         h.catalog = set.catalog;
         h.entry = entry;

@@ -35,8 +35,9 @@ void onSigbus(int sig, siginfo_t *info, void *context)
         const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
         const uintptr_t from = addr & ~(page - 1);
         // The file ends before this page: the rest of the mapping reads as zeros from now on.
-        if (mmap(reinterpret_cast<void *>(from), end - from, PROT_READ,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+        // (The page as the faulting pointer moved back, not an integer cast to a pointer.)
+        void *const fromPage = static_cast<char *>(info->si_addr) - (addr - from);
+        if (mmap(fromPage, end - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
             != MAP_FAILED) {
             if (std::atomic<bool> *flag = s.flag.load(std::memory_order_acquire))
                 flag->store(true, std::memory_order_relaxed);

@@ -344,6 +344,127 @@ std::string Normalizer::source(std::string_view s)
     return out;
 }
 
+namespace {
+
+// Drops the ANSI escapes of `s` into `clean` and points `s` at it; `origin` follows.
+void dropEscapes(std::string_view &s, std::string &clean, std::vector<uint32_t> &origin)
+{
+    std::vector<uint32_t> next;
+    clean.reserve(s.size());
+    for (size_t i = 0; i < s.size();) {
+        if (s[i] == '\x1b') {
+            i += escapeLength(s, i);
+            continue;
+        }
+        clean.push_back(s[i]);
+        next.push_back(origin.empty() ? uint32_t(i) : origin[i]);
+        ++i;
+    }
+    origin = std::move(next);
+    s = clean;
+}
+
+uint32_t originOf(const std::vector<uint32_t> &origin, size_t i)
+{
+    return origin.empty() ? uint32_t(i) : origin[i];
+}
+
+// Moves [begin, end) inside box frames on either side, nested ones too, and past the prefixes a
+// framed line keeps inside its frame. A record that goes on in the next one has no closing frame.
+void trimFrames(std::string_view s, size_t &begin, size_t &end, bool continuesInNext)
+{
+    const size_t beforeFrames = begin;
+    for (int round = 0; round < 3; ++round) {
+        while (begin < end && isBlank(s[begin]))
+            ++begin;
+        while (end > begin && isBlank(s[end - 1]))
+            --end;
+        bool trimmed = false;
+        if (const size_t f = frameAt(s.substr(0, end), begin);
+            f && (begin + f == end || isBlank(s[begin + f]))) {
+            begin += f;
+            trimmed = true;
+        }
+        // A record that goes on in the next one ends inside the message: no frame there.
+        if (const size_t f = continuesInNext ? 0 : frameEndingAt(s, end);
+            f && end - f >= begin && (end - f == begin || isBlank(s[end - f - 1]))) {
+            end -= f;
+            trimmed = true;
+        }
+        if (!trimmed)
+            break;
+    }
+    while (begin < end && isBlank(s[begin]))
+        ++begin;
+    while (end > begin && isBlank(s[end - 1]))
+        --end;
+    // A terminal UI that frames a log line keeps the line's own prefixes inside the frame.
+    if (begin > beforeFrames) {
+        bool innerCri = false;
+        if (const size_t stamp
+            = Normalizer::timestampPrefixLength(s.substr(begin, end - begin), &innerCri)) {
+            begin += stamp;
+            if (!innerCri)
+                begin += hostIdentLength(s.substr(begin, end - begin), true);
+        }
+        begin += dmesgPrefixLength(s.substr(begin, end - begin));
+        while (begin < end && isBlank(s[begin]))
+            ++begin;
+    }
+}
+
+// Copies [begin, end) of `s` into `out` with whitespace runs and syslog escapes as one blank.
+void collapseBlanks(std::string_view s,
+                    size_t begin,
+                    size_t end,
+                    const std::vector<uint32_t> &origin,
+                    std::string &out,
+                    std::vector<uint32_t> *map)
+{
+    out.reserve(end - begin);
+    if (map)
+        map->reserve(end - begin);
+    bool inBlank = false;
+    for (size_t i = begin; i < end;) {
+        // Most bytes are copied as they are: take them a run at a time.
+        size_t run = i;
+        while (run < end && !kSpecial[static_cast<unsigned char>(s[run])])
+            ++run;
+        if (run > i) {
+            out.append(s.data() + i, run - i);
+            if (map)
+                for (size_t k = i; k < run; ++k)
+                    map->push_back(originOf(origin, k));
+            inBlank = false;
+            i = run;
+            continue;
+        }
+        const size_t escape = syslogEscapeLength(s, i);
+        if (isBlank(s[i]) || escape) {
+            if (!inBlank) {
+                out.push_back(' ');
+                if (map)
+                    map->push_back(originOf(origin, i));
+            }
+            inBlank = true;
+            i += escape ? escape : 1;
+            continue;
+        }
+        inBlank = false; // a '#' that starts no escape
+        out.push_back(s[i]);
+        if (map)
+            map->push_back(originOf(origin, i));
+        ++i;
+    }
+    while (!out.empty() && out.back() == ' ') {
+        out.pop_back();
+        if (map)
+            map->pop_back();
+    }
+}
+
+} // namespace
+
 void Normalizer::normalize(std::string_view line,
                            std::string &out,
                            std::vector<uint32_t> *map,
@@ -381,24 +502,8 @@ void Normalizer::normalize(std::string_view line,
                           : UnnamedStream;
         }
     }
-    if (std::memchr(s.data(), '\x1b', s.size())) {
-        std::vector<uint32_t> next;
-        clean.reserve(s.size());
-        for (size_t i = 0; i < s.size();) {
-            if (s[i] == '\x1b') {
-                i += escapeLength(s, i);
-                continue;
-            }
-            clean.push_back(s[i]);
-            next.push_back(origin.empty() ? uint32_t(i) : origin[i]);
-            ++i;
-        }
-        origin = std::move(next);
-        s = clean;
-    }
-    auto originOf = [&](size_t i) {
-        return origin.empty() ? uint32_t(i) : origin[i];
-    };
+    if (std::memchr(s.data(), '\x1b', s.size()))
+        dropEscapes(s, clean, origin);
 
     // 2. Prefixes: CRI / RFC 3339 timestamp, syslog or journald "host ident[pid]:", dmesg time.
     bool cri = false;
@@ -426,85 +531,10 @@ void Normalizer::normalize(std::string_view line,
     }
 
     // 3. Box frames on either side (nested frames too).
-    const size_t beforeFrames = begin;
-    for (int round = 0; round < 3; ++round) {
-        while (begin < end && isBlank(s[begin]))
-            ++begin;
-        while (end > begin && isBlank(s[end - 1]))
-            --end;
-        bool trimmed = false;
-        if (const size_t f = frameAt(s.substr(0, end), begin);
-            f && (begin + f == end || isBlank(s[begin + f]))) {
-            begin += f;
-            trimmed = true;
-        }
-        // A record that goes on in the next one ends inside the message: no frame there.
-        if (const size_t f = partial && *partial ? 0 : frameEndingAt(s, end);
-            f && end - f >= begin && (end - f == begin || isBlank(s[end - f - 1]))) {
-            end -= f;
-            trimmed = true;
-        }
-        if (!trimmed)
-            break;
-    }
-    while (begin < end && isBlank(s[begin]))
-        ++begin;
-    while (end > begin && isBlank(s[end - 1]))
-        --end;
-    // A terminal UI that frames a log line keeps the line's own prefixes inside the frame.
-    if (begin > beforeFrames) {
-        bool innerCri = false;
-        if (const size_t stamp = timestampPrefixLength(s.substr(begin, end - begin), &innerCri)) {
-            begin += stamp;
-            if (!innerCri)
-                begin += hostIdentLength(s.substr(begin, end - begin), true);
-        }
-        begin += dmesgPrefixLength(s.substr(begin, end - begin));
-        while (begin < end && isBlank(s[begin]))
-            ++begin;
-    }
+    trimFrames(s, begin, end, partial && *partial);
 
     // 4. Collapse whitespace runs and syslog escapes.
-    out.reserve(end - begin);
-    if (map)
-        map->reserve(end - begin);
-    bool inBlank = false;
-    for (size_t i = begin; i < end;) {
-        // Most bytes are copied as they are: take them a run at a time.
-        size_t run = i;
-        while (run < end && !kSpecial[static_cast<unsigned char>(s[run])])
-            ++run;
-        if (run > i) {
-            out.append(s.data() + i, run - i);
-            if (map)
-                for (size_t k = i; k < run; ++k)
-                    map->push_back(originOf(k));
-            inBlank = false;
-            i = run;
-            continue;
-        }
-        const size_t escape = syslogEscapeLength(s, i);
-        if (isBlank(s[i]) || escape) {
-            if (!inBlank) {
-                out.push_back(' ');
-                if (map)
-                    map->push_back(originOf(i));
-            }
-            inBlank = true;
-            i += escape ? escape : 1;
-            continue;
-        }
-        inBlank = false; // a '#' that starts no escape
-        out.push_back(s[i]);
-        if (map)
-            map->push_back(originOf(i));
-        ++i;
-    }
-    while (!out.empty() && out.back() == ' ') {
-        out.pop_back();
-        if (map)
-            map->pop_back();
-    }
+    collapseBlanks(s, begin, end, origin, out, map);
 }
 
 std::string Normalizer::timestamp(std::string_view line)

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs scripts/tidy on a two-file core/ with one case's files laid over it and checks the
+# outcome: the clean fixture passes; each case fails, naming what it found.
+#   run.sh CASE EXPECT-REGEX WORK-DIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+case=$1 expect=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work/build"
+cp -r "$here/fixture" "$work/src"
+[ "$case" = clean ] || cp -r "$here/cases/$case/." "$work/src/"
+# The compile commands a CMake build would export, for the one source.
+source=$work/src/core/text/fixture.cpp
+cat >"$work/build/compile_commands.json" <<JSON
+[{"directory": "$work/src",
+  "arguments": ["c++", "-std=c++20", "-I$work/src/core", "-c", "$source", "-o", "fixture.o"],
+  "file": "$source"}]
+JSON
+status=0
+output=$("$here/../../../scripts/tidy" -p "$work/build" "$source" 2>&1) || status=$?
+if [ "$case" = clean ]; then
+  [ "$status" = 0 ] || { printf 'the clean fixture fails the check:\n%s\n' "$output"; exit 1; }
+elif [ "$status" = 0 ]; then
+  printf 'case %s passed the check:\n%s\n' "$case" "$output"
+  exit 1
+elif ! grep -Eq "$expect" <<<"$output"; then
+  printf 'case %s failed without naming %s:\n%s\n' "$case" "$expect" "$output"
+  exit 1
+fi
+rm -rf "$work"
