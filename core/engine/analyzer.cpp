@@ -1243,14 +1243,15 @@ void AnalysisSession::addVocabularyFindings()
 // line, so the finding says which code it was.
 void AnalysisSession::addClaimedCode(const Rule &rule, Finding &f) const
 {
-    if (f.facts.count(QStringLiteral("code")))
+    if (!rule.vocabulary || f.facts.count(QStringLiteral("code")))
         return;
+    const VocabularyRef &claims = *rule.vocabulary;
     std::string normalized;
     for (const Occurrence &o : std::as_const(f.occurrences)) {
         Normalizer::normalize(o.text.toStdString(), normalized);
         const std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
-        if (!hit || hit->catalog->name != rule.vocabulary->catalog
-            || !rule.vocabulary->codes.contains(hit->entry->code))
+        if (!hit || hit->catalog->name != claims.catalog
+            || !claims.codes.contains(hit->entry->code))
             continue;
         const bool status = hit->catalog->name == u"nv-status";
         const QString code

@@ -298,6 +298,7 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
             for (std::string &value : values)
                 args.emplace_back(&value);
             std::vector<const RE2::Arg *> argp;
+            argp.reserve(args.size());
             for (const RE2::Arg &arg : args)
                 argp.push_back(&arg);
             if (!RE2::PartialMatchN(text, *code, argp.data(), groups))

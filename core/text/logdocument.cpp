@@ -444,12 +444,14 @@ void LogDocument::releasePages(const char *from, const char *to) const
     if (keep || !m_mapBegin || from < m_mapBegin || to > m_mapEnd || from >= to)
         return;
     static const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
-    // Whole pages inside the range; the mapping's last page is whole in the mapping.
-    const uintptr_t begin = (reinterpret_cast<uintptr_t>(from) + page - 1) & ~(page - 1);
-    uintptr_t end = reinterpret_cast<uintptr_t>(to);
+    // Whole pages inside the range; the mapping's last page is whole in the mapping. Offsets
+    // from the mapping's start (page aligned), so the pointer is the mapping's own.
+    const auto base = reinterpret_cast<uintptr_t>(m_mapBegin);
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(from) - base + page - 1) & ~(page - 1);
+    uintptr_t end = reinterpret_cast<uintptr_t>(to) - base;
     end = to == m_mapEnd ? (end + page - 1) & ~(page - 1) : end & ~(page - 1);
     if (begin < end)
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+        madvise(const_cast<char *>(m_mapBegin) + begin, end - begin, MADV_DONTNEED);
 }
 
 void LogDocument::releaseLines(int first, int end) const
