@@ -1173,15 +1173,21 @@ bool AnalysisSession::addVocabularyLine(const LogDocument &doc,
 }
 
 // A return code found in a line no rule explains: named by its library and decoded by its
+// A code as its library writes it: the driver's statuses in hex (0x00000065), others in decimal.
+static QString codeText(const VocabularyHit &h)
+{
+    return h.catalog->name == u"nv-status"
+               ? QStringLiteral("0x%1").arg(h.entry->code, 8, 16, QLatin1Char('0'))
+               : QString::number(h.entry->code);
+}
+
 // catalog, at the severity its resolution implies.
 void AnalysisSession::addVocabularyFindings()
 {
     for (auto &[key, hits] : m_vocabularyHits) {
         const VocabularyHit &h = hits.first;
         const CatalogEntry &e = *h.entry;
-        const bool status = h.catalog->name == u"nv-status";
-        const QString code = status ? QStringLiteral("0x%1").arg(e.code, 8, 16, QLatin1Char('0'))
-                                    : QString::number(e.code);
+        const QString code = codeText(h);
         const QString found = QStringLiteral("Recognised by its %1 (\"%2\") in a line no rule's "
                                              "pattern explains.")
                                   .arg(h.how, h.written);
@@ -1253,10 +1259,7 @@ void AnalysisSession::addClaimedCode(const Rule &rule, Finding &f) const
         if (!hit || hit->catalog->name != claims.catalog
             || !claims.codes.contains(hit->entry->code))
             continue;
-        const bool status = hit->catalog->name == u"nv-status";
-        const QString code
-            = status ? QStringLiteral("0x%1").arg(hit->entry->code, 8, 16, QLatin1Char('0'))
-                     : QString::number(hit->entry->code);
+        const QString code = codeText(*hit);
         f.facts[QStringLiteral("code_name")] = hit->entry->name;
         // Found by its text, the number is the line's only where the line writes it: CUDA
         // releases before 10.1 numbered the runtime's codes differently ("error=38 : no
