@@ -13,18 +13,39 @@
 #include <QThreadPool>
 #endif
 
+#ifdef GPUTRIAGE_GUI_EXECUTABLE
+#include <QDir>
+#include <QFileInfo>
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+#endif
+
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 
 namespace {
 
-#ifdef GPUTRIAGE_WITH_GUI
-bool haveDisplay()
+[[maybe_unused]] bool haveDisplay()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY")
            || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
            || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+#ifdef GPUTRIAGE_GUI_EXECUTABLE
+// Runs gputriage-gui from this program's folder with the same arguments; returns only when
+// it cannot be started (then this program does what it can without it).
+void handOverToGui(char **argv)
+{
+    const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).canonicalFilePath();
+    const QString gui = QFileInfo(self).dir().filePath(QStringLiteral(GPUTRIAGE_GUI_EXECUTABLE));
+    const QByteArray path = QFile::encodeName(gui);
+    ::execv(path.constData(), argv);
+    std::fprintf(stderr, "gputriage: cannot start %s: %s\n", path.constData(),
+                 std::strerror(errno));
 }
 #endif
 
@@ -49,6 +70,10 @@ int main(int argc, char **argv)
     QCoreApplication::setOrganizationName(QStringLiteral("gputriage"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUTRIAGE_VERSION));
 
+#ifdef GPUTRIAGE_GUI_EXECUTABLE
+    if (gputriage::isCliInvocation(args) ? gputriage::needsGuiApplication(args) : haveDisplay())
+        handOverToGui(argv);
+#endif
     if (gputriage::isCliInvocation(args)) {
 #ifdef GPUTRIAGE_WITH_GUI
         if (gputriage::needsGuiApplication(args)) {

@@ -31,9 +31,11 @@ RawPrefilter::Clauses RawPrefilter::clausesOf(const std::string &re2, const RE2:
     return requiredWords(re2, options);
 }
 
-QByteArray RawPrefilter::cacheInputs(const RE2 &pattern, bool spanning, bool wrappable)
+QByteArray RawPrefilter::cacheInputs(const std::string &pattern,
+                                     const RE2::Options &o,
+                                     bool spanning,
+                                     bool wrappable)
 {
-    const RE2::Options &o = pattern.options();
     const bool bits[] = {o.case_sensitive(),
                          o.literal(),
                          o.longest_match(),
@@ -47,7 +49,7 @@ QByteArray RawPrefilter::cacheInputs(const RE2 &pattern, bool spanning, bool wra
                          o.encoding() == RE2::Options::EncodingLatin1,
                          spanning,
                          wrappable};
-    QByteArray out = QByteArray::fromStdString(pattern.pattern());
+    QByteArray out = QByteArray::fromStdString(pattern);
     out += '\0';
     for (bool b : bits)
         out += b ? '1' : '0';

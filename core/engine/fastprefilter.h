@@ -109,7 +109,10 @@ public:
                     Scan scan = Scan::Auto) const;
 
     // What `inputs` of the constructor says of a pattern.
-    static QByteArray cacheInputs(const re2::RE2 &pattern, bool spanning, bool wrappable);
+    static QByteArray cacheInputs(const std::string &pattern,
+                                  const re2::RE2::Options &o,
+                                  bool spanning,
+                                  bool wrappable);
 
 private:
     static constexpr uint8_t kSingle = 1, kSpanning = 2;

@@ -2,6 +2,7 @@
 
 #include "engine/fastprefilter.h"
 #include "engine/patternset.h"
+#include "rules/ruleregexoptions.h"
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 #include "timings.h"
@@ -434,7 +435,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
             continue;
         const bool spans = r.span > 1;
         PatternSet &set = spans ? m_sets->spanning : m_sets->single;
-        if (set.add(r.pattern.regex->pattern(), r.pattern.regex->ProgramSize()) < 0)
+        if (set.add(r.pattern.regex.pattern(), r.pattern.regex.programSize()) < 0)
             continue;
         (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
         m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);
@@ -486,7 +487,8 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     // and only when the cache does not hold them.
     struct Source
     {
-        const RE2 *re;
+        const std::string *pattern;
+        RE2::Options options;
         bool spanning, wrappable, errorWords;
     };
     std::vector<Source> sources;
@@ -497,13 +499,15 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
             continue;
         // The error words are looked for line by line; rules' messages may be wrapped.
         for (int i : *indices)
-            sources.push_back({&setRegex(i), spanning, i >= 0, i < 0});
+            sources.push_back({&setPattern(i),
+                               i < 0 ? m_sets->notable->options() : ruleRegexOptions(), spanning,
+                               i >= 0, i < 0});
     }
     auto clauses = std::make_shared<std::vector<RawPrefilter::Clauses>>();
     auto patterns = [&sources, clauses](bool errorWords) {
         if (clauses->empty())
             for (const Source &s : sources)
-                clauses->push_back(RawPrefilter::clausesOf(s.re->pattern(), s.re->options()));
+                clauses->push_back(RawPrefilter::clausesOf(*s.pattern, s.options));
         std::vector<RawPrefilter::Pattern> out;
         for (size_t k = 0; k < sources.size(); ++k)
             if (errorWords || !sources[k].errorWords)
@@ -512,7 +516,8 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     };
     QByteArray inputs[2]; // without and with the error words
     for (const Source &s : sources) {
-        const QByteArray in = RawPrefilter::cacheInputs(*s.re, s.spanning, s.wrappable);
+        const QByteArray in
+            = RawPrefilter::cacheInputs(*s.pattern, s.options, s.spanning, s.wrappable);
         if (!s.errorWords)
             inputs[0] += in;
         inputs[1] += in;
@@ -540,7 +545,7 @@ void Matcher::reportSplit()
         std::vector<std::pair<int, int>> sizes; // program size, rule index
         for (int i : *indices)
             if (i >= 0)
-                sizes.emplace_back(m_rules[size_t(i)].pattern.regex->ProgramSize(), i);
+                sizes.emplace_back(m_rules[size_t(i)].pattern.regex.programSize(), i);
         if (sizes.empty())
             continue;
         std::sort(sizes.begin(), sizes.end(), [](const auto &a, const auto &b) {
@@ -572,9 +577,10 @@ const char *Matcher::errorWordsPattern()
     return kNotablePattern;
 }
 
-const RE2 &Matcher::setRegex(int ruleIndex) const
+const std::string &Matcher::setPattern(int ruleIndex) const
 {
-    return ruleIndex < 0 ? *m_sets->notable : *m_rules[size_t(ruleIndex)].pattern.regex;
+    return ruleIndex < 0 ? m_sets->notable->pattern()
+                         : m_rules[size_t(ruleIndex)].pattern.regex.pattern();
 }
 
 bool Matcher::fastReady(bool compile) const
@@ -597,7 +603,7 @@ bool Matcher::fastReady(bool compile) const
         std::vector<std::string> patterns;
         patterns.reserve(ruleIndices.size());
         for (int i : ruleIndices)
-            patterns.push_back(setRegex(i).pattern());
+            patterns.push_back(setPattern(i));
         auto f = std::make_unique<const FastPrefilter>(patterns, mode);
         if (!f->available())
             return nullptr;
@@ -621,8 +627,7 @@ std::unique_ptr<Matcher> Matcher::clone() const
     const PhaseTimer timer("clone matchers");
     std::vector<Rule> rules = m_rules;
     auto recompile = [](CompiledPattern &p) {
-        if (p.regex)
-            p.regex = std::make_shared<const RE2>(p.regex->pattern(), p.regex->options());
+        p.regex = p.regex.unshared();
     };
     for (Rule &r : rules) {
         recompile(r.pattern);

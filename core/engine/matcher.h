@@ -72,8 +72,8 @@ private:
     // are not in the cache and not to be compiled.
     bool fastReady(bool compile) const;
     void reportSplit();
-    // The regex of a set entry: a rule's pattern, or the error words (-1).
-    const re2::RE2 &setRegex(int ruleIndex) const;
+    // The pattern of a set entry: a rule's, or the error words' (-1).
+    const std::string &setPattern(int ruleIndex) const;
     bool nearbyHolds(const Rule &rule,
                      const std::vector<std::string> &lines,
                      size_t at,

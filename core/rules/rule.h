@@ -1,5 +1,7 @@
 #pragma once
 
+#include "rules/lazyregex.h"
+
 #include <QList>
 #include <QString>
 
@@ -62,11 +64,11 @@ struct Reference
     int line = 0;
 };
 
-// A compiled RE2 program with its named capture groups (index → name).
+// A rule's RE2 program (compiled on first use) with its named capture groups (index → name).
 struct CompiledPattern
 {
     QString source;
-    std::shared_ptr<const re2::RE2> regex;
+    LazyRegex regex;
     std::map<int, QString> groupNames;
 };
 

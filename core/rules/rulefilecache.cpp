@@ -5,8 +5,6 @@
 #include <QDataStream>
 #include <QIODevice>
 
-#include <re2/re2.h>
-
 namespace gputriage {
 
 // A field added to these structs must be written below too (and DiskCache::kFormat or
@@ -22,7 +20,7 @@ static_assert(sizeof(Reference) == 80, "a new Reference field: serialize it here
 
 namespace {
 
-constexpr qint32 kVersion = 6;
+constexpr qint32 kVersion = 7;
 
 template<typename E>
 void putEnum(QDataStream &s, E e)
@@ -53,26 +51,33 @@ void take(QDataStream &s, Reference &r)
 void put(QDataStream &s, const CompiledPattern &p)
 {
     s << bool(p.regex) << p.source;
+    if (!p.regex)
+        return;
+    s << qint32(p.regex.programSize()) << qint32(p.groupNames.size());
+    for (const auto &[index, name] : p.groupNames)
+        s << qint32(index) << name;
 }
 
-// False when the pattern is there but does not compile.
+// The program is compiled when a line first needs it (LazyRegex); the loader checked that it
+// compiles, and the cache's checksum that these are the bytes it wrote.
 bool take(QDataStream &s, CompiledPattern &p)
 {
     bool has = false;
     s >> has >> p.source;
     if (!has)
         return true;
-    // As the loader compiles it (ruleloader.cpp, Parser::pattern).
-    RE2::Options options;
-    options.set_log_errors(false);
-    options.set_max_mem(RuleLoader::kMaxRegexMemory);
-    auto re = std::make_shared<RE2>(p.source.toStdString(), options);
-    if (!re->ok())
+    qint32 size = 0, groups = 0;
+    s >> size >> groups;
+    if (size <= 0 || groups < 0 || s.status() != QDataStream::Ok)
         return false;
-    for (const auto &[name, index] : re->NamedCapturingGroups())
-        p.groupNames[index] = QString::fromStdString(name);
-    p.regex = std::move(re);
-    return true;
+    for (qint32 k = 0; k < groups && s.status() == QDataStream::Ok; ++k) {
+        qint32 index = 0;
+        QString name;
+        s >> index >> name;
+        p.groupNames[index] = name;
+    }
+    p.regex = LazyRegex(p.source.toStdString(), size);
+    return s.status() == QDataStream::Ok;
 }
 
 void put(QDataStream &s, const std::optional<CompiledPattern> &p)
@@ -334,6 +339,11 @@ QByteArray serializeRuleFile(const RuleSet &part)
         put(s, ref);
     }
     return bytes;
+}
+
+int ruleFileLayoutVersion()
+{
+    return kVersion;
 }
 
 std::optional<RuleSet> deserializeRuleFile(const QByteArray &bytes)

@@ -4,6 +4,7 @@
 #include "rules/messagecatalog.h"
 #include "rules/patternwords.h"
 #include "rules/rulefilecache.h"
+#include "rules/ruleregexoptions.h"
 
 #include "diskcache.h"
 #include "paths.h"
@@ -252,10 +253,7 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
         error(node, QStringLiteral("'%1' must not be empty").arg(QLatin1String(key)));
         return std::nullopt;
     }
-    RE2::Options options;
-    options.set_log_errors(false);
-    options.set_max_mem(
-        RuleLoader::kMaxRegexMemory); // a huge pattern fails to compile instead of growing
+    const RE2::Options options = ruleRegexOptions();
     const std::string utf8 = text->toStdString();
     auto re = std::make_shared<RE2>(utf8, options);
     if (!re->ok()) {
@@ -278,7 +276,7 @@ std::optional<CompiledPattern> Parser::pattern(const YAML::Node &map, const char
     compiled.source = *text;
     for (const auto &[name, index] : re->NamedCapturingGroups())
         compiled.groupNames[index] = qs(name);
-    compiled.regex = std::move(re);
+    compiled.regex = LazyRegex(std::move(re));
     return compiled;
 }
 
@@ -1310,12 +1308,13 @@ void RuleLoader::loadFile(const QString &path, bool user)
 
 QByteArray RuleLoader::cacheInputs(const QString &fileName, bool user, const QByteArray &yaml)
 {
-    return fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml);
+    return fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml) + '\0'
+           + QByteArray::number(ruleFileLayoutVersion());
 }
 
 void RuleLoader::prefetch(const QStringList &files, bool user)
 {
-    // Reading a cached file back compiles its patterns: the files are read on two threads
+    // Reading a cached file back takes a while: the files are read on two threads
     // here, then loaded in order as before (what the cache lacks is parsed then).
     if (DiskCache::directory().isEmpty() || files.size() < 2)
         return;

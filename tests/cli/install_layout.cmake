@@ -9,6 +9,7 @@ if(NOT rc EQUAL 0)
 endif()
 set(id io.github.gputriage.GPUTriage)
 foreach(f bin/gputriage
+          bin/gputriage-gui
           share/applications/${id}.desktop
           share/metainfo/${id}.metainfo.xml
           share/icons/hicolor/scalable/apps/${id}.svg

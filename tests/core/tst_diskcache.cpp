@@ -132,8 +132,15 @@ private Q_SLOTS:
             const Rule &a = parsed.rules[i], &b = cached.rules[i];
             QCOMPARE(bool(b.pattern.regex), bool(a.pattern.regex));
             QCOMPARE(b.pattern.groupNames, a.pattern.groupNames);
-            if (a.pattern.regex)
-                QCOMPARE(b.pattern.regex->pattern(), a.pattern.regex->pattern());
+            if (!a.pattern.regex)
+                continue;
+            // Read back uncompiled, with the size the planner needs; compiled on first use.
+            QCOMPARE(b.pattern.regex.pattern(), a.pattern.regex.pattern());
+            QCOMPARE(b.pattern.regex.programSize(), a.pattern.regex->ProgramSize());
+            QVERIFY(b.pattern.regex->ok());
+            QCOMPARE(b.pattern.regex->ProgramSize(), a.pattern.regex->ProgramSize());
+            QCOMPARE(b.pattern.regex->NumberOfCapturingGroups(),
+                     a.pattern.regex->NumberOfCapturingGroups());
         }
     }
 

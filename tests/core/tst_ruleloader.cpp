@@ -8,6 +8,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <re2/re2.h>
+
+#include <thread>
+#include <vector>
+
 using namespace gputriage;
 
 namespace {
@@ -43,6 +48,34 @@ class TestRuleLoader : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void aPatternIsCompiledOnceWhenFirstNeeded()
+    {
+        const RuleSet set = load(
+            kHeader + rule("t.xid", "'NVRM: Xid \\(PCI:(?P<bus>[0-9a-f:.]+)\\): (?P<code>\\d+)'"));
+        QCOMPARE(set.diagnostics.size(), 0);
+        QCOMPARE(set.rules.size(), size_t(1));
+        const LazyRegex &loaded = set.rules.front().pattern.regex;
+        QVERIFY(loaded);
+        // As the cache reads it back: text and size only.
+        const LazyRegex lazy(loaded.pattern(), loaded.programSize());
+        const LazyRegex copy = lazy;
+        std::vector<const RE2 *> seen(8, nullptr);
+        std::vector<std::thread> threads;
+        for (size_t i = 0; i < seen.size(); ++i)
+            threads.emplace_back([&, i] { seen[i] = &copy.get(); });
+        for (std::thread &t : threads)
+            t.join();
+        for (const RE2 *re : seen)
+            QCOMPARE(re, &lazy.get()); // one program for every copy and thread
+        QVERIFY(lazy->ok());
+        QCOMPARE(lazy->NumberOfCapturingGroups(), 2);
+        QVERIFY(RE2::PartialMatch("NVRM: Xid (PCI:0000:01:00): 79, pid=1", *lazy));
+        const LazyRegex own = lazy.unshared();
+        QCOMPARE(own.pattern(), lazy.pattern());
+        QVERIFY(&own.get() != &lazy.get());
+        QVERIFY(!LazyRegex().unshared());
+    }
+
     void diagnostics_data()
     {
         QTest::addColumn<QByteArray>("yaml");
