@@ -835,7 +835,10 @@ void Matcher::matchLines(const LogDocument &doc,
         candidates.clear();
         bool errorWords = false;
         bool recognised = false; // a rule's pattern matched, even if a condition then dropped it
-        if (m_sets->singleOk) {
+        // A line the raw prefilter marked only as a wrapped message's possible start begins no
+        // match by itself (nor error words): its two scans are skipped, the wrapped ones run.
+        const bool mayBegin = !only || ((*only)[i] & RawPrefilter::kMayBegin);
+        if (m_sets->singleOk && mayBegin) {
             candidatesOf(line, m_sets->single, fastSingle, hits);
             for (int h : hits) {
                 const int r = m_sets->singleRules[size_t(h)];
@@ -845,7 +848,7 @@ void Matcher::matchLines(const LogDocument &doc,
                     candidates.push_back(r);
             }
         }
-        if (m_sets->spanningOk) {
+        if (m_sets->spanningOk && mayBegin) {
             joinInto(lines, i, size_t(m_sets->maxSpan), window);
             candidatesOf(window, m_sets->spanning, fastSpanning, hits);
             for (int h : hits)

@@ -1,6 +1,7 @@
 #include "rules/vocabulary.h"
 
 #include "rules/ruleset.h"
+#include "rules/textalternation.h"
 
 #include <QRegularExpression>
 
@@ -137,11 +138,6 @@ bool selfNamedText(const QString &text)
            || (text.count(QLatin1Char(' ')) >= 2 && own.match(text).hasMatch());
 }
 
-std::string escaped(const QString &text)
-{
-    return RE2::QuoteMeta(text.toStdString());
-}
-
 } // namespace
 
 struct Vocabulary::Set
@@ -149,7 +145,7 @@ struct Vocabulary::Set
     const Spec *spec = nullptr;
     const Catalog *catalog = nullptr;
     std::unique_ptr<RE2> context, textContext;
-    QStringList textList, selfNamedList;
+    QStringList selfNamedList;
     // Variants of an exception class's name that other bindings print, lower-cased: the catalog
     // knows the class's name (NVMLError_DriverNotLoaded), not the variant (DriverNotLoaded).
     std::map<QString, const CatalogEntry *> variants;
@@ -162,34 +158,15 @@ struct Vocabulary::Set
         const auto it = variants.find(w.toLower());
         return it == variants.end() ? nullptr : it->second;
     }
-    // Compiled the first time a line names the library: most bundles need few of them. The
-    // self-named texts, tried on any line that names no library, are compiled apart: most
-    // reports need them and not the whole alternation.
-    std::once_flag compiled, selfNamedCompiled;
-    std::unique_ptr<RE2> texts;     // one alternation, longest first
-    std::unique_ptr<RE2> selfNamed; // the texts selfNamedText() says need no context
+    // The code patterns are compiled the first time a line names the library: most bundles
+    // need few of them.
+    std::once_flag compiled;
+    std::unique_ptr<TextAlternation> texts;     // longest first
+    std::unique_ptr<TextAlternation> selfNamed; // the texts selfNamedText() says need no context
     std::vector<std::unique_ptr<RE2>> codes;
-
-    static std::unique_ptr<RE2> alternationOf(const QStringList &list)
-    {
-        if (list.isEmpty())
-            return nullptr;
-        // A text ends at a word's end, or with its own punctuation ("… toolchain.").
-        std::string alternation;
-        for (const QString &t : list) {
-            const QChar last = t.isEmpty() ? QChar() : t.back();
-            alternation += (alternation.empty() ? "" : "|") + escaped(t)
-                           + (last.isLetterOrNumber() || last == u'_' ? "\\b" : "");
-        }
-        RE2::Options options;
-        options.set_case_sensitive(false);
-        options.set_max_mem(64 << 20);
-        return std::make_unique<RE2>("\\b(" + alternation + ")", options);
-    }
 
     void compile()
     {
-        texts = alternationOf(textList);
         for (const char *code : spec->codes)
             if (code)
                 codes.push_back(std::make_unique<RE2>(code));
@@ -234,7 +211,10 @@ Vocabulary::Vocabulary(const RuleSet &rules)
         for (const QString &t : texts)
             if (selfNamedText(t))
                 set->selfNamedList << t;
-        set->textList = std::move(texts);
+        if (!texts.isEmpty())
+            set->texts = std::make_unique<TextAlternation>(texts);
+        if (!set->selfNamedList.isEmpty())
+            set->selfNamed = std::make_unique<TextAlternation>(set->selfNamedList);
         m_sets.push_back(std::move(set));
     }
 }
@@ -278,11 +258,9 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
     for (const auto &set : m_sets) {
         std::string written;
         if (!RE2::PartialMatch(text, *set->context)) {
-            if (set->selfNamedList.isEmpty() || set->textContext)
+            if (!set->selfNamed || set->textContext)
                 continue;
-            std::call_once(set->selfNamedCompiled,
-                           [&set] { set->selfNamed = Set::alternationOf(set->selfNamedList); });
-            if (RE2::PartialMatch(text, *set->selfNamed, &written))
+            if (set->selfNamed->find(line, written))
                 if (const CatalogEntry *e = set->find(written))
                     return hit(*set, e, "text", written);
             continue;
@@ -310,7 +288,7 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
                         return hit(*set, e, "code", value);
         }
         if (set->texts && (!set->textContext || RE2::PartialMatch(text, *set->textContext))
-            && RE2::PartialMatch(text, *set->texts, &written))
+            && set->texts->find(line, written))
             if (const CatalogEntry *e = set->find(written))
                 return hit(*set, e, "text", written);
     }

@@ -3,10 +3,15 @@
 // a call, whatever wrapped it; decoded by its catalog.
 #include "engine/analyzer.h"
 #include "rules/ruleloader.h"
+#include "rules/textalternation.h"
 #include "rules/vocabulary.h"
 #include "text/logdocument.h"
 
+#include <QDirIterator>
+#include <QFile>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace gputriage;
 
@@ -31,6 +36,56 @@ class TestVocabulary : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The texts are found where the case-insensitive RE2 alternation of them finds them, with
+    // the same text and spelling: on every line of the real-log corpora and on edge cases.
+    void textsAreFoundWhereTheAlternationFindsThem()
+    {
+        QStringList texts;
+        for (const auto &[name, catalog] : shippedRules().catalogs)
+            for (const auto &[code, entry] : catalog.entries)
+                for (const QString &n : entry.names)
+                    if (n.contains(QLatin1Char(' ')) && n.size() >= 4)
+                        texts << n.trimmed();
+        texts << QStringLiteral("toolchain.") << QStringLiteral("(unknown) failure");
+        std::stable_sort(texts.begin(), texts.end(),
+                         [](const QString &a, const QString &b) { return a.size() > b.size(); });
+        texts.removeDuplicates();
+        QVERIFY(texts.size() > 300);
+        const TextAlternation literal(texts), regex(texts, TextAlternation::Engine::Regex);
+
+        std::vector<std::string> lines = {
+            "CUDA error: OUT OF MEMORY (2)",
+            "the provided PTX was compiled with an unsupported toolchain.",
+            "unsupported toolchain.x and toolchain.",
+            "xout of memory; out of memoryx; _out of memory",
+            "an (unknown) failure here, (unknown) failurex",
+            "Out Of Memory",
+            "",
+            "out",
+        };
+        for (const char *root : {"real", "real-dev", "variants"}) {
+            QDirIterator it(QStringLiteral(TESTDATA "/") + QLatin1String(root),
+                            {QStringLiteral("*.log"), QStringLiteral("*.txt")}, QDir::Files,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                for (const QByteArray &l : f.readAll().split('\n'))
+                    lines.push_back(l.toStdString());
+            }
+        }
+        QVERIFY(lines.size() > 5000);
+        int found = 0;
+        for (const std::string &line : lines) {
+            std::string a, b;
+            const bool inLiteral = literal.find(line, a), inRegex = regex.find(line, b);
+            QVERIFY2(inLiteral == inRegex && a == b,
+                     qPrintable(QString::fromStdString(line + " | " + a + " | " + b)));
+            found += inLiteral;
+        }
+        QVERIFY2(found > 50, qPrintable(QString::number(found)));
+    }
+
     void anyWordingIsDecoded_data()
     {
         QTest::addColumn<QByteArray>("line");
