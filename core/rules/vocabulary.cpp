@@ -166,11 +166,27 @@ struct Vocabulary::Set
     // self-named texts, tried on any line that names no library, are compiled apart: most
     // reports need them and not the whole alternation.
     std::once_flag compiled, selfNamedCompiled;
-    std::unique_ptr<RE2> texts;     // one alternation, longest first
-    std::unique_ptr<RE2> selfNamed; // the texts selfNamedText() says need no context
+    std::unique_ptr<RE2> texts;         // one alternation, longest first
+    std::unique_ptr<RE2> selfNamed;     // the texts selfNamedText() says need no context
+    std::unique_ptr<RE2> textsWithCode; // a text, then a number in parentheses
     std::vector<std::unique_ptr<RE2>> codes;
 
-    static std::unique_ptr<RE2> alternationOf(const QStringList &list)
+    // A printed text followed by its own code in parentheses ("GPU is lost (15)", a miner's
+    // NVML wrapper; "invalid device ordinal (101)") names the code twice: the text and the
+    // number agree, so the line needs no other word of the library.
+    const CatalogEntry *textWithItsCode(const re2::StringPiece &line, std::string &written)
+    {
+        std::call_once(compiled, [this] { compile(); });
+        std::string number;
+        if (!textsWithCode || !RE2::PartialMatch(line, *textsWithCode, &written, &number))
+            return nullptr;
+        const CatalogEntry *e = find(written);
+        return e && e->code != 0 && QString::number(e->code) == QString::fromStdString(number)
+                   ? e
+                   : nullptr;
+    }
+
+    static std::unique_ptr<RE2> alternationOf(const QStringList &list, const char *suffix = "")
     {
         if (list.isEmpty())
             return nullptr;
@@ -184,12 +200,14 @@ struct Vocabulary::Set
         RE2::Options options;
         options.set_case_sensitive(false);
         options.set_max_mem(64 << 20);
-        return std::make_unique<RE2>("\\b(" + alternation + ")", options);
+        return std::make_unique<RE2>("\\b(" + alternation + ")" + suffix, options);
     }
 
     void compile()
     {
         texts = alternationOf(textList);
+        if (!spec->textContext)
+            textsWithCode = alternationOf(textList, R"(\s*\((-?\d{1,4})\))");
         for (const char *code : spec->codes)
             if (code)
                 codes.push_back(std::make_unique<RE2>(code));
@@ -275,10 +293,18 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         }
         i = j;
     }
+    // Only a line with a number in parentheses can write a text with its code.
+    static const RE2 parenthesisedNumber(R"(\(-?\d{1,4}\))");
+    const bool numbered = RE2::PartialMatch(text, parenthesisedNumber);
     for (const auto &set : m_sets) {
         std::string written;
         if (!RE2::PartialMatch(text, *set->context)) {
-            if (set->selfNamedList.isEmpty() || set->textContext)
+            if (set->textContext)
+                continue;
+            if (numbered)
+                if (const CatalogEntry *e = set->textWithItsCode(text, written))
+                    return hit(*set, e, "text", written);
+            if (set->selfNamedList.isEmpty())
                 continue;
             std::call_once(set->selfNamedCompiled,
                            [&set] { set->selfNamed = Set::alternationOf(set->selfNamedList); });

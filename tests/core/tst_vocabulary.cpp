@@ -113,6 +113,10 @@ private Q_SLOTS:
             << QByteArray("[Profiling] Got error from GetSamples: -37 The third-party Profiling "
                           "module returned an unrecoverable error")
             << "dcgm-return" << -37 << "text";
+        QTest::newRow("NVML text followed by its own code, in a miner's log")
+            << QByteArray("2021.09.24:22:57:10.022: hwmc GPU2: unable to get fan speed - GPU is "
+                          "lost (15)")
+            << "nvml-return" << 15 << "text";
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
@@ -152,6 +156,8 @@ private Q_SLOTS:
         QTest::newRow("a system call's result in an NCCL warning")
             << QByteArray("node1:42:42 [0] misc/socket.cc:586 NCCL WARN socketPollConnect poll() "
                           "returned 1, no POLLOUT events");
+        QTest::newRow("a system call's error number after a library's text")
+            << QByteArray("mount: /mnt: mount(2) system call failed: Invalid argument (22)");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
