@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace gputriage {
@@ -17,6 +18,14 @@ bool isWord(char c)
 char lower(char c)
 {
     return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+}
+
+RE2::Options options()
+{
+    RE2::Options o;
+    o.set_case_sensitive(false);
+    o.set_max_mem(64 << 20);
+    return o;
 }
 
 uint32_t key(const char *at)
@@ -39,14 +48,10 @@ TextAlternation::TextAlternation(const QStringList &texts, Engine engine)
         m_texts.push_back(std::move(text));
     }
     if (!literal) {
-        std::string alternation;
         for (const std::string &t : m_texts)
-            alternation += (alternation.empty() ? "" : "|") + RE2::QuoteMeta(t)
-                           + (!t.empty() && isWord(t.back()) ? "\\b" : "");
-        RE2::Options options;
-        options.set_case_sensitive(false);
-        options.set_max_mem(64 << 20);
-        m_regex = std::make_unique<RE2>("\\b(" + alternation + ")", options);
+            m_alternation += (m_alternation.empty() ? "" : "|") + RE2::QuoteMeta(t)
+                             + (!t.empty() && isWord(t.back()) ? "\\b" : "");
+        m_regex = std::make_unique<RE2>("\\b(" + m_alternation + ")", options());
         return;
     }
     for (size_t i = 0; i < m_texts.size(); ++i) {
@@ -62,6 +67,43 @@ bool TextAlternation::find(std::string_view line, std::string &written) const
 {
     if (m_regex)
         return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), *m_regex, &written);
+    return search(line, written, [](size_t) { return true; });
+}
+
+bool TextAlternation::findWithNumber(std::string_view line,
+                                     std::string &written,
+                                     std::string &number) const
+{
+    if (m_regex) {
+        std::call_once(m_withNumberOnce, [this] {
+            m_withNumber = std::make_unique<RE2>(
+                "\\b(" + m_alternation + ")" + R"(\s*\((-?\d{1,4})\))", options());
+        });
+        return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), *m_withNumber,
+                                 &written, &number);
+    }
+    return search(line, written, [&](size_t end) {
+        size_t k = end;
+        while (k < line.size() && std::strchr(" \t\n\f\r", line[k]) && line[k] != '\0')
+            ++k; // RE2's \s
+        if (k == line.size() || line[k] != '(')
+            return false;
+        const size_t from = ++k;
+        k += k < line.size() && line[k] == '-';
+        const size_t digits = k;
+        while (k < line.size() && k - digits < 5
+               && std::isdigit(static_cast<unsigned char>(line[k])))
+            ++k;
+        if (k == digits || k - digits > 4 || k == line.size() || line[k] != ')')
+            return false;
+        number.assign(line.substr(from, k - from));
+        return true;
+    });
+}
+
+template<typename Follows>
+bool TextAlternation::search(std::string_view line, std::string &written, Follows follows) const
+{
     if (m_texts.empty() || line.size() < kKey)
         return false;
     thread_local std::string lowered;
@@ -79,7 +121,7 @@ bool TextAlternation::find(std::string_view line, std::string &written) const
         for (size_t i : it->second) {
             const std::string &t = m_texts[i];
             if (t.size() > line.size() - p || lowered.compare(p, t.size(), t) != 0
-                || (isWord(t.back()) && !boundary(p + t.size())))
+                || (isWord(t.back()) && !boundary(p + t.size())) || !follows(p + t.size()))
                 continue;
             written.assign(line.substr(p, t.size()));
             return true;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,9 +32,18 @@ public:
 
     // The first text in the line, as the line writes it, into `written`.
     bool find(std::string_view line, std::string &written) const;
+    // The first text followed by a number of 1 to 4 digits in parentheses, as the alternation
+    // with the suffix \s*\((-?\d{1,4})\) finds it; the number into `number`.
+    bool findWithNumber(std::string_view line, std::string &written, std::string &number) const;
 
 private:
     static constexpr size_t kKey = 4;
+    // The literal search; `follows(end)`: the text ending at `end` is followed as required.
+    template<typename Follows>
+    bool search(std::string_view line, std::string &written, Follows follows) const;
+    std::string m_alternation; // (the regex engine) the alternation without its group
+    mutable std::once_flag m_withNumberOnce;
+    mutable std::unique_ptr<re2::RE2> m_withNumber;
     std::vector<std::string> m_texts;                          // lower-cased, in list order
     std::unordered_map<uint32_t, std::vector<size_t>> m_byKey; // first kKey bytes → texts
     std::unique_ptr<re2::RE2> m_regex;

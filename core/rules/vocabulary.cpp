@@ -165,6 +165,20 @@ struct Vocabulary::Set
     std::unique_ptr<TextAlternation> selfNamed; // the texts selfNamedText() says need no context
     std::vector<std::unique_ptr<RE2>> codes;
 
+    // A printed text followed by its own code in parentheses ("GPU is lost (15)", a miner's
+    // NVML wrapper; "invalid device ordinal (101)") names the code twice: the text and the
+    // number agree, so the line needs no other word of the library.
+    const CatalogEntry *textWithItsCode(std::string_view line, std::string &written) const
+    {
+        std::string number;
+        if (spec->textContext || !texts || !texts->findWithNumber(line, written, number))
+            return nullptr;
+        const CatalogEntry *e = find(written);
+        return e && e->code != 0 && QString::number(e->code) == QString::fromStdString(number)
+                   ? e
+                   : nullptr;
+    }
+
     void compile()
     {
         for (const char *code : spec->codes)
@@ -255,10 +269,18 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         }
         i = j;
     }
+    // Only a line with a number in parentheses can write a text with its code.
+    static const RE2 parenthesisedNumber(R"(\(-?\d{1,4}\))");
+    const bool numbered = RE2::PartialMatch(text, parenthesisedNumber);
     for (const auto &set : m_sets) {
         std::string written;
         if (!RE2::PartialMatch(text, *set->context)) {
-            if (!set->selfNamed || set->textContext)
+            if (set->textContext)
+                continue;
+            if (numbered)
+                if (const CatalogEntry *e = set->textWithItsCode(line, written))
+                    return hit(*set, e, "text", written);
+            if (!set->selfNamed)
                 continue;
             if (set->selfNamed->find(line, written))
                 if (const CatalogEntry *e = set->find(written))

@@ -62,6 +62,10 @@ private Q_SLOTS:
             "Out Of Memory",
             "",
             "out",
+            "NVML: GPU is lost (15)",
+            "gpu is lost  (-3) and out of memory (2)",
+            "GPU is lost (12345), out of memory(2)",
+            "GPU is lost\t(7x)",
         };
         for (const char *root : {"real", "real-dev", "variants"}) {
             QDirIterator it(QStringLiteral(TESTDATA "/") + QLatin1String(root),
@@ -75,15 +79,25 @@ private Q_SLOTS:
             }
         }
         QVERIFY(lines.size() > 5000);
-        int found = 0;
+        int found = 0, withNumber = 0;
         for (const std::string &line : lines) {
             std::string a, b;
             const bool inLiteral = literal.find(line, a), inRegex = regex.find(line, b);
             QVERIFY2(inLiteral == inRegex && a == b,
                      qPrintable(QString::fromStdString(line + " | " + a + " | " + b)));
             found += inLiteral;
+            std::string na, nb;
+            a.clear();
+            b.clear();
+            const bool numLiteral = literal.findWithNumber(line, a, na),
+                       numRegex = regex.findWithNumber(line, b, nb);
+            QVERIFY2(numLiteral == numRegex && a == b && na == nb,
+                     qPrintable(QString::fromStdString(line + " | " + a + " " + na + " | " + b + " "
+                                                       + nb)));
+            withNumber += numLiteral;
         }
         QVERIFY2(found > 50, qPrintable(QString::number(found)));
+        QVERIFY2(withNumber >= 3, qPrintable(QString::number(withNumber)));
     }
 
     void anyWordingIsDecoded_data()
@@ -168,6 +182,10 @@ private Q_SLOTS:
             << QByteArray("[Profiling] Got error from GetSamples: -37 The third-party Profiling "
                           "module returned an unrecoverable error")
             << "dcgm-return" << -37 << "text";
+        QTest::newRow("NVML text followed by its own code, in a miner's log")
+            << QByteArray("2021.09.24:22:57:10.022: hwmc GPU2: unable to get fan speed - GPU is "
+                          "lost (15)")
+            << "nvml-return" << 15 << "text";
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
@@ -207,6 +225,8 @@ private Q_SLOTS:
         QTest::newRow("a system call's result in an NCCL warning")
             << QByteArray("node1:42:42 [0] misc/socket.cc:586 NCCL WARN socketPollConnect poll() "
                           "returned 1, no POLLOUT events");
+        QTest::newRow("a system call's error number after a library's text")
+            << QByteArray("mount: /mnt: mount(2) system call failed: Invalid argument (22)");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
