@@ -989,6 +989,11 @@ void Matcher::matchLines(const LogDocument &doc,
                 for (auto it = m.facts.begin(); it != m.facts.end();)
                     it = rule.facts.contains(it->first) ? std::next(it) : m.facts.erase(it);
             }
+            // The same message found first from a later line of it (where its tail matched by
+            // itself): the match from where it begins replaces that one.
+            for (size_t k = out.size(); wrapped && k-- > recent;)
+                if (out[k].rule == ruleIndex && out[k].line > m.line && out[k].endLine == m.endLine)
+                    out.erase(out.begin() + std::ptrdiff_t(k));
             out.push_back(std::move(m));
             return true;
         };
@@ -1032,11 +1037,16 @@ void Matcher::matchLines(const LogDocument &doc,
                         consider(m_sets->spanningRules[size_t(h)]);
                 }
             }
+            // How far back a message may have begun: up to kWrapBack lines, none of them empty.
+            size_t maxBack = 0;
+            while (maxBack < size_t(RawPrefilter::kWrapBack) && maxBack < i - begin
+                   && !lines[i - maxBack - 1].empty())
+                ++maxBack;
             for (int r : retry) {
                 const Rule &rule = m_rules[size_t(r)];
-                for (size_t back = 0; back <= size_t(RawPrefilter::kWrapBack); ++back) {
-                    if (back > i - begin || (back && lines[i - back].empty()))
-                        break;
+                // From the earliest line: a message found from a later line of it would lose
+                // what it begins with (an optional name before the words the prefilter saw).
+                for (size_t back = maxBack + 1; back-- > 0;) {
                     const size_t at = i - back;
                     // A rule that matches that line by itself is that line's (a trailing .*
                     // would otherwise run on into the lines after it).
