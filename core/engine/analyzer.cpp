@@ -19,11 +19,13 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <limits>
 #include <mutex>
 #include <set>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 namespace gputriage {
@@ -579,17 +581,30 @@ void AnalysisSession::collect()
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *tasks[t].doc;
-        for (int line : m_running->explained[t])
-            m_result.nvidiaExplainedLines += nvidiaOrigin(doc.line(line));
         {
             std::string normalized;
-            std::vector<int> matchedLines; // lines a rule's match covers, ascending
-            if (!notable[t].empty()) {
+            // Lines a rule's match covers, with the rule, ascending.
+            std::vector<std::pair<int, int>> matchedLines;
+            if (!notable[t].empty() || !m_running->explained[t].empty()) {
                 for (const LineMatch &m : hits[t])
                     if (rules[size_t(m.rule)].kind != RuleKind::Fact)
                         for (int l = m.line; l <= m.endLine; ++l)
-                            matchedLines.push_back(l);
+                            matchedLines.emplace_back(l, m.rule);
                 std::sort(matchedLines.begin(), matchedLines.end());
+            }
+            auto rulesOn = [&](int line) {
+                return std::equal_range(
+                    matchedLines.begin(), matchedLines.end(), std::pair(line, INT_MIN),
+                    [](const auto &a, const auto &b) { return a.first < b.first; });
+            };
+            for (int line : m_running->explained[t]) {
+                if (!nvidiaOrigin(doc.line(line)))
+                    continue;
+                ++m_result.nvidiaExplainedLines;
+                Normalizer::normalize(doc.line(line), normalized);
+                straightenQuotes(normalized);
+                const auto [from, to] = rulesOn(line);
+                addForeignCode(doc, line, normalized, {from, to});
             }
             // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
             // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
@@ -616,10 +631,12 @@ void AnalysisSession::collect()
                 // A line a match goes on over (a wrapped message) is explained by it; so are the
                 // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
                 // width) when their row is.
-                if (std::binary_search(matchedLines.begin(), matchedLines.end(), line)
-                    || std::binary_search(matchedLines.begin(), matchedLines.end(),
-                                          tableRowHead(doc, line))) {
+                auto [from, to] = rulesOn(line);
+                if (from == to)
+                    std::tie(from, to) = rulesOn(tableRowHead(doc, line));
+                if (from != to) {
                     ++m_result.nvidiaExplainedLines;
+                    addForeignCode(doc, line, normalized, {from, to});
                     continue;
                 }
                 const LineOrigin origin = lineOrigin(normalized, kind);
@@ -1157,7 +1174,8 @@ static Severity severityFor(const CatalogMessage &m, PrintLevel level)
 
 bool AnalysisSession::addVocabularyLine(const LogDocument &doc,
                                         int line,
-                                        std::string_view normalized)
+                                        std::string_view normalized,
+                                        bool quoted)
 {
     std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
     if (!hit)
@@ -1166,10 +1184,34 @@ bool AnalysisSession::addVocabularyLine(const LogDocument &doc,
     VocabularyHits &hits = it->second;
     if (added)
         hits.first = std::move(*hit);
+    hits.onlyQuoted = hits.onlyQuoted && quoted;
     ++hits.count;
     if (hits.occurrences.size() < m_options.maxOccurrences)
         hits.occurrences.append(lineOccurrence(doc, line));
     return true;
+}
+
+// A line a rule explains may quote another library's return code (DCGM's diagnostic quoting
+// CUDA's "CUDA-capable device(s) is/are busy or unavailable"): that code is decoded too, at info
+// (the rule's finding says how much it matters), unless a rule on the line is that library's
+// (its id's first part, or its `vocabulary:`).
+void AnalysisSession::addForeignCode(const LogDocument &doc,
+                                     int line,
+                                     std::string_view normalized,
+                                     std::span<const std::pair<int, int>> rulesOnLine)
+{
+    const std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
+    if (!hit)
+        return;
+    const QStringView library = QStringView(hit->findingId).left(hit->findingId.indexOf(u'.'));
+    const auto &rules = m_analyzer.matcher().rules();
+    for (const auto &[l, r] : rulesOnLine) {
+        const Rule &rule = rules[size_t(r)];
+        if (QStringView(rule.id).left(rule.id.indexOf(u'.')) == library
+            || (rule.vocabulary && rule.vocabulary->catalog == hit->catalog->name))
+            return;
+    }
+    addVocabularyLine(doc, line, normalized, true);
 }
 
 // A return code found in a line no rule explains: named by its library and decoded by its
@@ -1188,9 +1230,12 @@ void AnalysisSession::addVocabularyFindings()
         const VocabularyHit &h = hits.first;
         const CatalogEntry &e = *h.entry;
         const QString code = codeText(h);
-        const QString found = QStringLiteral("Recognised by its %1 (\"%2\") in a line no rule's "
-                                             "pattern explains.")
-                                  .arg(h.how, h.written);
+        const QString found
+            = (hits.onlyQuoted ? QStringLiteral("Recognised by its %1 (\"%2\") in a line a rule of "
+                                                "another program explains.")
+                               : QStringLiteral("Recognised by its %1 (\"%2\") in a line no "
+                                                "rule's pattern explains."))
+                  .arg(h.how, h.written);
         // A rule that names this code (`vocabulary:`) is the condition: its words, in any wording
         // the code is found in. Where its finding exists already, the lines join it.
         const Rule *claim = claimOf(h.catalog->name, e.code);
@@ -1211,7 +1256,11 @@ void AnalysisSession::addVocabularyFindings()
         f.group[QStringLiteral("vocabulary")] = h.catalog->name;
         f.group[QStringLiteral("code")] = code;
         f.title = QStringLiteral("%1 error %2: %3").arg(h.library, code, e.name);
-        f.severity = severityForResolution(e.resolution).value_or(Severity::Warning);
+        // Quoted only in lines another library's rule explains: what the code means, as context
+        // of that finding (it says how much the condition matters).
+        f.severity = hits.onlyQuoted
+                         ? Severity::Info
+                         : severityForResolution(e.resolution).value_or(Severity::Warning);
         f.count = hits.count;
         f.tags = {QStringLiteral("vocabulary"), h.catalog->name};
         f.facts[QStringLiteral("vocabulary")] = h.catalog->name;
@@ -1229,6 +1278,8 @@ void AnalysisSession::addVocabularyFindings()
         if (claim) {
             adoptClaim(*claim, f);
             f.explain += QLatin1String("\n\n") + found;
+            if (hits.onlyQuoted)
+                f.severity = Severity::Info;
         }
         const QString source = e.source.isEmpty() ? h.catalog->source.url : e.source;
         if (source.startsWith(QLatin1String("https://"))

@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <span>
 #include <vector>
 
 namespace gputriage {
@@ -98,6 +99,10 @@ private:
     std::vector<Finding> bundleFindings(const Rule &rule) const;
     void applyCatalog(const Rule &rule, Finding &f) const;
     // The rule that names code `code` of catalog `catalog` as its condition (`vocabulary:`).
+    void addForeignCode(const LogDocument &doc,
+                        int line,
+                        std::string_view normalized,
+                        std::span<const std::pair<int, int>> rulesOnLine);
     const Rule *claimOf(const QString &catalog, int code) const;
     // A finding of a code a rule claims becomes that rule's: its id, words and severity.
     static void adoptClaim(const Rule &claim, Finding &f);
@@ -181,9 +186,13 @@ private:
         VocabularyHit first;
         int count = 0;
         QList<Occurrence> occurrences;
+        bool onlyQuoted = true; // every line was explained by a rule of another library
     };
     std::map<std::pair<QString, int>, VocabularyHits> m_vocabularyHits; // catalog, code
-    bool addVocabularyLine(const LogDocument &doc, int line, std::string_view normalized);
+    bool addVocabularyLine(const LogDocument &doc,
+                           int line,
+                           std::string_view normalized,
+                           bool quoted = false);
     void addVocabularyFindings();
     void addClaimedCode(const Rule &rule, Finding &f) const;
     const LogDocument *m_nvidiaDoc = nullptr;

@@ -289,6 +289,30 @@ private Q_SLOTS:
                 QVERIFY(f.severity > Severity::Info);
             }
     }
+
+    // A rule of one program explains the line, which quotes another library's code: that code
+    // is decoded too, at info; a code of the rule's own library is the rule's.
+    void aCodeQuotedInAnotherProgramsMessageIsDecodedAtInfo()
+    {
+        const Analyzer analyzer(shippedRules());
+        const AnalysisResult r = analyzer.analyze({LogDocument::fromBytes(
+            "GPU 0 API call cudaEventCreate failed for GPU0: 'CUDA-capable device(s) is/are busy "
+            "or unavailable' Check DCGM and system logs for errors. Reset GPU. Restart DCGM. "
+            "Rerun diagnostics\n",
+            QStringLiteral("diag.log"))});
+        const Finding *dcgm = nullptr, *cuda = nullptr;
+        for (const Finding &f : r.findings) {
+            if (f.ruleId.startsWith(u"dcgm."))
+                dcgm = &f;
+            if (f.ruleId.startsWith(u"cuda."))
+                cuda = &f;
+        }
+        QVERIFY(dcgm && dcgm->severity > Severity::Info);
+        QVERIFY(cuda);
+        QCOMPARE(cuda->severity, Severity::Info);
+        QCOMPARE(cuda->facts.at(QStringLiteral("code")), QStringLiteral("46"));
+        QVERIFY(cuda->explain.contains(u"another program"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVocabulary)
