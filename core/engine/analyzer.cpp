@@ -617,17 +617,30 @@ void AnalysisSession::collect()
             const SectionKind kind = kindOf(doc);
             const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
             for (int line : notable[t]) {
-                if (!messages
-                    || !(kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
-                         || nvidiaDeviceLine(doc.line(line)))
-                    || isSectionHeader(doc.line(line), doc.path())
-                    || nvidiaOnlyQuoted(doc.line(line)))
+                if (!messages || isSectionHeader(doc.line(line), doc.path()))
+                    continue;
+                const bool nvidia = kind == SectionKind::InstallerLog
+                                    || nvidiaOrigin(doc.line(line))
+                                    || nvidiaDeviceLine(doc.line(line));
+                if (nvidia ? nvidiaOnlyQuoted(doc.line(line))
+                           : !m_analyzer.vocabulary().mayRecognise(doc.line(line)))
                     continue;
                 bool edges[2] = {false, false}; // [0]: the message starts with a blank
                 Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
                 if (benign(normalized))
                     continue;
                 straightenQuotes(normalized);
+                if (!nvidia) {
+                    // Any program may print an NVIDIA library's return code in its own words
+                    // ("RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR", a logger's "Failed to
+                    // watch metrics: … The third-party Profiling module returned an
+                    // unrecoverable error"): the vocabularies read a code's name, a text that
+                    // says whose it is, or a code where the line names the library.
+                    if (!std::binary_search(matchedLines.begin(), matchedLines.end(), line)
+                        && addVocabularyLine(doc, line, normalized))
+                        ++m_result.nvidiaExplainedLines;
+                    continue;
+                }
                 // A line a match goes on over (a wrapped message) is explained by it; so are the
                 // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
                 // width) when their row is.

@@ -235,6 +235,59 @@ Vocabulary::Vocabulary(const RuleSet &rules)
 
 Vocabulary::~Vocabulary() = default;
 
+bool Vocabulary::mayRecognise(std::string_view raw) const
+{
+    std::call_once(m_anyCompiled, [this] {
+        // A self-named text is looked for by its two longest words: a line holding both goes to
+        // recognise(). The libraries' names are one short alternation.
+        static const QRegularExpression nonWord(QStringLiteral("\\W+"));
+        std::string contexts;
+        for (const auto &set : m_sets) {
+            contexts += (contexts.empty() ? "(?:" : "|(?:") + std::string(set->spec->context) + ")";
+            if (set->textContext)
+                continue;
+            for (const QString &t : set->selfNamedList) {
+                QStringList words = t.toLower().split(nonWord, Qt::SkipEmptyParts);
+                std::stable_sort(
+                    words.begin(), words.end(),
+                    [](const QString &x, const QString &y) { return x.size() > y.size(); });
+                if (words.size() >= 2)
+                    m_textWords[words[0].toStdString()].push_back(words[1].toStdString());
+            }
+        }
+        m_any = std::make_unique<RE2>(contexts.empty() ? std::string("$^") : contexts);
+    });
+    // Names are looked up word by word, as recognise() reads them.
+    std::vector<std::string> lineWords;
+    for (size_t i = 0; i < raw.size();) {
+        const auto isWord = [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                   || c == '_';
+        };
+        if (!isWord(raw[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < raw.size() && isWord(raw[j]))
+            ++j;
+        const std::string_view word = raw.substr(i, j - i);
+        if (word.size() >= 8 && m_names.count(std::string(word)))
+            return true;
+        std::string lower(word);
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        lineWords.push_back(std::move(lower));
+        i = j;
+    }
+    for (const std::string &word : lineWords)
+        if (const auto it = m_textWords.find(word); it != m_textWords.end())
+            for (const std::string &second : it->second)
+                if (std::find(lineWords.begin(), lineWords.end(), second) != lineWords.end())
+                    return true;
+    return RE2::PartialMatch(re2::StringPiece(raw.data(), raw.size()), *m_any);
+}
+
 std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
 {
     const re2::StringPiece text(line.data(), line.size());

@@ -6,9 +6,11 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace re2 {
@@ -46,12 +48,20 @@ public:
     Vocabulary &operator=(const Vocabulary &) = delete;
 
     std::optional<VocabularyHit> recognise(std::string_view line) const;
+    // Whether `raw` (a line before normalisation) could hold anything recognise() reads: a
+    // code's name, a text that says whose it is, or the name of a library. One scan, for the
+    // lines of programs that are not NVIDIA's (most of them hold none).
+    bool mayRecognise(std::string_view raw) const;
     bool empty() const { return m_sets.empty(); }
 
 private:
     struct Set; // one catalog: how its codes are written
     std::vector<std::unique_ptr<Set>> m_sets;
     std::map<std::string, std::pair<const Set *, const CatalogEntry *>> m_names;
+    mutable std::once_flag m_anyCompiled;
+    mutable std::unique_ptr<re2::RE2> m_any; // the libraries' names
+    // The longest word of each self-named text, with the second longest of each.
+    mutable std::unordered_map<std::string, std::vector<std::string>> m_textWords;
 };
 
 } // namespace gputriage
