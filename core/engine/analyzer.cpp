@@ -636,8 +636,8 @@ void AnalysisSession::collect()
                     // watch metrics: … The third-party Profiling module returned an
                     // unrecoverable error"): the vocabularies read a code's name, a text that
                     // says whose it is, or a code where the line names the library.
-                    if (!std::binary_search(matchedLines.begin(), matchedLines.end(), line)
-                        && addVocabularyLine(doc, line, normalized))
+                    const auto [from, to] = rulesOn(line);
+                    if (from == to && addVocabularyLine(doc, line, normalized))
                         ++m_result.nvidiaExplainedLines;
                     continue;
                 }
