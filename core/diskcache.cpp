@@ -142,19 +142,30 @@ QByteArray DiskCache::digest(const QByteArray &bytes)
     return out;
 }
 
-QString DiskCache::fileName(const QByteArray &kind, const QByteArray &inputs)
+namespace {
+
+QString fileNameOf(const QByteArray &kind, const QByteArray &key)
 {
-    const QString dir = directory();
+    const QString dir = DiskCache::directory();
     if (dir.isEmpty())
         return {};
     return dir + QLatin1Char('/') + QString::fromLatin1(kind) + QLatin1Char('-')
-           + QString::fromLatin1(keyOf(kind, inputs).toHex().left(32));
+           + QString::fromLatin1(key.toHex().left(32));
+}
+
+} // namespace
+
+QString DiskCache::fileName(const QByteArray &kind, const QByteArray &inputs)
+{
+    return fileNameOf(kind, keyOf(kind, inputs));
 }
 
 std::optional<QByteArray>
 DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArray &builder)
 {
-    const QString path = fileName(kind, inputs);
+    // (The inputs are hashed once: for the rule prefilters they are every pattern.)
+    const QByteArray wanted = keyOf(kind, inputs);
+    const QString path = fileNameOf(kind, wanted);
     if (path.isEmpty())
         return std::nullopt;
     QFile file(path);
@@ -186,7 +197,7 @@ DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArr
     quint64 size = 0, sum = 0;
     if (!madeBy || !key || !r.take(&size, 8) || !r.take(&sum, 8))
         return damaged("truncated");
-    if (*key != keyOf(kind, inputs))
+    if (*key != wanted)
         return damaged("another entry's key");
     if (*madeBy != builder) {
         note(QStringLiteral("cache file %1 was made for %2, not %3; rebuilt")
@@ -206,7 +217,8 @@ bool DiskCache::store(const QByteArray &kind,
                       const QByteArray &builder,
                       const QByteArray &payload)
 {
-    const QString path = fileName(kind, inputs);
+    const QByteArray key = keyOf(kind, inputs);
+    const QString path = fileNameOf(kind, key);
     if (path.isEmpty() || !QDir().mkpath(QFileInfo(path).path()))
         return false;
     const PhaseTimer timer("write cache");
@@ -216,7 +228,7 @@ bool DiskCache::store(const QByteArray &kind,
     put32(out, kFormat);
     put32(out, quint32(builder.size()));
     out.append(builder);
-    out.append(keyOf(kind, inputs));
+    out.append(key);
     put64(out, quint64(payload.size()));
     put64(out, checksum(payload));
     out.append(payload);

@@ -435,7 +435,8 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
             continue;
         const bool spans = r.span > 1;
         PatternSet &set = spans ? m_sets->spanning : m_sets->single;
-        if (set.add(r.pattern.regex.pattern(), r.pattern.regex.programSize()) < 0)
+        // (The loader compiled it with the same parsing options.)
+        if (set.add(r.pattern.regex.pattern(), r.pattern.regex.programSize(), true) < 0)
             continue;
         (spans ? m_sets->spanningRules : m_sets->singleRules).push_back(i);
         m_sets->maxSpan = std::max(m_sets->maxSpan, r.span);

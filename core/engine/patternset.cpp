@@ -16,12 +16,14 @@ PatternSet::~PatternSet() = default;
 PatternSet::PatternSet(PatternSet &&) noexcept = default;
 PatternSet &PatternSet::operator=(PatternSet &&) noexcept = default;
 
-int PatternSet::add(const std::string &pattern, int size)
+int PatternSet::add(const std::string &pattern, int size, bool parses)
 {
     // A set of its own tells whether RE2 can take the pattern, as RE2::Set::Add does.
-    RE2::Set probe(m_options, RE2::UNANCHORED);
-    if (probe.Add(pattern, nullptr) < 0)
-        return -1;
+    if (!parses) {
+        RE2::Set probe(m_options, RE2::UNANCHORED);
+        if (probe.Add(pattern, nullptr) < 0)
+            return -1;
+    }
     m_patterns.push_back(pattern);
     m_sizes.push_back(size);
     return int(m_patterns.size()) - 1;

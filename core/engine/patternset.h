@@ -26,7 +26,9 @@ public:
 
     // The pattern's index, or -1 when RE2 cannot take it. `size`: its program's size as a regex
     // of its own (RE2::ProgramSize()), to group patterns into sets that fit.
-    int add(const std::string &pattern, int size);
+    // `parses`: the pattern is known to parse with these options (a rule's, checked when its
+    // file loaded), so the probe that RE2::Set::Add would fail on is skipped.
+    int add(const std::string &pattern, int size, bool parses = false);
     // False without patterns. Patterns go into sets in order, a new one where the sizes would
     // pass RE2's limit (planned now, compiled on first use); a set that still fails is halved,
     // and so on.
