@@ -815,9 +815,12 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
                                bestLetters);
         }
     }
+    // The formats filed under the line's words, the rarest words first: a format is filed under
+    // its rarest word, and the line's common words ("state", "default") key many formats of
+    // every catalog, which must not use up the tries before the word that keys this one.
     std::set<std::string_view> seen;
-    size_t tries = 0;
-    for (size_t i = 0; i < line.size() && tries < kMaxTries;) {
+    std::vector<const std::vector<int> *> lists;
+    for (size_t i = 0; i < line.size();) {
         if (!isWordChar(line[i])) {
             ++i;
             continue;
@@ -830,13 +833,21 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
         if (word.size() < size_t(kMinWordLength) || !seen.insert(word).second)
             continue;
         const auto it = m_byWord.find(std::string(word));
-        if (it == m_byWord.end())
-            continue;
-        for (int m : it->second) {
+        if (it != m_byWord.end())
+            lists.push_back(&it->second);
+    }
+    std::stable_sort(
+        lists.begin(), lists.end(),
+        [](const std::vector<int> *a, const std::vector<int> *b) { return a->size() < b->size(); });
+    size_t tries = 0;
+    for (const std::vector<int> *list : lists) {
+        for (int m : *list) {
             if (++tries > kMaxTries)
                 break;
             tryMessage(m, line, 0, false, wanted, best, bestLetters);
         }
+        if (tries > kMaxTries)
+            break;
     }
     if (!best.message)
         return std::nullopt;

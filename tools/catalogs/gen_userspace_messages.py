@@ -365,9 +365,12 @@ BUILTIN_STRING_MACROS = _inttypes()
 
 
 class MacroTable:
-    def __init__(self):
+    def __init__(self, fixed=None):
         self.defs = {}        # name -> body tokens (object-like macros only)
         self.conflicts = set()
+        # string macros whose value depends on the build (#if per back-end): the value of the
+        # build whose messages the catalog describes (component's `string_macros`)
+        self.fixed = dict(fixed or {})
 
     def add(self, d):
         if d.name is None or d.params is not None:
@@ -382,6 +385,8 @@ class MacroTable:
         self.defs[d.name] = body
 
     def expand(self, name, depth=0):
+        if name in self.fixed:
+            return self.fixed[name]
         if name in BUILTIN_STRING_MACROS:
             return BUILTIN_STRING_MACROS[name]
         body = self.defs.get(name)
@@ -409,7 +414,8 @@ def c_literal(toks, macros, params, depth=0):
                 continue
             if t.val in ("__func__", "__FUNCTION__", "__FILE__", "__PRETTY_FUNCTION__"):
                 raise NotLiteral("non-literal format")
-            if not seen_str and t.val not in macros.defs and t.val not in BUILTIN_STRING_MACROS:
+            if (not seen_str and t.val not in macros.defs and t.val not in BUILTIN_STRING_MACROS
+                    and t.val not in macros.fixed):
                 raise NotLiteral("non-literal format")
             parts.append(macros.expand(t.val, depth))
             seen_str = True
@@ -524,6 +530,11 @@ def component(name, **kw):
     kw.setdefault("subsystems", [])
     kw.setdefault("go_style", "logrus")
     kw.setdefault("line_depth", 1 if kw["tag_re"] == DRIVER_TAG_RE else 2)
+    kw.setdefault("string_macros", {})
+    # the part of a release tag that is the component's own version (dcgm-exporter's tags are
+    # <DCGM version>-<exporter version>): a regex whose group 1 is that part
+    kw.setdefault("tag_version", None)
+    kw.setdefault("go_slog", False)
     COMPONENTS[name] = kw
 
 
@@ -836,6 +847,76 @@ component(
         (r"^sdk/", "sdk"),
     ])
 
+component(
+    "mig-parted",
+    title="NVIDIA MIG partition editor and MIG manager (nvidia-mig-parted, nvidia-mig-manager)",
+    repo="NVIDIA/mig-parted", lang="go", tag_re=SEMVER_TAG_RE,
+    exclude=[r"^deployments/", r"^hack/", r"^internal/test/"],
+    line_format="logrus: time=\"<ts>\" level=<level> msg=\"<message>\" (k8s-mig-manager pod) or "
+                "<LEVEL>[<seconds>] <message> (nvidia-mig-parted on a terminal: ERRO, WARN, INFO, FATA); "
+                "returned errors end in \"Error applying MIG configuration ...: <message>\"",
+    go_style="logrus",
+    subsystems=[
+        (r"^cmd/nvidia-mig-manager/", "manager"),
+        (r"^pkg/mig/reconfigure/", "reconfigure"),
+        (r"^cmd/nvidia-mig-parted/apply/", "apply"),
+        (r"^cmd/nvidia-mig-parted/assert/", "assert"),
+        (r"^cmd/nvidia-mig-parted/(export|checkpoint|restore|generateconfig)/", "export"),
+        (r"^cmd/nvidia-mig-parted/", "cli"),
+        (r"^pkg/mig/mode/", "mode"),
+        (r"^pkg/mig/(config|builder|discovery|state)/", "config"),
+        (r"^(pkg/nvml|pkg/nvlib|internal/nvlib|internal/nvml)/", "nvml"),
+        (r"^(api|pkg/types)/", "api"),
+        (r"^internal/systemd/", "systemd"),
+    ])
+
+component(
+    "dcgm-exporter",
+    title="NVIDIA DCGM exporter (Prometheus GPU metrics)",
+    repo="NVIDIA/dcgm-exporter", lang="go", tag_re=r"^\d+\.\d+\.\d+-\d+\.\d+\.\d+$",
+    tag_version=r"^[\d.]+-([\d.]+)$",
+    exclude=[r"^deployments/", r"^hack/", r"^tests/", r"^internal/mocks/", r"/testutils/"],
+    line_format="logrus (up to 3.x): time=\"<ts>\" level=<level> msg=\"<message>\"; slog (4.x): "
+                "time=<ts> level=<LEVEL> msg=\"<message>\" <key>=<value>...",
+    go_style="logrus", go_slog=True,
+    subsystems=[
+        (r"^pkg/dcgmexporter/kubernetes", "k8s"),
+        (r"^internal/pkg/(transformation|kubeclient)/", "k8s"),
+        (r"^internal/pkg/(collector|counters|rendermetrics)/", "collector"),
+        (r"^internal/pkg/(devicewatcher|devicewatchlistmanager|deviceinfo|devicemonitoring)/", "devices"),
+        (r"^internal/pkg/(dcgmprovider|prerequisites|capabilities)/", "dcgm"),
+        (r"^internal/pkg/nvmlprovider/", "nvml"),
+        (r"^internal/pkg/(server|registry|watcher)/", "server"),
+        (r"^(pkg/cmd|cmd/dcgm-exporter|internal/pkg/appconfig)/", "app"),
+        (r"^pkg/dcgmexporter/", "exporter"),
+    ])
+
+component(
+    "ggml-cuda",
+    title="ggml CUDA back-end (llama.cpp, whisper.cpp, Ollama, LM Studio)",
+    repo="ggml-org/ggml", lang="c", tag_re=SEMVER_TAG_RE,
+    # and ggml.h for GGML_ASSERT, which the CUDA back-end's fatal errors end in
+    include=[r"^src/ggml-cuda\.cu$", r"^src/ggml-cuda/", r"^include/(ggml/)?ggml\.h$"],
+    exclude=[r"/template-instances/", r"/vendors/"],
+    line_format="<message> on stderr (ggml's log callback; llama.cpp's own log may put a level letter "
+                "and time first); GGML_ABORT: <file>:<line>: <message>",
+    # GGML_CUDA_NAME is "ROCm"/"MUSA" in the HIP and MUSA builds of the same code
+    string_macros={"GGML_CUDA_NAME": "CUDA", "GGML_CUBLAS_NAME": "cuBLAS"},
+    calls=dict(FPRINTF_STDERR, **{
+        "GGML_LOG_ERROR": CCall("error", 0),
+        "GGML_LOG_WARN": CCall("warning", 0),
+        "GGML_LOG_INFO": CCall("info", 0),
+        "GGML_LOG_DEBUG": CCall("debug", 0),
+        "GGML_ABORT": CCall("fatal", 0, prefix="%s:%d: "),
+    }),
+    subsystems=[
+        (r"^include/", "assert"),
+        (r"^src/ggml-cuda(\.cu|/ggml-cuda\.cu|/common\.cuh)$", "backend"),
+        (r"^src/ggml-cuda/(allreduce|nccl)", "collective"),
+        (r"^src/ggml-cuda/(fattn|mmq|mmvq|mmf|mmvf|mma|mmid|cpy|binbcast|getrows|conv|rope|norm|softmax)", "kernels"),
+        (r"^src/ggml-cuda/", "ops"),
+    ])
+
 C_EXTS = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl", ".x")
 GO_EXTS = (".go",)
 CXX_EXTS = (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl")
@@ -913,17 +994,22 @@ def version_key(tag):
     return tuple(int(x) for x in re.findall(r"\d+", tag))
 
 
-def release_tags(gitdir, tag_re, count, line_depth):
+def release_tags(gitdir, tag_re, count, line_depth, tag_version=None):
     """Newest release tag of each of the `count` newest release lines, oldest first.
 
     A release line is the first `line_depth` numbers of the version (driver branch 595 for
-    595.71.05; 1.20 for v1.20.0; 2.30 for v2.30.7-1)."""
+    595.71.05; 1.20 for v1.20.0; 2.30 for v2.30.7-1). With `tag_version` (a regex), the version
+    is its group 1 in the tag (4.8.2 of dcgm-exporter's 4.5.3-4.8.2)."""
     out = subprocess.run(["git", "-C", gitdir, "tag", "--list"], check=True,
                          stdout=subprocess.PIPE).stdout.decode("utf-8", "replace").split()
-    tags = sorted((t for t in out if re.match(tag_re, t)), key=version_key)
+
+    def key(t):
+        return version_key(re.match(tag_version, t).group(1) if tag_version else t)
+
+    tags = sorted((t for t in out if re.match(tag_re, t)), key=key)
     newest = {}
     for t in tags:
-        newest[version_key(t)[:line_depth]] = t
+        newest[key(t)[:line_depth]] = t
     lines = sorted(newest)
     return [newest[k] for k in lines[-count:]]
 
@@ -1161,6 +1247,11 @@ GO_LOG_METHODS.update({"InfoS": "structured", "ErrorS": "structured-err", "Exitf
                        "InfoDepth": "sprint", "ErrorDepth": "sprint", "WarningDepth": "sprint"})
 GO_OTHER_METHODS = {"New", "Wrap", "Wrapf", "WithMessage", "WithMessagef", "Exit", "NewExitError",
                     "Fprintf", "Fprintln", "Fprint"}
+# log/slog (components with go_slog): the message is the first argument (after the context of
+# the *Context forms), the others are attributes printed as key=value after it
+SLOG_METHODS = {"Error": 0, "Warn": 0, "Info": 0, "Debug": 0, "ErrorContext": 1, "WarnContext": 1,
+                "InfoContext": 1, "DebugContext": 1}
+GO_OTHER_METHODS |= set(SLOG_METHODS)
 GO_ALL_METHODS = set(GO_LOG_METHODS) | GO_OTHER_METHODS
 
 LOGRUS = "github.com/sirupsen/logrus"
@@ -1338,6 +1429,11 @@ def extract_go(cfg, path, text, stats, emit):
             if method not in ("Exit", "NewExitError"):
                 continue
             level, source_level, style = "error", RETURNED, "plain"
+        elif pkg == "log/slog" and cfg["go_slog"]:
+            if method not in SLOG_METHODS:
+                continue
+            level, source_level, style, structured = go_level(method), "slog." + method, "plain", True
+            fmt_idx = SLOG_METHODS[method]
         elif pkg == "google.golang.org/grpc/status":
             if method == "Errorf":
                 level, source_level, style, fmt_idx = "error", RETURNED, "printf", 1
@@ -1428,7 +1524,7 @@ def scan_version(cfg, src, stats):
         txt = src.read(p)
         if txt is not None:
             texts[p] = txt
-    macros = MacroTable()
+    macros = MacroTable(cfg["string_macros"])
     if cfg["lang"] == "c":
         for p in files:
             if p in texts:
@@ -1543,7 +1639,8 @@ def main(argv=None):
             if name in refs:
                 reflist = refs[name].split(",")
             else:
-                reflist = release_tags(path, cfg["tag_re"], max(1, args.history), cfg["line_depth"])
+                reflist = release_tags(path, cfg["tag_re"], max(1, args.history), cfg["line_depth"],
+                                       cfg["tag_version"])
                 if not reflist:
                     sys.exit("%s: no release tag matches %s; give --ref" % (path, cfg["tag_re"]))
             sources = [(GitSource(path, r), r) for r in reflist]

@@ -18,13 +18,17 @@ python3 "$here/gen_userspace_messages.py" -o "$tmp" \
     --version gpu-operator=v26.7.0 \
     --version nccl=v2.30.7-1 \
     --version dcgm=v4.6.0 \
+    --version dcgm-exporter=4.5.3-4.8.2 \
+    --version ggml-cuda=v0.21.0 \
     nvidia-installer="$fx/nvidia-installer" \
     nvidia-persistenced="$fx/nvidia-persistenced" \
     libnvidia-container="$fx/libnvidia-container" \
     nvidia-container-toolkit="$fx/nvidia-container-toolkit" \
     gpu-operator="$fx/gpu-operator" \
     nccl="$fx/nccl" \
-    dcgm="$fx/dcgm" 2>"$tmp/summary.txt" || { cat "$tmp/summary.txt" >&2; exit 1; }
+    dcgm="$fx/dcgm" \
+    dcgm-exporter="$fx/dcgm-exporter" \
+    ggml-cuda="$fx/ggml-cuda" 2>"$tmp/summary.txt" || { cat "$tmp/summary.txt" >&2; exit 1; }
 # the summary's last line holds the run time: leave it out of the comparison
 sed '$d' "$tmp/summary.txt" > "$tmp/summary" && rm "$tmp/summary.txt" && mv "$tmp/summary" "$tmp/summary.txt"
 
