@@ -18,6 +18,7 @@ foreach(f bin/gputriage
           share/icons/hicolor/256x256/apps/${id}.png
           share/mime/packages/${id}.xml
           share/man/man1/gputriage.1.gz
+          share/man/man1/gputriage-gui.1.gz
           share/doc/gputriage/copyright
           share/doc/gputriage/changelog.gz
           share/gputriage/rules/nvidia/ngc-container.yaml
