@@ -583,6 +583,14 @@ void BundleWorkspace::bundleStarted(const QStringList &paths, bool samePaths)
         m_encodings.clear();
         m_bookmarks->setBundle(paths);
         m_sideTabs->setCurrentWidget(m_findings); // another bundle starts with its findings
+        // Nothing of the bundle before stays beside the one being read.
+        m_findings->setFindings({});
+        m_bundle->setEntries({});
+        m_facts->setFacts({});
+        m_gpus->setGpus({});
+        m_notable->setTemplates({}, 0);
+        m_sideTabs->setTabText(m_sideTabs->indexOf(m_notable), tr("Other messages"));
+        m_chart->setData({});
     }
     m_firstScreen = false;
     m_searchResults->clear();

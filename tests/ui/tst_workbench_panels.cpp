@@ -188,6 +188,28 @@ private Q_SLOTS:
         QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.findingsPanel()));
     }
 
+    // While another bundle is read, the panels show nothing of the bundle before.
+    void anotherBundleClearsThePanelsWhileItIsRead()
+    {
+        QTemporaryDir dir;
+        const QString other
+            = writeFile(dir, QStringLiteral("other.log"),
+                        "NVRM: Xid (PCI:0000:01:00): 79, pid=1, GPU has fallen off the bus.\n");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
+        QVERIFY(window.findingsPanel()->model()->rowCount() > 0);
+        QVERIFY(window.gpusPanel()->model()->rowCount() > 0);
+        QSignalSpy finished(&window, &MainWindow::analysisFinished);
+        window.openPaths({other}); // the analysis runs on: its result is not in yet
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(window.findingsPanel()->model()->rowCount(), 0);
+        QCOMPARE(window.gpusPanel()->model()->rowCount(), 0);
+        QCOMPARE(window.factsPanel()->model()->rowCount(), 0);
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY(window.findingsPanel()->model()->rowCount() > 0); // the other bundle's own
+    }
+
     // Point 11: the findings list by keyboard: arrows show a finding, Enter jumps to its
     // evidence, F8 says which occurrence of how many; a filter box; following the file shown.
     void findingsAreUsedFromTheKeyboardFilteredAndFollowTheFile()

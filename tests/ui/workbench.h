@@ -6,6 +6,7 @@
 #include "bookmarks.h"
 #include "bundletree.h"
 #include "comparetab.h"
+#include "factspanel.h"
 #include "filterspanel.h"
 #include "findingsmodel.h"
 #include "findingspanel.h"
