@@ -1,6 +1,7 @@
 #include "rules/messagecatalog.h"
 
 #include "diskcache.h"
+#include "text/words.h"
 #include "timings.h"
 
 #include <QDataStream>
@@ -150,11 +151,6 @@ constexpr int kMinLetters = 8; // fewer literal letters: the format says too lit
 constexpr int kMinLettersAfterText = 16;
 constexpr int kMinWordLength = 3; // shorter words are not used as lookup keys
 constexpr size_t kMaxTries = 400; // formats tried for one line, at most
-
-bool isWordChar(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
 
 bool isSpace(char c)
 {
@@ -820,22 +816,14 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
     // every catalog, which must not use up the tries before the word that keys this one.
     std::set<std::string_view> seen;
     std::vector<const std::vector<int> *> lists;
-    for (size_t i = 0; i < line.size();) {
-        if (!isWordChar(line[i])) {
-            ++i;
-            continue;
-        }
-        size_t j = i;
-        while (j < line.size() && isWordChar(line[j]))
-            ++j;
-        const std::string_view word = line.substr(i, j - i);
-        i = j;
+    anyWord(line, [&](std::string_view word) {
         if (word.size() < size_t(kMinWordLength) || !seen.insert(word).second)
-            continue;
+            return false;
         const auto it = m_byWord.find(std::string(word));
         if (it != m_byWord.end())
             lists.push_back(&it->second);
-    }
+        return false;
+    });
     std::stable_sort(
         lists.begin(), lists.end(),
         [](const std::vector<int> *a, const std::vector<int> *b) { return a->size() < b->size(); });

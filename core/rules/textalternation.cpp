@@ -1,5 +1,7 @@
 #include "rules/textalternation.h"
 
+#include "text/words.h"
+
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -9,11 +11,6 @@
 namespace gputriage {
 
 namespace {
-
-bool isWord(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-}
 
 char lower(char c)
 {
@@ -50,7 +47,7 @@ TextAlternation::TextAlternation(const QStringList &texts, Engine engine)
     if (!literal) {
         for (const std::string &t : m_texts)
             m_alternation += (m_alternation.empty() ? "" : "|") + RE2::QuoteMeta(t)
-                             + (!t.empty() && isWord(t.back()) ? "\\b" : "");
+                             + (!t.empty() && isWordChar(t.back()) ? "\\b" : "");
         m_regex = std::make_unique<RE2>("\\b(" + m_alternation + ")", options());
         return;
     }
@@ -110,7 +107,7 @@ bool TextAlternation::search(std::string_view line, std::string &written, Follow
     lowered.resize(line.size());
     std::transform(line.begin(), line.end(), lowered.begin(), lower);
     auto boundary = [&](size_t p) {
-        return (p > 0 && isWord(line[p - 1])) != (p < line.size() && isWord(line[p]));
+        return (p > 0 && isWordChar(line[p - 1])) != (p < line.size() && isWordChar(line[p]));
     };
     for (size_t p = 0; p + kKey <= line.size(); ++p) {
         if (!boundary(p))
@@ -121,7 +118,7 @@ bool TextAlternation::search(std::string_view line, std::string &written, Follow
         for (size_t i : it->second) {
             const std::string &t = m_texts[i];
             if (t.size() > line.size() - p || lowered.compare(p, t.size(), t) != 0
-                || (isWord(t.back()) && !boundary(p + t.size())) || !follows(p + t.size()))
+                || (isWordChar(t.back()) && !boundary(p + t.size())) || !follows(p + t.size()))
                 continue;
             written.assign(line.substr(p, t.size()));
             return true;

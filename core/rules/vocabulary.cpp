@@ -2,6 +2,7 @@
 
 #include "rules/ruleset.h"
 #include "rules/textalternation.h"
+#include "text/words.h"
 
 #include <QRegularExpression>
 
@@ -259,27 +260,16 @@ bool Vocabulary::mayRecognise(std::string_view raw) const
     });
     // Names are looked up word by word, as recognise() reads them.
     std::vector<std::string> lineWords;
-    for (size_t i = 0; i < raw.size();) {
-        const auto isWord = [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                   || c == '_';
-        };
-        if (!isWord(raw[i])) {
-            ++i;
-            continue;
-        }
-        size_t j = i;
-        while (j < raw.size() && isWord(raw[j]))
-            ++j;
-        const std::string_view word = raw.substr(i, j - i);
-        if (word.size() >= 8 && m_names.count(std::string(word)))
-            return true;
-        std::string lower(word);
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return char(std::tolower(c)); });
-        lineWords.push_back(std::move(lower));
-        i = j;
-    }
+    if (anyWord(raw, [&](std::string_view word) {
+            if (word.size() >= 8 && m_names.count(std::string(word)))
+                return true;
+            std::string lower(word);
+            std::transform(lower.begin(), lower.end(), lower.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+            lineWords.push_back(std::move(lower));
+            return false;
+        }))
+        return true;
     for (const std::string &word : lineWords)
         if (const auto it = m_textWords.find(word); it != m_textWords.end())
             for (const std::string &second : it->second)
@@ -303,25 +293,20 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         return h;
     };
     // Names: every identifier of the line, looked up.
-    for (size_t i = 0; i < line.size();) {
-        const auto isWord = [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                   || c == '_';
-        };
-        if (!isWord(line[i])) {
-            ++i;
-            continue;
-        }
-        size_t j = i;
-        while (j < line.size() && isWord(line[j]))
-            ++j;
-        if (j - i >= 8) {
-            const auto it = m_names.find(std::string(line.substr(i, j - i)));
-            if (it != m_names.end())
-                return hit(*it->second.first, it->second.second, "name", it->first);
-        }
-        i = j;
-    }
+    const std::pair<const Set *, const CatalogEntry *> *named = nullptr;
+    const std::string *name = nullptr;
+    anyWord(line, [&](std::string_view word) {
+        if (word.size() < 8)
+            return false;
+        const auto it = m_names.find(std::string(word));
+        if (it == m_names.end())
+            return false;
+        name = &it->first;
+        named = &it->second;
+        return true;
+    });
+    if (named)
+        return hit(*named->first, named->second, "name", *name);
     // Only a line with a number in parentheses can write a text with its code.
     static const RE2 parenthesisedNumber(R"(\(-?\d{1,4}\))");
     const bool numbered = RE2::PartialMatch(text, parenthesisedNumber);
