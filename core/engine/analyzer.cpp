@@ -1187,21 +1187,28 @@ static Severity severityFor(const CatalogMessage &m, PrintLevel level)
 
 bool AnalysisSession::addVocabularyLine(const LogDocument &doc,
                                         int line,
-                                        std::string_view normalized,
-                                        bool quoted)
+                                        std::string_view normalized)
 {
     std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
     if (!hit)
         return false;
-    auto [it, added] = m_vocabularyHits.try_emplace({hit->catalog->name, hit->entry->code});
+    addVocabularyHit(doc, line, std::move(*hit), false);
+    return true;
+}
+
+void AnalysisSession::addVocabularyHit(const LogDocument &doc,
+                                       int line,
+                                       VocabularyHit hit,
+                                       bool quoted)
+{
+    auto [it, added] = m_vocabularyHits.try_emplace({hit.catalog->name, hit.entry->code});
     VocabularyHits &hits = it->second;
     if (added)
-        hits.first = std::move(*hit);
+        hits.first = std::move(hit);
     hits.onlyQuoted = hits.onlyQuoted && quoted;
     ++hits.count;
     if (hits.occurrences.size() < m_options.maxOccurrences)
         hits.occurrences.append(lineOccurrence(doc, line));
-    return true;
 }
 
 // A line a rule explains may quote another library's return code (DCGM's diagnostic quoting
@@ -1213,7 +1220,7 @@ void AnalysisSession::addForeignCode(const LogDocument &doc,
                                      std::string_view normalized,
                                      std::span<const std::pair<int, int>> rulesOnLine)
 {
-    const std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
+    std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
     if (!hit)
         return;
     const QStringView library = QStringView(hit->findingId).left(hit->findingId.indexOf(u'.'));
@@ -1224,7 +1231,7 @@ void AnalysisSession::addForeignCode(const LogDocument &doc,
             || (rule.vocabulary && rule.vocabulary->catalog == hit->catalog->name))
             return;
     }
-    addVocabularyLine(doc, line, normalized, true);
+    addVocabularyHit(doc, line, std::move(*hit), true);
 }
 
 // A return code found in a line no rule explains: named by its library and decoded by its
@@ -1244,11 +1251,10 @@ void AnalysisSession::addVocabularyFindings()
         const CatalogEntry &e = *h.entry;
         const QString code = codeText(h);
         const QString found
-            = (hits.onlyQuoted ? QStringLiteral("Recognised by its %1 (\"%2\") in a line a rule of "
-                                                "another program explains.")
-                               : QStringLiteral("Recognised by its %1 (\"%2\") in a line no "
-                                                "rule's pattern explains."))
-                  .arg(h.how, h.written);
+            = QStringLiteral("Recognised by its %1 (\"%2\") in a line %3.")
+                  .arg(h.how, h.written,
+                       hits.onlyQuoted ? QStringLiteral("a rule of another program explains")
+                                       : QStringLiteral("no rule's pattern explains"));
         // A rule that names this code (`vocabulary:`) is the condition: its words, in any wording
         // the code is found in. Where its finding exists already, the lines join it.
         const Rule *claim = claimOf(h.catalog->name, e.code);
@@ -1269,11 +1275,7 @@ void AnalysisSession::addVocabularyFindings()
         f.group[QStringLiteral("vocabulary")] = h.catalog->name;
         f.group[QStringLiteral("code")] = code;
         f.title = QStringLiteral("%1 error %2: %3").arg(h.library, code, e.name);
-        // Quoted only in lines another library's rule explains: what the code means, as context
-        // of that finding (it says how much the condition matters).
-        f.severity = hits.onlyQuoted
-                         ? Severity::Info
-                         : severityForResolution(e.resolution).value_or(Severity::Warning);
+        f.severity = severityForResolution(e.resolution).value_or(Severity::Warning);
         f.count = hits.count;
         f.tags = {QStringLiteral("vocabulary"), h.catalog->name};
         f.facts[QStringLiteral("vocabulary")] = h.catalog->name;
@@ -1291,9 +1293,11 @@ void AnalysisSession::addVocabularyFindings()
         if (claim) {
             adoptClaim(*claim, f);
             f.explain += QLatin1String("\n\n") + found;
-            if (hits.onlyQuoted)
-                f.severity = Severity::Info;
         }
+        // Quoted only in lines another library's rule explains: what the code means, as context
+        // of that finding (it says how much the condition matters).
+        if (hits.onlyQuoted)
+            f.severity = Severity::Info;
         const QString source = e.source.isEmpty() ? h.catalog->source.url : e.source;
         if (source.startsWith(QLatin1String("https://"))
             || source.startsWith(QLatin1String("http://")))

@@ -189,10 +189,9 @@ private:
         bool onlyQuoted = true; // every line was explained by a rule of another library
     };
     std::map<std::pair<QString, int>, VocabularyHits> m_vocabularyHits; // catalog, code
-    bool addVocabularyLine(const LogDocument &doc,
-                           int line,
-                           std::string_view normalized,
-                           bool quoted = false);
+    bool addVocabularyLine(const LogDocument &doc, int line, std::string_view normalized);
+    // `quoted`: in a line a rule of another library explains (see addForeignCode).
+    void addVocabularyHit(const LogDocument &doc, int line, VocabularyHit hit, bool quoted);
     void addVocabularyFindings();
     void addClaimedCode(const Rule &rule, Finding &f) const;
     const LogDocument *m_nvidiaDoc = nullptr;
