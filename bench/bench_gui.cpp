@@ -36,9 +36,52 @@ static long long rssMib(const char *field = "VmHWM:")
     return -1;
 }
 
+// The longest single event deliveries on the GUI thread: what to look at when a stall is long.
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (depth_++ > 0) {
+            QElapsedTimer inner;
+            inner.start();
+            const bool r = QApplication::notify(receiver, event);
+            --depth_;
+            if (event->type() == QEvent::Paint && inner.elapsed() >= 8)
+                longest_ << QStringLiteral("  paint %1ms:%2")
+                                .arg(inner.elapsed())
+                                .arg(QLatin1String(receiver->metaObject()->className())
+                                     + QLatin1Char('<')
+                                     + QLatin1String(
+                                         receiver->parent()
+                                             ? receiver->parent()->metaObject()->className()
+                                             : ""));
+            return r;
+        }
+        QElapsedTimer clock;
+        clock.start();
+        const int type = event->type();
+        const QString what
+            = QStringLiteral("%1(%2)/%3")
+                  .arg(QLatin1String(receiver->metaObject()->className()), receiver->objectName())
+                  .arg(type);
+        const bool r = QApplication::notify(receiver, event);
+        --depth_;
+        const qint64 ms = clock.elapsed();
+        if (ms >= 20)
+            longest_ << QStringLiteral("%1ms:%2").arg(ms).arg(what);
+        return r;
+    }
+    QStringList longest_;
+
+private:
+    int depth_ = 0;
+};
+
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("gputriage-bench"));
     if (argc < 2) {
         std::fprintf(stderr, "usage: bench_gui LOG\n");
@@ -67,12 +110,17 @@ int main(int argc, char **argv)
     // The longest the event loop went without turning: what a user would feel as a freeze.
     QElapsedTimer sinceTick;
     qint64 longestStall = 0, timelineStall = 0;
+    QString stallAfter = QStringLiteral("start"); // the last stage before the longest stall
     bool merging = false;
     QTimer ticker;
     ticker.setInterval(5);
     QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
         if (sinceTick.isValid()) {
-            longestStall = std::max(longestStall, sinceTick.elapsed());
+            if (sinceTick.elapsed() > longestStall) {
+                longestStall = sinceTick.elapsed();
+                stallAfter = stages.isEmpty() ? QStringLiteral("start")
+                                              : stages.last().section(QLatin1Char('='), 0, 0);
+            }
             if (merging)
                 timelineStall = std::max(timelineStall, sinceTick.elapsed());
         }
@@ -85,6 +133,19 @@ int main(int argc, char **argv)
     qint64 timelineMs = -1, timelineShownMs = -1, timelineLines = 0;
     long long rssBefore = -1, rssAfter = -1;
     bool searching = false;
+    QTimer scroller;
+    scroller.setInterval(0);
+    int scrolled = 0;
+    QObject::connect(&scroller, &QTimer::timeout, &app, [&] {
+        if (scrolled == 20) {
+            scroller.stop();
+            searching = true;
+            window.searchBar()->find(QStringLiteral("NCCL"));
+            return;
+        }
+        window.logView()->scrollToLine(int(timelineLines * scrolled++ / 20));
+        window.logView()->viewport()->repaint();
+    });
     QObject::connect(&window, &MainWindow::analysisFinished, &app, [&] {
         stage("analysed");
         rssBefore = rssMib("VmRSS:");
@@ -101,15 +162,11 @@ int main(int argc, char **argv)
         timelineLines = window.logView()->document()->lineCount();
         rssAfter = rssMib("VmRSS:");
         merging = false;
-        // Scroll through the timeline as a reader would: paints of merged rows.
-        for (int i = 0; i < 20; ++i) {
-            window.logView()->scrollToLine(int(timelineLines * i / 20));
-            window.logView()->viewport()->repaint();
-        }
         stage("timeline");
-        // Then a search of the whole timeline (a word of most lines' neighbours).
-        searching = true;
-        window.searchBar()->find(QStringLiteral("NCCL"));
+        // Scroll through the timeline as a reader would, one page jump per turn of the event
+        // loop (each paint of merged rows is a stall of its own, as a user's would be); then
+        // a search of the whole timeline (a word of most lines' neighbours).
+        scroller.start();
     });
     QObject::connect(window.searchBar(), &SearchBar::searchFinished, &app, [&] {
         if (!std::exchange(searching, false))
@@ -124,7 +181,7 @@ int main(int argc, char **argv)
     const qint64 lines = doc ? doc->lineCount() : 0;
     std::printf("first_screen_ms=%lld analysis_ms=%lld timeline_shown_ms=%lld timeline_ms=%lld "
                 "timeline_lines=%lld lines=%lld index_bytes_per_line=%.2f "
-                "timeline_bytes_per_line=%.2f longest_gui_stall_ms=%lld "
+                "timeline_bytes_per_line=%.2f longest_gui_stall_ms=%lld (after %s) "
                 "timeline_gui_stall_ms=%lld peak_rss_mib=%lld rss_before_timeline_mib=%lld "
                 "rss_after_timeline_mib=%lld %s ",
                 static_cast<long long>(window.firstScreenMs()),
@@ -133,8 +190,11 @@ int main(int argc, char **argv)
                 static_cast<long long>(timelineLines), static_cast<long long>(lines),
                 lines ? double(doc->indexBytes()) / double(lines) : 0.0,
                 timelineLines ? double(window.timelineIndexBytes()) / double(timelineLines) : 0.0,
-                static_cast<long long>(longestStall), static_cast<long long>(timelineStall),
-                rssMib(), rssBefore, rssAfter, qPrintable(stages.join(QLatin1Char(' '))));
+                static_cast<long long>(longestStall), qPrintable(stallAfter),
+                static_cast<long long>(timelineStall), rssMib(), rssBefore, rssAfter,
+                qPrintable(stages.join(QLatin1Char(' '))));
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_BENCH_EVENTS"))
+        std::fprintf(stderr, "events over 20 ms: %s\n", qPrintable(app.longest_.join(u' ')));
     // Quitting with the bundle open: the window goes, then the jobs' threads are waited for.
     QElapsedTimer quitClock;
     quitClock.start();

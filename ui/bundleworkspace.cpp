@@ -103,6 +103,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     , m_gpus(new GpusPanel(this))
     , m_notable(new NotablePanel(this))
     , m_searchResults(new SearchResultsPanel(this))
+    , m_hitsPane(new HitsPane(this))
     , m_bookmarks(new BookmarksPanel(this))
     , m_filters(new FiltersPanel(m_logView, this))
     , m_chart(new TimeChart(this))
@@ -114,6 +115,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
     connectBookmarksAndSearch();
     layOut();
     connectLogView();
+    connectHitsPane();
     createActions();
 
     connect(m_controller, &AnalysisController::started, this, &BundleWorkspace::bundleStarted);
@@ -222,12 +224,20 @@ void BundleWorkspace::layOut()
 {
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_bundle);
-    auto *centre = new QWidget(this);
-    auto *centreLayout = new QVBoxLayout(centre);
-    centreLayout->setContentsMargins(0, 0, 0, 0);
-    centreLayout->setSpacing(0);
-    centreLayout->addWidget(m_logView, 1);
-    centreLayout->addWidget(m_search);
+    // The text over its search bar, and under them the search's hit lines (klogg's way).
+    auto *centre = new QSplitter(Qt::Vertical, this);
+    centre->setObjectName(QStringLiteral("textAndHits"));
+    auto *text = new QWidget(centre);
+    auto *textLayout = new QVBoxLayout(text);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    textLayout->setSpacing(0);
+    textLayout->addWidget(m_logView, 1);
+    textLayout->addWidget(m_search);
+    centre->addWidget(text);
+    centre->addWidget(m_hitsPane);
+    centre->setStretchFactor(0, 3);
+    centre->setStretchFactor(1, 1);
+    centre->setChildrenCollapsible(false);
     splitter->addWidget(centre);
     splitter->addWidget(m_sideTabs);
     splitter->setStretchFactor(0, 1);
@@ -237,6 +247,30 @@ void BundleWorkspace::layOut()
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
+}
+
+// The hit lines under the text follow the search bar, and the text and they follow each other.
+void BundleWorkspace::connectHitsPane()
+{
+    connect(m_search, &SearchBar::searchFinished, this, &BundleWorkspace::updateHitsPane);
+    connect(m_search, &SearchBar::closed, this, &BundleWorkspace::updateHitsPane);
+    connect(m_hitsPane, &HitsPane::lineActivated, this,
+            [this](int line) { m_logView->setCurrentLine(line); });
+    connect(m_logView, &LogView::currentLineChanged, m_hitsPane, [this](int line) {
+        if (m_hitsPane->isVisible())
+            m_hitsPane->followLine(line);
+    });
+}
+
+void BundleWorkspace::updateHitsPane()
+{
+    const bool shown
+        = Settings::showHitsPane() && !m_search->isHidden() && !m_search->input()->text().isEmpty();
+    m_hitsPane->setHits(m_logView->document(), shown ? m_search->hits() : std::vector<int>(),
+                        m_search->query());
+    m_hitsPane->setVisible(shown);
+    if (shown)
+        m_hitsPane->followLine(m_logView->currentLine());
 }
 
 // The status fields and what the log view tells the workspace.
@@ -481,6 +515,14 @@ void BundleWorkspace::createViewToggles()
            })
         ->setToolTip(tr("Show lines longer than the view on several rows"));
     m_logView->setWrap(view.back()->isChecked());
+    toggle(this, view, tr("Show Search &Hits Under the Text"), "actionShowHitsPane",
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_3), Settings::showHitsPane(),
+           [this](bool on) {
+               Settings::setShowHitsPane(on);
+               updateHitsPane();
+           })
+        ->setToolTip(tr("While searching, list the open file's hit lines under it; a click "
+                        "goes to the line"));
     toggle(this, view, tr("Show File &Tree"), "actionShowTree",
            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_1), true,
            [this](bool on) { m_bundle->setVisible(on); });

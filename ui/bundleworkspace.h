@@ -22,6 +22,7 @@ class LogDocument;
 class LogView;
 class NotablePanel;
 class SearchBar;
+class HitsPane;
 class SearchResultsPanel;
 class TimeChart;
 struct ChartData;
@@ -62,6 +63,7 @@ public:
     GpusPanel *gpusPanel() const { return m_gpus; }
     NotablePanel *notablePanel() const { return m_notable; }
     SearchResultsPanel *searchResults() const { return m_searchResults; }
+    HitsPane *hitsPane() const { return m_hitsPane; }
     TimeChart *timeChart() const { return m_chart; }
     BookmarksPanel *bookmarksPanel() const { return m_bookmarks; }
     FiltersPanel *filtersPanel() const { return m_filters; }
@@ -85,6 +87,8 @@ private:
     void connectBookmarksAndSearch();
     void layOut();
     void connectLogView();
+    void connectHitsPane();
+    void updateHitsPane();
     void createActions();
     void createEditActions();
     void createGoToActions();
@@ -115,6 +119,7 @@ private:
     GpusPanel *m_gpus;
     NotablePanel *m_notable;
     SearchResultsPanel *m_searchResults;
+    HitsPane *m_hitsPane;
     BookmarksPanel *m_bookmarks;
     FiltersPanel *m_filters;
     std::map<QString, QString> m_encodings; // path → the encoding chosen in View > Encoding

@@ -147,6 +147,7 @@ void SearchBar::close()
     m_view->setSearchHits({});
     applyFilter();
     m_view->setFocus();
+    Q_EMIT closed();
 }
 
 void SearchBar::remember()

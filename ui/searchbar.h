@@ -49,6 +49,7 @@ public:
 Q_SIGNALS:
     void searchFinished();
     void searchAllFiles(const SearchQuery &query); // the user asked for every file of the bundle
+    void closed();
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;

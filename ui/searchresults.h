@@ -42,6 +42,57 @@ private:
     std::optional<TextSearch> m_search;
 };
 
+// The lines of the open document that hold the search, in line order (klogg's filtered view):
+// line number and text. Rows are made when shown, so a million hits cost 4 bytes each.
+class HitLinesModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { LineColumn, TextColumn, ColumnCount };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setHits(std::shared_ptr<const LogDocument> doc,
+                 std::vector<int> hits,
+                 std::optional<TextSearch> search);
+    int hitAt(int row) const { return m_hits[size_t(row)]; } // a line of the document
+    // The row of the last hit at or before `line` (the first if none is), -1 if no hits.
+    int rowAtOrBefore(int line) const;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::shared_ptr<const LogDocument> m_doc;
+    std::vector<int> m_hits;
+    std::optional<TextSearch> m_search;
+};
+
+// The pane under the text while a search is open: every hit line of the open file. A click or
+// Enter moves the text there; moving in the text selects the hit at or before its line.
+class HitsPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit HitsPane(QWidget *parent = nullptr);
+    void setHits(std::shared_ptr<const LogDocument> doc,
+                 std::vector<int> hits,
+                 const SearchQuery &query);
+    void followLine(int line); // the text's current line
+    HitLinesModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+
+Q_SIGNALS:
+    void lineActivated(int line); // a line of the document, 0-based
+
+private:
+    QTreeView *m_view;
+    HitLinesModel *m_model;
+    bool m_following = false;
+};
+
 // The "Search" tab: what was searched, how many lines in how many files, and the list; a click
 // or Enter opens the line.
 class SearchResultsPanel : public QWidget

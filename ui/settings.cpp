@@ -231,6 +231,16 @@ void Settings::setHidePrefixes(bool on)
     setValue("view/hidePrefixes", on);
 }
 
+bool Settings::showHitsPane()
+{
+    return value("view/showHitsPane", true).toBool();
+}
+
+void Settings::setShowHitsPane(bool on)
+{
+    setValue("view/showHitsPane", on);
+}
+
 bool Settings::wrapLines()
 {
     return value("view/wrap").toBool();

@@ -41,6 +41,8 @@ public:
     static void setSearchHistory(const QStringList &queries);
     static bool hidePrefixes();
     static void setHidePrefixes(bool on);
+    static bool showHitsPane(); // the search's hit lines under the text (on unless turned off)
+    static void setShowHitsPane(bool on);
     static bool wrapLines();
     static void setWrapLines(bool on);
     static QByteArray windowGeometry();

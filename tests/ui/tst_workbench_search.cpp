@@ -132,6 +132,74 @@ private Q_SLOTS:
     }
 
     // Point 2: all files of the bundle, with a results list that leads to the line.
+    // Issue 36, klogg's habit: while a search is open, its hit lines are listed under the text
+    // (line number and text). A click or the keys in that list move the text; moving in the
+    // text selects the hit at or before its line; closing the bar or the View toggle hides it.
+    void theHitsUnderTheTextFollowTheTextAndLeadToIt()
+    {
+        QTemporaryDir dir;
+        QByteArray log;
+        for (int i = 1; i <= 60; ++i)
+            log += (i % 10 == 3 ? "NVRM: Xid (PCI:0000:86:00): 79, line " : "filler line ")
+                   + QByteArray::number(i) + '\n';
+        const QString path = writeFile(dir, QStringLiteral("kern.log"), log);
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(openAndWait(window, {path}));
+        HitsPane *pane = window.workspace()->hitsPane();
+        QVERIFY(pane->isHidden()); // nothing searched yet
+        window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
+        QTest::keyClicks(window.searchBar()->input(), QStringLiteral("xid"));
+        QTRY_VERIFY(pane->isVisible());
+        QAbstractItemModelTester tester(pane->model());
+        const QAbstractItemModel *model = pane->model();
+        QCOMPARE(model->rowCount(), 6); // lines 3, 13, ..., 53
+        QCOMPARE(model->index(1, HitLinesModel::LineColumn).data().toInt(), 13);
+        QCOMPARE(model->index(1, HitLinesModel::TextColumn).data().toString(),
+                 QStringLiteral("NVRM: Xid (PCI:0000:86:00): 79, line 13"));
+        // The pane sits under the text, which keeps most of the height.
+        LogView *view = window.logView();
+        QVERIFY(pane->mapTo(&window, QPoint()).y() > view->mapTo(&window, QPoint()).y());
+        QVERIFY(view->height() > pane->height());
+
+        // A click on the fourth hit moves the text to line 33.
+        const QModelIndex fourth = model->index(3, HitLinesModel::TextColumn);
+        QTRY_VERIFY2(
+            pane->view()->viewport()->rect().contains(pane->view()->visualRect(fourth).center()),
+            qPrintable(QStringLiteral("%1 rows tall").arg(pane->view()->viewport()->height())));
+        QTest::mouseClick(pane->view()->viewport(), Qt::LeftButton, {},
+                          pane->view()->visualRect(fourth).center());
+        QCOMPARE(view->currentLine(), 32);
+        // Down in the list moves on to the next hit, and the text with it.
+        pane->view()->setFocus();
+        QTest::keyClick(pane->view(), Qt::Key_Down);
+        QCOMPARE(view->currentLine(), 42);
+        // Moving in the text selects the hit at or before the line.
+        view->setCurrentLine(20); // line 21
+        QCOMPARE(pane->view()->currentIndex().row(), 1);
+        view->setCurrentLine(0); // before every hit: the first
+        QCOMPARE(pane->view()->currentIndex().row(), 0);
+        QCOMPARE(view->currentLine(), 0); // following does not move the text
+
+        // A search with no hit leaves an empty list; closing the bar hides it.
+        window.searchBar()->input()->setText(QStringLiteral("no such text"));
+        QTRY_COMPARE(model->rowCount(), 0);
+        QTest::keyClick(window.searchBar()->input(), Qt::Key_Escape);
+        QVERIFY(pane->isHidden());
+
+        // The View toggle turns it off for the next search, and on again.
+        QAction *toggle = window.findChild<QAction *>(QStringLiteral("actionShowHitsPane"));
+        QVERIFY(toggle && toggle->isChecked());
+        toggle->trigger();
+        window.searchBar()->find(QStringLiteral("Xid"));
+        QTRY_COMPARE(window.searchBar()->hits().size(), size_t(6));
+        QVERIFY(pane->isHidden());
+        toggle->trigger();
+        QVERIFY(pane->isVisible());
+        QCOMPARE(model->rowCount(), 6);
+    }
+
     void searchingAllFilesListsEveryHitAndOpensIt()
     {
         QTemporaryDir dir;

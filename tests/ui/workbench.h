@@ -5,6 +5,7 @@
 
 #include "bookmarks.h"
 #include "bundletree.h"
+#include "bundleworkspace.h"
 #include "comparetab.h"
 #include "factspanel.h"
 #include "filterspanel.h"
