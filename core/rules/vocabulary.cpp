@@ -17,6 +17,13 @@ namespace gputriage {
 
 namespace {
 
+// Only a line with a number in parentheses can write a text with its code ("GPU is lost (15)").
+bool holdsNumberInParentheses(re2::StringPiece text)
+{
+    static const RE2 numberInParentheses(R"(\(-?\d{1,4}\))");
+    return RE2::PartialMatch(text, numberInParentheses);
+}
+
 // How each vocabulary's codes are written by the programs that print them. The codes, names
 // and texts themselves are data (the catalogs); this is how callers wrap them.
 struct Spec
@@ -275,7 +282,10 @@ bool Vocabulary::mayRecognise(std::string_view raw) const
             for (const std::string &second : it->second)
                 if (std::find(lineWords.begin(), lineWords.end(), second) != lineWords.end())
                     return true;
-    return RE2::PartialMatch(re2::StringPiece(raw.data(), raw.size()), *m_any);
+    // A library's text followed by its own code ("GPU is lost (15)") says whose it is without
+    // naming the library: recognise() reads it where the number is one in parentheses.
+    const re2::StringPiece text(raw.data(), raw.size());
+    return RE2::PartialMatch(text, *m_any) || holdsNumberInParentheses(text);
 }
 
 std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
@@ -307,9 +317,7 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
     });
     if (named)
         return hit(*named->first, named->second, "name", *name);
-    // Only a line with a number in parentheses can write a text with its code.
-    static const RE2 parenthesisedNumber(R"(\(-?\d{1,4}\))");
-    const bool numbered = RE2::PartialMatch(text, parenthesisedNumber);
+    const bool numbered = holdsNumberInParentheses(text);
     for (const auto &set : m_sets) {
         std::string written;
         if (!RE2::PartialMatch(text, *set->context)) {
