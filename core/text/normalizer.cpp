@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <optional>
 
 namespace gputriage {
 
@@ -18,11 +19,12 @@ constexpr bool isBlank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-// Bytes the whitespace step looks at: blanks, and '#' that may start a syslog escape.
+// Bytes the whitespace step looks at: blanks, '#' that may start a syslog escape, and the
+// backslash that may start a string escape.
 constexpr auto kSpecial = [] {
     std::array<bool, 256> table{};
     for (int c = 0; c < 256; ++c)
-        table[size_t(c)] = isBlank(char(c)) || c == '#';
+        table[size_t(c)] = isBlank(char(c)) || c == '#' || c == '\\';
     return table;
 }();
 
@@ -277,6 +279,17 @@ size_t syslogEscapeLength(std::string_view s, size_t i)
                : 0;
 }
 
+// A line break or tab written as an escape inside a quoted message ("\\n", "\\t", "\\r\\n"):
+// the message goes on after it, as after a blank.
+size_t stringBreakLength(std::string_view s, size_t i, size_t end)
+{
+    size_t n = 0;
+    while (i + n + 1 < end && s[i + n] == '\\'
+           && (s[i + n + 1] == 'n' || s[i + n + 1] == 't' || s[i + n + 1] == 'r'))
+        n += 2;
+    return n;
+}
+
 } // namespace
 
 size_t Normalizer::timestampPrefixLength(std::string_view s, bool *isCri)
@@ -425,6 +438,17 @@ void collapseBlanks(std::string_view s,
     if (map)
         map->reserve(end - begin);
     bool inBlank = false;
+    // "\n" is a line break only where the text is a quoted string (JSON, logfmt's key="…", an
+    // escaped quote), not in a Windows path ("C:\nvidia").
+    std::optional<bool> quotedText;
+    auto quoted = [&] {
+        if (!quotedText) {
+            const std::string_view text = s.substr(begin, end - begin);
+            quotedText = text.front() == '{' || text.find("=\"") != std::string_view::npos
+                         || text.find("\\\"") != std::string_view::npos;
+        }
+        return *quotedText;
+    };
     for (size_t i = begin; i < end;) {
         // Most bytes are copied as they are: take them a run at a time.
         size_t run = i;
@@ -439,7 +463,23 @@ void collapseBlanks(std::string_view s,
             i = run;
             continue;
         }
-        const size_t escape = syslogEscapeLength(s, i);
+        // Structured loggers quote the message with its escapes (logrus' msg="… \"nvidia\" …",
+        // zap's JSON, klog's err="…", a Python repr's '…\n'): the text is read as printed.
+        if (s[i] == '\\' && i + 1 < end) {
+            const char next = s[i + 1];
+            if (next == '"' || next == '\\') {
+                out.push_back(next);
+                if (map)
+                    map->push_back(originOf(origin, i + 1));
+                inBlank = false;
+                i += 2;
+                continue;
+            }
+        }
+        const size_t escape = syslogEscapeLength(s, i)
+                              + (s[i] == '\\' && stringBreakLength(s, i, end) && quoted()
+                                     ? stringBreakLength(s, i, end)
+                                     : 0);
         if (isBlank(s[i]) || escape) {
             if (!inBlank) {
                 out.push_back(' ');

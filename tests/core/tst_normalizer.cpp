@@ -80,6 +80,22 @@ private Q_SLOTS:
         QTest::newRow("docker json with a unicode escape and colours")
             << QByteArray("{\"log\":\"\\u001b[31m\\u2502 boxed \\u2502\\u001b[0m\\n\"}")
             << QByteArray("boxed");
+        QTest::newRow("logrus text: the message's escaped quotes read as printed")
+            << QByteArray("time=\"2024-01-02T10:00:00Z\" level=error msg=\"could not select device "
+                          "driver \\\"\\\" with capabilities: [[gpu]]\"")
+            << QByteArray("time=\"2024-01-02T10:00:00Z\" level=error msg=\"could not select device "
+                          "driver \"\" with capabilities: [[gpu]]\"");
+        QTest::newRow("an escaped line break in a quoted error goes on as a blank")
+            << QByteArray("level=error error=\"stderr: Auto-detected mode as "
+                          "'legacy'\\nnvidia-container-cli: initialization error: unknown\"")
+            << QByteArray("level=error error=\"stderr: Auto-detected mode as 'legacy' "
+                          "nvidia-container-cli: initialization error: unknown\"");
+        QTest::newRow("zap JSON with an escaped backslash before a quote")
+            << QByteArray("{\"level\":\"error\",\"msg\":\"path C:\\\\temp\\\\\\\"x\\\"\\r\\n\"}")
+            << QByteArray("{\"level\":\"error\",\"msg\":\"path C:\\temp\\\"x\" \"}");
+        QTest::newRow("a Windows path outside a quoted string keeps its backslashes")
+            << QByteArray("Loading C:\\Windows\\System32\\nvidia-smi.exe")
+            << QByteArray("Loading C:\\Windows\\System32\\nvidia-smi.exe");
         QTest::newRow("syslog prefix with host and ident")
             << QByteArray("Nov 30 08:15:02 gpu-node-3 kernel: NVRM: Xid (PCI:0000:3b:00): 79")
             << QByteArray("NVRM: Xid (PCI:0000:3b:00): 79");
