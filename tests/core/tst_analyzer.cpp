@@ -521,6 +521,45 @@ private Q_SLOTS:
             QVERIFY2(r.passed, qPrintable(r.message));
     }
 
+    // A one-line example must hold in every container form, with its facts: written bare, in a
+    // pod log it comes behind a CRI prefix, in docker's JSON, in a box. A form that changes the
+    // message fails the example and is named.
+    void aLineExampleMustHoldInEveryContainerForm()
+    {
+        const RuleSet set = load(QByteArray("  - id: remap.failed\n"
+                                            "    title: t\n"
+                                            "    severity: error\n"
+                                            "    match:\n"
+                                            "      pattern: '^Remapping Failure Occurred : "
+                                            "(?P<answer>Yes)$'\n"
+                                            "    examples:\n"
+                                            "      - log: '        Remapping Failure Occurred  "
+                                            "      : Yes'\n"
+                                            "        expect: {answer: 'Yes'}\n"
+                                            "      - log: '{\"log\":\"Remapping Failure Occurred "
+                                            ": Yes\\n\"}'\n"
+                                            "        expect: match\n"
+                                            "      - log: 'Remapping Failure Occurred : No'\n"
+                                            "        expect: none\n"));
+        const auto results = runExamples(set);
+        QCOMPARE(results.size(), 3);
+        for (const ExampleResult &r : results)
+            QVERIFY2(r.passed, qPrintable(r.message));
+        const std::vector<LineForm> quoted{{"e-mail quote", [](const QString &m) -> QString {
+                                                return QStringLiteral("> ") + m;
+                                            }}};
+        const auto inQuotes = runExamples(set, quoted);
+        QVERIFY(!inQuotes[0].passed);
+        QCOMPARE(inQuotes[0].message,
+                 QStringLiteral("matches as written, but not in the e-mail quote form: expected a "
+                                "match, found none"));
+        QVERIFY(inQuotes[2].passed); // an example that must not match is not wrapped
+        const std::vector<LineForm> lowered{{"lower case", [](const QString &m) -> QString {
+                                                 return m.toLower();
+                                             }}};
+        QVERIFY(runExamples(set, lowered)[0].message.contains(u"not in the lower case form"));
+    }
+
     void loaderChecksTheNewKeys_data()
     {
         QTest::addColumn<QByteArray>("rules");
