@@ -189,6 +189,21 @@ private Q_SLOTS:
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
+        QTest::newRow("CUDA number in Ollama's driver library discovery")
+            << QByteArray("time=2025-08-02T22:42:20.643Z level=INFO source=gpu.go:612 "
+                          "msg=\"Unable to load cudart library "
+                          "/usr/lib/x86_64-linux-gnu/libcuda.so.575.57.08: cuda driver library "
+                          "init failure: 3\"")
+            << "cuda-error" << 3 << "code";
+        QTest::newRow("cuRAND number in the failure line CNTK and ONNX Runtime print")
+            << QByteArray("CURAND failure 105: (see curand.h & look for curandStatus or "
+                          "CURAND_STATUS_xxx) ; GPU=0 ; hostname=SLAWEKS ; "
+                          "expr=curandGenerateNormal(s_curandGenerator, Data(), n, mean, sigma)")
+            << "curand-status" << 105 << "code";
+        QTest::newRow("CUDA sentence over the number an older release gave it")
+            << QByteArray("RuntimeError: cuda runtime error (6) : the launch timed out and was "
+                          "terminated at /opt/conda/work/aten/src/THC/generic/THCStorage.cpp:36")
+            << "cuda-error" << 702 << "text";
     }
 
     void anyWordingIsDecoded()
