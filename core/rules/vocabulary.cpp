@@ -60,7 +60,11 @@ constexpr Spec kSpecs[] = {
      // After an NCCL call ("ncclCommInitRank failed: 2"), or "NCCL error 1" itself; not any
      // number in an NCCL line ("NCCL WARN socketPollConnect poll() returned 1").
      {R"(\bnccl[A-Z]\w*(?:\([^)]{0,80}\))?[^\n]{0,40}?\b(?:error|failure|failed|result|returned)\b\s*[:=(]?\s*(\d)\b)",
-      R"((?i)\bnccl (?:error|failure)(?: code)?\s*[:=#(]?\s*(\d)\b)"}},
+      R"((?i)\bnccl (?:error|failure)(?: code)?\s*[:=#(]?\s*(\d)\b)",
+      // The proxy's warnings of an operation that failed carry its ncclResult_t (proxy.cc,
+      // 2.18 to 2.30): "[Proxy Service 3] Failed to execute operation Setup from rank 3,
+      // retcode 1", "[Service thread] Error encountered progressing operation=Connect, res=3".
+      R"(\bNCCL WARN \[(?:Proxy Service \d+|Service thread)\][^\n]*?\b(?:retcode |res=)(\d)\b)"}},
 
     {"nv-status",
      "driver.nv-status",

@@ -189,6 +189,10 @@ private Q_SLOTS:
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
+        QTest::newRow("NCCL result in the proxy's warning of a failed operation")
+            << QByteArray("ng30903:3063028:3066152 [3] proxy.cc:1519 NCCL WARN [Proxy Service 3] "
+                          "Failed to execute operation Setup from rank 3, retcode 1")
+            << "nccl-result" << 1 << "code";
         QTest::newRow("CUDA number in Ollama's driver library discovery")
             << QByteArray("time=2025-08-02T22:42:20.643Z level=INFO source=gpu.go:612 "
                           "msg=\"Unable to load cudart library "
@@ -242,6 +246,9 @@ private Q_SLOTS:
                           "returned 1, no POLLOUT events");
         QTest::newRow("a system call's error number after a library's text")
             << QByteArray("mount: /mnt: mount(2) system call failed: Invalid argument (22)");
+        QTest::newRow("the proxy's rank number in an NCCL warning") << QByteArray(
+            "node1:1:2 [0] proxy.cc:1400 NCCL WARN [Proxy Service 3] Failed to execute "
+            "operation Setup from rank 3");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
