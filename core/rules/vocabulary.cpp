@@ -65,7 +65,6 @@ constexpr Spec kSpecs[] = {
       // 2.18 to 2.30): "[Proxy Service 3] Failed to execute operation Setup from rank 3,
       // retcode 1", "[Service thread] Error encountered progressing operation=Connect, res=3".
       R"(\bNCCL WARN \[(?:Proxy Service \d+|Service thread)\][^\n]*?\b(?:retcode |res=)(\d)\b)"}},
-
     {"nv-status",
      "driver.nv-status",
      "NVIDIA driver (NV_STATUS)",
