@@ -172,8 +172,9 @@ struct Vocabulary::Set
     std::vector<std::unique_ptr<RE2>> codes;
 
     // A printed text followed by its own code in parentheses ("GPU is lost (15)", a miner's
-    // NVML wrapper; "invalid device ordinal (101)") names the code twice: the text and the
-    // number agree, so the line needs no other word of the library.
+    // NVML wrapper; "invalid device ordinal (101)"; an NGC container's "[[ System not yet
+    // initialized (error 802) ]]") names the code twice: the text and the number agree, so the
+    // line needs no other word of the library.
     const CatalogEntry *textWithItsCode(std::string_view line, std::string &written) const
     {
         std::string number;
@@ -280,7 +281,10 @@ bool Vocabulary::mayRecognise(std::string_view raw) const
             for (const std::string &second : it->second)
                 if (std::find(lineWords.begin(), lineWords.end(), second) != lineWords.end())
                     return true;
-    return RE2::PartialMatch(re2::StringPiece(raw.data(), raw.size()), *m_any);
+    // A text followed by its own code ("GPU is lost (15)", "(error 802)") needs no other word.
+    static const RE2 ownCode(R"(\((?i:error )?-?\d{1,4}\))");
+    const re2::StringPiece piece(raw.data(), raw.size());
+    return RE2::PartialMatch(piece, *m_any) || RE2::PartialMatch(piece, ownCode);
 }
 
 std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
@@ -313,7 +317,7 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
     if (named)
         return hit(*named->first, named->second, "name", *name);
     // Only a line with a number in parentheses can write a text with its code.
-    static const RE2 parenthesisedNumber(R"(\(-?\d{1,4}\))");
+    static const RE2 parenthesisedNumber(R"(\((?i:error )?-?\d{1,4}\))");
     const bool numbered = RE2::PartialMatch(text, parenthesisedNumber);
     for (const auto &set : m_sets) {
         std::string written;

@@ -186,6 +186,9 @@ private Q_SLOTS:
             << QByteArray("2021.09.24:22:57:10.022: hwmc GPU2: unable to get fan speed - GPU is "
                           "lost (15)")
             << "nvml-return" << 15 << "text";
+        QTest::newRow("CUDA text with its code in an NGC container's banner")
+            << QByteArray("       [[ Named symbol not found (error 500) ]]") << "cuda-error" << 500
+            << "text";
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
