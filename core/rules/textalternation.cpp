@@ -74,7 +74,7 @@ bool TextAlternation::findWithNumber(std::string_view line,
     if (m_regex) {
         std::call_once(m_withNumberOnce, [this] {
             m_withNumber = std::make_unique<RE2>(
-                "\\b(" + m_alternation + ")" + R"(\s*\((-?\d{1,4})\))", options());
+                "\\b(" + m_alternation + ")" + R"(\s*\((?:error )?(-?\d{1,4})\))", options());
         });
         return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), *m_withNumber,
                                  &written, &number);
@@ -85,7 +85,13 @@ bool TextAlternation::findWithNumber(std::string_view line,
             ++k; // RE2's \s
         if (k == line.size() || line[k] != '(')
             return false;
-        const size_t from = ++k;
+        // NGC containers' entrypoint writes the code as "(error 802)".
+        constexpr std::string_view word = "error ";
+        if (++k + word.size() <= line.size()
+            && std::equal(word.begin(), word.end(), line.begin() + k,
+                          [](char w, char c) { return w == lower(c); }))
+            k += word.size();
+        const size_t from = k;
         k += k < line.size() && line[k] == '-';
         const size_t digits = k;
         while (k < line.size() && k - digits < 5

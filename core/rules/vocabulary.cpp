@@ -17,10 +17,11 @@ namespace gputriage {
 
 namespace {
 
-// Only a line with a number in parentheses can write a text with its code ("GPU is lost (15)").
+// Only a line with a number in parentheses can write a text with its code ("GPU is lost (15)",
+// "(error 802)").
 bool holdsNumberInParentheses(re2::StringPiece text)
 {
-    static const RE2 numberInParentheses(R"(\(-?\d{1,4}\))");
+    static const RE2 numberInParentheses(R"(\((?i:error )?-?\d{1,4}\))");
     return RE2::PartialMatch(text, numberInParentheses);
 }
 
@@ -48,10 +49,11 @@ constexpr Spec kSpecs[] = {
       R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
       R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
-      // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuInit err:
-      // 999"), a CUresult printed by its type ("CUresult error result=2"), and TensorFlow's
-      // stream executor for a code it has no name for ("UNKNOWN ERROR (303)").
-      R"((?i)\b(?:nv)?cuda(?:rt)? init failure:\s*(\d{1,3})\b|\bcu[A-Z]\w* err(?:or)?:\s*(\d{1,3})\b)",
+      // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuda driver
+      // library init failure: 3", "cuInit err: 999"), a CUresult printed by its type ("CUresult
+      // error result=2"), and TensorFlow's stream executor for a code it has no name for ("UNKNOWN
+      // ERROR (303)").
+      R"((?i)\b(?:nv)?cuda(?:rt| driver library)? init failure:\s*(\d{1,3})\b|\bcu[A-Z]\w* err(?:or)?:\s*(\d{1,3})\b)",
       R"(\b(?:CUresult|cudaError_t)\b[^\n]{0,20}?\b(?:error|result|code|status)\s*[=:]\s*(\d{1,3})\b)",
       R"(\bUNKNOWN ERROR \((\d{1,3})\))"}},
     {"nvml-return",
@@ -66,7 +68,11 @@ constexpr Spec kSpecs[] = {
      // After an NCCL call ("ncclCommInitRank failed: 2"), or "NCCL error 1" itself; not any
      // number in an NCCL line ("NCCL WARN socketPollConnect poll() returned 1").
      {R"(\bnccl[A-Z]\w*(?:\([^)]{0,80}\))?[^\n]{0,40}?\b(?:error|failure|failed|result|returned)\b\s*[:=(]?\s*(\d)\b)",
-      R"((?i)\bnccl (?:error|failure)(?: code)?\s*[:=#(]?\s*(\d)\b)"}},
+      R"((?i)\bnccl (?:error|failure)(?: code)?\s*[:=#(]?\s*(\d)\b)",
+      // The proxy's warnings of an operation that failed carry its ncclResult_t (proxy.cc,
+      // 2.18 to 2.30): "[Proxy Service 3] Failed to execute operation Setup from rank 3,
+      // retcode 1", "[Service thread] Error encountered progressing operation=Connect, res=3".
+      R"(\bNCCL WARN \[(?:Proxy Service \d+|Service thread)\][^\n]*?\b(?:retcode |res=)(\d)\b)"}},
     {"nv-status",
      "driver.nv-status",
      "NVIDIA driver (NV_STATUS)",
@@ -82,32 +88,32 @@ constexpr Spec kSpecs[] = {
      "cuda.library-status.vocabulary",
      "cuDNN",
      R"((?i)cudnn)",
-     {R"((?i)\bcudnn\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,4})\b)"}},
+     {R"((?i)\bcudnn\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{1,4})\b)"}},
     {"cublas-status",
      "cuda.library-status.vocabulary",
      "cuBLAS",
      R"((?i)cublas)",
-     {R"((?i)\bcublas\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+     {R"((?i)\bcublas\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
     {"cufft-result",
      "cuda.library-status.vocabulary",
      "cuFFT",
      R"((?i)cufft)",
-     {R"((?i)\bcufft\w*\b[^\n]{0,40}?\b(?:result|status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+     {R"((?i)\bcufft\w*\b[^\n]{0,40}?\b(?:result|status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
     {"cusolver-status",
      "cuda.library-status.vocabulary",
      "cuSOLVER",
      R"((?i)cusolver)",
-     {R"((?i)\bcusolver\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+     {R"((?i)\bcusolver\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
     {"cusparse-status",
      "cuda.library-status.vocabulary",
      "cuSPARSE",
      R"((?i)cusparse)",
-     {R"((?i)\bcusparse\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
+     {R"((?i)\bcusparse\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{1,2})\b)"}},
     {"curand-status",
      "cuda.library-status.vocabulary",
      "cuRAND",
      R"((?i)curand)",
-     {R"((?i)\bcurand\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed)\b\s*[:=(]?\s*(\d{3})\b)"}},
+     {R"((?i)\bcurand\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{3})\b)"}},
     {"tensorrt-status",
      "cuda.library-status.vocabulary",
      "TensorRT",
@@ -174,8 +180,9 @@ struct Vocabulary::Set
     std::vector<std::unique_ptr<RE2>> codes;
 
     // A printed text followed by its own code in parentheses ("GPU is lost (15)", a miner's
-    // NVML wrapper; "invalid device ordinal (101)") names the code twice: the text and the
-    // number agree, so the line needs no other word of the library.
+    // NVML wrapper; "invalid device ordinal (101)"; an NGC container's "[[ System not yet
+    // initialized (error 802) ]]") names the code twice: the text and the number agree, so the
+    // line needs no other word of the library.
     const CatalogEntry *textWithItsCode(std::string_view line, std::string &written) const
     {
         std::string number;
@@ -352,8 +359,16 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
             for (const std::string &value : values)
                 if (!value.empty())
                     if (const CatalogEntry *e = set->catalog->find(QString::fromStdString(value));
-                        e && e->code != 0)
+                        e && e->code != 0) {
+                        // The library's own sentence names the error exactly; a number that says
+                        // another code is another release's numbering (CUDA 9's "cuda runtime
+                        // error (6) : the launch timed out and was terminated" is code 702 now).
+                        if (set->selfNamed && set->selfNamed->find(line, written))
+                            if (const CatalogEntry *t = set->find(written);
+                                t && t != e && t->code != 0)
+                                return hit(*set, t, "text", written);
                         return hit(*set, e, "code", value);
+                    }
         }
         if (set->texts && (!set->textContext || RE2::PartialMatch(text, *set->textContext))
             && set->texts->find(line, written))

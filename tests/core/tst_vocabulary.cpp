@@ -186,12 +186,34 @@ private Q_SLOTS:
             << QByteArray("2021.09.24:22:57:10.022: hwmc GPU2: unable to get fan speed - GPU is "
                           "lost (15)")
             << "nvml-return" << 15 << "text";
+        QTest::newRow("CUDA text with its code in an NGC container's banner")
+            << QByteArray("       [[ Named symbol not found (error 500) ]]") << "cuda-error" << 500
+            << "text";
         QTest::newRow("cuDNN status by name")
             << QByteArray("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR")
             << "cudnn-status" << -1 << "name";
         QTest::newRow("NVML text and its code where no word says whose they are")
             << QByteArray("2025-01-02T10:00:01Z monitor error: Driver Not Loaded (9)")
             << "nvml-return" << 9 << "text";
+        QTest::newRow("NCCL result in the proxy's warning of a failed operation")
+            << QByteArray("ng30903:3063028:3066152 [3] proxy.cc:1519 NCCL WARN [Proxy Service 3] "
+                          "Failed to execute operation Setup from rank 3, retcode 1")
+            << "nccl-result" << 1 << "code";
+        QTest::newRow("CUDA number in Ollama's driver library discovery")
+            << QByteArray("time=2025-08-02T22:42:20.643Z level=INFO source=gpu.go:612 "
+                          "msg=\"Unable to load cudart library "
+                          "/usr/lib/x86_64-linux-gnu/libcuda.so.575.57.08: cuda driver library "
+                          "init failure: 3\"")
+            << "cuda-error" << 3 << "code";
+        QTest::newRow("cuRAND number in the failure line CNTK and ONNX Runtime print")
+            << QByteArray("CURAND failure 105: (see curand.h & look for curandStatus or "
+                          "CURAND_STATUS_xxx) ; GPU=0 ; hostname=SLAWEKS ; "
+                          "expr=curandGenerateNormal(s_curandGenerator, Data(), n, mean, sigma)")
+            << "curand-status" << 105 << "code";
+        QTest::newRow("CUDA sentence over the number an older release gave it")
+            << QByteArray("RuntimeError: cuda runtime error (6) : the launch timed out and was "
+                          "terminated at /opt/conda/work/aten/src/THC/generic/THCStorage.cpp:36")
+            << "cuda-error" << 702 << "text";
     }
 
     void anyWordingIsDecoded()
@@ -232,6 +254,9 @@ private Q_SLOTS:
                           "returned 1, no POLLOUT events");
         QTest::newRow("a system call's error number after a library's text")
             << QByteArray("mount: /mnt: mount(2) system call failed: Invalid argument (22)");
+        QTest::newRow("the proxy's rank number in an NCCL warning") << QByteArray(
+            "node1:1:2 [0] proxy.cc:1400 NCCL WARN [Proxy Service 3] Failed to execute "
+            "operation Setup from rank 3");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
