@@ -87,7 +87,8 @@ bool TextAlternation::findWithNumber(std::string_view line,
             return false;
         // NGC containers' entrypoint writes the code as "(error 802)".
         constexpr std::string_view word = "error ";
-        if (++k + word.size() <= line.size()
+        ++k;
+        if (k + word.size() <= line.size()
             && std::equal(word.begin(), word.end(), line.begin() + k,
                           [](char w, char c) { return w == lower(c); }))
             k += word.size();
