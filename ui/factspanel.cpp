@@ -3,6 +3,7 @@
 #include "panelmodels.h"
 
 #include <QHeaderView>
+#include <QStyle>
 
 namespace gputriage {
 
@@ -11,6 +12,7 @@ FactsPanel::FactsPanel(QWidget *parent)
     , m_model(new FactsModel(this))
 {
     setObjectName(QStringLiteral("factsPanel"));
+    m_model->setConflictIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
     setModel(m_model);
     setRootIsDecorated(false);
     setUniformRowHeights(true);

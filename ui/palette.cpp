@@ -1,6 +1,6 @@
 #include "palette.h"
 
-#include <QApplication>
+#include <QGuiApplication>
 #include <QPalette>
 
 #include <cmath>
@@ -98,7 +98,7 @@ const ViewPalette &ViewPalette::forBase(const QColor &base)
 
 const ViewPalette &ViewPalette::ofApplication()
 {
-    return forBase(QApplication::palette().color(QPalette::Base));
+    return forBase(QGuiApplication::palette().color(QPalette::Base));
 }
 
 QPalette ViewPalette::toQPalette() const

@@ -4,9 +4,7 @@
 #include "palette.h"
 #include "report/textreport.h"
 
-#include <QApplication>
 #include <QFont>
-#include <QStyle>
 
 namespace gputriage {
 
@@ -37,7 +35,7 @@ QVariant FactsModel::cell(const BundleFact &fact, int column, int role) const
             return !others.isEmpty();
         if (!others.isEmpty())
             return role == Qt::DecorationRole
-                       ? QVariant(QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning))
+                       ? QVariant(m_conflictIcon)
                        : QVariant(tr("%1 — conflicts: the bundle also says %2")
                                       .arg(fact.value, others.join(QLatin1String(", "))));
     }

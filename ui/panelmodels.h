@@ -7,6 +7,7 @@
 #include "rowsmodel.h"
 
 #include <QAbstractItemModel>
+#include <QIcon>
 
 #include <optional>
 
@@ -28,10 +29,16 @@ class FactsModel : public RowsModel<BundleFact>
 public:
     enum Column { NameColumn, ValueColumn, SourceColumn };
     using RowsModel::RowsModel;
+    // The icon beside a value the bundle states otherwise elsewhere: the widget style's warning
+    // icon, which the panel sets (the model knows no widgets).
+    void setConflictIcon(const QIcon &icon) { m_conflictIcon = icon; }
 
 protected:
     QStringList headers() const override;
     QVariant cell(const BundleFact &fact, int column, int role) const override;
+
+private:
+    QIcon m_conflictIcon;
 };
 
 // "Other messages": error lines no rule matched, as message templates, most frequent first.

@@ -515,6 +515,136 @@ BatchListing listBatchFolder(const QString &dir, const struct stat &outStat)
     return listing;
 }
 
+// The report file of each bundle of a --batch folder, named after it. Report names never take
+// the summary's names or each other's ("summary" is a fine node name): a clash gets "-2", "-3"
+// ... before the suffix.
+void nameBatchReports(std::vector<BatchRow> &rows,
+                      const std::vector<BatchEntry> &entries,
+                      const QString &suffix,
+                      bool redact,
+                      const Redaction &extra)
+{
+    std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const QString base = redact ? gputriage::redact(entries[i].name, extra) : entries[i].name;
+        QString name = base + QLatin1Char('.') + suffix;
+        for (int n = 2; taken.count(name.toLower()); ++n)
+            name = QStringLiteral("%1-%2.%3").arg(base).arg(n).arg(suffix);
+        taken.insert(name.toLower());
+        rows[i].report = name;
+    }
+}
+
+// The summary of a --batch run, as the terminal, summary.md and summary.json show it.
+struct BatchSummary
+{
+    QString text, markdown;
+    QJsonArray bundles;
+    QByteArray json;
+    int failed = 0;   // bundles with a finding at or above --fail-on
+    int problems = 0; // problems that are not notes, over all bundles
+};
+
+// One bundle's line in each of the summary's forms: its counts and its most severe finding.
+void addSummaryRow(BatchSummary &s, const BatchRow &r, std::optional<Severity> failOn)
+{
+    const AnalysisResult &res = r.result;
+    const Finding *top = nullptr;
+    for (const Finding &f : res.findings)
+        if (!top || f.severity > top->severity)
+            top = &f;
+    const QString topTitle = top ? stripControl(top->title) : QStringLiteral("-");
+    s.text += QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
+                  .arg(r.bundle.leftJustified(28))
+                  .arg(res.countOf(Severity::Critical), 4)
+                  .arg(res.countOf(Severity::Error), 3)
+                  .arg(res.countOf(Severity::Warning), 4)
+                  .arg(res.countOf(Severity::Info), 4)
+                  .arg(r.report.isEmpty() ? QStringLiteral("(not written)") : r.report, -32)
+                  .arg(topTitle);
+    s.markdown += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                      .arg(markdownCell(r.bundle))
+                      .arg(res.countOf(Severity::Critical))
+                      .arg(res.countOf(Severity::Error))
+                      .arg(res.countOf(Severity::Warning))
+                      .arg(res.countOf(Severity::Info))
+                      .arg(markdownCell(topTitle),
+                           r.report.isEmpty()
+                               ? QStringLiteral("(not written)")
+                               : QStringLiteral("[%1](%2)")
+                                     .arg(markdownCell(r.report),
+                                          QString::fromUtf8(QUrl::toPercentEncoding(r.report))));
+    s.bundles.append(QJsonObject{{QStringLiteral("bundle"), r.bundle},
+                                 {QStringLiteral("report"), r.report},
+                                 {QStringLiteral("critical"), res.countOf(Severity::Critical)},
+                                 {QStringLiteral("error"), res.countOf(Severity::Error)},
+                                 {QStringLiteral("warning"), res.countOf(Severity::Warning)},
+                                 {QStringLiteral("info"), res.countOf(Severity::Info)},
+                                 {QStringLiteral("most_severe"), top ? top->ruleId : QString()},
+                                 {QStringLiteral("problems"), int(res.problems.size())}});
+    if (failOn && res.countAtLeast(*failOn) > 0)
+        ++s.failed;
+    s.problems += int(std::count_if(res.problems.begin(), res.problems.end(),
+                                    [](const Error &e) { return !e.warning; }));
+}
+
+// The summary: most severe bundles first, each with its counts and worst finding, then what was
+// not read.
+BatchSummary summarizeBatch(const std::vector<BatchRow> &rows,
+                            const BatchListing &listing,
+                            const QString &dir,
+                            bool redact,
+                            const QDateTime &generated,
+                            std::optional<Severity> failOn)
+{
+    std::vector<const BatchRow *> sorted;
+    sorted.reserve(rows.size());
+    for (const BatchRow &r : rows)
+        sorted.push_back(&r);
+    auto worst = [](const AnalysisResult &r) {
+        int w = -1;
+        for (const Finding &f : r.findings)
+            w = std::max(w, int(f.severity));
+        return w;
+    };
+    std::stable_sort(sorted.begin(), sorted.end(), [&](const BatchRow *a, const BatchRow *b) {
+        return worst(a->result) > worst(b->result);
+    });
+    BatchSummary s;
+    s.text = QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
+                 .arg(QStringLiteral("bundle").leftJustified(28), QStringLiteral("crit"),
+                      QStringLiteral("err"), QStringLiteral("warn"), QStringLiteral("info"),
+                      QStringLiteral("report").leftJustified(32),
+                      QStringLiteral("most severe finding"));
+    // The folder's name is the customer's too: escaped, and masked under --redact.
+    const QString folderName = redact ? gputriage::redact(listing.folderName) : listing.folderName;
+    s.markdown = QStringLiteral("# GPU Triage batch: %1\n\n| Bundle | Critical | Error | Warning | "
+                                "Info | Most severe finding | Report |\n|---|---:|---:|---:|---:|"
+                                "---|---|\n")
+                     .arg(markdownCell(folderName));
+    for (const BatchRow *r : sorted)
+        addSummaryRow(s, *r, failOn);
+    s.text += QStringLiteral("%1; a report each, summary.md and summary.json in the "
+                             "output folder\n")
+                  .arg(plural(rows.size(), u"bundle", u"bundles"));
+    QJsonArray notRead;
+    if (!listing.skipped.isEmpty())
+        s.markdown += QStringLiteral("\nNot read:\n\n");
+    for (const QString &skipped : listing.skipped) {
+        const QString shown = redact ? gputriage::redact(skipped) : skipped;
+        s.markdown += QStringLiteral("- %1\n").arg(markdownCell(shown));
+        notRead.append(shown);
+    }
+    s.json = QJsonDocument(
+                 QJsonObject{{QStringLiteral("schema"), QStringLiteral("gputriage/batch/v1")},
+                             {QStringLiteral("folder"), redact ? folderName : shownPath(dir)},
+                             {QStringLiteral("not_read"), notRead},
+                             {QStringLiteral("generated"), generated.toString(Qt::ISODate)},
+                             {QStringLiteral("bundles"), s.bundles}})
+                 .toJson(QJsonDocument::Indented);
+    return s;
+}
+
 // `gputriage analyze --batch DIR -o OUT`: every file or folder in DIR is one bundle (a node's
 // bug report, a must-gather, a pod's logs). Bundles are analysed side by side, one per core,
 // each into OUT/<name>.<format>, and OUT/summary.md and summary.json list them all.
@@ -562,18 +692,7 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
     const Redaction extra = redactionOf(p);
 
     std::vector<BatchRow> rows(entries.size());
-    // Report names never take the summary's names or each other's ("summary" is a fine node
-    // name): a clash gets "-2", "-3" ... before the suffix.
-    std::set<QString> taken{QStringLiteral("summary.md"), QStringLiteral("summary.json")};
-    for (size_t i = 0; i < rows.size(); ++i) {
-        const QString base = redact ? gputriage::redact(entries[i].name, extra) : entries[i].name,
-                      suffix = reportFormatSuffix(format);
-        QString name = base + QLatin1Char('.') + suffix;
-        for (int n = 2; taken.count(name.toLower()); ++n)
-            name = QStringLiteral("%1-%2.%3").arg(base).arg(n).arg(suffix);
-        taken.insert(name.toLower());
-        rows[i].report = name;
-    }
+    nameBatchReports(rows, entries, reportFormatSuffix(format), redact, extra);
     std::atomic<size_t> next{0};
     auto worker = [&](int) {
         for (size_t i; (i = next.fetch_add(1)) < rows.size();) {
@@ -599,94 +718,11 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
             r.report.clear(); // "(not written)" in the summary
         }
 
-    // The summary: most severe bundles first, each with its counts and worst finding.
-    std::vector<const BatchRow *> sorted;
-    sorted.reserve(rows.size());
-    for (const BatchRow &r : rows)
-        sorted.push_back(&r);
-    auto worst = [](const AnalysisResult &r) {
-        int w = -1;
-        for (const Finding &f : r.findings)
-            w = std::max(w, int(f.severity));
-        return w;
-    };
-    std::stable_sort(sorted.begin(), sorted.end(), [&](const BatchRow *a, const BatchRow *b) {
-        return worst(a->result) > worst(b->result);
-    });
-    QString text = QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
-                       .arg(QStringLiteral("bundle").leftJustified(28), QStringLiteral("crit"),
-                            QStringLiteral("err"), QStringLiteral("warn"), QStringLiteral("info"),
-                            QStringLiteral("report").leftJustified(32),
-                            QStringLiteral("most severe finding"));
-    // The folder's name is the customer's too: escaped, and masked under --redact.
-    const QString folderName = redact ? gputriage::redact(listing.folderName) : listing.folderName;
-    QString md = QStringLiteral("# GPU Triage batch: %1\n\n| Bundle | Critical | Error | Warning | "
-                                "Info | Most severe finding | Report |\n|---|---:|---:|---:|---:|"
-                                "---|---|\n")
-                     .arg(markdownCell(folderName));
-    QJsonArray json;
-    int failed = 0, problems = 0;
-    for (const BatchRow *r : sorted) {
-        const AnalysisResult &res = r->result;
-        const Finding *top = nullptr;
-        for (const Finding &f : res.findings)
-            if (!top || f.severity > top->severity)
-                top = &f;
-        const QString topTitle = top ? stripControl(top->title) : QStringLiteral("-");
-        text += QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
-                    .arg(r->bundle.leftJustified(28))
-                    .arg(res.countOf(Severity::Critical), 4)
-                    .arg(res.countOf(Severity::Error), 3)
-                    .arg(res.countOf(Severity::Warning), 4)
-                    .arg(res.countOf(Severity::Info), 4)
-                    .arg(r->report.isEmpty() ? QStringLiteral("(not written)") : r->report, -32)
-                    .arg(topTitle);
-        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
-                  .arg(markdownCell(r->bundle))
-                  .arg(res.countOf(Severity::Critical))
-                  .arg(res.countOf(Severity::Error))
-                  .arg(res.countOf(Severity::Warning))
-                  .arg(res.countOf(Severity::Info))
-                  .arg(markdownCell(topTitle),
-                       r->report.isEmpty()
-                           ? QStringLiteral("(not written)")
-                           : QStringLiteral("[%1](%2)")
-                                 .arg(markdownCell(r->report),
-                                      QString::fromUtf8(QUrl::toPercentEncoding(r->report))));
-        json.append(QJsonObject{{QStringLiteral("bundle"), r->bundle},
-                                {QStringLiteral("report"), r->report},
-                                {QStringLiteral("critical"), res.countOf(Severity::Critical)},
-                                {QStringLiteral("error"), res.countOf(Severity::Error)},
-                                {QStringLiteral("warning"), res.countOf(Severity::Warning)},
-                                {QStringLiteral("info"), res.countOf(Severity::Info)},
-                                {QStringLiteral("most_severe"), top ? top->ruleId : QString()},
-                                {QStringLiteral("problems"), int(res.problems.size())}});
-        if (failOn && res.countAtLeast(*failOn) > 0)
-            ++failed;
-        problems += int(std::count_if(res.problems.begin(), res.problems.end(),
-                                      [](const Error &e) { return !e.warning; }));
-    }
-    text += QStringLiteral("%1; a report each, summary.md and summary.json in the "
-                           "output folder\n")
-                .arg(plural(rows.size(), u"bundle", u"bundles"));
-    QJsonArray notRead;
-    if (!listing.skipped.isEmpty())
-        md += QStringLiteral("\nNot read:\n\n");
-    for (const QString &skipped : listing.skipped) {
-        const QString shown = redact ? gputriage::redact(skipped) : skipped;
-        md += QStringLiteral("- %1\n").arg(markdownCell(shown));
-        notRead.append(shown);
-    }
-    const QByteArray summaryJson
-        = QJsonDocument(
-              QJsonObject{{QStringLiteral("schema"), QStringLiteral("gputriage/batch/v1")},
-                          {QStringLiteral("folder"), redact ? folderName : shownPath(dir)},
-                          {QStringLiteral("not_read"), notRead},
-                          {QStringLiteral("generated"), ro.generated.toString(Qt::ISODate)},
-                          {QStringLiteral("bundles"), json}})
-              .toJson(QJsonDocument::Indented);
-    for (const auto &[name, bytes] : {std::pair(QStringLiteral("summary.md"), md.toUtf8()),
-                                      std::pair(QStringLiteral("summary.json"), summaryJson)})
+    BatchSummary summary = summarizeBatch(rows, listing, dir, redact, ro.generated, failOn);
+    QString &text = summary.text;
+    for (const auto &[name, bytes] :
+         {std::pair(QStringLiteral("summary.md"), summary.markdown.toUtf8()),
+          std::pair(QStringLiteral("summary.json"), summary.json)})
         if (const QString error = writeFileAtomically(QDir(out).filePath(name), bytes);
             !error.isEmpty())
             failures << QStringLiteral("%1: %2").arg(QDir(out).filePath(name), error);
@@ -699,9 +735,9 @@ int analyzeBatch(const QCommandLineParser &p, const BundleLimits &limits, const 
         err().flush();
         return UsageOrInput;
     }
-    if (!writeStdoutText(text) || problems)
+    if (!writeStdoutText(text) || summary.problems)
         return UsageOrInput;
-    return failed ? FindingsOrFailures : Ok;
+    return summary.failed ? FindingsOrFailures : Ok;
 }
 
 // What one analysis built, left to the end of the process: the system drops it faster than it
@@ -727,9 +763,9 @@ void printTimings(std::chrono::steady_clock::duration total)
     e.flush();
 }
 
-int analyze(const QStringList &args)
+// The options of `analyze`.
+void addAnalyzeOptions(QCommandLineParser &p)
 {
-    QCommandLineParser p;
     addRuleOptions(p);
     addOutputOptions(p);
     p.addOption({QStringLiteral("fail-on"), QStringLiteral("Severity that fails."),
@@ -752,13 +788,12 @@ int analyze(const QStringList &args)
          {"max-entries", "max-depth", "max-entry-size", "max-total-size", "max-ratio"})
         p.addOption(
             {QString::fromLatin1(limit), QStringLiteral("Bundle limit."), QStringLiteral("N")});
-    if (!parse(p, args))
-        return UsageOrInput;
-    const bool timings = p.isSet(QStringLiteral("timings"));
-    Timings::setEnabled(timings);
-    const auto start = std::chrono::steady_clock::now();
+}
 
-    BundleLimits limits;
+// The bundle limits of the --max-* options into `limits`; an error message when one is out of
+// range (else empty).
+QString readBundleLimits(const QCommandLineParser &p, BundleLimits &limits)
+{
     struct LimitOption
     {
         const char *name;
@@ -793,13 +828,68 @@ int analyze(const QStringList &args)
             continue;
         const auto v = parseSize(p.value(name));
         if (!v || *v < o.min || *v > o.max)
-            return usageError(
-                QStringLiteral("--%1 needs a number from %2 to %3 (K, M, G suffixes allowed)")
-                    .arg(name)
-                    .arg(o.min)
-                    .arg(o.max));
+            return QStringLiteral("--%1 needs a number from %2 to %3 (K, M, G suffixes allowed)")
+                .arg(name)
+                .arg(o.min)
+                .arg(o.max);
         o.set(*v);
     }
+    return {};
+}
+
+// The rule packs of the options, kept to the end of the process; with --timings, the time
+// they took beyond reading their files.
+const RuleSet &loadRules(const QCommandLineParser &p, bool timings)
+{
+    // The folders walked, overrides and references checked: what the files' own phases leave.
+    using Clock = std::chrono::steady_clock;
+    const auto rulesStart = Clock::now();
+    auto filesSeconds = [] {
+        return Timings::seconds("load packs") + Timings::seconds("load catalogs")
+               + Timings::seconds("load packs: cached ones, two threads");
+    };
+    const double filesBefore = filesSeconds();
+    const auto rulesHeld = std::make_shared<const RuleSet>(rulesFrom(p));
+    keepUntilExit(rulesHeld);
+    if (timings)
+        Timings::add("load packs: the rest",
+                     Clock::now() - rulesStart
+                         - std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(filesSeconds() - filesBefore)));
+    return *rulesHeld;
+}
+
+// The exit code of `analyze` once its report is written: the problems (unreadable inputs,
+// invalid rules) said on stderr too, then --fail-on.
+int analyzeExitCode(const AnalysisResult &result, bool quiet, std::optional<Severity> failOn)
+{
+    // Problems are in the report too; the rest was analysed.
+    if (!quiet) {
+        for (const Error &e : result.problems)
+            err() << "gputriage: " << (e.warning ? "note: " : "") << e.toString() << '\n';
+        err().flush();
+    }
+    if (std::any_of(result.problems.begin(), result.problems.end(),
+                    [](const Error &e) { return !e.warning; }))
+        return UsageOrInput;
+    if (failOn && result.countAtLeast(*failOn) > 0)
+        return FindingsOrFailures;
+    return Ok;
+}
+
+int analyze(const QStringList &args)
+{
+    QCommandLineParser p;
+    addAnalyzeOptions(p);
+    if (!parse(p, args))
+        return UsageOrInput;
+    const bool timings = p.isSet(QStringLiteral("timings"));
+    Timings::setEnabled(timings);
+    const auto start = std::chrono::steady_clock::now();
+
+    BundleLimits limits;
+    if (const QString error = readBundleLimits(p, limits); !error.isEmpty())
+        return usageError(error);
 
     const auto parsed = parseAnalyzeArgs(p);
     if (const QString *error = std::get_if<QString>(&parsed))
@@ -829,22 +919,7 @@ int analyze(const QStringList &args)
     const int jobs = shared.jobs, maxEvidence = shared.maxEvidence;
     const bool quiet = p.isSet(QStringLiteral("quiet"));
 
-    // The folders walked, overrides and references checked: what the files' own phases leave.
-    using Clock = std::chrono::steady_clock;
-    const auto rulesStart = Clock::now();
-    auto filesSeconds = [] {
-        return Timings::seconds("load packs") + Timings::seconds("load catalogs")
-               + Timings::seconds("load packs: cached ones, two threads");
-    };
-    const double filesBefore = filesSeconds();
-    const auto rulesHeld = std::make_shared<const RuleSet>(rulesFrom(p));
-    const RuleSet &rules = *rulesHeld;
-    keepUntilExit(rulesHeld);
-    if (timings)
-        Timings::add("load packs: the rest",
-                     Clock::now() - rulesStart
-                         - std::chrono::duration_cast<Clock::duration>(
-                             std::chrono::duration<double>(filesSeconds() - filesBefore)));
+    const RuleSet &rules = loadRules(p, timings);
     AnalyzeOptions options;
     options.jobs = jobs;
     options.limits = limits;
@@ -898,18 +973,102 @@ int analyze(const QStringList &args)
     if (written != Ok)
         return written;
 
-    // Problems (unreadable inputs, invalid rules) are in the report too; the rest was analysed.
-    if (!quiet) {
-        for (const Error &e : result.problems)
-            err() << "gputriage: " << (e.warning ? "note: " : "") << e.toString() << '\n';
-        err().flush();
+    return analyzeExitCode(result, quiet, failOn);
+}
+
+// `rules list`: every rule with its severity and origin, every code of every catalog with its
+// severity and resolution bucket, and what each message catalog holds by print level.
+void listRules(const RuleSet &rules, QTextStream &out)
+{
+    for (const Rule &r : rules.rules) {
+        QString origin = r.pack;
+        if (r.user)
+            origin += rules.overridden.contains(r.id) ? QLatin1String(", user, overrides shipped")
+                                                      : QLatin1String(", user");
+        out << QStringLiteral("%1  %2  %3  (%4)\n")
+                   .arg(r.id, -40)
+                   .arg(r.kind == RuleKind::Fact ? QStringLiteral("fact")
+                                                 : severityName(r.severity),
+                        -8)
+                   .arg(r.title, origin);
     }
-    if (std::any_of(result.problems.begin(), result.problems.end(),
-                    [](const Error &e) { return !e.warning; }))
+    for (const auto &[name, catalog] : rules.catalogs) {
+        out << QStringLiteral("\n%1 catalog (%2 codes, %3):\n")
+                   .arg(name)
+                   .arg(catalog.entries.size())
+                   .arg(catalog.source.url);
+        for (const auto &[code, e] : catalog.entries) {
+            const auto severity = e.severity ? e.severity : severityForResolution(e.resolution);
+            out << QStringLiteral("  %1 %2  %3  %4  %5\n")
+                       .arg(name)
+                       .arg(code, -4)
+                       .arg(severity ? severityName(*severity) : QStringLiteral("-"), -8)
+                       .arg(e.resolution.isEmpty() ? QStringLiteral("-") : e.resolution, -20)
+                       .arg(e.name);
+        }
+    }
+    if (!rules.messages || rules.messages->components().empty())
+        return;
+    out << QStringLiteral("\nmessage catalogs (rules/catalogs/messages):\n");
+    const auto &components = rules.messages->components();
+    std::vector<std::map<PrintLevel, int>> levels(components.size());
+    for (const CatalogMessage &m : rules.messages->messages())
+        ++levels[size_t(m.component)][m.level];
+    for (size_t i = 0; i < components.size(); ++i) {
+        int total = 0;
+        QStringList byLevel;
+        for (const auto &[level, n] : levels[i]) {
+            total += n;
+            byLevel << QStringLiteral("%1 %2").arg(printLevelName(level)).arg(n);
+        }
+        out << QStringLiteral("  %1 %2 messages (%3) from %4 %5\n")
+                   .arg(components[i].id, -26)
+                   .arg(total, 5)
+                   .arg(byLevel.join(QLatin1String(", ")),
+                        components[i].source.isEmpty() ? components[i].generator
+                                                       : components[i].source,
+                        components[i].versions.join(QLatin1Char(' ')));
+    }
+    for (const QString &problem : rules.messages->problems())
+        out << QStringLiteral("  problem: %1\n").arg(problem);
+}
+
+// `rules check`: what loading found, and what matching would (patterns too large for one set).
+int checkRules(const RuleSet &rules, QTextStream &out)
+{
+    const QList<Diagnostic> diagnostics = rules.diagnostics + Matcher(rules.rules).diagnostics();
+    for (const Diagnostic &d : diagnostics)
+        out << d.toString() << '\n';
+    int errors = 0, warnings = 0;
+    for (const Diagnostic &d : diagnostics)
+        (d.isError() ? errors : warnings)++;
+    out << QStringLiteral("%1 rules in %2 packs: %3 errors, %4 warnings\n")
+               .arg(rules.rules.size())
+               .arg(rules.packs.size())
+               .arg(errors)
+               .arg(warnings);
+    return errors ? UsageOrInput : Ok;
+}
+
+// `rules test`: every rule's examples.
+int testRules(const RuleSet &rules, QTextStream &out)
+{
+    printDiagnostics(rules, false);
+    int passed = 0, failed = 0, withoutExamples = 0;
+    for (const Rule &r : rules.rules)
+        withoutExamples += r.examples.isEmpty();
+    for (const ExampleResult &r : runExamples(rules)) {
+        (r.passed ? passed : failed)++;
+        out << (r.passed ? "PASS " : "FAIL ") << r.ruleId << " example " << r.index << " ("
+            << r.file << ':' << r.line << "): " << r.message << '\n';
+    }
+    if (withoutExamples)
+        out << plural(withoutExamples, u"rule has", u"rules have") << " no examples\n";
+    out << "rules: " << passed << " passed, " << failed << " failed\n";
+    out.flush();
+    if (rules.hasErrors())
         return UsageOrInput;
-    if (failOn && result.countAtLeast(*failOn) > 0)
-        return FindingsOrFailures;
-    return Ok;
+    return failed ? FindingsOrFailures : Ok;
 }
 
 int rulesCommand(const QStringList &args)
@@ -942,94 +1101,12 @@ int rulesCommand(const QStringList &args)
     }
     if (sub == QLatin1String("list")) {
         printDiagnostics(rules, false);
-        for (const Rule &r : rules.rules) {
-            QString origin = r.pack;
-            if (r.user)
-                origin += rules.overridden.contains(r.id)
-                              ? QLatin1String(", user, overrides shipped")
-                              : QLatin1String(", user");
-            out << QStringLiteral("%1  %2  %3  (%4)\n")
-                       .arg(r.id, -40)
-                       .arg(r.kind == RuleKind::Fact ? QStringLiteral("fact")
-                                                     : severityName(r.severity),
-                            -8)
-                       .arg(r.title, origin);
-        }
-        // Every code of every catalog, with its severity and resolution bucket.
-        for (const auto &[name, catalog] : rules.catalogs) {
-            out << QStringLiteral("\n%1 catalog (%2 codes, %3):\n")
-                       .arg(name)
-                       .arg(catalog.entries.size())
-                       .arg(catalog.source.url);
-            for (const auto &[code, e] : catalog.entries) {
-                const auto severity = e.severity ? e.severity : severityForResolution(e.resolution);
-                out << QStringLiteral("  %1 %2  %3  %4  %5\n")
-                           .arg(name)
-                           .arg(code, -4)
-                           .arg(severity ? severityName(*severity) : QStringLiteral("-"), -8)
-                           .arg(e.resolution.isEmpty() ? QStringLiteral("-") : e.resolution, -20)
-                           .arg(e.name);
-            }
-        }
-        // The message catalogs: what each component prints, by print level.
-        if (rules.messages && !rules.messages->components().empty()) {
-            out << QStringLiteral("\nmessage catalogs (rules/catalogs/messages):\n");
-            const auto &components = rules.messages->components();
-            std::vector<std::map<PrintLevel, int>> levels(components.size());
-            for (const CatalogMessage &m : rules.messages->messages())
-                ++levels[size_t(m.component)][m.level];
-            for (size_t i = 0; i < components.size(); ++i) {
-                int total = 0;
-                QStringList byLevel;
-                for (const auto &[level, n] : levels[i]) {
-                    total += n;
-                    byLevel << QStringLiteral("%1 %2").arg(printLevelName(level)).arg(n);
-                }
-                out << QStringLiteral("  %1 %2 messages (%3) from %4 %5\n")
-                           .arg(components[i].id, -26)
-                           .arg(total, 5)
-                           .arg(byLevel.join(QLatin1String(", ")),
-                                components[i].source.isEmpty() ? components[i].generator
-                                                               : components[i].source,
-                                components[i].versions.join(QLatin1Char(' ')));
-            }
-            for (const QString &problem : rules.messages->problems())
-                out << QStringLiteral("  problem: %1\n").arg(problem);
-        }
+        listRules(rules, out);
         return rules.hasErrors() ? UsageOrInput : Ok;
     }
-    if (sub == QLatin1String("check")) {
-        // What loading found, and what matching would (patterns too large for one set).
-        const QList<Diagnostic> diagnostics
-            = rules.diagnostics + Matcher(rules.rules).diagnostics();
-        for (const Diagnostic &d : diagnostics)
-            out << d.toString() << '\n';
-        int errors = 0, warnings = 0;
-        for (const Diagnostic &d : diagnostics)
-            (d.isError() ? errors : warnings)++;
-        out << QStringLiteral("%1 rules in %2 packs: %3 errors, %4 warnings\n")
-                   .arg(rules.rules.size())
-                   .arg(rules.packs.size())
-                   .arg(errors)
-                   .arg(warnings);
-        return errors ? UsageOrInput : Ok;
-    }
-    printDiagnostics(rules, false);
-    int passed = 0, failed = 0, withoutExamples = 0;
-    for (const Rule &r : rules.rules)
-        withoutExamples += r.examples.isEmpty();
-    for (const ExampleResult &r : runExamples(rules)) {
-        (r.passed ? passed : failed)++;
-        out << (r.passed ? "PASS " : "FAIL ") << r.ruleId << " example " << r.index << " ("
-            << r.file << ':' << r.line << "): " << r.message << '\n';
-    }
-    if (withoutExamples)
-        out << plural(withoutExamples, u"rule has", u"rules have") << " no examples\n";
-    out << "rules: " << passed << " passed, " << failed << " failed\n";
-    out.flush();
-    if (rules.hasErrors())
-        return UsageOrInput;
-    return failed ? FindingsOrFailures : Ok;
+    if (sub == QLatin1String("check"))
+        return checkRules(rules, out);
+    return testRules(rules, out);
 }
 
 int diffCommand(const QStringList &args)

@@ -250,16 +250,15 @@ QStringList bundlesToAdd(const QCommandLineParser &p, const CliServices &cli, bo
     return paths;
 }
 
-int addCommand(const QCommandLineParser &p, const CliServices &cli)
+// The options of `library add` that need checking before a bundle is read: --jobs (into
+// `jobsWanted`), --case-pattern and --case.
+int checkAddOptions(const QCommandLineParser &p,
+                    const QStringList &bundles,
+                    const CliServices &cli,
+                    int &jobsWanted)
 {
-    bool ok = false;
-    const QStringList bundles = bundlesToAdd(p, cli, ok);
-    if (!ok)
-        return UsageOrInput;
-    if (bundles.isEmpty())
-        return cli.usageError(QStringLiteral("library add needs bundles: PATH... or --batch DIR"));
     bool numeric = false;
-    const int jobsWanted = p.value(opt("jobs")).toInt(&numeric);
+    jobsWanted = p.value(opt("jobs")).toInt(&numeric);
     if (!numeric || jobsWanted < 0 || jobsWanted > 256)
         return cli.usageError(QStringLiteral("--jobs needs a number from 0 (one per core) to 256"));
     if (const QString pattern = p.value(opt("case-pattern"));
@@ -269,6 +268,20 @@ int addCommand(const QCommandLineParser &p, const CliServices &cli)
     if (p.isSet(opt("case")) && bundles.size() > 1)
         return cli.usageError(QStringLiteral("--case names one bundle; for several, use "
                                              "--case-pattern"));
+    return Ok;
+}
+
+int addCommand(const QCommandLineParser &p, const CliServices &cli)
+{
+    bool ok = false;
+    const QStringList bundles = bundlesToAdd(p, cli, ok);
+    if (!ok)
+        return UsageOrInput;
+    if (bundles.isEmpty())
+        return cli.usageError(QStringLiteral("library add needs bundles: PATH... or --batch DIR"));
+    int jobsWanted = 0;
+    if (const int rc = checkAddOptions(p, bundles, cli, jobsWanted); rc != Ok)
+        return rc;
     std::unique_ptr<CaseLibrary> library = openLibrary(p, CaseLibrary::Mode::Write, cli);
     if (!library)
         return UsageOrInput;
@@ -665,6 +678,125 @@ QByteArray escapeBidi(QByteArray json)
     return json;
 }
 
+// What the case library knows of a bundle's findings and GPUs (--with-history): JSON members
+// and the lines of the text forms.
+struct History
+{
+    QJsonArray findings, gpus;
+    QString text;
+};
+
+// The findings seen in earlier bundles, with the last cases they were seen in.
+void addFindingHistory(const QCommandLineParser &p,
+                       const QList<SeenBefore> &seen,
+                       const AnalysisResult &shownResult,
+                       bool markdown,
+                       History &h)
+{
+    for (qsizetype i = 0; i < shownResult.findings.size(); ++i) {
+        const SeenBefore &s = seen.at(i);
+        if (s.bundles == 0)
+            continue;
+        QJsonArray recent;
+        QStringList recentText;
+        for (const PastCase &c : s.recent) {
+            recent.append(pastCaseJson(p, c));
+            recentText << pastCaseText(p, c);
+        }
+        h.findings.append(QJsonObject{{QStringLiteral("rule"), shownResult.findings[i].ruleId},
+                                      {QStringLiteral("signature"), s.signature},
+                                      {QStringLiteral("bundles"), s.bundles},
+                                      {QStringLiteral("recent"), recent}});
+        h.text += QStringLiteral("%1%2: seen in %3 earlier bundle%4 (last: %5)\n")
+                      .arg(markdown ? QStringLiteral("- ") : QStringLiteral("  "),
+                           shownResult.findings[i].title)
+                      .arg(s.bundles)
+                      .arg(s.bundles == 1 ? QString() : QStringLiteral("s"))
+                      .arg(recentText.join(QLatin1String("; ")));
+    }
+}
+
+// The earlier records of the bundle's GPUs, by serial number or UUID.
+void addGpuHistory(const QCommandLineParser &p,
+                   CaseLibrary &library,
+                   const AnalysisResult &shownResult,
+                   const QString &identity,
+                   const LibraryScope &scope,
+                   bool markdown,
+                   History &h,
+                   const CliServices &cli)
+{
+    for (const GpuVerdict &g : shownResult.gpus) {
+        const Result<QList<BoardRecord>> records
+            = library.boardHistory(g.serial, g.uuid, identity, scope, 5);
+        if (!records) {
+            cli.err() << "gputriage: note: " << records.error().message << '\n';
+            break;
+        }
+        if (records.value().isEmpty())
+            continue;
+        QJsonArray recs;
+        for (const BoardRecord &r : records.value()) {
+            recs.append(boardRecordJson(p, r));
+            h.text += QStringLiteral("%1GPU %2 (%3): %4\n")
+                          .arg(markdown ? QStringLiteral("- ") : QStringLiteral("  "), g.key,
+                               g.nameAndSerial(), boardRecordText(p, r));
+        }
+        h.gpus.append(QJsonObject{{QStringLiteral("bus_id"), g.key},
+                                  {QStringLiteral("serial"), g.serial},
+                                  {QStringLiteral("uuid"), g.uuid},
+                                  {QStringLiteral("records"), recs}});
+    }
+}
+
+// The history joins the report: a member of the JSON object, a section before the end of the
+// HTML body, or a section at the end of the text and Markdown forms.
+void addHistoryToReport(const QCommandLineParser &p,
+                        ReportFormat format,
+                        const QString &where,
+                        const LibraryScope &scope,
+                        History &h,
+                        QByteArray &report)
+{
+    if (format == ReportFormat::Json) {
+        const QJsonObject member{
+            {QStringLiteral("history"),
+             QJsonObject{{QStringLiteral("library"), where},
+                         {QStringLiteral("customer"), shown(p, scope.customer)},
+                         {QStringLiteral("findings"), h.findings},
+                         {QStringLiteral("gpus"), h.gpus}}}};
+        QByteArray inner = escapeBidi(QJsonDocument(member).toJson(QJsonDocument::Indented));
+        inner = inner.mid(2, inner.lastIndexOf('}') - 2); // the member, indented as the report's
+        const qsizetype close = report.lastIndexOf('}');
+        if (close > 0) {
+            QByteArray head = report.left(close);
+            while (head.endsWith('\n') || head.endsWith(' '))
+                head.chop(1);
+            report = head + ",\n" + inner + "}\n";
+        }
+        return;
+    }
+    if (h.text.isEmpty())
+        h.text = QStringLiteral("  nothing: no finding or GPU of this bundle is in the library\n");
+    const QString heading
+        = QStringLiteral("History from the case library %1%2")
+              .arg(where, scope.customer.isEmpty()
+                              ? QString()
+                              : QStringLiteral(" (customer %1)").arg(shown(p, scope.customer)));
+    if (format == ReportFormat::Html) {
+        const QString section
+            = QStringLiteral("<section id=\"history\"><h2>%1</h2><pre>%2</pre></section>\n")
+                  .arg(heading.toHtmlEscaped(), h.text.toHtmlEscaped());
+        const qsizetype body = report.lastIndexOf("</body>");
+        report.insert(body >= 0 ? body : report.size(), section.toUtf8());
+        return;
+    }
+    report += (format == ReportFormat::Markdown ? QStringLiteral("\n## %1\n\n%2")
+                                                : QStringLiteral("\n%1:\n%2"))
+                  .arg(heading, h.text)
+                  .toUtf8();
+}
+
 } // namespace
 
 void addAnalyzeLibraryOptions(QCommandLineParser &p)
@@ -716,56 +848,13 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
         signatures << findingSignature(f);
     const Result<QList<SeenBefore>> seen
         = library->seenBefore(signatures, entry.identity, scope, 3);
-    QJsonArray findingsJson, gpusJson;
-    QString text;
-    const bool markdown = format == ReportFormat::Markdown, html = format == ReportFormat::Html;
-    if (!seen) {
+    History h;
+    const bool markdown = format == ReportFormat::Markdown;
+    if (!seen)
         cli.err() << "gputriage: note: " << seen.error().message << '\n';
-    } else {
-        for (qsizetype i = 0; i < shownResult.findings.size(); ++i) {
-            const SeenBefore &s = seen.value().at(i);
-            if (s.bundles == 0)
-                continue;
-            QJsonArray recent;
-            QStringList recentText;
-            for (const PastCase &c : s.recent) {
-                recent.append(pastCaseJson(p, c));
-                recentText << pastCaseText(p, c);
-            }
-            findingsJson.append(
-                QJsonObject{{QStringLiteral("rule"), shownResult.findings[i].ruleId},
-                            {QStringLiteral("signature"), s.signature},
-                            {QStringLiteral("bundles"), s.bundles},
-                            {QStringLiteral("recent"), recent}});
-            text += QStringLiteral("%1%2: seen in %3 earlier bundle%4 (last: %5)\n")
-                        .arg(markdown ? QStringLiteral("- ") : QStringLiteral("  "),
-                             shownResult.findings[i].title)
-                        .arg(s.bundles)
-                        .arg(s.bundles == 1 ? QString() : QStringLiteral("s"))
-                        .arg(recentText.join(QLatin1String("; ")));
-        }
-    }
-    for (const GpuVerdict &g : shownResult.gpus) {
-        const Result<QList<BoardRecord>> records
-            = library->boardHistory(g.serial, g.uuid, entry.identity, scope, 5);
-        if (!records) {
-            cli.err() << "gputriage: note: " << records.error().message << '\n';
-            break;
-        }
-        if (records.value().isEmpty())
-            continue;
-        QJsonArray recs;
-        for (const BoardRecord &r : records.value()) {
-            recs.append(boardRecordJson(p, r));
-            text += QStringLiteral("%1GPU %2 (%3): %4\n")
-                        .arg(markdown ? QStringLiteral("- ") : QStringLiteral("  "), g.key,
-                             g.nameAndSerial(), boardRecordText(p, r));
-        }
-        gpusJson.append(QJsonObject{{QStringLiteral("bus_id"), g.key},
-                                    {QStringLiteral("serial"), g.serial},
-                                    {QStringLiteral("uuid"), g.uuid},
-                                    {QStringLiteral("records"), recs}});
-    }
+    else
+        addFindingHistory(p, seen.value(), shownResult, markdown, h);
+    addGpuHistory(p, *library, shownResult, entry.identity, scope, markdown, h, cli);
     cli.err().flush();
     if (add) {
         if (const Result<CaseLibrary::Added> r = library->add(entry); !r) {
@@ -773,43 +862,7 @@ int applyLibraryToAnalysis(const QCommandLineParser &p,
             cli.err().flush();
         }
     }
-    const QString where = shown(p, library->location().shown());
-    if (format == ReportFormat::Json) {
-        const QJsonObject member{
-            {QStringLiteral("history"),
-             QJsonObject{{QStringLiteral("library"), where},
-                         {QStringLiteral("customer"), shown(p, scope.customer)},
-                         {QStringLiteral("findings"), findingsJson},
-                         {QStringLiteral("gpus"), gpusJson}}}};
-        QByteArray inner = escapeBidi(QJsonDocument(member).toJson(QJsonDocument::Indented));
-        inner = inner.mid(2, inner.lastIndexOf('}') - 2); // the member, indented as the report's
-        const qsizetype close = report.lastIndexOf('}');
-        if (close > 0) {
-            QByteArray head = report.left(close);
-            while (head.endsWith('\n') || head.endsWith(' '))
-                head.chop(1);
-            report = head + ",\n" + inner + "}\n";
-        }
-        return Ok;
-    }
-    if (text.isEmpty())
-        text = QStringLiteral("  nothing: no finding or GPU of this bundle is in the library\n");
-    const QString heading
-        = QStringLiteral("History from the case library %1%2")
-              .arg(where, scope.customer.isEmpty()
-                              ? QString()
-                              : QStringLiteral(" (customer %1)").arg(shown(p, scope.customer)));
-    if (html) {
-        const QString section
-            = QStringLiteral("<section id=\"history\"><h2>%1</h2><pre>%2</pre></section>\n")
-                  .arg(heading.toHtmlEscaped(), text.toHtmlEscaped());
-        const qsizetype body = report.lastIndexOf("</body>");
-        report.insert(body >= 0 ? body : report.size(), section.toUtf8());
-        return Ok;
-    }
-    report += (markdown ? QStringLiteral("\n## %1\n\n%2") : QStringLiteral("\n%1:\n%2"))
-                  .arg(heading, text)
-                  .toUtf8();
+    addHistoryToReport(p, format, shown(p, library->location().shown()), scope, h, report);
     return Ok;
 }
 

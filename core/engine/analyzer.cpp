@@ -340,6 +340,59 @@ AnalysisSession::~AnalysisSession()
     m_running.reset(); // joins its threads before the matchers go
 }
 
+// Whether any line of `doc` may begin a run of partial records: a line with " P " (a CRI partial
+// record's tag may) or a docker record (a line that begins with '{').
+static bool mayHoldPartialRuns(const LogDocument &doc)
+{
+    const std::string_view text = doc.bytes();
+    auto found = [&](char c, auto at) { // whether `at(p)` holds for a byte c at p
+        for (size_t i = 0; (i = doc.find(c, i)) != std::string_view::npos; ++i)
+            if (at(text.data() + i))
+                return true;
+        return false;
+    };
+    return text.empty()
+           || found(
+               '{',
+               [&](const char *p) { return p == text.data() || p[-1] == '\n' || p[-1] == '\r'; })
+           || found('P', [&](const char *p) {
+                  return p > text.data() && p + 1 < text.data() + text.size() && p[-1] == ' '
+                         && p[1] == ' ';
+              });
+}
+
+// Whether `head` holds " P " (a CRI partial record's tag may): from each 'P', which is rarer than
+// the blanks find() would stop at in every line.
+static bool hasPartialTag(std::string_view head)
+{
+    if (head.size() < 3)
+        return false;
+    const char *const begin = head.data(), *const end = begin + head.size();
+    for (const char *p = begin + 1; p + 1 < end;) {
+        p = static_cast<const char *>(std::memchr(p, 'P', size_t(end - 1 - p)));
+        if (!p)
+            return false;
+        if (p[-1] == ' ' && p[1] == ' ')
+            return true;
+        ++p;
+    }
+    return false;
+}
+
+// The stream of a whole (not partial) CRI or docker record, read from its tag or its "stream" key
+// without normalizing it.
+static int wholeRecordStream(std::string_view line, std::string_view head, bool cri)
+{
+    if (cri)
+        return head.find(" stderr ") != std::string_view::npos ? Normalizer::Stderr
+                                                               : Normalizer::Stdout;
+    const std::string_view tail = line.substr(line.size() - std::min<size_t>(line.size(), 64));
+    return tail.find("\"stream\":\"stderr\"") != std::string_view::npos ? Normalizer::Stderr
+           : tail.find("\"stream\":\"stdout\"") != std::string_view::npos
+               ? Normalizer::Stdout
+               : Normalizer::UnnamedStream;
+}
+
 // Partial records (CRI `P`, docker json-file without a final newline) are joined into one
 // message per stream up to Normalizer::kMaxLineBytes; a run longer than that is matched only so
 // far, and a run that more than Normalizer::kRunGap records of other streams interrupt ends
@@ -349,22 +402,8 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
     if ((doc.byteCount() <= qint64(Normalizer::kMaxLineBytes) && lines <= Normalizer::kRunGap)
         || m_partialRunNoted.contains(doc.path()))
         return;
-    // A run begins only at a line with " P " (a CRI partial record's tag may) or a docker
-    // record (a line that begins with '{'): without either in the whole text, no line needs a look.
-    const std::string_view text = doc.bytes();
-    auto found = [&](char c, auto at) { // whether `at(p)` holds for a byte c at p
-        for (size_t i = 0; (i = doc.find(c, i)) != std::string_view::npos; ++i)
-            if (at(text.data() + i))
-                return true;
-        return false;
-    };
-    if (!text.empty()
-        && !found('{',
-                  [&](const char *p) { return p == text.data() || p[-1] == '\n' || p[-1] == '\r'; })
-        && !found('P', [&](const char *p) {
-               return p > text.data() && p + 1 < text.data() + text.size() && p[-1] == ' '
-                      && p[1] == ' ';
-           }))
+    // Without a line that may begin a run in the whole text, no line needs a look.
+    if (!mayHoldPartialRuns(doc))
         return;
     constexpr int kStreams = Normalizer::StreamCount;
     std::string scratch;
@@ -373,22 +412,6 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
     auto note = [&](int at, const QString &message) {
         m_partialRunNoted.insert(doc.path());
         m_result.problems.append(Error{doc.path(), doc.lineNumber(at), 0, message, true});
-    };
-    // Whether `head` holds " P " (a CRI partial record's tag may): from each 'P', which is rarer
-    // than the blanks find() would stop at in every line.
-    auto tagged = [](std::string_view head) {
-        if (head.size() < 3)
-            return false;
-        const char *const begin = head.data(), *const end = begin + head.size();
-        for (const char *p = begin + 1; p + 1 < end;) {
-            p = static_cast<const char *>(std::memchr(p, 'P', size_t(end - 1 - p)));
-            if (!p)
-                return false;
-            if (p[-1] == ' ' && p[1] == ' ')
-                return true;
-            ++p;
-        }
-        return false;
     };
     PagesBehind pages(doc);
     for (int i = 0; i < lines; ++i) {
@@ -407,19 +430,11 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
         bool partial = false;
         int stream = Normalizer::UnnamedStream;
         // A docker record whose text ends its line carries "\n" before the closing quote.
-        if (open || (docker && line.find("\\n\"") == std::string_view::npos) || tagged(head)) {
+        if (open || (docker && line.find("\\n\"") == std::string_view::npos)
+            || hasPartialTag(head)) {
             Normalizer::normalize(line, scratch, nullptr, &partial, nullptr, &stream);
-        } else if (cri) {
-            stream = head.find(" stderr ") != std::string_view::npos ? Normalizer::Stderr
-                                                                     : Normalizer::Stdout;
         } else {
-            const std::string_view tail
-                = line.substr(line.size() - std::min<size_t>(line.size(), 64));
-            stream = tail.find("\"stream\":\"stderr\"") != std::string_view::npos
-                         ? Normalizer::Stderr
-                     : tail.find("\"stream\":\"stdout\"") != std::string_view::npos
-                         ? Normalizer::Stdout
-                         : Normalizer::UnnamedStream;
+            stream = wholeRecordStream(line, head, cri);
         }
         if (stream == Normalizer::NotARecord)
             continue;
@@ -568,6 +583,37 @@ void AnalysisSession::flush()
     batch.workers.start(int(std::min(m_matchers.size() + 1, tasks.size())), worker);
 }
 
+namespace {
+
+// The lines the matches of a task cover, each with the rule (fact rules aside), ascending: the
+// rules that explain a line.
+class RulesOnLines
+{
+public:
+    RulesOnLines(const std::vector<LineMatch> &hits, const std::vector<Rule> &rules)
+    {
+        for (const LineMatch &m : hits)
+            if (rules[size_t(m.rule)].kind != RuleKind::Fact)
+                for (int l = m.line; l <= m.endLine; ++l)
+                    m_lines.emplace_back(l, m.rule);
+        std::sort(m_lines.begin(), m_lines.end());
+    }
+    RulesOnLines() = default;
+
+    std::span<const std::pair<int, int>> on(int line) const
+    {
+        const auto [from, to]
+            = std::equal_range(m_lines.begin(), m_lines.end(), std::pair(line, INT_MIN),
+                               [](const auto &a, const auto &b) { return a.first < b.first; });
+        return {from, to};
+    }
+
+private:
+    std::vector<std::pair<int, int>> m_lines; // line, rule index
+};
+
+} // namespace
+
 void AnalysisSession::collect()
 {
     if (!m_running)
@@ -581,213 +627,239 @@ void AnalysisSession::collect()
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
         const LogDocument &doc = *tasks[t].doc;
-        {
-            std::string normalized;
-            // Lines a rule's match covers, with the rule, ascending.
-            std::vector<std::pair<int, int>> matchedLines;
-            if (!notable[t].empty() || !m_running->explained[t].empty()) {
-                for (const LineMatch &m : hits[t])
-                    if (rules[size_t(m.rule)].kind != RuleKind::Fact)
-                        for (int l = m.line; l <= m.endLine; ++l)
-                            matchedLines.emplace_back(l, m.rule);
-                std::sort(matchedLines.begin(), matchedLines.end());
-            }
-            auto rulesOn = [&](int line) {
-                return std::equal_range(
-                    matchedLines.begin(), matchedLines.end(), std::pair(line, INT_MIN),
-                    [](const auto &a, const auto &b) { return a.first < b.first; });
-            };
-            for (int line : m_running->explained[t]) {
-                if (!nvidiaOrigin(doc.line(line)))
-                    continue;
-                ++m_result.nvidiaExplainedLines;
-                Normalizer::normalize(doc.line(line), normalized);
-                straightenQuotes(normalized);
-                const auto [from, to] = rulesOn(line);
-                addForeignCode(doc, line, normalized, {from, to});
-            }
-            // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
-            // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
-            for (const LineMatch &m : hits[t])
-                if (rules[size_t(m.rule)].kind == RuleKind::Fact)
-                    for (const char *name : {"gpu_bus_id", "drm_bus_id", "nvidia_pci"})
-                        if (const auto it = m.facts.find(QLatin1String(name)); it != m.facts.end())
-                            m_nvidiaPci.insert(it->second.toLower().toStdString());
-            // Values, dumps and build output hold no messages (a failed build has rules).
-            const SectionKind kind = kindOf(doc);
-            const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
-            for (int line : notable[t]) {
-                if (!messages || isSectionHeader(doc.line(line), doc.path()))
-                    continue;
-                const bool nvidia = kind == SectionKind::InstallerLog
-                                    || nvidiaOrigin(doc.line(line))
-                                    || nvidiaDeviceLine(doc.line(line));
-                if (nvidia ? nvidiaOnlyQuoted(doc.line(line))
-                           : !m_analyzer.vocabulary().mayRecognise(doc.line(line)))
-                    continue;
-                bool edges[2] = {false, false}; // [0]: the message starts with a blank
-                Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
-                if (benign(normalized))
-                    continue;
-                straightenQuotes(normalized);
-                if (!nvidia) {
-                    // Any program may print an NVIDIA library's return code in its own words
-                    // ("RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR", a logger's "Failed to
-                    // watch metrics: … The third-party Profiling module returned an
-                    // unrecoverable error"): the vocabularies read a code's name, a text that
-                    // says whose it is, or a code where the line names the library.
-                    const auto [from, to] = rulesOn(line);
-                    if (from == to && addVocabularyLine(doc, line, normalized))
-                        ++m_result.nvidiaExplainedLines;
-                    continue;
-                }
-                // A line a match goes on over (a wrapped message) is explained by it; so are the
-                // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
-                // width) when their row is.
-                auto [from, to] = rulesOn(line);
-                if (from == to)
-                    std::tie(from, to) = rulesOn(tableRowHead(doc, line));
-                if (from != to) {
-                    ++m_result.nvidiaExplainedLines;
-                    addForeignCode(doc, line, normalized, {from, to});
-                    continue;
-                }
-                const LineOrigin origin = lineOrigin(normalized, kind);
-                // A return code decodes a line better than a generic message of its printer; the
-                // driver's own messages are catalogued by function, with their status decoded.
-                const bool rmLine = normalized.find("NVRM") != std::string::npos;
-                if ((!rmLine && addVocabularyLine(doc, line, normalized))
-                    || addCatalogLine(doc, line, normalized, kind, origin)
-                    || (rmLine && addVocabularyLine(doc, line, normalized))) {
-                    ++m_result.nvidiaExplainedLines;
-                    continue;
-                }
-                ++m_result.nvidiaUnrecognisedLines;
-                if (m_nvidiaTraceback.skip(doc, edges[0], normalized))
-                    continue;
-                // The lines of one multi-line message (an NVRM explanation) follow each other,
-                // written by one source: the same component, program and process.
-                std::string source = origin.component.toStdString() + '\x1f'
-                                     + Normalizer::source(doc.line(line)) + '\x1f';
-                static const RE2 ncclProcess(R"(^(\S+:\d+:\d+) \[\d+\] )");
-                re2::StringPiece process;
-                if (RE2::PartialMatch(normalized, ncclProcess, &process))
-                    source.append(process.data(), process.size());
-                const bool continues = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1
-                                       && source == m_nvidiaPrevSource;
-                m_nvidiaDoc = &doc;
-                m_nvidiaPrevLine = line;
-                m_nvidiaPrevSource = std::move(source);
-                if (!continues) {
-                    Unrecognised &u = m_unrecognised[origin.component];
-                    u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)), doc.path(),
-                                doc.lineNumber(line));
-                    if (origin.level == PrintLevel::Error || origin.level == PrintLevel::Fatal)
-                        ++u.errorLines[doc.path()];
-                }
-            }
-        }
-        if (m_options.unmatched) {
-            std::string normalized;
-            for (int line : notable[t]) {
-                ++m_result.unmatchedLines;
-                if (m_miner.lines() >= kMaxMinedLines)
-                    continue; // counted, not mined: the shapes are known by then
-                bool edges[2] = {false, false};
-                Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
-                if (m_unmatchedTraceback.skip(doc, edges[0], normalized))
-                    continue;
-                const std::string raw = Normalizer::withoutEscapes(doc.line(line));
-                m_miner.add(normalized, raw, doc.path(), doc.lineNumber(line));
-                if (m_result.unmatchedSamples.size() < kMaxUnmatchedSamples) {
-                    Occurrence o;
-                    o.path = doc.path();
-                    o.line = doc.lineNumber(line);
-                    o.text = QString::fromStdString(raw.substr(0, 2000));
-                    m_result.unmatchedSamples.append(std::move(o));
-                }
-            }
-        }
-        if (m_options.keepMatches) {
-            auto &into = m_result.matches[tasks[t].input];
-            const size_t room = kMaxKeptMatches - std::min(into.size(), kMaxKeptMatches);
-            into.insert(into.end(), hits[t].begin(),
-                        hits[t].begin() + std::ptrdiff_t(std::min(room, hits[t].size())));
-            if (hits[t].size() > room)
-                m_matchesCapped.insert(doc.path());
-        }
+        collectErrorLines(doc, hits[t], notable[t], m_running->explained[t]);
+        if (m_options.unmatched)
+            mineUnmatched(doc, notable[t]);
+        if (m_options.keepMatches)
+            keepMatches(doc, tasks[t].input, hits[t]);
         const bool earlierBoot = isEarlierBoot(doc.path());
         for (LineMatch &m : hits[t]) {
             const Rule &rule = rules[size_t(m.rule)];
-            if (rule.kind == RuleKind::Fact) {
-                // A "topology" fact (the PCI bridge above a bus) joins findings to GPUs; it is
-                // not a fact of the report.
-                const bool listed = !rule.tags.contains(QLatin1String("topology"));
-                for (const auto &[name, value] : m.facts) {
-                    if (!listed)
-                        break;
-                    auto [it, inserted] = m_facts.try_emplace(
-                        std::pair(name, value), SeenFact{BundleFact{.name = name,
-                                                                    .value = value,
-                                                                    .path = doc.path(),
-                                                                    .line = doc.lineNumber(m.line),
-                                                                    .rule = rule.id}});
-                    // Two fact rules reading one line see the value once.
-                    SeenFact &seen = it->second;
-                    if (inserted)
-                        seen.fact.text = displayText(doc.line(m.line));
-                    else if (seen.lastLine != std::pair(&doc, m.line))
-                        ++seen.fact.count;
-                    seen.lastLine = std::pair(&doc, m.line);
-                    if (name == u"kernel_driver" && isLoadedModuleFile(doc.path()))
-                        m_loadedModules.insert(value);
-                    else if (name == u"installer_version")
-                        m_installerVersions.emplace(doc.path(), value);
-                }
-                m_seen.insert(size_t(m.rule));
-                if (rule.tags.contains(QLatin1String("boot")))
-                    m_boots[doc.path()].push_back(doc.lineNumber(m.line));
-                constexpr size_t kMaxRecords = 100000;
-                if (m.facts.size() > 1 && m_records.size() < kMaxRecords)
-                    m_records.try_emplace(
-                        m.facts,
-                        QStringLiteral("%1:%2").arg(doc.path()).arg(doc.lineNumber(m.line)));
-                continue;
-            }
-            RuleHits &ruleHits = m_ruleHits[size_t(m.rule)];
-            ++ruleHits.lines;
-            const auto key = std::pair(size_t(m.rule), groupKey(rule, m.facts));
-            auto it = m_groups.find(key);
-            if (it == m_groups.end()) {
-                // A group_by capture that differs on every line must not grow memory per line.
-                if (ruleHits.groups >= kMaxGroupsPerRule) {
-                    ++ruleHits.ungrouped;
-                    continue;
-                }
-                ++ruleHits.groups;
-                it = m_groups.emplace(key, Finding{}).first;
-                it->second.facts = m.facts;
-            }
-            Finding &f = it->second;
-            ++f.count;
-            if (!earlierBoot)
-                m_currentBoot.insert(key);
-            if (f.occurrences.size() < m_options.maxOccurrences) {
-                Occurrence o;
-                o.path = doc.path();
-                o.line = doc.lineNumber(m.line);
-                o.endLine = doc.lineNumber(m.endLine);
-                std::tie(o.text, o.at)
-                    = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart) : 0);
-                o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
-                o.facts = std::move(m.facts);
-                f.occurrences.append(std::move(o));
-            }
+            if (rule.kind == RuleKind::Fact)
+                addFactMatch(doc, rule, m);
+            else
+                addFindingMatch(doc, rule, m, earlierBoot);
         }
         // The lines read here again (hits, error lines) each brought back their pages.
         doc.releaseLines(tasks[t].first, tasks[t].last);
     }
     m_running.reset();
+}
+
+void AnalysisSession::collectErrorLines(const LogDocument &doc,
+                                        const std::vector<LineMatch> &hits,
+                                        const std::vector<int> &notable,
+                                        const std::vector<int> &explained)
+{
+    const auto &rules = m_analyzer.matcher().rules();
+    std::string normalized;
+    const RulesOnLines rulesOn
+        = notable.empty() && explained.empty() ? RulesOnLines() : RulesOnLines(hits, rules);
+    for (int line : explained) {
+        if (!nvidiaOrigin(doc.line(line)))
+            continue;
+        ++m_result.nvidiaExplainedLines;
+        Normalizer::normalize(doc.line(line), normalized);
+        straightenQuotes(normalized);
+        addForeignCode(doc, line, normalized, rulesOn.on(line));
+    }
+    // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
+    // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
+    for (const LineMatch &m : hits)
+        if (rules[size_t(m.rule)].kind == RuleKind::Fact)
+            for (const char *name : {"gpu_bus_id", "drm_bus_id", "nvidia_pci"})
+                if (const auto it = m.facts.find(QLatin1String(name)); it != m.facts.end())
+                    m_nvidiaPci.insert(it->second.toLower().toStdString());
+    // Values, dumps and build output hold no messages (a failed build has rules).
+    const SectionKind kind = kindOf(doc);
+    const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
+    for (int line : notable) {
+        if (!messages || isSectionHeader(doc.line(line), doc.path()))
+            continue;
+        const bool nvidia = kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
+                            || nvidiaDeviceLine(doc.line(line));
+        if (nvidia ? nvidiaOnlyQuoted(doc.line(line))
+                   : !m_analyzer.vocabulary().mayRecognise(doc.line(line)))
+            continue;
+        bool edges[2] = {false, false}; // [0]: the message starts with a blank
+        Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
+        if (benign(normalized))
+            continue;
+        straightenQuotes(normalized);
+        if (!nvidia) {
+            // Any program may print an NVIDIA library's return code in its own words
+            // ("RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR", a logger's "Failed to
+            // watch metrics: … The third-party Profiling module returned an
+            // unrecoverable error"): the vocabularies read a code's name, a text that
+            // says whose it is, or a code where the line names the library.
+            if (rulesOn.on(line).empty() && addVocabularyLine(doc, line, normalized))
+                ++m_result.nvidiaExplainedLines;
+            continue;
+        }
+        // A line a match goes on over (a wrapped message) is explained by it; so are the
+        // rows a table cell's text goes on in (dcgmi diag cuts messages at the column's
+        // width) when their row is.
+        auto explaining = rulesOn.on(line);
+        if (explaining.empty())
+            explaining = rulesOn.on(tableRowHead(doc, line));
+        if (!explaining.empty()) {
+            ++m_result.nvidiaExplainedLines;
+            addForeignCode(doc, line, normalized, explaining);
+            continue;
+        }
+        collectNvidiaLine(doc, line, normalized, kind, edges[0]);
+    }
+}
+
+// An NVIDIA line with error words that no rule explains: a return code, a catalogued message,
+// or else a line of an unrecognised message of its component.
+void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
+                                        int line,
+                                        const std::string &normalized,
+                                        SectionKind kind,
+                                        bool indented)
+{
+    const LineOrigin origin = lineOrigin(normalized, kind);
+    // A return code decodes a line better than a generic message of its printer; the
+    // driver's own messages are catalogued by function, with their status decoded.
+    const bool rmLine = normalized.find("NVRM") != std::string::npos;
+    if ((!rmLine && addVocabularyLine(doc, line, normalized))
+        || addCatalogLine(doc, line, normalized, kind, origin)
+        || (rmLine && addVocabularyLine(doc, line, normalized))) {
+        ++m_result.nvidiaExplainedLines;
+        return;
+    }
+    ++m_result.nvidiaUnrecognisedLines;
+    if (m_nvidiaTraceback.skip(doc, indented, normalized))
+        return;
+    // The lines of one multi-line message (an NVRM explanation) follow each other,
+    // written by one source: the same component, program and process.
+    std::string source
+        = origin.component.toStdString() + '\x1f' + Normalizer::source(doc.line(line)) + '\x1f';
+    static const RE2 ncclProcess(R"(^(\S+:\d+:\d+) \[\d+\] )");
+    re2::StringPiece process;
+    if (RE2::PartialMatch(normalized, ncclProcess, &process))
+        source.append(process.data(), process.size());
+    const bool continues
+        = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1 && source == m_nvidiaPrevSource;
+    m_nvidiaDoc = &doc;
+    m_nvidiaPrevLine = line;
+    m_nvidiaPrevSource = std::move(source);
+    if (!continues) {
+        Unrecognised &u = m_unrecognised[origin.component];
+        u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)), doc.path(),
+                    doc.lineNumber(line));
+        if (origin.level == PrintLevel::Error || origin.level == PrintLevel::Fatal)
+            ++u.errorLines[doc.path()];
+    }
+}
+
+// The lines with error words that no rule matched, mined for their shapes (--unmatched).
+void AnalysisSession::mineUnmatched(const LogDocument &doc, const std::vector<int> &notable)
+{
+    std::string normalized;
+    for (int line : notable) {
+        ++m_result.unmatchedLines;
+        if (m_miner.lines() >= kMaxMinedLines)
+            continue; // counted, not mined: the shapes are known by then
+        bool edges[2] = {false, false};
+        Normalizer::normalize(doc.line(line), normalized, nullptr, nullptr, edges);
+        if (m_unmatchedTraceback.skip(doc, edges[0], normalized))
+            continue;
+        const std::string raw = Normalizer::withoutEscapes(doc.line(line));
+        m_miner.add(normalized, raw, doc.path(), doc.lineNumber(line));
+        if (m_result.unmatchedSamples.size() < kMaxUnmatchedSamples) {
+            Occurrence o;
+            o.path = doc.path();
+            o.line = doc.lineNumber(line);
+            o.text = QString::fromStdString(raw.substr(0, 2000));
+            m_result.unmatchedSamples.append(std::move(o));
+        }
+    }
+}
+
+// The matches kept for highlighting, up to kMaxKeptMatches per input.
+void AnalysisSession::keepMatches(const LogDocument &doc,
+                                  size_t input,
+                                  const std::vector<LineMatch> &hits)
+{
+    auto &into = m_result.matches[input];
+    const size_t room = kMaxKeptMatches - std::min(into.size(), kMaxKeptMatches);
+    into.insert(into.end(), hits.begin(),
+                hits.begin() + std::ptrdiff_t(std::min(room, hits.size())));
+    if (hits.size() > room)
+        m_matchesCapped.insert(doc.path());
+}
+
+void AnalysisSession::addFactMatch(const LogDocument &doc, const Rule &rule, const LineMatch &m)
+{
+    // A "topology" fact (the PCI bridge above a bus) joins findings to GPUs; it is
+    // not a fact of the report.
+    const bool listed = !rule.tags.contains(QLatin1String("topology"));
+    for (const auto &[name, value] : m.facts) {
+        if (!listed)
+            break;
+        auto [it, inserted] = m_facts.try_emplace(
+            std::pair(name, value), SeenFact{BundleFact{.name = name,
+                                                        .value = value,
+                                                        .path = doc.path(),
+                                                        .line = doc.lineNumber(m.line),
+                                                        .rule = rule.id}});
+        // Two fact rules reading one line see the value once.
+        SeenFact &seen = it->second;
+        if (inserted)
+            seen.fact.text = displayText(doc.line(m.line));
+        else if (seen.lastLine != std::pair(&doc, m.line))
+            ++seen.fact.count;
+        seen.lastLine = std::pair(&doc, m.line);
+        if (name == u"kernel_driver" && isLoadedModuleFile(doc.path()))
+            m_loadedModules.insert(value);
+        else if (name == u"installer_version")
+            m_installerVersions.emplace(doc.path(), value);
+    }
+    m_seen.insert(size_t(m.rule));
+    if (rule.tags.contains(QLatin1String("boot")))
+        m_boots[doc.path()].push_back(doc.lineNumber(m.line));
+    constexpr size_t kMaxRecords = 100000;
+    if (m.facts.size() > 1 && m_records.size() < kMaxRecords)
+        m_records.try_emplace(m.facts,
+                              QStringLiteral("%1:%2").arg(doc.path()).arg(doc.lineNumber(m.line)));
+}
+
+void AnalysisSession::addFindingMatch(const LogDocument &doc,
+                                      const Rule &rule,
+                                      LineMatch &m,
+                                      bool earlierBoot)
+{
+    RuleHits &ruleHits = m_ruleHits[size_t(m.rule)];
+    ++ruleHits.lines;
+    const auto key = std::pair(size_t(m.rule), groupKey(rule, m.facts));
+    auto it = m_groups.find(key);
+    if (it == m_groups.end()) {
+        // A group_by capture that differs on every line must not grow memory per line.
+        if (ruleHits.groups >= kMaxGroupsPerRule) {
+            ++ruleHits.ungrouped;
+            return;
+        }
+        ++ruleHits.groups;
+        it = m_groups.emplace(key, Finding{}).first;
+        it->second.facts = m.facts;
+    }
+    Finding &f = it->second;
+    ++f.count;
+    if (!earlierBoot)
+        m_currentBoot.insert(key);
+    if (f.occurrences.size() < m_options.maxOccurrences) {
+        Occurrence o;
+        o.path = doc.path();
+        o.line = doc.lineNumber(m.line);
+        o.endLine = doc.lineNumber(m.endLine);
+        std::tie(o.text, o.at)
+            = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart) : 0);
+        o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
+        o.facts = std::move(m.facts);
+        f.occurrences.append(std::move(o));
+    }
 }
 
 // Rules that match far too much still give exact counts, but say so: the evidence and the
@@ -844,92 +916,14 @@ AnalysisResult AnalysisSession::finish()
 
     for (auto &[path, lines] : m_boots)
         std::sort(lines.begin(), lines.end());
-    std::vector<std::pair<size_t, Finding>> found; // rule index, finding
-    for (auto &[key, f] : m_groups) {
-        if (f.count < rules[key.first].minCount)
-            continue;
-        // Seen only in sections of earlier boots (journalctl -b -1, Xorg.0.log.old, kern.log.1),
-        // or only before the last boot marker of its log (every occurrence known).
-        const auto beforeLastBoot = [&](const Occurrence &o) {
-            const auto boots = m_boots.find(o.path);
-            return boots != m_boots.end() && !boots->second.empty()
-                   && o.line < boots->second.back();
-        };
-        const bool earlierSection = !m_currentBoot.count(key);
-        const bool earlierInLog
-            = f.count == f.occurrences.size()
-              && std::all_of(f.occurrences.begin(), f.occurrences.end(), beforeLastBoot);
-        // A message naming a kernel module other than the one loaded now, or only in the log of
-        // an installation of another version, is from before the driver that runs now.
-        const Rule &rule = rules[key.first];
-        const QString loaded = loadedModule();
-        const bool otherModule
-            = !rule.loadedModuleFact.isEmpty() && !loaded.isEmpty() && !f.occurrences.isEmpty()
-              && std::all_of(f.occurrences.begin(), f.occurrences.end(), [&](const Occurrence &o) {
-                     const auto v = o.facts.find(rule.loadedModuleFact);
-                     return v != o.facts.end() && v->second != loaded;
-                 });
-        QString staleInstall;
-        if (!f.occurrences.isEmpty() && f.count == f.occurrences.size()) {
-            staleInstall = staleInstallerLog(f.occurrences.front().path);
-            for (const Occurrence &o : f.occurrences)
-                if (o.path != f.occurrences.front().path)
-                    staleInstall.clear();
-        }
-        if ((earlierSection || earlierInLog || otherModule || !staleInstall.isEmpty())
-            && !f.occurrences.isEmpty()) {
-            f.facts[QStringLiteral("seen")]
-                = earlierSection
-                      ? QStringLiteral("only in an earlier boot (%1)")
-                            .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1))
-                  : earlierInLog ? QStringLiteral("only before the last boot of its log")
-                  : otherModule
-                      ? QStringLiteral("only with kernel module %1; %2 is loaded now")
-                            .arg(f.occurrences.front().facts.at(rule.loadedModuleFact), loaded)
-                      : staleInstall;
-            f.tags.append(QStringLiteral("earlier-boot"));
-            if (!staleInstall.isEmpty())
-                f.tags.append(QStringLiteral("earlier-install"));
-        }
-        found.emplace_back(key.first, std::move(f));
-    }
+    std::vector<std::pair<size_t, Finding>> found = lineFindings(); // rule index, finding
     for (size_t r = 0; r < rules.size(); ++r)
         if (rules[r].scope == RuleScope::Bundle)
             for (Finding &f : bundleFindings(rules[r]))
                 found.emplace_back(r, std::move(f));
 
-    // Conditions on other rules read what was found before any of them applied.
-    std::set<QString> present;
-    for (const auto &[r, f] : found)
-        present.insert(rules[r].id);
-    for (size_t r : m_seen)
-        present.insert(rules[r].id);
-    auto conditionsHold = [&](const Rule &rule) {
-        return std::all_of(rule.requiresRules.begin(), rule.requiresRules.end(),
-                           [&](const QString &id) { return present.count(id) > 0; })
-               && std::none_of(rule.absentRules.begin(), rule.absentRules.end(),
-                               [&](const QString &id) { return present.count(id) > 0; });
-    };
-    // A finding hides the findings of the rules it supersedes that are about the same group.
-    auto superseded = [&](size_t r, const Finding &f) {
-        return std::any_of(found.begin(), found.end(), [&](const auto &other) {
-            const Rule &by = rules[other.first];
-            if (!by.supersedes.contains(rules[r].id) || !conditionsHold(by))
-                return false;
-            // Group facts both findings have must agree (a per-GPU finding hides only that
-            // GPU's); a fact only one of them has does not matter.
-            return std::all_of(by.groupBy.begin(), by.groupBy.end(), [&](const QString &name) {
-                const auto a = other.second.facts.find(name), b = f.facts.find(name);
-                return a == other.second.facts.end() || b == f.facts.end()
-                       || a->second == b->second;
-            });
-        });
-    };
     // Decide what is reported before moving any finding out of `found`.
-    std::vector<bool> reported(found.size());
-    for (size_t i = 0; i < found.size(); ++i)
-        reported[i]
-            = conditionsHold(rules[found[i].first]) && !superseded(found[i].first, found[i].second);
+    const std::vector<bool> reported = reportedFindings(found);
     if (m_options.keepMatches) {
         // Highlight only what the report shows (not superseded or filtered-out matches).
         std::set<std::pair<size_t, QString>> shown;
@@ -949,69 +943,7 @@ AnalysisResult AnalysisSession::finish()
         if (!reported[i])
             continue;
         auto &[r, f] = found[i];
-        const Rule &rule = rules[r];
-        f.ruleId = rule.id;
-        f.severity = rule.severity;
-        f.pack = rule.pack;
-        f.explain = rule.explain;
-        f.action = rule.action;
-        f.resolution = rule.resolution;
-        f.nvidiaResolution = !rule.resolutionSource.isEmpty();
-        f.references = rule.references;
-        f.tags = rule.tags + f.tags;
-        for (const QString &name : rule.groupBy)
-            if (const auto it = f.facts.find(name); it != f.facts.end())
-                f.group.insert(*it);
-        if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty()) {
-            const Occurrence &first = f.occurrences.front();
-            for (const auto &[name, value] : f.facts)
-                f.factSources[name] = QStringLiteral("%1:%2").arg(first.path).arg(first.line);
-        }
-        for (const FactLookup &l : rule.lookups) {
-            const auto key = f.facts.find(l.equals);
-            if (key == f.facts.end())
-                continue;
-            for (const auto &[record, source] : m_records) {
-                const auto where = record.find(l.where), value = record.find(l.fact);
-                if (where != record.end() && value != record.end()
-                    && where->second == key->second) {
-                    f.facts[l.fact] = value->second;
-                    f.factSources[l.fact] = source;
-                    break;
-                }
-            }
-        }
-        if (rule.catalog) {
-            applyCatalog(rule, f);
-            // A generic rule's code that a rule of its family (cuda.*) names as its condition is
-            // that condition (cuda.error.by-text's "out of memory" is cuda.error.out-of-memory); a
-            // rule of another family keeps its own words (k8s.*: the GPU Operator's validator).
-            const auto code = f.facts.find(rule.catalog->key + QLatin1String("_code"));
-            const auto key = f.facts.find(rule.catalog->key);
-            bool numeric = false;
-            const int number = code != f.facts.end()  ? code->second.toInt(&numeric)
-                               : key != f.facts.end() ? key->second.trimmed().toInt(&numeric)
-                                                      : 0;
-            const Rule *claim = numeric ? claimOf(rule.catalog->name, number) : nullptr;
-            const QString family = rule.id.section(QLatin1Char('.'), 0, 0) + QLatin1Char('.');
-            if (claim && claim != &rule && claim->id.startsWith(family)) {
-                adoptClaim(*claim, f);
-                claimed = true;
-            }
-        } else {
-            f.title = expandTemplate(rule.title, f.facts);
-        }
-        if (rule.vocabulary)
-            addClaimedCode(rule, f);
-        if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
-            f.comparisons = Analyzer::compare(
-                rule, f.facts,
-                QStringLiteral("%1:%2").arg(f.occurrences.front().path,
-                                            QString::number(f.occurrences.front().line)));
-        // A state a reboot clears, seen only before the last boot: history.
-        if ((rule.resolvedByReboot && f.tags.contains(QLatin1String("earlier-boot")))
-            || f.tags.contains(QLatin1String("earlier-install")))
-            f.severity = Severity::Info;
+        claimed = completeFinding(rules[r], f) || claimed;
         m_result.findings.append(std::move(f));
     }
     for (auto &[key, seen] : m_facts)
@@ -1039,6 +971,173 @@ AnalysisResult AnalysisSession::finish()
         });
     m_result.cancelled = m_options.cancel && m_options.cancel->load();
     return std::move(m_result);
+}
+
+// The findings of line rules, one per group seen at least min_count times; those seen only
+// before the driver or boot of now say so (markEarlier).
+std::vector<std::pair<size_t, Finding>> AnalysisSession::lineFindings()
+{
+    const auto &rules = m_analyzer.matcher().rules();
+    std::vector<std::pair<size_t, Finding>> found; // rule index, finding
+    for (auto &[key, f] : m_groups) {
+        if (f.count < rules[key.first].minCount)
+            continue;
+        markEarlier(key, f);
+        found.emplace_back(key.first, std::move(f));
+    }
+    return found;
+}
+
+void AnalysisSession::markEarlier(const std::pair<size_t, QString> &key, Finding &f) const
+{
+    // Seen only in sections of earlier boots (journalctl -b -1, Xorg.0.log.old, kern.log.1),
+    // or only before the last boot marker of its log (every occurrence known).
+    const auto beforeLastBoot = [&](const Occurrence &o) {
+        const auto boots = m_boots.find(o.path);
+        return boots != m_boots.end() && !boots->second.empty() && o.line < boots->second.back();
+    };
+    const bool earlierSection = !m_currentBoot.count(key);
+    const bool earlierInLog
+        = f.count == f.occurrences.size()
+          && std::all_of(f.occurrences.begin(), f.occurrences.end(), beforeLastBoot);
+    // A message naming a kernel module other than the one loaded now, or only in the log of
+    // an installation of another version, is from before the driver that runs now.
+    const Rule &rule = m_analyzer.matcher().rules()[key.first];
+    const QString loaded = loadedModule();
+    const bool otherModule
+        = !rule.loadedModuleFact.isEmpty() && !loaded.isEmpty() && !f.occurrences.isEmpty()
+          && std::all_of(f.occurrences.begin(), f.occurrences.end(), [&](const Occurrence &o) {
+                 const auto v = o.facts.find(rule.loadedModuleFact);
+                 return v != o.facts.end() && v->second != loaded;
+             });
+    QString staleInstall;
+    if (!f.occurrences.isEmpty() && f.count == f.occurrences.size()) {
+        staleInstall = staleInstallerLog(f.occurrences.front().path);
+        for (const Occurrence &o : f.occurrences)
+            if (o.path != f.occurrences.front().path)
+                staleInstall.clear();
+    }
+    if ((earlierSection || earlierInLog || otherModule || !staleInstall.isEmpty())
+        && !f.occurrences.isEmpty()) {
+        f.facts[QStringLiteral("seen")]
+            = earlierSection ? QStringLiteral("only in an earlier boot (%1)")
+                                   .arg(f.occurrences.front().path.section(QLatin1Char('!'), -1))
+              : earlierInLog ? QStringLiteral("only before the last boot of its log")
+              : otherModule
+                  ? QStringLiteral("only with kernel module %1; %2 is loaded now")
+                        .arg(f.occurrences.front().facts.at(rule.loadedModuleFact), loaded)
+                  : staleInstall;
+        f.tags.append(QStringLiteral("earlier-boot"));
+        if (!staleInstall.isEmpty())
+            f.tags.append(QStringLiteral("earlier-install"));
+    }
+}
+
+std::vector<bool>
+AnalysisSession::reportedFindings(const std::vector<std::pair<size_t, Finding>> &found) const
+{
+    const auto &rules = m_analyzer.matcher().rules();
+    // Conditions on other rules read what was found before any of them applied.
+    std::set<QString> present;
+    for (const auto &[r, f] : found)
+        present.insert(rules[r].id);
+    for (size_t r : m_seen)
+        present.insert(rules[r].id);
+    auto conditionsHold = [&](const Rule &rule) {
+        return std::all_of(rule.requiresRules.begin(), rule.requiresRules.end(),
+                           [&](const QString &id) { return present.count(id) > 0; })
+               && std::none_of(rule.absentRules.begin(), rule.absentRules.end(),
+                               [&](const QString &id) { return present.count(id) > 0; });
+    };
+    // A finding hides the findings of the rules it supersedes that are about the same group.
+    auto superseded = [&](size_t r, const Finding &f) {
+        return std::any_of(found.begin(), found.end(), [&](const auto &other) {
+            const Rule &by = rules[other.first];
+            if (!by.supersedes.contains(rules[r].id) || !conditionsHold(by))
+                return false;
+            // Group facts both findings have must agree (a per-GPU finding hides only that
+            // GPU's); a fact only one of them has does not matter.
+            return std::all_of(by.groupBy.begin(), by.groupBy.end(), [&](const QString &name) {
+                const auto a = other.second.facts.find(name), b = f.facts.find(name);
+                return a == other.second.facts.end() || b == f.facts.end()
+                       || a->second == b->second;
+            });
+        });
+    };
+    std::vector<bool> reported(found.size());
+    for (size_t i = 0; i < found.size(); ++i)
+        reported[i]
+            = conditionsHold(rules[found[i].first]) && !superseded(found[i].first, found[i].second);
+    return reported;
+}
+
+// A reported finding gets its rule's words, its group, the facts its lookups and catalog give,
+// and its comparisons. True when a rule that names its code claimed it (mergeSameRule).
+bool AnalysisSession::completeFinding(const Rule &rule, Finding &f) const
+{
+    bool claimed = false;
+    f.ruleId = rule.id;
+    f.severity = rule.severity;
+    f.pack = rule.pack;
+    f.explain = rule.explain;
+    f.action = rule.action;
+    f.resolution = rule.resolution;
+    f.nvidiaResolution = !rule.resolutionSource.isEmpty();
+    f.references = rule.references;
+    f.tags = rule.tags + f.tags;
+    for (const QString &name : rule.groupBy)
+        if (const auto it = f.facts.find(name); it != f.facts.end())
+            f.group.insert(*it);
+    if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty()) {
+        const Occurrence &first = f.occurrences.front();
+        for (const auto &[name, value] : f.facts)
+            f.factSources[name] = QStringLiteral("%1:%2").arg(first.path).arg(first.line);
+    }
+    for (const FactLookup &l : rule.lookups) {
+        const auto key = f.facts.find(l.equals);
+        if (key == f.facts.end())
+            continue;
+        for (const auto &[record, source] : m_records) {
+            const auto where = record.find(l.where), value = record.find(l.fact);
+            if (where != record.end() && value != record.end() && where->second == key->second) {
+                f.facts[l.fact] = value->second;
+                f.factSources[l.fact] = source;
+                break;
+            }
+        }
+    }
+    if (rule.catalog) {
+        applyCatalog(rule, f);
+        // A generic rule's code that a rule of its family (cuda.*) names as its condition is
+        // that condition (cuda.error.by-text's "out of memory" is cuda.error.out-of-memory); a
+        // rule of another family keeps its own words (k8s.*: the GPU Operator's validator).
+        const auto code = f.facts.find(rule.catalog->key + QLatin1String("_code"));
+        const auto key = f.facts.find(rule.catalog->key);
+        bool numeric = false;
+        const int number = code != f.facts.end()  ? code->second.toInt(&numeric)
+                           : key != f.facts.end() ? key->second.trimmed().toInt(&numeric)
+                                                  : 0;
+        const Rule *claim = numeric ? claimOf(rule.catalog->name, number) : nullptr;
+        const QString family = rule.id.section(QLatin1Char('.'), 0, 0) + QLatin1Char('.');
+        if (claim && claim != &rule && claim->id.startsWith(family)) {
+            adoptClaim(*claim, f);
+            claimed = true;
+        }
+    } else {
+        f.title = expandTemplate(rule.title, f.facts);
+    }
+    if (rule.vocabulary)
+        addClaimedCode(rule, f);
+    if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty())
+        f.comparisons = Analyzer::compare(
+            rule, f.facts,
+            QStringLiteral("%1:%2").arg(f.occurrences.front().path,
+                                        QString::number(f.occurrences.front().line)));
+    // A state a reboot clears, seen only before the last boot: history.
+    if ((rule.resolvedByReboot && f.tags.contains(QLatin1String("earlier-boot")))
+        || f.tags.contains(QLatin1String("earlier-install")))
+        f.severity = Severity::Info;
+    return claimed;
 }
 
 // A traceback's header, its frames (indented) and the lines that chain two tracebacks are parts
@@ -1392,6 +1491,48 @@ void AnalysisSession::mergeSameRule()
         }
 }
 
+// The status a catalogued message carries, decoded by the nv-status vocabulary into `f`'s facts
+// and title: a value after a status word ("status=0x00000062" is NV_ERR_TIMEOUT), else a status
+// printed by name ("... failed [NV_ERR_RESET_REQUIRED]"). Null when it carries none.
+static const CatalogEntry *addStatus(const Recognition &r,
+                                     const QList<Occurrence> &occurrences,
+                                     const Catalog *statuses,
+                                     Finding &f)
+{
+    const CatalogMessage &m = *r.message;
+    const std::vector<std::string> literalsBefore = MessageCatalog::literalsBefore(m.format);
+    const CatalogEntry *status = nullptr;
+    for (size_t i = 0; i < r.values.size() && i < literalsBefore.size(); ++i) {
+        static const RE2 statusWord("(?i)(?:status|error|rmStatus|ret|code)\\W{0,4}(?:0x)?$");
+        if (!statuses || !RE2::PartialMatch(literalsBefore[i], statusWord))
+            continue;
+        bool ok = false;
+        const QString value = QString::fromStdString(r.values[i]);
+        const bool hex
+            = value.startsWith(QLatin1String("0x"), Qt::CaseInsensitive)
+              || (i < r.conversions.size() && (r.conversions[i] == 'x' || r.conversions[i] == 'X'));
+        const int code = value.toInt(&ok, hex ? 16 : 10);
+        if (!ok)
+            continue;
+        if (const CatalogEntry *e = statuses->find(QString::number(code))) {
+            status = e;
+            f.facts[QStringLiteral("status")] = value;
+            f.facts[QStringLiteral("status_name")] = e->name;
+            f.title += QStringLiteral(" [%1]").arg(e->name.section(QLatin1Char(':'), 0, 0));
+            break;
+        }
+    }
+    static const RE2 statusName("\\b(NV_(?:ERR|WARN)_[A-Z0-9_]+)\\b");
+    std::string name;
+    if (statuses && !f.facts.count(QStringLiteral("status_name")) && !occurrences.isEmpty()
+        && RE2::PartialMatch(occurrences.front().text.toStdString(), statusName, &name))
+        if (const CatalogEntry *e = statuses->find(QString::fromStdString(name))) {
+            status = e;
+            f.facts[QStringLiteral("status_name")] = e->name;
+        }
+    return status;
+}
+
 void AnalysisSession::addCatalogFindings()
 {
     const Catalog *statuses = m_analyzer.rules().catalog(QStringLiteral("nv-status"));
@@ -1424,39 +1565,7 @@ void AnalysisSession::addCatalogFindings()
         f.facts[QStringLiteral("level")] = printLevelName(hit.level);
         if (!m.function.isEmpty())
             f.facts[QStringLiteral("function")] = m.function;
-        // Status values decoded by name: "status=0x00000062" is NV_ERR_TIMEOUT.
-        const std::vector<std::string> literalsBefore = MessageCatalog::literalsBefore(m.format);
-        const Recognition &r = hit.first;
-        const CatalogEntry *status = nullptr;
-        for (size_t i = 0; i < r.values.size() && i < literalsBefore.size(); ++i) {
-            static const RE2 statusWord("(?i)(?:status|error|rmStatus|ret|code)\\W{0,4}(?:0x)?$");
-            if (!statuses || !RE2::PartialMatch(literalsBefore[i], statusWord))
-                continue;
-            bool ok = false;
-            const QString value = QString::fromStdString(r.values[i]);
-            const bool hex = value.startsWith(QLatin1String("0x"), Qt::CaseInsensitive)
-                             || (i < r.conversions.size()
-                                 && (r.conversions[i] == 'x' || r.conversions[i] == 'X'));
-            const int code = value.toInt(&ok, hex ? 16 : 10);
-            if (!ok)
-                continue;
-            if (const CatalogEntry *e = statuses->find(QString::number(code))) {
-                status = e;
-                f.facts[QStringLiteral("status")] = value;
-                f.facts[QStringLiteral("status_name")] = e->name;
-                f.title += QStringLiteral(" [%1]").arg(e->name.section(QLatin1Char(':'), 0, 0));
-                break;
-            }
-        }
-        // A status printed by name ("... failed [NV_ERR_RESET_REQUIRED]"): its meaning.
-        static const RE2 statusName("\\b(NV_(?:ERR|WARN)_[A-Z0-9_]+)\\b");
-        std::string name;
-        if (statuses && !f.facts.count(QStringLiteral("status_name")) && !hit.occurrences.isEmpty()
-            && RE2::PartialMatch(hit.occurrences.front().text.toStdString(), statusName, &name))
-            if (const CatalogEntry *e = statuses->find(QString::fromStdString(name))) {
-                status = e;
-                f.facts[QStringLiteral("status_name")] = e->name;
-            }
+        const CatalogEntry *status = addStatus(hit.first, hit.occurrences, statuses, f);
         f.explain
             = m.meaning.isEmpty()
                   ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
@@ -1476,34 +1585,43 @@ void AnalysisSession::addCatalogFindings()
                                         "component's issue tracker for the message.")
                        : QString();
         f.occurrences = std::move(hit.occurrences);
-        // A rule that names the status the message carries (`vocabulary:` of nv-status: the GPU
-        // is lost) or this kind of message (`messages:`) says what it means.
-        if (const Rule *claim
-            = status ? claimOf(QStringLiteral("nv-status"), status->code) : nullptr) {
-            const auto group = f.group;
-            adoptClaim(*claim, f);
-            f.group = group;
-            f.explain += QStringLiteral("\n\nThe message: %1 (%2), with status %3.")
-                             .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
-                                  m.file.isEmpty() ? c.title : m.file, status->name);
-        } else
-            for (const Rule &rule : m_analyzer.rules().rules)
-                if (rule.messages && rule.messages->component == c.id
-                    && rule.messages->covers(m.subsystem, m.function)
-                    && m.level != PrintLevel::Unknown && hit.level != PrintLevel::Unknown
-                    && m.level >= printLevelFromName(rule.messages->minLevel)
-                    && hit.level >= printLevelFromName(rule.messages->minLevel)) {
-                    const auto group = f.group;
-                    adoptClaim(rule, f);
-                    f.group = group; // one finding per message, as before
-                    f.explain
-                        += QStringLiteral("\n\nThe message: %1 (%2, printed at %3 level).")
-                               .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
-                                    m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
-                    break;
-                }
+        adoptCatalogClaim(hit, status, f);
         m_result.findings.append(std::move(f));
     }
+}
+
+// A rule that names the status a catalogued message carries (`vocabulary:` of nv-status: the
+// GPU is lost) or this kind of message (`messages:`) says what it means; the finding stays one
+// per message.
+void AnalysisSession::adoptCatalogClaim(const CatalogHit &hit,
+                                        const CatalogEntry *status,
+                                        Finding &f) const
+{
+    const CatalogMessage &m = *hit.first.message;
+    const MessageComponent &c = *hit.first.component;
+    if (const Rule *claim = status ? claimOf(QStringLiteral("nv-status"), status->code) : nullptr) {
+        const auto group = f.group;
+        adoptClaim(*claim, f);
+        f.group = group;
+        f.explain += QStringLiteral("\n\nThe message: %1 (%2), with status %3.")
+                         .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                              m.file.isEmpty() ? c.title : m.file, status->name);
+        return;
+    }
+    for (const Rule &rule : m_analyzer.rules().rules)
+        if (rule.messages && rule.messages->component == c.id
+            && rule.messages->covers(m.subsystem, m.function) && m.level != PrintLevel::Unknown
+            && hit.level != PrintLevel::Unknown
+            && m.level >= printLevelFromName(rule.messages->minLevel)
+            && hit.level >= printLevelFromName(rule.messages->minLevel)) {
+            const auto group = f.group;
+            adoptClaim(rule, f);
+            f.group = group; // one finding per message, as before
+            f.explain += QStringLiteral("\n\nThe message: %1 (%2, printed at %3 level).")
+                             .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                                  m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
+            break;
+        }
 }
 
 // Never silent, but quiet: the NVIDIA lines with failure words that neither a rule nor a
@@ -1700,6 +1818,47 @@ void AnalysisSession::applyCatalog(const Rule &rule, Finding &f) const
                                        0});
 }
 
+static QString factSource(const BundleFact &f)
+{
+    return f.line ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
+}
+
+// Adds one combination of fact values for which all of a bundle rule's comparisons hold to the
+// finding of its group: the first gives the facts and comparisons, each its evidence lines.
+static void addCombination(Finding &f,
+                           const Facts &facts,
+                           const QList<Comparison> &comparisons,
+                           const std::map<QString, const BundleFact *> &from)
+{
+    if (f.count++ == 0) {
+        f.facts = facts;
+        f.comparisons = comparisons;
+        for (const auto &[name, fact] : from)
+            f.factSources[name] = factSource(*fact);
+        for (const Comparison &c : comparisons)
+            for (const auto &[value, src] :
+                 {std::pair(c.left, c.leftSource), std::pair(c.right, c.rightSource)})
+                if (src.startsWith(QLatin1String("table ")))
+                    for (const auto &[name, v] : facts)
+                        if (v == value && !f.factSources.count(name))
+                            f.factSources[name] = src;
+    }
+    for (const auto &[name, fact] : from) {
+        const bool listed
+            = std::any_of(f.occurrences.begin(), f.occurrences.end(), [&](const auto &o) {
+                  return o.path == fact->path && o.line == fact->line;
+              });
+        if (listed || !fact->line)
+            continue;
+        Occurrence o;
+        o.path = fact->path;
+        o.line = o.endLine = fact->line;
+        o.text = fact->text;
+        o.facts = {{name, fact->value}};
+        f.occurrences.append(o);
+    }
+}
+
 std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
 {
     // Every combination of the values of the facts the rule compares (a bundle may hold two
@@ -1717,9 +1876,6 @@ std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
         if (values[size_t(i)].empty())
             return {};
     }
-    auto source = [](const BundleFact &f) {
-        return f.line ? QStringLiteral("%1:%2").arg(f.path).arg(f.line) : f.path;
-    };
     constexpr size_t kMaxCombinations = 256;
     std::map<QString, Finding> byGroup;
     std::vector<size_t> pick(values.size(), 0);
@@ -1731,73 +1887,8 @@ std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
             from[names[qsizetype(i)]] = values[i][pick[i]];
         }
         QList<Comparison> comparisons;
-        bool holds = true;
-        for (const CompareSpec &spec : rule.compare) {
-            Comparison c;
-            c.op = spec.op;
-            c.says = spec.says;
-            bool known = true;
-            auto side = [&](const Operand &o, QString &name, QString &value, QString &src) {
-                if (o.kind == Operand::Kind::Literal) {
-                    value = o.text;
-                    return;
-                }
-                const BundleFact &fact = *from[o.text];
-                if (o.kind == Operand::Kind::Fact) {
-                    name = o.text;
-                    value = fact.value;
-                    src = source(fact);
-                    return;
-                }
-                const VersionTable *table = m_analyzer.rules().table(o.table);
-                const VersionTable::Row *row = table ? table->lookup(fact.value) : nullptr;
-                if (!row) {
-                    known = false;
-                    return;
-                }
-                name = QStringLiteral("%1 for %2 %3").arg(table->valueName, o.text, fact.value);
-                value = row->value;
-                src = QStringLiteral("table %1 row %2 (%3:%4)")
-                          .arg(table->name, row->key, table->file)
-                          .arg(row->line);
-                facts[table->valueName] = row->value;
-            };
-            side(spec.left, c.leftName, c.left, c.leftSource);
-            side(spec.right, c.rightName, c.right, c.rightSource);
-            c.holds = known && evaluate(c.left, c.op, c.right);
-            holds = holds && c.holds;
-            comparisons.append(c);
-        }
-        if (holds) {
-            Finding &f = byGroup[groupKey(rule, facts)];
-            if (f.count++ == 0) {
-                f.facts = facts;
-                f.comparisons = comparisons;
-                for (const auto &[name, fact] : from)
-                    f.factSources[name] = source(*fact);
-                for (const Comparison &c : comparisons)
-                    for (const auto &[value, src] :
-                         {std::pair(c.left, c.leftSource), std::pair(c.right, c.rightSource)})
-                        if (src.startsWith(QLatin1String("table ")))
-                            for (const auto &[name, v] : facts)
-                                if (v == value && !f.factSources.count(name))
-                                    f.factSources[name] = src;
-            }
-            for (const auto &[name, fact] : from) {
-                const bool listed
-                    = std::any_of(f.occurrences.begin(), f.occurrences.end(), [&](const auto &o) {
-                          return o.path == fact->path && o.line == fact->line;
-                      });
-                if (listed || !fact->line)
-                    continue;
-                Occurrence o;
-                o.path = fact->path;
-                o.line = o.endLine = fact->line;
-                o.text = fact->text;
-                o.facts = {{name, fact->value}};
-                f.occurrences.append(o);
-            }
-        }
+        if (compareFacts(rule, from, facts, comparisons))
+            addCombination(byGroup[groupKey(rule, facts)], facts, comparisons, from);
         // Next combination, like an odometer.
         size_t i = 0;
         for (; i < pick.size(); ++i) {
@@ -1816,6 +1907,54 @@ std::vector<Finding> AnalysisSession::bundleFindings(const Rule &rule) const
         out.push_back(std::move(f));
     }
     return out;
+}
+
+// A bundle rule's comparisons over one combination of fact values (`from`, by fact name), each
+// side a literal, a fact or a row of a version table (whose value joins `facts`); true when all
+// hold.
+bool AnalysisSession::compareFacts(const Rule &rule,
+                                   std::map<QString, const BundleFact *> &from,
+                                   Facts &facts,
+                                   QList<Comparison> &comparisons) const
+{
+    bool holds = true;
+    for (const CompareSpec &spec : rule.compare) {
+        Comparison c;
+        c.op = spec.op;
+        c.says = spec.says;
+        bool known = true;
+        auto side = [&](const Operand &o, QString &name, QString &value, QString &src) {
+            if (o.kind == Operand::Kind::Literal) {
+                value = o.text;
+                return;
+            }
+            const BundleFact &fact = *from[o.text];
+            if (o.kind == Operand::Kind::Fact) {
+                name = o.text;
+                value = fact.value;
+                src = factSource(fact);
+                return;
+            }
+            const VersionTable *table = m_analyzer.rules().table(o.table);
+            const VersionTable::Row *row = table ? table->lookup(fact.value) : nullptr;
+            if (!row) {
+                known = false;
+                return;
+            }
+            name = QStringLiteral("%1 for %2 %3").arg(table->valueName, o.text, fact.value);
+            value = row->value;
+            src = QStringLiteral("table %1 row %2 (%3:%4)")
+                      .arg(table->name, row->key, table->file)
+                      .arg(row->line);
+            facts[table->valueName] = row->value;
+        };
+        side(spec.left, c.leftName, c.left, c.leftSource);
+        side(spec.right, c.rightName, c.right, c.rightSource);
+        c.holds = known && evaluate(c.left, c.op, c.right);
+        holds = holds && c.holds;
+        comparisons.append(c);
+    }
+    return holds;
 }
 
 void AnalysisResult::addReadProblems(const QList<Error> &readProblems)

@@ -96,7 +96,33 @@ private:
     void flush();
     // Waits for the batch being matched and adds its matches to the findings, in order.
     void collect();
+    // The error lines of a task: explained ones checked for codes of other libraries, the
+    // others looked up in the vocabularies and message catalogs (NVIDIA's: collectNvidiaLine).
+    void collectErrorLines(const LogDocument &doc,
+                           const std::vector<LineMatch> &hits,
+                           const std::vector<int> &notable,
+                           const std::vector<int> &explained);
+    void collectNvidiaLine(const LogDocument &doc,
+                           int line,
+                           const std::string &normalized,
+                           SectionKind kind,
+                           bool indented);
+    void mineUnmatched(const LogDocument &doc, const std::vector<int> &notable);
+    void keepMatches(const LogDocument &doc, size_t input, const std::vector<LineMatch> &hits);
+    // A fact rule's match: its facts for the bundle; a finding rule's: its group's occurrence.
+    void addFactMatch(const LogDocument &doc, const Rule &rule, const LineMatch &m);
+    void addFindingMatch(const LogDocument &doc, const Rule &rule, LineMatch &m, bool earlierBoot);
+    // The steps of finish(): the line rules' findings (those of an earlier boot or driver
+    // marked), which of all findings are reported, and a reported one's words and facts.
+    std::vector<std::pair<size_t, Finding>> lineFindings();
+    void markEarlier(const std::pair<size_t, QString> &key, Finding &f) const;
+    std::vector<bool> reportedFindings(const std::vector<std::pair<size_t, Finding>> &found) const;
+    bool completeFinding(const Rule &rule, Finding &f) const;
     std::vector<Finding> bundleFindings(const Rule &rule) const;
+    bool compareFacts(const Rule &rule,
+                      std::map<QString, const BundleFact *> &from,
+                      Facts &facts,
+                      QList<Comparison> &comparisons) const;
     void applyCatalog(const Rule &rule, Finding &f) const;
     // The rule that names code `code` of catalog `catalog` as its condition (`vocabulary:`).
     void addForeignCode(const LogDocument &doc,
@@ -181,6 +207,7 @@ private:
         QList<Occurrence> occurrences;
     };
     std::map<std::pair<int, QString>, CatalogHit> m_catalogHits; // message index, GPU
+    void adoptCatalogClaim(const CatalogHit &hit, const CatalogEntry *status, Finding &f) const;
     struct VocabularyHits
     {
         VocabularyHit first;

@@ -427,6 +427,37 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     , m_sets(std::make_unique<Sets>())
 {
     PhaseTimer setsTimer(shareFastFrom ? nullptr : "plan RE2 sets"); // clone(): its own
+    planSets();
+    if (shareFastFrom) {
+        // The split the original found, without trying again.
+        m_sets->singleOk
+            = shareFastFrom->singleOk && m_sets->single.compileLike(shareFastFrom->single);
+        m_sets->spanningOk
+            = shareFastFrom->spanningOk && m_sets->spanning.compileLike(shareFastFrom->spanning);
+        // Vectorscan databases are read-only while scanning (each thread has its own scratch),
+        // so clones share them instead of compiling them again.
+        m_sets->fast = shareFastFrom->fast;
+        m_sets->raw = shareFastFrom->raw;
+        m_sets->rawNotable = shareFastFrom->rawNotable;
+        return;
+    }
+    m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.compile();
+    m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.compile();
+    reportSplit();
+    setsTimer.stop();
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
+        return;
+    m_sets->fast = std::make_shared<Sets::Fast>();
+    const PhaseTimer rawTimer("compile raw prefilter");
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
+        return;
+    buildRawPrefilters();
+}
+
+// Each rule's pattern in the set of its kind (one line, or a span of lines), the error words
+// with the one-line patterns, and how far windows and conditions read around a line.
+void Matcher::planSets()
+{
     m_sets->single = PatternSet(setOptions());
     m_sets->spanning = PatternSet(setOptions());
     for (int i = 0; i < int(m_rules.size()); ++i) {
@@ -458,32 +489,12 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
     m_wrap = !qEnvironmentVariableIsSet("GPUTRIAGE_NO_WRAP");
     if (m_wrap)
         m_lookahead = std::max(m_lookahead, 4 * (m_sets->maxSpan + RawPrefilter::kWrapLines));
-    if (shareFastFrom) {
-        // The split the original found, without trying again.
-        m_sets->singleOk
-            = shareFastFrom->singleOk && m_sets->single.compileLike(shareFastFrom->single);
-        m_sets->spanningOk
-            = shareFastFrom->spanningOk && m_sets->spanning.compileLike(shareFastFrom->spanning);
-    } else {
-        m_sets->singleOk = !m_sets->singleRules.empty() && m_sets->single.compile();
-        m_sets->spanningOk = !m_sets->spanningRules.empty() && m_sets->spanning.compile();
-        reportSplit();
-    }
-    if (shareFastFrom) {
-        // Vectorscan databases are read-only while scanning (each thread has its own scratch),
-        // so clones share them instead of compiling them again.
-        m_sets->fast = shareFastFrom->fast;
-        m_sets->raw = shareFastFrom->raw;
-        m_sets->rawNotable = shareFastFrom->rawNotable;
-        return;
-    }
-    setsTimer.stop();
-    if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_VECTORSCAN"))
-        return;
-    m_sets->fast = std::make_shared<Sets::Fast>();
-    const PhaseTimer rawTimer("compile raw prefilter");
-    if (qEnvironmentVariableIsSet("GPUTRIAGE_NO_RAW_PREFILTER"))
-        return;
+}
+
+// The raw prefilters (for the rules alone, and with the error words), from the cache or
+// compiled; left null when unavailable.
+void Matcher::buildRawPrefilters()
+{
     // Each pattern's clauses once, for both prefilters (the rules alone, and with error words),
     // and only when the cache does not hold them.
     struct Source
@@ -660,53 +671,79 @@ void Matcher::match(const LogDocument &doc,
     thread_local std::vector<std::string> normalized;
     normalized.resize(size_t(end - first + behind));
 
+    if (matchMayBegin(doc, first, last, end, behind, normalized, out, notable, explained))
+        return;
+    if (m_sets->fast)
+        fastReady(true);
+    normalizeJoined(doc, first, end, behind, normalized);
+    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained,
+               nullptr, m_sets->fast != nullptr);
+}
+
+bool Matcher::matchMayBegin(const LogDocument &doc,
+                            int first,
+                            int last,
+                            int end,
+                            int behind,
+                            std::vector<std::string> &normalized,
+                            std::vector<LineMatch> &out,
+                            std::vector<int> *notable,
+                            std::vector<int> *explained) const
+{
     // Fast path: only lines where the raw text says a match may begin, and the lines around
     // them that windows and conditions read, are normalized and matched. Line first - 1 is
     // scanned too: a CRI partial line there would continue into this chunk.
     thread_local std::vector<char> starts, only;
     const int from = std::max(0, first - 1);
     const RawPrefilter *raw = notable ? m_sets->rawNotable.get() : m_sets->raw.get();
-    if (raw && raw->startLines(doc, from, end, starts)) {
-        const int base = first - behind; // document line of normalized[0]
-        only.assign(normalized.size(), 0);
-        std::vector<char> needed(normalized.size(), 0);
-        int candidates = 0;
-        const char wanted = m_wrap ? RawPrefilter::kMayBegin | RawPrefilter::kMayBeginWrapped
-                                   : RawPrefilter::kMayBegin;
-        for (int i = first; i < last; ++i) {
-            if (!(starts[size_t(i - from)] & wanted))
-                continue;
-            ++candidates;
-            only[size_t(i - base)] = starts[size_t(i - from)];
-            // (A wrapped message may have begun up to kWrapBack lines before: see matchLines.)
-            const int lo
-                = std::max(base, i - std::max(m_lookbehind, m_wrap ? RawPrefilter::kWrapBack : 0)),
-                hi = std::min(end, i + m_lookahead + 1);
-            std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
-        }
-        // A run of partial records open before the chunk: joined by the path below.
-        bool partialBefore = base > 0 && partialRunsBefore(doc, base).any(base);
-        for (size_t k = 0; k < normalized.size(); ++k) {
-            bool p = false;
-            if (needed[k])
-                Normalizer::normalize(doc.line(base + int(k)), normalized[k], nullptr, &p);
-            else
-                normalized[k].clear();
-            partialBefore = partialBefore || (p && k < size_t(behind));
-        }
-        if (!partialBefore) {
-            // Many candidates (a word of a rule in the host name, say): vectorscan per line
-            // again.
-            // Few: RE2::Set, unless the line databases are at hand (cached: no compiling).
-            const bool many = candidates > (last - first) / 16;
-            const bool fast = m_sets->fast && fastReady(many);
-            matchLines(doc, normalized, size_t(behind), first, last - first, out, notable,
-                       explained, &only, fast);
-            return;
-        }
+    if (!raw || !raw->startLines(doc, from, end, starts))
+        return false;
+    const int base = first - behind; // document line of normalized[0]
+    only.assign(normalized.size(), 0);
+    std::vector<char> needed(normalized.size(), 0);
+    int candidates = 0;
+    const char wanted = m_wrap ? RawPrefilter::kMayBegin | RawPrefilter::kMayBeginWrapped
+                               : RawPrefilter::kMayBegin;
+    for (int i = first; i < last; ++i) {
+        if (!(starts[size_t(i - from)] & wanted))
+            continue;
+        ++candidates;
+        only[size_t(i - base)] = starts[size_t(i - from)];
+        // (A wrapped message may have begun up to kWrapBack lines before: see matchLines.)
+        const int lo
+            = std::max(base, i - std::max(m_lookbehind, m_wrap ? RawPrefilter::kWrapBack : 0)),
+            hi = std::min(end, i + m_lookahead + 1);
+        std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
     }
-    if (m_sets->fast)
-        fastReady(true);
+    // A run of partial records open before the chunk: joined by normalizeJoined.
+    bool partialBefore = base > 0 && partialRunsBefore(doc, base).any(base);
+    for (size_t k = 0; k < normalized.size(); ++k) {
+        bool p = false;
+        if (needed[k])
+            Normalizer::normalize(doc.line(base + int(k)), normalized[k], nullptr, &p);
+        else
+            normalized[k].clear();
+        partialBefore = partialBefore || (p && k < size_t(behind));
+    }
+    if (partialBefore)
+        return false;
+    // Many candidates (a word of a rule in the host name, say): vectorscan per line again.
+    // Few: RE2::Set, unless the line databases are at hand (cached: no compiling).
+    const bool many = candidates > (last - first) / 16;
+    const bool fast = m_sets->fast && fastReady(many);
+    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, &only,
+               fast);
+    return true;
+}
+
+// Normalizes every line of the chunk and the lines before it that conditions read, joining the
+// runs of partial records.
+void Matcher::normalizeJoined(const LogDocument &doc,
+                              int first,
+                              int end,
+                              int behind,
+                              std::vector<std::string> &normalized) const
+{
     // Partial records (CRI `P`, docker json-file without "\n") continue in the next record of
     // their stream: join them onto the first, so the message matches where it starts. A record
     // of another stream between them is a line of its own (stderr inside a progress bar on
@@ -762,8 +799,6 @@ void Matcher::match(const LogDocument &doc,
             runs.joinInto[stream] = SIZE_MAX; // a message of the next chunk
         runs.record(stream, i, p, edges[1]);
     }
-    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained,
-               nullptr, m_sets->fast != nullptr);
 }
 
 std::vector<LineMatch> Matcher::matchText(const QString &text) const
@@ -794,6 +829,389 @@ bool Matcher::nearbyHolds(const Rule &rule,
     return true;
 }
 
+// The matching of one chunk's lines (Matcher::matchLines). Its buffers are reused from line to
+// line, so a line is matched without allocating; for each line: the candidate rules of the two
+// sets, each tried over its window (tryRule), the retries of messages wrapped over lines
+// (retryWrapped), and the error words no rule explained.
+class Matcher::ChunkScan
+{
+public:
+    ChunkScan(const Matcher &matcher,
+              const LogDocument &doc,
+              const std::vector<std::string> &lines,
+              size_t begin,
+              int firstLine,
+              std::vector<LineMatch> &out,
+              const std::vector<char> *only,
+              bool fast)
+        : m_matcher(matcher)
+        , m_sets(*matcher.m_sets)
+        , m_rules(matcher.m_rules)
+        , m_wrap(matcher.m_wrap)
+        , m_doc(doc)
+        , m_lines(lines)
+        , m_begin(begin)
+        , m_firstLine(firstLine)
+        , m_out(out)
+        , m_only(only)
+        , m_gluedAt(m_wrap ? lines.size() : 0, -1)
+    {
+        if (fast) {
+            m_fastSingle = m_sets.fast->single.get();
+            m_fastSpanning = m_sets.fast->spanning.get();
+        }
+    }
+
+    void scanLine(size_t i, std::vector<int> *notable, std::vector<int> *explained);
+
+private:
+    // The document line of lines[k], raw.
+    std::string_view raw(size_t k) const { return m_doc.line(m_firstLine + int(k) - int(m_begin)); }
+    auto rawLines() const
+    {
+        return [this](size_t k) {
+            return raw(k);
+        };
+    }
+    // Whether line k goes on the word line k - 1 cut, known once per line: the windows of the
+    // lines around it join it again and again.
+    bool glued(size_t k)
+    {
+        if (!m_wrap)
+            return false;
+        signed char &known = m_gluedAt[k];
+        if (known < 0)
+            known = cutMidWord(m_lines, rawLines(), k) ? 1 : 0;
+        return known != 0;
+    }
+    auto gluedLines()
+    {
+        return [this](size_t k) {
+            return glued(k);
+        };
+    }
+    bool tryRule(int ruleIndex, size_t at, int span, bool wrapped);
+    int extendOverWrap(
+        const RE2 &re, size_t at, int span, size_t start, size_t textSize, std::string &longer);
+    void addContextFacts(
+        int ruleIndex, const Rule &rule, const CompiledPattern &pattern, size_t at, LineMatch &m);
+    bool addThenFacts(const Rule &rule, const CompiledPattern &pattern, size_t at, LineMatch &m);
+    void retryWrapped(size_t i);
+    void addWrappedCandidates(size_t i);
+    void retryFrom(int ruleIndex, size_t i, size_t maxBack);
+
+    const Matcher &m_matcher;
+    const Sets &m_sets;
+    const std::vector<Rule> &m_rules;
+    const bool m_wrap;
+    const LogDocument &m_doc;
+    const std::vector<std::string> &m_lines;
+    const size_t m_begin;
+    const int m_firstLine;
+    std::vector<LineMatch> &m_out;
+    const std::vector<char> *m_only;
+    const FastPrefilter *m_fastSingle = nullptr, *m_fastSpanning = nullptr;
+    std::vector<int> m_hits, m_candidates;
+    std::vector<re2::StringPiece> m_groups;
+    std::string m_window; // kept across lines: no allocation per line
+    std::vector<int> m_matched, m_retry;
+    std::map<int, ContextScan> m_contextScans; // rule index → the lines its context pattern holds
+    std::vector<signed char> m_gluedAt;
+    bool m_recognised = false; // a rule's pattern matched, even if a condition then dropped it
+};
+
+void Matcher::ChunkScan::scanLine(size_t i, std::vector<int> *notable, std::vector<int> *explained)
+{
+    const std::string &line = m_lines[i];
+    m_candidates.clear();
+    bool errorWords = false;
+    m_recognised = false;
+    // A line the raw prefilter marked only as a wrapped message's possible start begins no
+    // match by itself (nor error words): its two scans are skipped, the wrapped ones run.
+    const bool mayBegin = !m_only || ((*m_only)[i] & RawPrefilter::kMayBegin);
+    if (m_sets.singleOk && mayBegin) {
+        candidatesOf(line, m_sets.single, m_fastSingle, m_hits);
+        for (int h : m_hits) {
+            const int r = m_sets.singleRules[size_t(h)];
+            if (r < 0)
+                errorWords = true;
+            else
+                m_candidates.push_back(r);
+        }
+    }
+    if (m_sets.spanningOk && mayBegin) {
+        joinInto(m_lines, i, size_t(m_sets.maxSpan), m_window);
+        candidatesOf(m_window, m_sets.spanning, m_fastSpanning, m_hits);
+        for (int h : m_hits)
+            m_candidates.push_back(m_sets.spanningRules[size_t(h)]);
+    }
+    std::sort(m_candidates.begin(), m_candidates.end());
+    m_matched.clear();
+    m_retry.clear();
+    for (int ruleIndex : m_candidates) {
+        const int span = m_rules[size_t(ruleIndex)].span;
+        if (tryRule(ruleIndex, i, span, false))
+            m_matched.push_back(ruleIndex);
+        else
+            m_retry.push_back(ruleIndex);
+    }
+    if (m_wrap && (i + 1 < m_lines.size() || i > m_begin))
+        retryWrapped(i);
+    if (notable && errorWords && RE2::PartialMatch(line, *m_sets.notable)) {
+        if (!m_recognised)
+            notable->push_back(m_firstLine + int(i - m_begin));
+        else if (explained)
+            explained->push_back(m_firstLine + int(i - m_begin));
+    }
+}
+
+// One rule over the window of `span` lines from line `at` (the line scanned, or a line before it
+// when a wrapped message began there); `wrapped`: only a match that goes on past line `at` counts
+// (line `at` alone did not match). True when the rule's pattern matched there, even if a
+// condition then dropped the match.
+bool Matcher::ChunkScan::tryRule(int ruleIndex, size_t at, int span, bool wrapped)
+{
+    const Rule &rule = m_rules[size_t(ruleIndex)];
+    const RE2 &re = *rule.pattern.regex;
+    const std::string &head = m_lines[at];
+    const std::string text = span > 1 ? join(m_lines, at, size_t(span), gluedLines()) : head;
+    m_groups.assign(size_t(re.NumberOfCapturingGroups() + 1), re2::StringPiece());
+    if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, m_groups.data(), int(m_groups.size())))
+        return false;
+    const size_t start = size_t(m_groups[0].data() - text.data());
+    // A match that begins on a later line is reported when the scan reaches that line.
+    if (start >= head.size() || (wrapped && start + m_groups[0].size() <= head.size()))
+        return false;
+    std::string longer; // the groups may point into it
+    span += extendOverWrap(re, at, span, start, text.size(), longer);
+    LineMatch m;
+    m.rule = ruleIndex;
+    if (rule.kind != RuleKind::Fact)
+        m.severity = rule.severity;
+    m.line = m_firstLine + int(at) - int(m_begin);
+    m.start = int(start);
+    m.end = int(start + m_groups[0].size());
+    // The same wrapped message, found again from a later line of it (one of the last 15).
+    const size_t recent = m_out.size() - std::min<size_t>(m_out.size(), 15);
+    for (size_t k = m_out.size(); k-- > recent;)
+        if (m_out[k].rule == ruleIndex && m_out[k].line == m.line && m_out[k].start == m.start)
+            return true;
+    setRawSpan(raw(at), m);
+    // A fact read from a line does not explain a failure the line reports.
+    m_recognised = m_recognised || rule.kind != RuleKind::Fact;
+    m.endLine
+        = m.line
+          + lineOfOffset(m_lines, at, size_t(span),
+                         start + m_groups[0].size() - (m_groups[0].empty() ? 0 : 1), gluedLines());
+    capture(rule.pattern, m_groups, m.facts);
+    if (rule.contextPattern)
+        addContextFacts(ruleIndex, rule, *rule.contextPattern, at, m);
+    if (rule.thenPattern && !addThenFacts(rule, *rule.thenPattern, at, m))
+        return true; // the pattern matched: the line is explained
+    if (!m_matcher.nearbyHolds(rule, m_lines, at, size_t(m.endLine - m.line)))
+        return true;
+    if (!rule.facts.isEmpty()) {
+        for (auto it = m.facts.begin(); it != m.facts.end();)
+            it = rule.facts.contains(it->first) ? std::next(it) : m.facts.erase(it);
+    }
+    // The same message found first from a later line of it (where its tail matched by
+    // itself): the match from where it begins replaces that one.
+    for (size_t k = m_out.size(); wrapped && k-- > recent;)
+        if (m_out[k].rule == ruleIndex && m_out[k].line > m.line && m_out[k].endLine == m.endLine)
+            m_out.erase(m_out.begin() + std::ptrdiff_t(k));
+    m_out.push_back(std::move(m));
+    return true;
+}
+
+// A match that ends on the last line of its window may have lost the rest of a value (or an
+// optional part) to a wrap: reads on over the lines that continue that line. When the match
+// grows there, the groups point into `longer` and the lines added are returned (else 0).
+int Matcher::ChunkScan::extendOverWrap(
+    const RE2 &re, size_t at, int span, size_t start, size_t textSize, std::string &longer)
+{
+    size_t last = windowEnd(m_lines, at, size_t(span)) - 1;
+    while (last > at && m_lines[last].empty())
+        --last;
+    if (!m_wrap || start + m_groups[0].size() + m_lines[last].size() < textSize)
+        return 0;
+    const size_t more
+        = wrapContinuation(m_lines, rawLines(), at, last, RawPrefilter::kWrapLines - 1);
+    if (!more)
+        return 0;
+    longer = join(m_lines, at, size_t(span) + more, gluedLines());
+    std::vector<re2::StringPiece> further(m_groups.size());
+    if (!re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(), int(further.size()))
+        || size_t(further[0].data() - longer.data()) != start
+        || further[0].size() <= m_groups[0].size())
+        return 0;
+    m_groups.swap(further);
+    return int(more);
+}
+
+// The nearest line before the match that the rule's context pattern matches gives its facts.
+// Each line is read once per rule and chunk, not once per match (a `within` of 1000 over
+// matches on every line made analysis 90 times slower).
+void Matcher::ChunkScan::addContextFacts(
+    int ruleIndex, const Rule &rule, const CompiledPattern &pattern, size_t at, LineMatch &m)
+{
+    const RE2 &context = *pattern.regex;
+    ContextScan &scan = m_contextScans[ruleIndex];
+    const int docLine = m_firstLine + int(at) - int(m_begin);
+    const int lower = std::max(0, docLine - rule.contextWithin);
+    // A later match begins at most kWrapBack lines before this one.
+    scan.next = std::max(scan.next, lower - RawPrefilter::kWrapBack);
+    std::string scratch;
+    // The chunk's own text when it has it (split records joined), else the line.
+    auto textOf = [&](int k) -> const std::string & {
+        const qint64 kk = qint64(k) - m_firstLine + qint64(m_begin);
+        if (kk >= 0 && kk < qint64(m_lines.size()) && !m_lines[size_t(kk)].empty())
+            return m_lines[size_t(kk)];
+        Normalizer::normalize(m_doc.line(k), scratch);
+        return scratch;
+    };
+    for (; scan.next < docLine; ++scan.next)
+        if (RE2::PartialMatch(textOf(scan.next), context))
+            scan.hits.push_back(scan.next);
+    const auto it = std::lower_bound(scan.hits.begin(), scan.hits.end(), docLine);
+    if (it == scan.hits.begin() || *std::prev(it) < lower)
+        return;
+    const std::string &text = textOf(*std::prev(it));
+    std::vector<re2::StringPiece> contextGroups(size_t(context.NumberOfCapturingGroups() + 1));
+    if (context.Match(text, 0, text.size(), RE2::UNANCHORED, contextGroups.data(),
+                      int(contextGroups.size()))) {
+        Facts found;
+        capture(pattern, contextGroups, found);
+        m.facts.insert(found.begin(), found.end());
+    }
+}
+
+// The rule's `then` pattern, within `then.within` lines from the match (lines a wrap carried
+// over do not count): its facts, and the match reaching to its line. False when it is required
+// and not found.
+bool Matcher::ChunkScan::addThenFacts(const Rule &rule,
+                                      const CompiledPattern &pattern,
+                                      size_t at,
+                                      LineMatch &m)
+{
+    const RE2 &then = *pattern.regex;
+    size_t n = size_t(rule.thenWithin) + 1;
+    std::string area = join(m_lines, at, n);
+    std::vector<re2::StringPiece> thenGroups(size_t(then.NumberOfCapturingGroups() + 1));
+    const size_t from = std::min(area.size(), size_t(m.end));
+    auto findThen = [&] {
+        return then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(),
+                          int(thenGroups.size()));
+    };
+    bool found = findThen();
+    if (!found && m_wrap) {
+        size_t extra = 0;
+        for (size_t k = at + 1; k < m_lines.size() && k < at + n + extra
+                                && extra < size_t(2 * RawPrefilter::kWrapLines);
+             ++k)
+            extra += !m_lines[k].empty()
+                     && wrapContinuation(m_lines, rawLines(), k - 1, k - 1, 1) == 1;
+        if (extra) {
+            n += extra;
+            area = join(m_lines, at, n);
+            found = findThen();
+        }
+    }
+    if (!found)
+        return !rule.thenRequired;
+    capture(pattern, thenGroups, m.facts);
+    const size_t thenEnd = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
+    m.endLine
+        = std::max(m.endLine, m.line + lineOfOffset(m_lines, at, n, thenEnd ? thenEnd - 1 : 0));
+    return true;
+}
+
+// A message wrapped at a blank (a terminal, a banner, an installer's 80 columns): the rules
+// line i suggested but did not match, and those whose words the raw prefilter found spread over
+// this line and the next ones, are tried over up to kWrapLines more lines, from this line or
+// from one of the kWrapBack lines before it.
+void Matcher::ChunkScan::retryWrapped(size_t i)
+{
+    // A line a rule matched is rarely also the start of another, wrapped, message.
+    if (m_only && ((*m_only)[i] & RawPrefilter::kMayBeginWrapped) && m_matched.empty())
+        addWrappedCandidates(i);
+    // How far back a message may have begun: up to kWrapBack lines, none of them empty.
+    size_t maxBack = 0;
+    while (maxBack < size_t(RawPrefilter::kWrapBack) && maxBack < i - m_begin
+           && !m_lines[i - maxBack - 1].empty())
+        ++maxBack;
+    for (int r : m_retry)
+        retryFrom(r, i, maxBack);
+}
+
+// The rules whose words the prefilter finds in the window a wrapped message may cover, from the
+// earliest line it may have begun on.
+void Matcher::ChunkScan::addWrappedCandidates(size_t i)
+{
+    auto consider = [&](int r) {
+        if (r >= 0 && std::find(m_matched.begin(), m_matched.end(), r) == m_matched.end()
+            && std::find(m_retry.begin(), m_retry.end(), r) == m_retry.end())
+            m_retry.push_back(r);
+    };
+    const size_t from = i - std::min(i - m_begin, size_t(RawPrefilter::kWrapBack));
+    const size_t back = i - from;
+    if (m_sets.singleOk) {
+        joinInto(m_lines, from, back + size_t(RawPrefilter::kWrapLines), m_window, gluedLines());
+        candidatesOf(m_window, m_sets.single, m_fastSingle, m_hits);
+        for (int h : m_hits)
+            consider(m_sets.singleRules[size_t(h)]);
+    }
+    if (m_sets.spanningOk) {
+        joinInto(m_lines, from, back + size_t(m_sets.maxSpan + RawPrefilter::kWrapLines - 1),
+                 m_window, gluedLines());
+        candidatesOf(m_window, m_sets.spanning, m_fastSpanning, m_hits);
+        for (int h : m_hits)
+            consider(m_sets.spanningRules[size_t(h)]);
+    }
+}
+
+// One rule tried as a message wrapped over lines that reaches line i, from the earliest line it
+// may have begun on: a message found from a later line of it would lose what it begins with (an
+// optional name before the words the prefilter saw).
+void Matcher::ChunkScan::retryFrom(int ruleIndex, size_t i, size_t maxBack)
+{
+    const Rule &rule = m_rules[size_t(ruleIndex)];
+    for (size_t back = maxBack + 1; back-- > 0;) {
+        const size_t at = i - back;
+        // A rule that matches that line by itself is that line's (a trailing .*
+        // would otherwise run on into the lines after it).
+        if (back && RE2::PartialMatch(m_lines[at], *rule.pattern.regex))
+            continue;
+        // The widest window first: most retries fail there, once. RE2 finds the
+        // leftmost match, so none begins on line `at` if that one begins later.
+        // A wrap does not reach past a line that begins a record of its own (rank
+        // 1's timeout is not rank 0's message): nor must line i be past one.
+        // (A rule's span reaches over span - 1 records after the first.)
+        int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1, reach = 1;
+        size_t k = at + 1;
+        for (int records = 1;
+             k < std::min(m_lines.size(), at + 4 * size_t(widest)) && reach < widest; ++k) {
+            if (m_lines[k].empty())
+                continue;
+            if (beginsOwnRecord(m_lines, rawLines(), k) && ++records > rule.span)
+                break;
+            ++reach;
+        }
+        if (back && k <= i)
+            continue;
+        widest = reach;
+        joinInto(m_lines, at, size_t(widest), m_window, gluedLines());
+        re2::StringPiece whole;
+        if (!rule.pattern.regex->Match(m_window, 0, m_window.size(), RE2::UNANCHORED, &whole, 1)
+            || size_t(whole.data() - m_window.data()) >= m_lines[at].size())
+            continue;
+        bool found = false;
+        for (int span = int(back) + rule.span + (back ? 0 : 1); !found && span <= widest; ++span)
+            found = tryRule(ruleIndex, at, span, true);
+        if (found)
+            break;
+    }
+}
+
 void Matcher::matchLines(const LogDocument &doc,
                          const std::vector<std::string> &lines,
                          size_t begin,
@@ -805,295 +1223,10 @@ void Matcher::matchLines(const LogDocument &doc,
                          const std::vector<char> *only,
                          bool fast) const
 {
-    std::vector<int> hits, candidates;
-    std::vector<re2::StringPiece> groups;
-    const FastPrefilter *fastSingle = nullptr, *fastSpanning = nullptr;
-    if (fast) {
-        fastSingle = m_sets->fast->single.get();
-        fastSpanning = m_sets->fast->spanning.get();
-    }
-    std::string window; // kept across lines: no allocation per line
-    std::vector<int> matched, retry;
-    std::map<int, ContextScan> contextScans; // rule index → the lines its context pattern holds
-    auto raw = [&](size_t k) {
-        return doc.line(firstLine + int(k) - int(begin));
-    };
-    // Whether line k goes on the word line k - 1 cut, known once per line: the windows of the
-    // lines around it join it again and again.
-    std::vector<signed char> gluedAt(m_wrap ? lines.size() : 0, -1);
-    auto glued = [&](size_t k) {
-        if (!m_wrap)
-            return false;
-        signed char &known = gluedAt[k];
-        if (known < 0)
-            known = cutMidWord(lines, raw, k) ? 1 : 0;
-        return known != 0;
-    };
-    for (size_t i = begin; i < begin + size_t(count); ++i) {
-        const std::string &line = lines[i];
-        if (line.empty() || (only && !(*only)[i]))
-            continue;
-        candidates.clear();
-        bool errorWords = false;
-        bool recognised = false; // a rule's pattern matched, even if a condition then dropped it
-        // A line the raw prefilter marked only as a wrapped message's possible start begins no
-        // match by itself (nor error words): its two scans are skipped, the wrapped ones run.
-        const bool mayBegin = !only || ((*only)[i] & RawPrefilter::kMayBegin);
-        if (m_sets->singleOk && mayBegin) {
-            candidatesOf(line, m_sets->single, fastSingle, hits);
-            for (int h : hits) {
-                const int r = m_sets->singleRules[size_t(h)];
-                if (r < 0)
-                    errorWords = true;
-                else
-                    candidates.push_back(r);
-            }
-        }
-        if (m_sets->spanningOk && mayBegin) {
-            joinInto(lines, i, size_t(m_sets->maxSpan), window);
-            candidatesOf(window, m_sets->spanning, fastSpanning, hits);
-            for (int h : hits)
-                candidates.push_back(m_sets->spanningRules[size_t(h)]);
-        }
-        std::sort(candidates.begin(), candidates.end());
-
-        // One rule over the window of `span` lines from line `at` (i, or a line before it when
-        // a wrapped message began there); `wrapped`: only a match that goes on past line `at`
-        // counts (line `at` alone did not match).
-        auto tryRule = [&](int ruleIndex, size_t at, int span, bool wrapped) {
-            const Rule &rule = m_rules[size_t(ruleIndex)];
-            const RE2 &re = *rule.pattern.regex;
-            const std::string &head = lines[at];
-            const std::string text = span > 1 ? join(lines, at, size_t(span), glued) : head;
-            groups.assign(size_t(re.NumberOfCapturingGroups() + 1), re2::StringPiece());
-            if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), int(groups.size())))
-                return false;
-            const size_t start = size_t(groups[0].data() - text.data());
-            // A match that begins on a later line is reported when the scan reaches that line.
-            if (start >= head.size() || (wrapped && start + groups[0].size() <= head.size()))
-                return false;
-            // A match that ends on the last line of its window may have lost the rest of a value
-            // (or an optional part) to a wrap: read on over the lines that continue that line.
-            std::string longer;
-            size_t last = windowEnd(lines, at, size_t(span)) - 1;
-            while (last > at && lines[last].empty())
-                --last;
-            if (m_wrap && start + groups[0].size() + lines[last].size() >= text.size()) {
-                if (const size_t more
-                    = wrapContinuation(lines, raw, at, last, RawPrefilter::kWrapLines - 1)) {
-                    longer = join(lines, at, size_t(span) + more, glued);
-                    std::vector<re2::StringPiece> further(groups.size());
-                    if (re.Match(longer, 0, longer.size(), RE2::UNANCHORED, further.data(),
-                                 int(further.size()))
-                        && size_t(further[0].data() - longer.data()) == start
-                        && further[0].size() > groups[0].size()) {
-                        groups.swap(further);
-                        span += int(more);
-                    }
-                }
-            }
-            LineMatch m;
-            m.rule = ruleIndex;
-            if (rule.kind != RuleKind::Fact)
-                m.severity = rule.severity;
-            m.line = firstLine + int(at) - int(begin);
-            m.start = int(start);
-            m.end = int(start + groups[0].size());
-            // The same wrapped message, found again from a later line of it (one of the last 15).
-            const size_t recent = out.size() - std::min<size_t>(out.size(), 15);
-            for (size_t k = out.size(); k-- > recent;)
-                if (out[k].rule == ruleIndex && out[k].line == m.line && out[k].start == m.start)
-                    return true;
-            setRawSpan(raw(at), m);
-            // A fact read from a line does not explain a failure the line reports.
-            recognised = recognised || rule.kind != RuleKind::Fact;
-            m.endLine
-                = m.line
-                  + lineOfOffset(lines, at, size_t(span),
-                                 start + groups[0].size() - (groups[0].empty() ? 0 : 1), glued);
-            capture(rule.pattern, groups, m.facts);
-            if (rule.contextPattern) {
-                // The nearest line before that the context pattern matches gives its facts.
-                // Each line is read once per rule and chunk, not once per match (a `within` of
-                // 1000 over matches on every line made analysis 90 times slower).
-                const RE2 &context = *rule.contextPattern->regex;
-                ContextScan &scan = contextScans[ruleIndex];
-                const int docLine = firstLine + int(at) - int(begin);
-                const int lower = std::max(0, docLine - rule.contextWithin);
-                // A later match begins at most kWrapBack lines before this one.
-                scan.next = std::max(scan.next, lower - RawPrefilter::kWrapBack);
-                std::string scratch;
-                // The chunk's own text when it has it (split records joined), else the line.
-                auto textOf = [&](int k) -> const std::string & {
-                    const qint64 kk = qint64(k) - firstLine + qint64(begin);
-                    if (kk >= 0 && kk < qint64(lines.size()) && !lines[size_t(kk)].empty())
-                        return lines[size_t(kk)];
-                    Normalizer::normalize(doc.line(k), scratch);
-                    return scratch;
-                };
-                for (; scan.next < docLine; ++scan.next)
-                    if (RE2::PartialMatch(textOf(scan.next), context))
-                        scan.hits.push_back(scan.next);
-                const auto it = std::lower_bound(scan.hits.begin(), scan.hits.end(), docLine);
-                if (it != scan.hits.begin() && *std::prev(it) >= lower) {
-                    const std::string &text = textOf(*std::prev(it));
-                    std::vector<re2::StringPiece> contextGroups(
-                        size_t(context.NumberOfCapturingGroups() + 1));
-                    if (context.Match(text, 0, text.size(), RE2::UNANCHORED, contextGroups.data(),
-                                      int(contextGroups.size()))) {
-                        Facts found;
-                        capture(*rule.contextPattern, contextGroups, found);
-                        m.facts.insert(found.begin(), found.end());
-                    }
-                }
-            }
-
-            if (rule.thenPattern) {
-                const RE2 &then = *rule.thenPattern->regex;
-                size_t n = size_t(rule.thenWithin) + 1;
-                std::string area = join(lines, at, n);
-                std::vector<re2::StringPiece> thenGroups(
-                    size_t(then.NumberOfCapturingGroups() + 1));
-                const size_t from = std::min(area.size(), size_t(m.end));
-                auto findThen = [&] {
-                    return then.Match(area, from, area.size(), RE2::UNANCHORED, thenGroups.data(),
-                                      int(thenGroups.size()));
-                };
-                bool found = findThen();
-                if (!found && m_wrap) {
-                    // Lines a wrap carried over do not count against `within`.
-                    size_t extra = 0;
-                    for (size_t k = at + 1; k < lines.size() && k < at + n + extra
-                                            && extra < size_t(2 * RawPrefilter::kWrapLines);
-                         ++k)
-                        extra += !lines[k].empty()
-                                 && wrapContinuation(lines, raw, k - 1, k - 1, 1) == 1;
-                    if (extra) {
-                        n += extra;
-                        area = join(lines, at, n);
-                        found = findThen();
-                    }
-                }
-                if (found) {
-                    capture(*rule.thenPattern, thenGroups, m.facts);
-                    const size_t thenEnd
-                        = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
-                    m.endLine = std::max(
-                        m.endLine, m.line + lineOfOffset(lines, at, n, thenEnd ? thenEnd - 1 : 0));
-                } else if (rule.thenRequired) {
-                    return true; // the pattern matched: the line is explained
-                }
-            }
-            if (!nearbyHolds(rule, lines, at, size_t(m.endLine - m.line)))
-                return true;
-            if (!rule.facts.isEmpty()) {
-                for (auto it = m.facts.begin(); it != m.facts.end();)
-                    it = rule.facts.contains(it->first) ? std::next(it) : m.facts.erase(it);
-            }
-            // The same message found first from a later line of it (where its tail matched by
-            // itself): the match from where it begins replaces that one.
-            for (size_t k = out.size(); wrapped && k-- > recent;)
-                if (out[k].rule == ruleIndex && out[k].line > m.line && out[k].endLine == m.endLine)
-                    out.erase(out.begin() + std::ptrdiff_t(k));
-            out.push_back(std::move(m));
-            return true;
-        };
-        matched.clear();
-        retry.clear();
-        for (int ruleIndex : candidates) {
-            const int span = m_rules[size_t(ruleIndex)].span;
-            if (tryRule(ruleIndex, i, span, false))
-                matched.push_back(ruleIndex);
-            else
-                retry.push_back(ruleIndex);
-        }
-
-        // A message wrapped at a blank (a terminal, a banner, an installer's 80 columns): the
-        // rules this line suggested but did not match, and those whose words the raw prefilter
-        // found spread over this line and the next ones, over up to kWrapLines more lines,
-        // from this line or from one of the kWrapBack lines before it.
-        if (m_wrap && (i + 1 < lines.size() || i > begin)) {
-            auto consider = [&](int r) {
-                if (r >= 0 && std::find(matched.begin(), matched.end(), r) == matched.end()
-                    && std::find(retry.begin(), retry.end(), r) == retry.end())
-                    retry.push_back(r);
-            };
-            // A line a rule matched is rarely also the start of another, wrapped, message.
-            if (only && ((*only)[i] & RawPrefilter::kMayBeginWrapped) && matched.empty()) {
-                // From the earliest line the message may have begun on.
-                const size_t from = i - std::min(i - begin, size_t(RawPrefilter::kWrapBack));
-                const size_t back = i - from;
-                if (m_sets->singleOk) {
-                    joinInto(lines, from, back + size_t(RawPrefilter::kWrapLines), window, glued);
-                    candidatesOf(window, m_sets->single, fastSingle, hits);
-                    for (int h : hits)
-                        consider(m_sets->singleRules[size_t(h)]);
-                }
-                if (m_sets->spanningOk) {
-                    joinInto(lines, from,
-                             back + size_t(m_sets->maxSpan + RawPrefilter::kWrapLines - 1), window,
-                             glued);
-                    candidatesOf(window, m_sets->spanning, fastSpanning, hits);
-                    for (int h : hits)
-                        consider(m_sets->spanningRules[size_t(h)]);
-                }
-            }
-            // How far back a message may have begun: up to kWrapBack lines, none of them empty.
-            size_t maxBack = 0;
-            while (maxBack < size_t(RawPrefilter::kWrapBack) && maxBack < i - begin
-                   && !lines[i - maxBack - 1].empty())
-                ++maxBack;
-            for (int r : retry) {
-                const Rule &rule = m_rules[size_t(r)];
-                // From the earliest line: a message found from a later line of it would lose
-                // what it begins with (an optional name before the words the prefilter saw).
-                for (size_t back = maxBack + 1; back-- > 0;) {
-                    const size_t at = i - back;
-                    // A rule that matches that line by itself is that line's (a trailing .*
-                    // would otherwise run on into the lines after it).
-                    if (back && RE2::PartialMatch(lines[at], *rule.pattern.regex))
-                        continue;
-                    // The widest window first: most retries fail there, once. RE2 finds the
-                    // leftmost match, so none begins on line `at` if that one begins later.
-                    // A wrap does not reach past a line that begins a record of its own (rank
-                    // 1's timeout is not rank 0's message): nor must line i be past one.
-                    // (A rule's span reaches over span - 1 records after the first.)
-                    int widest = int(back) + rule.span + RawPrefilter::kWrapLines - 1, reach = 1;
-                    size_t k = at + 1;
-                    for (int records = 1;
-                         k < std::min(lines.size(), at + 4 * size_t(widest)) && reach < widest;
-                         ++k) {
-                        if (lines[k].empty())
-                            continue;
-                        if (beginsOwnRecord(lines, raw, k) && ++records > rule.span)
-                            break;
-                        ++reach;
-                    }
-                    if (back && k <= i)
-                        continue;
-                    widest = reach;
-                    joinInto(lines, at, size_t(widest), window, glued);
-                    re2::StringPiece whole;
-                    if (!rule.pattern.regex->Match(window, 0, window.size(), RE2::UNANCHORED,
-                                                   &whole, 1)
-                        || size_t(whole.data() - window.data()) >= lines[at].size())
-                        continue;
-                    bool found = false;
-                    for (int span = int(back) + rule.span + (back ? 0 : 1);
-                         !found && span <= widest; ++span)
-                        found = tryRule(r, at, span, true);
-                    if (found)
-                        break;
-                }
-            }
-        }
-        if (notable && errorWords && RE2::PartialMatch(line, *m_sets->notable)) {
-            if (!recognised)
-                notable->push_back(firstLine + int(i - begin));
-            else if (explained)
-                explained->push_back(firstLine + int(i - begin));
-        }
-    }
+    ChunkScan scan(*this, doc, lines, begin, firstLine, out, only, fast);
+    for (size_t i = begin; i < begin + size_t(count); ++i)
+        if (!lines[i].empty() && (!only || (*only)[i]))
+            scan.scanLine(i, notable, explained);
 }
 
 } // namespace gputriage

@@ -52,7 +52,28 @@ public:
 
 private:
     struct Sets;
+    class ChunkScan; // matchLines' work on one chunk (matcher.cpp)
     Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom);
+    // The steps of the constructor: the RE2 sets planned, and the raw prefilters built.
+    void planSets();
+    void buildRawPrefilters();
+    // The fast path of match(): only the lines where the raw prefilter says a match may begin
+    // are matched (with the lines around them normalized). False when it cannot be taken (no
+    // raw prefilter, or a run of partial records open before the chunk): nothing was matched.
+    bool matchMayBegin(const LogDocument &doc,
+                       int first,
+                       int last,
+                       int end,
+                       int behind,
+                       std::vector<std::string> &normalized,
+                       std::vector<LineMatch> &out,
+                       std::vector<int> *notable,
+                       std::vector<int> *explained) const;
+    void normalizeJoined(const LogDocument &doc,
+                         int first,
+                         int end,
+                         int behind,
+                         std::vector<std::string> &normalized) const;
     // Matches lines [begin, begin + count) of `normalized`; line `begin` is document line
     // `firstLine`. Lines before `begin` are context for requires/absent conditions. `only`, when
     // given, marks the lines to match (the others are context). `fast`: candidates come from

@@ -29,7 +29,7 @@ constexpr const char *kDomains
       "arpa|ae|at|au|be|bg|br|ca|ch|cn|cz|de|dk|ee|es|eu|fi|fr|gr|hk|hr|hu|ie|il|it|jp|"
       "kr|kz|lt|lu|lv|mx|my|ng|nl|nz|pe|ph|pk|ro|ru|sa|se|sg|si|sk|th|tr|tw|ua|uk|us|vn|za";
 
-const std::vector<Mask> &masks()
+const std::vector<Mask> &masks() // NOLINT(readability-function-size): a table, one mask a row
 {
     static const std::vector<Mask> list = [] {
         std::vector<Mask> m{
