@@ -476,10 +476,8 @@ void collapseBlanks(std::string_view s,
                 continue;
             }
         }
-        const size_t escape = syslogEscapeLength(s, i)
-                              + (s[i] == '\\' && stringBreakLength(s, i, end) && quoted()
-                                     ? stringBreakLength(s, i, end)
-                                     : 0);
+        const size_t lineBreak = stringBreakLength(s, i, end);
+        const size_t escape = syslogEscapeLength(s, i) + (lineBreak && quoted() ? lineBreak : 0);
         if (isBlank(s[i]) || escape) {
             if (!inBlank) {
                 out.push_back(' ');

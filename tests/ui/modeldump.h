@@ -5,9 +5,18 @@
 // every cell that changed.
 
 #include <QAbstractItemModel>
+#include <QAbstractItemModelTester>
 #include <QStringList>
 
 namespace gputriage::test {
+
+// A tester that watches every change of `model` for as long as the model lives, failing the test
+// that made a change break the model's contract.
+inline QAbstractItemModelTester *watchModel(QAbstractItemModel *model)
+{
+    return new QAbstractItemModelTester(
+        model, QAbstractItemModelTester::FailureReportingMode::QtTest, model);
+}
 
 inline void
 dumpRows(const QAbstractItemModel &model, const QModelIndex &parent, int depth, QStringList &out)

@@ -6,21 +6,11 @@
 #include "panelmodels.h"
 #include "rulelistmodel.h"
 
-#include <QAbstractItemModelTester>
 #include <QTest>
 
 using namespace gputriage;
 using gputriage::test::dumpModel;
-
-namespace {
-
-QAbstractItemModelTester *watch(QAbstractItemModel *model)
-{
-    return new QAbstractItemModelTester(
-        model, QAbstractItemModelTester::FailureReportingMode::QtTest, model);
-}
-
-} // namespace
+using gputriage::test::watchModel;
 
 class TestGuiModels : public QObject
 {
@@ -38,7 +28,7 @@ private Q_SLOTS:
             return f;
         };
         FindingsModel model;
-        watch(&model);
+        watchModel(&model);
         model.setFindings({finding("a.info-once", Severity::Info, 1),
                            finding("b.warning", Severity::Warning, 1),
                            finding("c.info-often", Severity::Info, 5),
@@ -54,7 +44,7 @@ private Q_SLOTS:
     void factsShowTheirValueAndWhereTheyWereRead()
     {
         FactsModel model;
-        watch(&model);
+        watchModel(&model);
         model.setRows({BundleFact{.name = QStringLiteral("kernel_driver"),
                                   .value = QStringLiteral("570.158.08"),
                                   .path = QStringLiteral("node/dmesg.log"),
@@ -77,7 +67,7 @@ private Q_SLOTS:
     void otherMessagesAreTemplatesMostFrequentFirst()
     {
         NotableModel model;
-        watch(&model);
+        watchModel(&model);
         model.setRows(
             {MessageTemplate{.text = QStringLiteral("NCCL WARN Call to connect returned <*>"),
                              .count = 3,
@@ -97,7 +87,7 @@ private Q_SLOTS:
     void gpusFollowTheNodeVerdict()
     {
         GpusModel model;
-        watch(&model);
+        watchModel(&model);
         GpuVerdict fallen{.key = QStringLiteral("0000:86:00"),
                           .uuid = QStringLiteral("GPU-9b1d77c4"),
                           .name = QStringLiteral("NVIDIA H100"),
@@ -129,7 +119,7 @@ private Q_SLOTS:
     void ruleTestResultsNestTheLinesUnderEachFinding()
     {
         TextTreeModel model({QStringLiteral("Result"), QStringLiteral("Facts")});
-        watch(&model);
+        watchModel(&model);
         model.setRows({TextRow{.text = QStringLiteral("Testing…")}});
         TextRow finding{.text = QStringLiteral("IMEX cannot reach a peer — 2 lines"),
                         .severity = Severity::Error};
@@ -185,7 +175,7 @@ private Q_SLOTS:
                                                            .message = QStringLiteral("bad regex")},
                                             .ruleId = QStringLiteral("site.broken")});
         RuleListModel model;
-        watch(&model);
+        watchModel(&model);
         model.setRules(rules, {QStringLiteral("fact.driver")});
         QCOMPARE(dumpModel(model), QStringList({QStringLiteral("Rule | Severity | Source"),
                                                 QStringLiteral("nvidia-xid |  | shipped"),

@@ -7,21 +7,11 @@
 #include "modeldump.h"
 #include "panelmodels.h"
 
-#include <QAbstractItemModelTester>
 #include <QTest>
 
 using namespace gputriage;
 using gputriage::test::dumpModel;
-
-namespace {
-
-QAbstractItemModelTester *watch(QAbstractItemModel *model)
-{
-    return new QAbstractItemModelTester(
-        model, QAbstractItemModelTester::FailureReportingMode::QtTest, model);
-}
-
-} // namespace
+using gputriage::test::watchModel;
 
 class TestModels : public QObject
 {
@@ -52,7 +42,7 @@ private Q_SLOTS:
     void theFileTreeSumsHitsUpItsFolders()
     {
         BundleTreeModel model;
-        watch(&model);
+        watchModel(&model);
         model.setEntries(
             {{.path = QStringLiteral("/b/node/dmesg.log"), .hits = 3, .worst = Severity::Critical},
              {.path = QStringLiteral("/b/pods/train.tgz!train/pytorch.log"),
@@ -88,7 +78,7 @@ private Q_SLOTS:
     void theBundleTreeGroupsBugReportSectionsByKind()
     {
         BundleTreeModel model;
-        watch(&model);
+        watchModel(&model);
         const QString report = QStringLiteral("/t/nvidia-bug-report.log.gz!");
         model.setEntries(
             {{.path = report + QStringLiteral("dmesg"), .hits = 2, .worst = Severity::Critical},
