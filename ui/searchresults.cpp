@@ -109,6 +109,9 @@ void HitLinesModel::setHits(std::shared_ptr<const LogDocument> doc,
     beginResetModel();
     m_doc = std::move(doc);
     m_hits = m_doc ? std::move(hits) : std::vector<int>();
+    m_allHits = m_hits.size();
+    if (m_hits.size() > kMaxRows)
+        m_hits.resize(kMaxRows);
     m_search = std::move(search);
     endResetModel();
 }
@@ -151,7 +154,12 @@ QVariant HitLinesModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    return section == LineColumn ? tr("Line") : tr("Hits in this file");
+    if (section == LineColumn)
+        return tr("Line");
+    return m_allHits > m_hits.size() ? tr("Hits in this file (the first %L1 of %L2)")
+                                           .arg(qint64(m_hits.size()))
+                                           .arg(qint64(m_allHits))
+                                     : tr("Hits in this file");
 }
 
 HitsPane::HitsPane(QWidget *parent)

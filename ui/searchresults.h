@@ -52,6 +52,8 @@ public:
     enum Column { LineColumn, TextColumn, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
 
+    // At most kMaxRows are listed (a tree view lays out every row it has); the header says so.
+    static constexpr size_t kMaxRows = 100'000;
     void setHits(std::shared_ptr<const LogDocument> doc,
                  std::vector<int> hits,
                  std::optional<TextSearch> search);
@@ -66,10 +68,11 @@ public:
 private:
     std::shared_ptr<const LogDocument> m_doc;
     std::vector<int> m_hits;
+    size_t m_allHits = 0;
     std::optional<TextSearch> m_search;
 };
 
-// The pane under the text while a search is open: every hit line of the open file. A click or
+// The pane under the text while a search is open: the hit lines of the open file. A click or
 // Enter moves the text there; moving in the text selects the hit at or before its line.
 class HitsPane : public QWidget
 {

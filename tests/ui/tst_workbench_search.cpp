@@ -3,6 +3,8 @@
 
 #include "workbench.h"
 
+#include <numeric>
+
 using namespace gputriage;
 using namespace gputriage::test;
 
@@ -198,6 +200,30 @@ private Q_SLOTS:
         toggle->trigger();
         QVERIFY(pane->isVisible());
         QCOMPARE(model->rowCount(), 6);
+    }
+
+    // A search with more hits than the pane lists (a word of most lines of a big log) lists the
+    // first ones and says how many there are; moving past the last one listed selects it.
+    void theHitsUnderTheTextAreCappedAndSaySo()
+    {
+        const int rows = int(HitLinesModel::kMaxRows);
+        auto doc = LogDocument::fromBytes(QByteArray("x\n").repeated(rows + 5),
+                                          QStringLiteral("big.log"));
+        std::vector<int> hits(size_t(rows) + 5);
+        std::iota(hits.begin(), hits.end(), 0);
+        HitLinesModel model;
+        auto header = [&] {
+            return model.headerData(HitLinesModel::TextColumn, Qt::Horizontal, Qt::DisplayRole)
+                .toString();
+        };
+        model.setHits(doc, hits, std::nullopt);
+        QCOMPARE(model.rowCount(), rows);
+        QCOMPARE(header(),
+                 QStringLiteral("Hits in this file (the first %1 of %2)")
+                     .arg(QLocale().toString(qint64(rows)), QLocale().toString(qint64(rows) + 5)));
+        QCOMPARE(model.rowAtOrBefore(rows + 3), rows - 1);
+        model.setHits(doc, {1, 2}, std::nullopt);
+        QCOMPARE(header(), QStringLiteral("Hits in this file"));
     }
 
     void searchingAllFilesListsEveryHitAndOpensIt()
