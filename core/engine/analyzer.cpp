@@ -656,7 +656,7 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     const RulesOnLines rulesOn
         = notable.empty() && explained.empty() ? RulesOnLines() : RulesOnLines(hits, rules);
     for (int line : explained) {
-        if (!nvidiaOrigin(doc.line(line)))
+        if (!nvidiaOrigin(doc.line(line)) || !Matcher::hasErrorWords(doc.line(line)))
             continue;
         ++m_result.nvidiaExplainedLines;
         Normalizer::normalize(doc.line(line), normalized);
@@ -676,8 +676,12 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     for (int line : notable) {
         if (!messages || isSectionHeader(doc.line(line), doc.path()))
             continue;
+        // A kernel module's line without error words is looked up in its catalog only.
+        const bool words = Matcher::hasErrorWords(doc.line(line));
         const bool nvidia = kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
                             || nvidiaDeviceLine(doc.line(line));
+        if (!words && !nvidia)
+            continue;
         if (nvidia ? nvidiaOnlyQuoted(doc.line(line))
                    : !m_analyzer.vocabulary().mayRecognise(doc.line(line)))
             continue;
@@ -703,11 +707,17 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
         if (explaining.empty())
             explaining = rulesOn.on(tableRowHead(doc, line));
         if (!explaining.empty()) {
-            ++m_result.nvidiaExplainedLines;
-            addForeignCode(doc, line, normalized, explaining);
+            if (words) {
+                ++m_result.nvidiaExplainedLines;
+                addForeignCode(doc, line, normalized, explaining);
+            }
             continue;
         }
-        collectNvidiaLine(doc, line, normalized, kind, edges[0]);
+        if (words)
+            collectNvidiaLine(doc, line, normalized, kind, edges[0]);
+        else
+            addCatalogLine(doc, line, normalized, kind, lineOrigin(normalized, kind),
+                           PrintLevel::Warning);
     }
 }
 
@@ -759,6 +769,8 @@ void AnalysisSession::mineUnmatched(const LogDocument &doc, const std::vector<in
 {
     std::string normalized;
     for (int line : notable) {
+        if (!Matcher::hasErrorWords(doc.line(line)))
+            continue;
         ++m_result.unmatchedLines;
         if (m_miner.lines() >= kMaxMinedLines)
             continue; // counted, not mined: the shapes are known by then
@@ -1228,7 +1240,8 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc,
                                      int line,
                                      std::string_view normalized,
                                      SectionKind kind,
-                                     const LineOrigin &origin)
+                                     const LineOrigin &origin,
+                                     PrintLevel minimum)
 {
     const MessageCatalog *catalog = m_analyzer.rules().messages.get();
     if (!catalog)
@@ -1247,6 +1260,9 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc,
     if (r->message->continuation)
         return true;
     const PrintLevel shown = lineOrigin(normalized.substr(0, r->start), kind).level;
+    const PrintLevel printed = shown != PrintLevel::Unknown ? shown : r->message->level;
+    if (minimum != PrintLevel::Unknown && (printed == PrintLevel::Unknown || printed < minimum))
+        return false;
     // The GPU a line names, by its PCI address (any domain width, or none).
     static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");
     std::string pci;

@@ -135,12 +135,14 @@ private:
     // Findings of one rule found both by its pattern and by a code it claims: one finding.
     void mergeSameRule();
     void addUnrecognisedNvidiaMessages();
-    // A line no rule explains that a message catalog knows: kept per message (and GPU).
+    // A line no rule explains that a message catalog knows: kept per message (and GPU), when
+    // printed at `minimum` or above (Unknown: any level).
     bool addCatalogLine(const LogDocument &doc,
                         int line,
                         std::string_view normalized,
                         SectionKind kind,
-                        const LineOrigin &origin);
+                        const LineOrigin &origin,
+                        PrintLevel minimum = PrintLevel::Unknown);
     void addCatalogFindings();
     void foldConsequences();
     void notePartialRunsCut(const LogDocument &doc, int lines);

@@ -54,10 +54,21 @@ namespace {
 // the messages NVIDIA's sources print at warning level or above say none of them ("invalid",
 // "not supported", "mismatch"); letting those words through as well made a 1 GiB log take twice
 // as long for one more held-back excerpt, so rules name such messages instead (`messages:`).
-constexpr const char *kNotablePattern
-    = "(?i)error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
-      "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off the "
-      "bus";
+constexpr std::string_view kErrorWords
+    = "error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
+      "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off "
+      "the bus";
+// The kernel modules' own prefixes: their messages are catalogued with the level the source
+// prints them at, so a line of theirs is looked up whatever its words (the catalog, not the
+// words, says whether it matters; see AnalysisSession::collectErrorLines).
+constexpr std::string_view kKernelOrigins
+    = "nvrm: |nvidia-modeset: |nvidia-uvm: |\\[nvidia-drm\\]|nvidia-nvlink: |nvidia-peermem";
+
+const std::string &errorWordsPattern()
+{
+    static const std::string pattern = "(?i)" + std::string(kErrorWords);
+    return pattern;
+}
 
 RE2::Options setOptions()
 {
@@ -481,8 +492,8 @@ void Matcher::planSets()
         }
     }
     if (!m_sets->singleRules.empty()) {
-        m_sets->notable = std::make_unique<RE2>(kNotablePattern, setOptions());
-        if (m_sets->single.add(kNotablePattern, m_sets->notable->ProgramSize()) >= 0)
+        m_sets->notable = std::make_unique<RE2>(notablePattern(), setOptions());
+        if (m_sets->single.add(notablePattern(), m_sets->notable->ProgramSize()) >= 0)
             m_sets->singleRules.push_back(-1);
     }
     // Wrapped messages are matched over up to RawPrefilter::kWrapLines lines (see matchLines).
@@ -584,9 +595,16 @@ void Matcher::reportSplit()
     }
 }
 
-const char *Matcher::errorWordsPattern()
+const std::string &Matcher::notablePattern()
 {
-    return kNotablePattern;
+    static const std::string pattern = errorWordsPattern() + '|' + std::string(kKernelOrigins);
+    return pattern;
+}
+
+bool Matcher::hasErrorWords(std::string_view line)
+{
+    static const RE2 re(errorWordsPattern());
+    return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
 
 const std::string &Matcher::setPattern(int ruleIndex) const

@@ -47,8 +47,11 @@ public:
                std::vector<int> *explained = nullptr) const;
     // Convenience for rule examples and tests: all hits in a text.
     std::vector<LineMatch> matchText(const QString &text) const;
-    // The error words `notable` lines are found by (an RE2 pattern).
-    static const char *errorWordsPattern();
+    // What `notable` lines are found by (an RE2 pattern): error words, or the prefix of an
+    // NVIDIA kernel module whose messages are catalogued.
+    static const std::string &notablePattern();
+    // Whether `line` says an error word (a notable line may only have a module's prefix).
+    static bool hasErrorWords(std::string_view line);
 
 private:
     struct Sets;

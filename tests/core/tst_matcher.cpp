@@ -552,7 +552,7 @@ private Q_SLOTS:
         // With the error words too (the GUI, --unmatched), a docker line stays out: a clause of
         // words found in every docker line ("time out") made every line a candidate once.
         patterns.push_back(
-            {RawPrefilter::clausesOf(Matcher::errorWordsPattern(), RE2::Options()), false});
+            {RawPrefilter::clausesOf(Matcher::notablePattern(), RE2::Options()), false});
         const RawPrefilter withErrorWords(patterns, maxSpan);
         QVERIFY(withErrorWords.available());
         QVERIFY(withErrorWords.startLines(*doc, 0, doc->lineCount(), starts));
@@ -595,7 +595,7 @@ private Q_SLOTS:
                     rule.span > 1, true);
                 maxSpan = std::max(maxSpan, rule.span);
             }
-        add(RawPrefilter::clausesOf(Matcher::errorWordsPattern(), RE2::Options()), false, false);
+        add(RawPrefilter::clausesOf(Matcher::notablePattern(), RE2::Options()), false, false);
         std::sort(words.begin(), words.end());
         words.erase(std::unique(words.begin(), words.end()), words.end());
         const RawPrefilter raw(patterns, maxSpan);

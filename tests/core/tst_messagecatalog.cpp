@@ -2,6 +2,7 @@
 // values; every message a component prints is recognised as that component's, at its level; and
 // lines the sources print at info level never become findings above info.
 #include "engine/analyzer.h"
+#include "engine/matcher.h"
 #include "rules/messagecatalog.h"
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
@@ -228,6 +229,52 @@ private Q_SLOTS:
         if (known)
             QVERIFY(r->message->function.startsWith(u"kgspExecuteFwsec_")
                     || r->message->function.startsWith(u"s_executeFwsec_"));
+    }
+
+    // A kernel module's line needs no error word to be looked up: every message the driver's
+    // sources print at warning or error level without one ("NVRM: …: More than one type of SLI
+    // bridge detected!") is named by its catalog or a rule. A line of the module that no catalog
+    // knows and that says no error word is nobody's concern.
+    void kernelMessagesWithoutErrorWordsAreLookedUp()
+    {
+        const RuleSet rules = loadRules({}, true);
+        const MessageCatalog &catalog = *rules.messages;
+        QTemporaryDir dir;
+        QFile log(dir.filePath(QStringLiteral("kernel.log")));
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        int lines = 0;
+        for (const CatalogMessage &m : catalog.messages()) {
+            if (m.generic || m.continuation || m.level == PrintLevel::Unknown
+                || m.level < PrintLevel::Warning)
+                continue;
+            const QString &id = catalog.components()[size_t(m.component)].id;
+            std::string prefix;
+            if (id == u"nvidia-rm" && !m.function.isEmpty())
+                prefix = "NVRM: " + m.function.toStdString() + ": ";
+            else if (id == u"nvidia-modeset" || id == u"nvidia-uvm")
+                prefix = id.toStdString() + ": ";
+            else
+                continue;
+            const std::string line
+                = "[  12.345678] " + prefix + MessageCatalog::sampleLine(m.format);
+            if (Matcher::hasErrorWords(line))
+                continue;
+            log.write((line + "\n").c_str());
+            ++lines;
+        }
+        log.write("[  12.345679] NVRM: notAnRmFunction_XYZ: nothing happened here\n");
+        log.close();
+        QVERIFY2(lines > 1000, qPrintable(QString::number(lines)));
+        const AnalysisResult result = Analyzer(rules).analyzePaths({log.fileName()});
+        int named = 0;
+        for (const Finding &f : result.findings) {
+            QVERIFY2(f.ruleId != u"nvidia.unrecognised", qPrintable(f.title));
+            named += f.count;
+            for (const Occurrence &o : f.occurrences)
+                QVERIFY2(!o.text.contains(u"nothing happened here"), qPrintable(f.ruleId));
+        }
+        qInfo("%d of %d lines without error words named", named, lines);
+        QVERIFY2(named >= lines * 95 / 100, qPrintable(QString::number(named)));
     }
 
     // A log of every message the sources print at info, notice or debug level, each line in
