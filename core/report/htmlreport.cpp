@@ -288,9 +288,9 @@ QByteArray writeHtmlReport(const AnalysisResult &result, const ReportOptions &op
     }
     QStringList packs;
     for (const RulePackInfo &p : result.packs)
-        packs << QStringLiteral("%1 %2 (%3 rules)")
-                     .arg(htmlText(p.pack), htmlText(p.version))
-                     .arg(p.rules);
+        packs << QStringLiteral("%1 %2 (%3)")
+                     .arg(htmlText(p.pack), htmlText(p.version),
+                          plural(p.rules, u"rule", u"rules"));
     h += QLatin1String("<p class=\"muted\">Rule packs: ") + packs.join(QLatin1String(", "))
          + QLatin1String("</p>\n");
     h += QLatin1String("</body>\n</html>\n");

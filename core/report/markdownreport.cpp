@@ -222,9 +222,9 @@ QByteArray writeMarkdownReport(const AnalysisResult &result, const ReportOptions
     md += QLatin1String("Rule packs: ");
     QStringList packs;
     for (const RulePackInfo &p : result.packs)
-        packs << QStringLiteral("%1 %2 (%3 rules)")
-                     .arg(markdownEscape(p.pack), markdownEscape(p.version))
-                     .arg(p.rules);
+        packs << QStringLiteral("%1 %2 (%3)")
+                     .arg(markdownEscape(p.pack), markdownEscape(p.version),
+                          plural(p.rules, u"rule", u"rules"));
     md += packs.join(QLatin1String(", ")) + QLatin1Char('\n');
     return md.toUtf8();
 }

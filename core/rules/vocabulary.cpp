@@ -114,6 +114,18 @@ constexpr Spec kSpecs[] = {
      "cuRAND",
      R"((?i)curand)",
      {R"((?i)\bcurand\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{3})\b)"}},
+    // The Video Codec SDK's encoder: FFmpeg ("[h264_nvenc @ 0x…] OpenEncodeSessionEx failed:
+    // out of memory (10): (no details)"), the SDK's samples ("nvEncOpenEncodeSessionEx(…)
+    // returned error 2 at …"), and NVENC wrappers that print a status number. Its texts ("out of
+    // memory") are any library's, so only lines that name NVENC are read.
+    {"nvenc-status",
+     "video.nvenc.vocabulary",
+     "NVENC",
+     R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
+     {R"(\bnvEnc[A-Z]\w*\([^)]{0,160}\) returned error (\d{1,2})\b)",
+      R"(\bfailed: [a-z ]{3,30} \((\d{1,2})\))",
+      R"((?i)nvenc\w*\b[^\n]{0,60}?\b(?:error|status|returned|failed|failure|ret)\b\s*[:=(]?\s*(\d{1,2})\b)"},
+     R"((?i)nvenc|\bNV_ENC_|NvEncoder)"},
     {"tensorrt-status",
      "cuda.library-status.vocabulary",
      "TensorRT",

@@ -214,6 +214,21 @@ private Q_SLOTS:
             << QByteArray("RuntimeError: cuda runtime error (6) : the launch timed out and was "
                           "terminated at /opt/conda/work/aten/src/THC/generic/THCStorage.cpp:36")
             << "cuda-error" << 702 << "text";
+        QTest::newRow("NVENC status as FFmpeg prints it")
+            << QByteArray("[h264_nvenc @ 0x55d754c3ce80] OpenEncodeSessionEx failed: unsupported "
+                          "device (2): (no details)")
+            << "nvenc-status" << 2 << "code";
+        QTest::newRow("NVENC status in a media server's relay of FFmpeg")
+            << QByteArray("Oct 21, 2022 16:01:12.613 [0x7f1c07a08b38] ERROR - [Req#225/Transcode] "
+                          "[FFMPEG] - [h264_nvenc] OpenEncodeSessionEx failed: out of memory (10)")
+            << "nvenc-status" << 10 << "code";
+        QTest::newRow("NVENC status returned to the Video Codec SDK's sample encoder")
+            << QByteArray("NvEncoder : m_nvenc.nvEncOpenEncodeSessionEx(&encodeSessionExParams, "
+                          "&hEncoder) returned error 2 at ../../NvCodec/NvEncoder/NvEncoder.cpp:55")
+            << "nvenc-status" << 2 << "code";
+        QTest::newRow("NVENC status by name")
+            << QByteArray("encoder: session refused with NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY")
+            << "nvenc-status" << 21 << "name";
     }
 
     void anyWordingIsDecoded()
@@ -257,6 +272,8 @@ private Q_SLOTS:
         QTest::newRow("the proxy's rank number in an NCCL warning") << QByteArray(
             "node1:1:2 [0] proxy.cc:1400 NCCL WARN [Proxy Service 3] Failed to execute "
             "operation Setup from rank 3");
+        QTest::newRow("an encoder's words in a line that names no NVENC")
+            << QByteArray("x264 [error]: malloc failed: out of memory (10)");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
@@ -272,10 +289,10 @@ private Q_SLOTS:
     void everyNameOfEveryCode()
     {
         int checked = 0;
-        for (const QString &name :
-             {QStringLiteral("nvml-return"), QStringLiteral("nccl-result"),
-              QStringLiteral("nv-status"), QStringLiteral("dcgm-return"),
-              QStringLiteral("cudnn-status"), QStringLiteral("cublas-status")}) {
+        for (const QString &name : {QStringLiteral("nvml-return"), QStringLiteral("nccl-result"),
+                                    QStringLiteral("nv-status"), QStringLiteral("dcgm-return"),
+                                    QStringLiteral("cudnn-status"), QStringLiteral("cublas-status"),
+                                    QStringLiteral("nvenc-status")}) {
             const Catalog *catalog = shippedRules().catalog(name);
             QVERIFY2(catalog, qPrintable(name));
             for (const auto &[code, entry] : catalog->entries) {

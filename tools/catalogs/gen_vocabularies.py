@@ -887,6 +887,10 @@ CATALOGS = [
      build_status_enum("cusparse", "cusparseStatus_t")),
     ("curand-status", ["curand"], "cuRAND status codes (curandStatus_t)",
      "cuRAND status codes (curandStatus_t).", build_status_enum("curand", "curandStatus")),
+    ("nvenc-status", ["nvenc"], "NVENC status codes (NVENCSTATUS)",
+     "NVIDIA Video Codec SDK encoder (NVENCODE API) status codes, NVENCSTATUS; FFmpeg prints"
+     " them as \"<call> failed: <text> (<code>)\".",
+     build_status_enum("nvenc", "NVENCSTATUS")),
     ("tensorrt-status", ["tensorrt"], "TensorRT error codes (nvinfer1::ErrorCode)",
      "TensorRT error codes (nvinfer1::ErrorCode); TensorRT's samples and Python bindings print"
      " the name without the k.", build_status_enum("tensorrt", "ErrorCode", strip_k=True)),

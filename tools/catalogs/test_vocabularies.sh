@@ -25,6 +25,7 @@ generate() {
     --checkout "NVIDIA/DCGM=$fixture/NVIDIA+DCGM" \
     --checkout "NVIDIA/nccl=$fixture/NVIDIA+nccl" \
     --checkout "NVIDIA/TensorRT=$fixture/NVIDIA+TensorRT" \
+    --checkout "FFmpeg/nv-codec-headers=$fixture/FFmpeg+nv-codec-headers" \
     --checkout "zspace/system.cuda-12.6=$fixture/zspace+system.cuda-12.6" \
     --out "$1" 2>"$tmp/stderr-$(basename "$1")" || {
       cat "$tmp/stderr-$(basename "$1")" >&2
