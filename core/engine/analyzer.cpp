@@ -583,8 +583,6 @@ void AnalysisSession::flush()
     batch.workers.start(int(std::min(m_matchers.size() + 1, tasks.size())), worker);
 }
 
-namespace {
-
 // The lines the matches of a task cover, each with the rule (fact rules aside), ascending: the
 // rules that explain a line.
 class RulesOnLines
@@ -611,8 +609,6 @@ public:
 private:
     std::vector<std::pair<int, int>> m_lines; // line, rule index
 };
-
-} // namespace
 
 void AnalysisSession::collect()
 {
@@ -655,14 +651,7 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     std::string normalized;
     const RulesOnLines rulesOn
         = notable.empty() && explained.empty() ? RulesOnLines() : RulesOnLines(hits, rules);
-    for (int line : explained) {
-        if (!nvidiaOrigin(doc.line(line)) || !Matcher::hasErrorWords(doc.line(line)))
-            continue;
-        ++m_result.nvidiaExplainedLines;
-        Normalizer::normalize(doc.line(line), normalized);
-        straightenQuotes(normalized);
-        addForeignCode(doc, line, normalized, rulesOn.on(line));
-    }
+    collectExplainedLines(doc, explained, rulesOn);
     // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
     // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
     for (const LineMatch &m : hits)
@@ -718,6 +707,35 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
         else
             addCatalogLine(doc, line, normalized, kind, lineOrigin(normalized, kind),
                            PrintLevel::Warning);
+    }
+}
+
+// The error lines a rule's pattern matched: an NVIDIA line may quote another library's code. A
+// line whose every match a condition dropped ("failed: out of memory" with no CUDA on the line)
+// is no rule's, and another library's code may be all it says (FFmpeg's "OpenEncodeSessionEx
+// failed: out of memory (10)").
+void AnalysisSession::collectExplainedLines(const LogDocument &doc,
+                                            const std::vector<int> &explained,
+                                            const RulesOnLines &rulesOn)
+{
+    std::string normalized;
+    for (int line : explained) {
+        const std::string_view raw = doc.line(line);
+        if (!Matcher::hasErrorWords(raw))
+            continue;
+        if (!nvidiaOrigin(raw)) {
+            if (!rulesOn.on(line).empty() || !m_analyzer.vocabulary().mayRecognise(raw))
+                continue;
+            Normalizer::normalize(raw, normalized);
+            straightenQuotes(normalized);
+            if (!benign(normalized) && addVocabularyLine(doc, line, normalized))
+                ++m_result.nvidiaExplainedLines;
+            continue;
+        }
+        ++m_result.nvidiaExplainedLines;
+        Normalizer::normalize(raw, normalized);
+        straightenQuotes(normalized);
+        addForeignCode(doc, line, normalized, rulesOn.on(line));
     }
 }
 

@@ -23,6 +23,7 @@
 namespace gputriage {
 
 class LogDocument;
+class RulesOnLines; // analyzer.cpp: the rules whose matches cover each line
 
 struct AnalyzeOptions
 {
@@ -102,6 +103,9 @@ private:
                            const std::vector<LineMatch> &hits,
                            const std::vector<int> &notable,
                            const std::vector<int> &explained);
+    void collectExplainedLines(const LogDocument &doc,
+                               const std::vector<int> &explained,
+                               const RulesOnLines &rulesOn);
     void collectNvidiaLine(const LogDocument &doc,
                            int line,
                            const std::string &normalized,

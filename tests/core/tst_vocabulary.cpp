@@ -337,6 +337,22 @@ private Q_SLOTS:
             }
     }
 
+    // A line a rule's pattern matched but a condition dropped is no rule's: "failed: out of
+    // memory" is CUDA's text only with CUDA on the line, and FFmpeg's NVENC status is decoded.
+    void aLineWhoseMatchWasDroppedIsStillDecoded()
+    {
+        const Analyzer analyzer(shippedRules());
+        const AnalysisResult r = analyzer.analyze({LogDocument::fromBytes(
+            "[h264_nvenc @ 0x55d754c3ce80] OpenEncodeSessionEx failed: out of memory (10): (no "
+            "details)\n",
+            QStringLiteral("ffmpeg.log"))});
+        QStringList ids;
+        for (const Finding &f : r.findings)
+            ids << f.ruleId;
+        QCOMPARE(ids, QStringList{QStringLiteral("video.nvenc.vocabulary")});
+        QCOMPARE(r.findings.front().facts.at(QStringLiteral("code")), QStringLiteral("10"));
+    }
+
     // A rule of one program explains the line, which quotes another library's code: that code
     // is decoded too, at info; a code of the rule's own library is the rule's.
     void aCodeQuotedInAnotherProgramsMessageIsDecodedAtInfo()
