@@ -651,7 +651,12 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     std::string normalized;
     const RulesOnLines rulesOn
         = notable.empty() && explained.empty() ? RulesOnLines() : RulesOnLines(hits, rules);
-    collectExplainedLines(doc, explained, rulesOn);
+    std::vector<int> unexplained = collectExplainedLines(doc, explained, rulesOn);
+    if (!unexplained.empty()) {
+        unexplained.insert(unexplained.end(), notable.begin(), notable.end());
+        std::sort(unexplained.begin(), unexplained.end());
+    }
+    const std::vector<int> &lines = unexplained.empty() ? notable : unexplained;
     // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
     // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
     for (const LineMatch &m : hits)
@@ -662,7 +667,7 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     // Values, dumps and build output hold no messages (a failed build has rules).
     const SectionKind kind = kindOf(doc);
     const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
-    for (int line : notable) {
+    for (int line : lines) {
         if (!messages || isSectionHeader(doc.line(line), doc.path()))
             continue;
         // A kernel module's line without error words is looked up in its catalog only.
@@ -710,33 +715,35 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     }
 }
 
-// The error lines a rule's pattern matched: an NVIDIA line may quote another library's code. A
-// line whose every match a condition dropped ("failed: out of memory" with no CUDA on the line)
-// is no rule's, and another library's code may be all it says (FFmpeg's "OpenEncodeSessionEx
-// failed: out of memory (10)").
-void AnalysisSession::collectExplainedLines(const LogDocument &doc,
-                                            const std::vector<int> &explained,
-                                            const RulesOnLines &rulesOn)
+// The error lines a rule's pattern matched: an NVIDIA line may quote another library's code.
+// Returns the other programs' lines whose every match a condition dropped ("failed: out of
+// memory" with no CUDA on the line, FFmpeg's "OpenEncodeSessionEx failed: out of memory (10)"):
+// no rule's, so read as lines no rule matched.
+std::vector<int> AnalysisSession::collectExplainedLines(const LogDocument &doc,
+                                                        const std::vector<int> &explained,
+                                                        const RulesOnLines &rulesOn)
 {
+    std::vector<int> dropped;
     std::string normalized;
     for (int line : explained) {
         const std::string_view raw = doc.line(line);
         if (!Matcher::hasErrorWords(raw))
             continue;
-        if (!nvidiaOrigin(raw)) {
-            if (!rulesOn.on(line).empty() || !m_analyzer.vocabulary().mayRecognise(raw))
-                continue;
-            Normalizer::normalize(raw, normalized);
-            straightenQuotes(normalized);
-            if (!benign(normalized) && addVocabularyLine(doc, line, normalized))
-                ++m_result.nvidiaExplainedLines;
+        // An NVIDIA line a condition dropped stays explained: the condition says it is not
+        // a finding (an Xid 45 after another Xid).
+        const bool nvidia = nvidiaOrigin(raw);
+        if (!nvidia && rulesOn.on(line).empty()) {
+            dropped.push_back(line);
             continue;
         }
+        if (!nvidia)
+            continue;
         ++m_result.nvidiaExplainedLines;
         Normalizer::normalize(raw, normalized);
         straightenQuotes(normalized);
         addForeignCode(doc, line, normalized, rulesOn.on(line));
     }
+    return dropped;
 }
 
 // An NVIDIA line with error words that no rule explains: a return code, a catalogued message,

@@ -103,9 +103,9 @@ private:
                            const std::vector<LineMatch> &hits,
                            const std::vector<int> &notable,
                            const std::vector<int> &explained);
-    void collectExplainedLines(const LogDocument &doc,
-                               const std::vector<int> &explained,
-                               const RulesOnLines &rulesOn);
+    std::vector<int> collectExplainedLines(const LogDocument &doc,
+                                           const std::vector<int> &explained,
+                                           const RulesOnLines &rulesOn);
     void collectNvidiaLine(const LogDocument &doc,
                            int line,
                            const std::string &normalized,
