@@ -183,7 +183,7 @@ QString groupKey(const Rule &rule, const Facts &facts)
 
 Analyzer::Analyzer(const RuleSet &rules)
     : m_rules(rules)
-    , m_matcher(rules.rules)
+    , m_matcher(rules.rules, Vocabulary::selfNamedTexts(rules))
 {}
 
 const Vocabulary &Analyzer::vocabulary() const

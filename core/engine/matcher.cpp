@@ -59,6 +59,19 @@ constexpr const char *kNotablePattern
       "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off the "
       "bus";
 
+// The error words, and the code texts that say no error word of their own.
+std::string notableWith(const QStringList &codeTexts)
+{
+    static const RE2 errorWords(kNotablePattern);
+    std::string pattern = kNotablePattern;
+    for (const QString &text : codeTexts) {
+        const std::string t = text.toStdString();
+        if (!RE2::PartialMatch(t, errorWords))
+            pattern += '|' + RE2::QuoteMeta(t);
+    }
+    return pattern;
+}
+
 RE2::Options setOptions()
 {
     RE2::Options o;
@@ -419,15 +432,19 @@ void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &grou
 } // namespace
 
 Matcher::Matcher(const std::vector<Rule> &rules)
-    : Matcher(rules, nullptr)
+    : Matcher(rules, nullptr, kNotablePattern)
 {}
 
-Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
+Matcher::Matcher(const std::vector<Rule> &rules, const QStringList &codeTexts)
+    : Matcher(rules, nullptr, notableWith(codeTexts))
+{}
+
+Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom, std::string notable)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
     PhaseTimer setsTimer(shareFastFrom ? nullptr : "plan RE2 sets"); // clone(): its own
-    planSets();
+    planSets(notable);
     if (shareFastFrom) {
         // The split the original found, without trying again.
         m_sets->singleOk
@@ -456,7 +473,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
 
 // Each rule's pattern in the set of its kind (one line, or a span of lines), the error words
 // with the one-line patterns, and how far windows and conditions read around a line.
-void Matcher::planSets()
+void Matcher::planSets(const std::string &notable)
 {
     m_sets->single = PatternSet(setOptions());
     m_sets->spanning = PatternSet(setOptions());
@@ -481,8 +498,8 @@ void Matcher::planSets()
         }
     }
     if (!m_sets->singleRules.empty()) {
-        m_sets->notable = std::make_unique<RE2>(kNotablePattern, setOptions());
-        if (m_sets->single.add(kNotablePattern, m_sets->notable->ProgramSize()) >= 0)
+        m_sets->notable = std::make_unique<RE2>(notable, setOptions());
+        if (m_sets->single.add(notable, m_sets->notable->ProgramSize()) >= 0)
             m_sets->singleRules.push_back(-1);
     }
     // Wrapped messages are matched over up to RawPrefilter::kWrapLines lines (see matchLines).
@@ -648,7 +665,8 @@ std::unique_ptr<Matcher> Matcher::clone() const
         for (NearbyPattern &n : r.nearby)
             recompile(n.pattern);
     }
-    return std::unique_ptr<Matcher>(new Matcher(rules, m_sets.get()));
+    const std::string notable = m_sets->notable ? m_sets->notable->pattern() : kNotablePattern;
+    return std::unique_ptr<Matcher>(new Matcher(rules, m_sets.get(), notable));
 }
 
 void Matcher::match(const LogDocument &doc,
