@@ -656,9 +656,12 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     const RulesOnLines rulesOn
         = notable.empty() && explained.empty() ? RulesOnLines() : RulesOnLines(hits, rules);
     for (int line : explained) {
-        if (!nvidiaOrigin(doc.line(line)))
+        // Another program's line a rule explains may quote a library's code too (dcgm-exporter's
+        // fatal "… The third-party Profiling module returned an unrecoverable error").
+        if (nvidiaOrigin(doc.line(line)))
+            ++m_result.nvidiaExplainedLines;
+        else if (!m_analyzer.vocabulary().mayRecognise(doc.line(line)))
             continue;
-        ++m_result.nvidiaExplainedLines;
         Normalizer::normalize(doc.line(line), normalized);
         straightenQuotes(normalized);
         addForeignCode(doc, line, normalized, rulesOn.on(line));
