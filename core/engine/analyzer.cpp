@@ -183,7 +183,7 @@ QString groupKey(const Rule &rule, const Facts &facts)
 
 Analyzer::Analyzer(const RuleSet &rules)
     : m_rules(rules)
-    , m_matcher(rules.rules)
+    , m_matcher(rules.rules, Vocabulary::selfNamedTexts(rules))
 {}
 
 const Vocabulary &Analyzer::vocabulary() const
@@ -671,7 +671,7 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
         if (!messages || isSectionHeader(doc.line(line), doc.path()))
             continue;
         // A kernel module's line without error words is looked up in its catalog only.
-        const bool words = Matcher::hasErrorWords(doc.line(line));
+        const bool words = m_analyzer.matcher().hasErrorWords(doc.line(line));
         const bool nvidia = kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
                             || nvidiaDeviceLine(doc.line(line));
         if (!words && !nvidia)
@@ -727,7 +727,7 @@ std::vector<int> AnalysisSession::collectExplainedLines(const LogDocument &doc,
     std::string normalized;
     for (int line : explained) {
         const std::string_view raw = doc.line(line);
-        if (!Matcher::hasErrorWords(raw))
+        if (!m_analyzer.matcher().hasErrorWords(raw))
             continue;
         // An NVIDIA line a condition dropped stays explained: the condition says it is not
         // a finding (an Xid 45 after another Xid).
@@ -736,9 +736,12 @@ std::vector<int> AnalysisSession::collectExplainedLines(const LogDocument &doc,
             dropped.push_back(line);
             continue;
         }
-        if (!nvidia)
+        // Another program's line a rule explains may quote a library's code too (dcgm-exporter's
+        // fatal "… The third-party Profiling module returned an unrecoverable error").
+        if (nvidia)
+            ++m_result.nvidiaExplainedLines;
+        else if (!m_analyzer.vocabulary().mayRecognise(raw))
             continue;
-        ++m_result.nvidiaExplainedLines;
         Normalizer::normalize(raw, normalized);
         straightenQuotes(normalized);
         addForeignCode(doc, line, normalized, rulesOn.on(line));
@@ -794,7 +797,7 @@ void AnalysisSession::mineUnmatched(const LogDocument &doc, const std::vector<in
 {
     std::string normalized;
     for (int line : notable) {
-        if (!Matcher::hasErrorWords(doc.line(line)))
+        if (!m_analyzer.matcher().hasErrorWords(doc.line(line)))
             continue;
         ++m_result.unmatchedLines;
         if (m_miner.lines() >= kMaxMinedLines)

@@ -44,8 +44,10 @@ struct Matcher::Sets
     // with the error words too; null when unavailable.
     std::shared_ptr<const RawPrefilter> raw, rawNotable;
     // Error words, scanned with the single-line patterns (set index → -1) for the lines that no
-    // rule explains but that look like trouble; exact check by `notable`.
-    std::unique_ptr<RE2> notable;
+    // rule explains but that look like trouble; exact check by `notable`, which also lets
+    // through the kernel modules' lines (their catalogs say what matters), and `errorWords`
+    // tells the two apart.
+    std::unique_ptr<RE2> notable, errorWords;
 };
 
 namespace {
@@ -68,6 +70,19 @@ constexpr std::string_view kKernelOrigins
 const std::string &errorWordsPattern()
 {
     static const std::string pattern = "(?i)" + std::string(kErrorWords);
+    return pattern;
+}
+
+// The error words, and the code texts that say no error word of their own.
+std::string errorWordsWith(const QStringList &codeTexts)
+{
+    static const RE2 errorWords(errorWordsPattern());
+    std::string pattern = errorWordsPattern();
+    for (const QString &text : codeTexts) {
+        const std::string t = text.toStdString();
+        if (!RE2::PartialMatch(t, errorWords))
+            pattern += '|' + RE2::QuoteMeta(t);
+    }
     return pattern;
 }
 
@@ -431,15 +446,21 @@ void capture(const CompiledPattern &p, const std::vector<re2::StringPiece> &grou
 } // namespace
 
 Matcher::Matcher(const std::vector<Rule> &rules)
-    : Matcher(rules, nullptr)
+    : Matcher(rules, nullptr, errorWordsPattern())
 {}
 
-Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
+Matcher::Matcher(const std::vector<Rule> &rules, const QStringList &codeTexts)
+    : Matcher(rules, nullptr, errorWordsWith(codeTexts))
+{}
+
+Matcher::Matcher(const std::vector<Rule> &rules,
+                 const Sets *shareFastFrom,
+                 const std::string &errorWords)
     : m_rules(rules)
     , m_sets(std::make_unique<Sets>())
 {
     PhaseTimer setsTimer(shareFastFrom ? nullptr : "plan RE2 sets"); // clone(): its own
-    planSets();
+    planSets(errorWords);
     if (shareFastFrom) {
         // The split the original found, without trying again.
         m_sets->singleOk
@@ -468,7 +489,7 @@ Matcher::Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom)
 
 // Each rule's pattern in the set of its kind (one line, or a span of lines), the error words
 // with the one-line patterns, and how far windows and conditions read around a line.
-void Matcher::planSets()
+void Matcher::planSets(const std::string &errorWords)
 {
     m_sets->single = PatternSet(setOptions());
     m_sets->spanning = PatternSet(setOptions());
@@ -493,8 +514,10 @@ void Matcher::planSets()
         }
     }
     if (!m_sets->singleRules.empty()) {
-        m_sets->notable = std::make_unique<RE2>(notablePattern(), setOptions());
-        if (m_sets->single.add(notablePattern(), m_sets->notable->ProgramSize()) >= 0)
+        m_sets->errorWords = std::make_unique<RE2>(errorWords, setOptions());
+        const std::string notable = errorWords + '|' + std::string(kKernelOrigins);
+        m_sets->notable = std::make_unique<RE2>(notable, setOptions());
+        if (m_sets->single.add(notable, m_sets->notable->ProgramSize()) >= 0)
             m_sets->singleRules.push_back(-1);
     }
     // Wrapped messages are matched over up to RawPrefilter::kWrapLines lines (see matchLines).
@@ -602,12 +625,12 @@ const std::string &Matcher::notablePattern()
     return pattern;
 }
 
-bool Matcher::hasErrorWords(std::string_view line)
+bool Matcher::hasErrorWords(std::string_view line) const
 {
-    static const RE2 re(errorWordsPattern());
+    static const RE2 base(errorWordsPattern());
+    const RE2 &re = m_sets->errorWords ? *m_sets->errorWords : base;
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
-
 const std::string &Matcher::setPattern(int ruleIndex) const
 {
     return ruleIndex < 0 ? m_sets->notable->pattern()
@@ -667,7 +690,9 @@ std::unique_ptr<Matcher> Matcher::clone() const
         for (NearbyPattern &n : r.nearby)
             recompile(n.pattern);
     }
-    return std::unique_ptr<Matcher>(new Matcher(rules, m_sets.get()));
+    const std::string errorWords
+        = m_sets->errorWords ? m_sets->errorWords->pattern() : errorWordsPattern();
+    return std::unique_ptr<Matcher>(new Matcher(rules, m_sets.get(), errorWords));
 }
 
 void Matcher::match(const LogDocument &doc,

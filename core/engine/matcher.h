@@ -24,6 +24,9 @@ class Matcher
 {
 public:
     explicit Matcher(const std::vector<Rule> &rules);
+    // `codeTexts`: printed texts of return codes that make a line worth a look (for the
+    // vocabularies) without any error word, such as Vocabulary::selfNamedTexts().
+    Matcher(const std::vector<Rule> &rules, const QStringList &codeTexts);
     // A matcher with its own compiled programs: RE2 shares one DFA cache per object behind a
     // lock, so each worker thread matching with its own copy scales with the cores.
     std::unique_ptr<Matcher> clone() const;
@@ -50,15 +53,18 @@ public:
     // What `notable` lines are found by (an RE2 pattern): error words, or the prefix of an
     // NVIDIA kernel module whose messages are catalogued.
     static const std::string &notablePattern();
-    // Whether `line` says an error word (a notable line may only have a module's prefix).
-    static bool hasErrorWords(std::string_view line);
+    // Whether `line` says an error word or a code text of this matcher (a notable line may
+    // only have a kernel module's prefix).
+    bool hasErrorWords(std::string_view line) const;
 
 private:
     struct Sets;
     class ChunkScan; // matchLines' work on one chunk (matcher.cpp)
-    Matcher(const std::vector<Rule> &rules, const Sets *shareFastFrom);
+    Matcher(const std::vector<Rule> &rules,
+            const Sets *shareFastFrom,
+            const std::string &errorWords);
     // The steps of the constructor: the RE2 sets planned, and the raw prefilters built.
-    void planSets();
+    void planSets(const std::string &errorWords);
     void buildRawPrefilters();
     // The fast path of match(): only the lines where the raw prefilter says a match may begin
     // are matched (with the lines around them normalized). False when it cannot be taken (no

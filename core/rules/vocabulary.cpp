@@ -262,6 +262,22 @@ Vocabulary::Vocabulary(const RuleSet &rules)
 
 Vocabulary::~Vocabulary() = default;
 
+QStringList Vocabulary::selfNamedTexts(const RuleSet &rules)
+{
+    QStringList out;
+    for (const Spec &spec : kSpecs) {
+        const Catalog *catalog = rules.catalog(QString::fromLatin1(spec.catalog));
+        if (!catalog || spec.textContext)
+            continue;
+        for (const auto &[code, entry] : catalog->entries)
+            for (const QString &name : entry.names)
+                if (code != 0 && printedText(name) && selfNamedText(name.trimmed()))
+                    out << name.trimmed();
+    }
+    out.removeDuplicates();
+    return out;
+}
+
 bool Vocabulary::mayRecognise(std::string_view raw) const
 {
     std::call_once(m_anyCompiled, [this] {

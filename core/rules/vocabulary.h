@@ -3,6 +3,7 @@
 #include "rules/rule.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <map>
 #include <memory>
@@ -53,6 +54,10 @@ public:
     // lines of programs that are not NVIDIA's (most of them hold none).
     bool mayRecognise(std::string_view raw) const;
     bool empty() const { return m_sets.empty(); }
+    // The printed texts that say whose they are ("the provided PTX was compiled with an
+    // unsupported toolchain"): a line quoting one is worth reading without an error word
+    // (hashcat's "cuLinkAddData(): <text>").
+    static QStringList selfNamedTexts(const RuleSet &rules);
 
 private:
     struct Set; // one catalog: how its codes are written

@@ -426,7 +426,41 @@ void trimFrames(std::string_view s, size_t &begin, size_t &end, bool continuesIn
     }
 }
 
-// Copies [begin, end) of `s` into `out` with whitespace runs and syslog escapes as one blank.
+bool isAlnum(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
+
+// Markdown bold a reader put around part of a pasted message ("NVRM: **Xid (PCI:0000:01:00):
+// 31,** pid=…"): the "**" pairs that open before a word and close after one, to be dropped.
+// Runs of three or more ("make: *** [modules]", banners) and unpaired ones ("**kwargs") stay.
+void markdownBold(std::string_view s, size_t begin, size_t end, std::vector<size_t> &at)
+{
+    at.clear();
+    size_t open = std::string_view::npos;
+    for (size_t i = s.substr(0, end).find("**", begin); i != std::string_view::npos;
+         i = s.substr(0, end).find("**", i)) {
+        size_t run = i;
+        while (run < end && s[run] == '*')
+            ++run;
+        if (run - i == 2) {
+            const bool before = i > begin && !isBlank(s[i - 1]);
+            const bool after = run < end && !isBlank(s[run]);
+            if (open == std::string_view::npos) {
+                if (after && !before)
+                    open = i;
+            } else if (before && (run == end || !isAlnum(s[run]))) {
+                at.push_back(open);
+                at.push_back(i);
+                open = std::string_view::npos;
+            }
+        }
+        i = run;
+    }
+}
+
+// Copies [begin, end) of `s` into `out` with whitespace runs and syslog escapes as one blank,
+// and markdown bold markers dropped.
 void collapseBlanks(std::string_view s,
                     size_t begin,
                     size_t end,
@@ -437,6 +471,9 @@ void collapseBlanks(std::string_view s,
     out.reserve(end - begin);
     if (map)
         map->reserve(end - begin);
+    thread_local std::vector<size_t> bold;
+    markdownBold(s, begin, end, bold);
+    size_t nextBold = 0;
     bool inBlank = false;
     // "\n" is a line break only where the text is a quoted string (JSON, logfmt's key="…", an
     // escaped quote), not in a Windows path ("C:\nvidia").
@@ -450,9 +487,17 @@ void collapseBlanks(std::string_view s,
         return *quotedText;
     };
     for (size_t i = begin; i < end;) {
+        while (nextBold < bold.size() && bold[nextBold] < i) // inside an escape
+            ++nextBold;
+        if (nextBold < bold.size() && i == bold[nextBold]) {
+            ++nextBold;
+            i += 2;
+            continue;
+        }
         // Most bytes are copied as they are: take them a run at a time.
+        const size_t limit = nextBold < bold.size() ? bold[nextBold] : end;
         size_t run = i;
-        while (run < end && !kSpecial[static_cast<unsigned char>(s[run])])
+        while (run < limit && !kSpecial[static_cast<unsigned char>(s[run])])
             ++run;
         if (run > i) {
             out.append(s.data() + i, run - i);

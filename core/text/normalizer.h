@@ -9,10 +9,10 @@ namespace gputriage {
 
 // Turns a raw log line (UTF-8 bytes) into the message that rules match: a docker json-file
 // record is decoded; ANSI escapes, CRI / RFC 3339 / syslog / journald / dmesg prefixes and box
-// frames (`│ … │`, `| … |`) are removed; syslog `#012`-style escapes and whitespace runs become
-// one space and the ends are trimmed. `map`, when given, receives for every byte
-// of the result the offset of the byte it came from in `line`, so matches can be highlighted
-// in the original text.
+// frames (`│ … │`, `| … |`) and markdown bold markers around part of a pasted line are removed;
+// syslog `#012`-style escapes and whitespace runs become one space and the ends are trimmed. `map`,
+// when given, receives for every byte of the result the offset of the byte it came from in `line`,
+// so matches can be highlighted in the original text.
 class Normalizer
 {
 public:

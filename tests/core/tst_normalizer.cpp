@@ -35,6 +35,18 @@ private Q_SLOTS:
         QTest::newRow("nested frames")
             << QByteArray("\xE2\x94\x82 | inner | \xE2\x94\x82") << QByteArray("inner");
         QTest::newRow("a pipe inside the text stays") << QByteArray("a | b") << QByteArray("a | b");
+        QTest::newRow("markdown bold around part of a pasted line is dropped")
+            << QByteArray(
+                   "[  998.955012] NVRM: **Xid (PCI:0000:01:00): 31,** pid=8970, Ch 00000033")
+            << QByteArray("NVRM: Xid (PCI:0000:01:00): 31, pid=8970, Ch 00000033");
+        QTest::newRow("make's three asterisks stay")
+            << QByteArray("make: *** [Makefile:140: modules] Error 2")
+            << QByteArray("make: *** [Makefile:140: modules] Error 2");
+        QTest::newRow("unpaired double asterisks stay")
+            << QByteArray("return forward_call(*args, **kwargs)")
+            << QByteArray("return forward_call(*args, **kwargs)");
+        QTest::newRow("a power inside a word is no bold")
+            << QByteArray("size 2**31 and 3**2") << QByteArray("size 2**31 and 3**2");
         QTest::newRow("a pipe glued to a word is not a frame")
             << QByteArray("|x|") << QByteArray("|x|");
         QTest::newRow("CRI prefix with nanoseconds")

@@ -376,6 +376,29 @@ private Q_SLOTS:
         QCOMPARE(cuda->facts.at(QStringLiteral("code")), QStringLiteral("46"));
         QVERIFY(cuda->explain.contains(u"another program"));
     }
+
+    // The same where the line's own words do not say it is NVIDIA's (a logger's line that a
+    // rule explains): dcgm-exporter's fatal quoting DCGM's -37.
+    void aCodeQuotedInALoggersLineARuleExplainsIsDecoded()
+    {
+        const Analyzer analyzer(shippedRules());
+        const AnalysisResult r = analyzer.analyze({LogDocument::fromBytes(
+            "time=\"2023-01-05T16:23:09Z\" level=fatal msg=\"Failed to watch metrics: Error "
+            "watching fields: The third-party Profiling module returned an unrecoverable error\"\n",
+            QStringLiteral("exporter.log"))});
+        QStringList ids;
+        const Finding *dcgm = nullptr;
+        for (const Finding &f : r.findings) {
+            ids << f.ruleId;
+            if (f.ruleId == u"dcgm.error.vocabulary")
+                dcgm = &f;
+        }
+        QVERIFY2(ids.contains(QStringLiteral("k8s.dcgm-exporter.stopped")),
+                 qPrintable(ids.join(u' ')));
+        QVERIFY2(dcgm, qPrintable(ids.join(u' ')));
+        QCOMPARE(dcgm->severity, Severity::Info);
+        QCOMPARE(dcgm->facts.at(QStringLiteral("code")), QStringLiteral("-37"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVocabulary)
