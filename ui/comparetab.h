@@ -1,11 +1,11 @@
 #pragma once
 
+#include "comparemodel.h"
 #include "engine/finding.h"
 #include "jobtracker.h"
 #include "report/bundlediff.h"
 #include "source/bundlereader.h"
 
-#include <QAbstractTableModel>
 #include <QDialog>
 #include <QWidget>
 
@@ -39,33 +39,6 @@ public:
 
 private:
     QComboBox *m_path;
-};
-
-// Every finding of the two bundles: new, gone, changed, then unchanged.
-class CompareModel : public QAbstractTableModel
-{
-    Q_OBJECT
-
-public:
-    enum Column {
-        ChangeColumn,
-        SeverityColumn,
-        FindingColumn,
-        BeforeColumn,
-        AfterColumn,
-        ColumnCount
-    };
-    using QAbstractTableModel::QAbstractTableModel;
-
-    void setDiff(BundleDiff diff);
-    const BundleDiff &diff() const { return m_diff; }
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
-
-private:
-    BundleDiff m_diff;
 };
 
 // A tab with what changed from the open bundle to another: the findings (unchanged ones
