@@ -594,8 +594,8 @@ public:
     {
         for (const LineMatch &m : hits)
             if (rules[size_t(m.rule)].kind != RuleKind::Fact)
-                for (int l = m.line; l <= m.endLine; ++l)
-                    m_lines.emplace_back(l, m.rule);
+                for (LineNumber l = m.line; l <= m.endLine; ++l)
+                    m_lines.emplace_back(l.get(), m.rule);
         std::sort(m_lines.begin(), m_lines.end());
     }
     RulesOnLines() = default;

@@ -988,7 +988,7 @@ bool Matcher::ChunkScan::tryRule(int ruleIndex, size_t at, int span, bool wrappe
     m.rule = ruleIndex;
     if (rule.kind != RuleKind::Fact)
         m.severity = rule.severity;
-    m.line = m_firstLine + int(at) - int(m_begin);
+    m.line = LineNumber(m_firstLine + int(at) - int(m_begin));
     m.start = int(start);
     m.end = int(start + m_groups[0].size());
     // The same wrapped message, found again from a later line of it (one of the last 15).
@@ -999,16 +999,16 @@ bool Matcher::ChunkScan::tryRule(int ruleIndex, size_t at, int span, bool wrappe
     setRawSpan(raw(at), m);
     // A fact read from a line does not explain a failure the line reports.
     m_recognised = m_recognised || rule.kind != RuleKind::Fact;
-    m.endLine
-        = m.line
-          + lineOfOffset(m_lines, at, size_t(span),
-                         start + m_groups[0].size() - (m_groups[0].empty() ? 0 : 1), gluedLines());
+    m.endLine = m.line
+                + LinesCount(lineOfOffset(
+                    m_lines, at, size_t(span),
+                    start + m_groups[0].size() - (m_groups[0].empty() ? 0 : 1), gluedLines()));
     capture(rule.pattern, m_groups, m.facts);
     if (rule.contextPattern)
         addContextFacts(ruleIndex, rule, *rule.contextPattern, at, m);
     if (rule.thenPattern && !addThenFacts(rule, *rule.thenPattern, at, m))
         return true; // the pattern matched: the line is explained
-    if (!m_matcher.nearbyHolds(rule, m_lines, at, size_t(m.endLine - m.line)))
+    if (!m_matcher.nearbyHolds(rule, m_lines, at, size_t((m.endLine - m.line).get())))
         return true;
     if (!rule.facts.isEmpty()) {
         for (auto it = m.facts.begin(); it != m.facts.end();)
@@ -1120,8 +1120,8 @@ bool Matcher::ChunkScan::addThenFacts(const Rule &rule,
         return !rule.thenRequired;
     capture(pattern, thenGroups, m.facts);
     const size_t thenEnd = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
-    m.endLine
-        = std::max(m.endLine, m.line + lineOfOffset(m_lines, at, n, thenEnd ? thenEnd - 1 : 0));
+    m.endLine = std::max(
+        m.endLine, m.line + LinesCount(lineOfOffset(m_lines, at, n, thenEnd ? thenEnd - 1 : 0)));
     return true;
 }
 
