@@ -258,13 +258,13 @@ void AnalysisController::dropTimeline()
     m_timelineDoc.reset();
 }
 
-std::pair<std::shared_ptr<const LogDocument>, int>
+std::pair<std::shared_ptr<const LogDocument>, LineNumber>
 AnalysisController::timelineSource(int line) const
 {
     if (!m_timelineIndex || line < 0 || line >= m_timelineIndex->lineCount())
         return {};
     const TimelineIndex::Ref ref = m_timelineIndex->ref(line);
-    return {m_timelineIndex->documents().at(ref.doc), int(ref.line)};
+    return {m_timelineIndex->documents().at(ref.doc), ref.at()};
 }
 
 QString AnalysisController::bundleName(const QStringList &paths)

@@ -152,14 +152,14 @@ void setRawSpan(std::string_view raw, LineMatch &m)
                                : m.rawStart;
 }
 
-// The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n, glued) falls
-// in.
+// How many lines after `first` the line is that byte `offset` of join(lines, first, n, glued)
+// falls in.
 template<typename Glued = decltype(kNeverGlued)>
-int lineOfOffset(const std::vector<std::string> &lines,
-                 size_t first,
-                 size_t n,
-                 size_t offset,
-                 Glued glued = kNeverGlued)
+LinesCount lineOfOffset(const std::vector<std::string> &lines,
+                        size_t first,
+                        size_t n,
+                        size_t offset,
+                        Glued glued = kNeverGlued)
 {
     size_t pos = lines[first].size();
     int line = 0;
@@ -172,7 +172,7 @@ int lineOfOffset(const std::vector<std::string> &lines,
         pos += (glued(i) ? 0 : 1) + lines[i].size();
         line = int(i - first);
     }
-    return offset <= pos ? line : int(end - first - 1);
+    return LinesCount(offset <= pos ? line : int(end - first - 1));
 }
 
 // The text a line showed on the screen the application wrote it to: without the container
@@ -999,10 +999,10 @@ bool Matcher::ChunkScan::tryRule(int ruleIndex, size_t at, int span, bool wrappe
     setRawSpan(raw(at), m);
     // A fact read from a line does not explain a failure the line reports.
     m_recognised = m_recognised || rule.kind != RuleKind::Fact;
-    m.endLine = m.line
-                + LinesCount(lineOfOffset(
-                    m_lines, at, size_t(span),
-                    start + m_groups[0].size() - (m_groups[0].empty() ? 0 : 1), gluedLines()));
+    m.endLine
+        = m.line
+          + lineOfOffset(m_lines, at, size_t(span),
+                         start + m_groups[0].size() - (m_groups[0].empty() ? 0 : 1), gluedLines());
     capture(rule.pattern, m_groups, m.facts);
     if (rule.contextPattern)
         addContextFacts(ruleIndex, rule, *rule.contextPattern, at, m);
@@ -1120,8 +1120,8 @@ bool Matcher::ChunkScan::addThenFacts(const Rule &rule,
         return !rule.thenRequired;
     capture(pattern, thenGroups, m.facts);
     const size_t thenEnd = size_t(thenGroups[0].data() - area.data()) + thenGroups[0].size();
-    m.endLine = std::max(
-        m.endLine, m.line + LinesCount(lineOfOffset(m_lines, at, n, thenEnd ? thenEnd - 1 : 0)));
+    m.endLine
+        = std::max(m.endLine, m.line + lineOfOffset(m_lines, at, n, thenEnd ? thenEnd - 1 : 0));
     return true;
 }
 

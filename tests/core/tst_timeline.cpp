@@ -88,7 +88,7 @@ private Q_SLOTS:
         const Timeline t = buildTimeline({container, journal, dmesg});
         QStringList order;
         for (const TimelineEntry &e : t.entries)
-            order << QStringLiteral("%1:%2").arg(e.doc).arg(e.line);
+            order << QStringLiteral("%1:%2").arg(e.doc).arg(e.line.get());
         // Equal times keep document order (container before journal at 08:15:05).
         QCOMPARE(order, QStringList({QStringLiteral("0:0"), QStringLiteral("1:1"),
                                      QStringLiteral("2:0"), QStringLiteral("0:1"),
@@ -299,7 +299,7 @@ private Q_SLOTS:
             const size_t d = docs.front() == dmesg ? 0 : 1;
             QString placed;
             for (const TimelineEntry &e : timeline.entries)
-                if (size_t(e.doc) == d && e.line == 4)
+                if (size_t(e.doc) == d && e.line == LineNumber(4))
                     placed = formatTime(e.time);
             QCOMPARE(placed, xid79);
         }
