@@ -73,9 +73,9 @@ std::shared_ptr<const BundleComparison> waitForComparison(AnalysisController &co
             if (ready == id)
                 out = comparison;
         });
-    QTest::qWaitFor([&] { return out != nullptr; }, kWaitMs);
+    const bool arrived = QTest::qWaitFor([&] { return out != nullptr; }, kWaitMs);
     QObject::disconnect(connection);
-    return out;
+    return arrived ? out : nullptr;
 }
 
 std::optional<RuleTest> waitForRuleTest(AnalysisController &controller)
@@ -83,9 +83,9 @@ std::optional<RuleTest> waitForRuleTest(AnalysisController &controller)
     std::optional<RuleTest> out;
     const auto connection = QObject::connect(&controller, &AnalysisController::ruleTestReady,
                                              [&out](const RuleTest &test) { out = test; });
-    QTest::qWaitFor([&] { return out.has_value(); }, kWaitMs);
+    const bool arrived = QTest::qWaitFor([&] { return out.has_value(); }, kWaitMs);
     QObject::disconnect(connection);
-    return out;
+    return arrived ? out : std::nullopt;
 }
 
 QStringList changes(const BundleDiff &diff)
