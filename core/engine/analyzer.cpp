@@ -855,7 +855,7 @@ void AnalysisSession::addFindingMatch(const LogDocument &doc,
         o.line = doc.lineNumber(m.line);
         o.endLine = doc.lineNumber(m.endLine);
         std::tie(o.text, o.at)
-            = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart) : 0);
+            = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart.get()) : 0);
         o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
         o.facts = std::move(m.facts);
         f.occurrences.append(std::move(o));

@@ -32,8 +32,8 @@ struct LineMatch
     LineNumber endLine; // the last line the match or its `then` used
     int start = 0;
     int end = 0; // may exceed the first line's length when the match spans lines
-    int rawStart = 0;
-    int rawEnd = 0;
+    LineColumn rawStart;
+    LineColumn rawEnd;
     std::optional<Severity> severity; // the rule's; none for a rule that only reads facts
     Facts facts;
 };

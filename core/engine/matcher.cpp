@@ -147,9 +147,10 @@ void setRawSpan(std::string_view raw, LineMatch &m)
     Normalizer::normalize(raw, normalized, &map);
     if (m.start < 0 || m.start >= int(map.size()))
         return;
-    m.rawStart = int(map[size_t(m.start)]);
-    m.rawEnd = m.end > m.start ? int(map[size_t(std::min<int>(m.end, int(map.size())) - 1)]) + 1
-                               : m.rawStart;
+    m.rawStart = LineColumn(int(map[size_t(m.start)]));
+    m.rawEnd = m.end > m.start
+                   ? LineColumn(int(map[size_t(std::min<int>(m.end, int(map.size())) - 1)]) + 1)
+                   : m.rawStart;
 }
 
 // How many lines after `first` the line is that byte `offset` of join(lines, first, n, glued)

@@ -382,8 +382,9 @@ private Q_SLOTS:
         const auto hits = matcher.matchText(log);
         QCOMPARE(hits.size(), size_t(1));
         const QByteArray raw = log.toUtf8().split('\n').front();
-        QCOMPARE(QString::fromUtf8(raw.mid(hits[0].rawStart, hits[0].rawEnd - hits[0].rawStart)),
-                 shown);
+        QCOMPARE(
+            QString::fromUtf8(raw.mid(hits[0].rawStart.get(), hits[0].rawEnd - hits[0].rawStart)),
+            shown);
     }
 
     void aFramedLineSpansItsTextNotItsFrame()
@@ -395,7 +396,7 @@ private Q_SLOTS:
         QCOMPARE(hits.size(), size_t(1));
         const QByteArray raw
             = QStringLiteral("│  NOTE: CUDA Forward Compatibility mode ENABLED. │").toUtf8();
-        QCOMPARE(raw.mid(hits[0].rawStart, hits[0].rawEnd - hits[0].rawStart),
+        QCOMPARE(raw.mid(hits[0].rawStart.get(), hits[0].rawEnd - hits[0].rawStart),
                  QByteArray("NOTE: CUDA Forward Compatibility mode ENABLED"));
     }
 
