@@ -69,8 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         auto print = [](const char *what, const Hits &h) {
             std::fprintf(stderr, "%s:", what);
             for (const LineMatch &m : h.matches)
-                std::fprintf(stderr, " rule %d line %d [%d,%d) to line %d;", m.rule, m.line,
-                             m.start, m.end, m.endLine);
+                std::fprintf(stderr, " rule %d line %d [%d,%d) to line %d;", m.rule, m.line.get(),
+                             m.start, m.end, m.endLine.get());
             std::fprintf(stderr, " error-word lines:");
             for (int line : h.notable)
                 std::fprintf(stderr, " %d", line);

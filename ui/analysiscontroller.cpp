@@ -3,6 +3,7 @@
 
 #include "atomicfile.h"
 #include "engine/analyzer.h"
+#include "engine/exampletester.h"
 #include "paths.h"
 #include "rules/ruleloader.h"
 
@@ -12,6 +13,54 @@
 #include <QTimer>
 
 namespace gputriage {
+
+// A comparison's job, with a context of its own: deleting it drops what the job delivers.
+class ComparisonJob : public QObject
+{
+public:
+    using QObject::QObject;
+    JobTracker job{this};
+};
+
+namespace {
+bool sameFile(const QString &a, const QString &b)
+{
+    return QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath();
+}
+
+RuleTest testRuleFile(const QString &path,
+                      const QByteArray &text,
+                      const QStringList &folders,
+                      const AnalysisController::Documents &docs,
+                      JobState &job)
+{
+    const RuleSet set = loadRules(folders, true, RuleFileText{path, text});
+    RuleTest test;
+    RuleSet own; // the file's rules alone, for their examples
+    own.links = set.links;
+    own.tables = set.tables;
+    for (const Rule &r : set.rules)
+        if (sameFile(r.file, path)) {
+            test.ruleIds.insert(r.id);
+            own.rules.push_back(r);
+        }
+    test.examples = runExamples(own);
+    test.hasDocuments = !docs.empty();
+    if (docs.empty() || test.ruleIds.empty())
+        return test;
+    AnalyzeOptions options;
+    options.maxOccurrences = 200;
+    options.cancel = &job.cancel;
+    options.progress = [&job](qint64 done, qint64 total) {
+        job.done = done;
+        job.total = total;
+    };
+    test.result = Analyzer(set).analyze(docs, options);
+    for (const auto &doc : docs)
+        test.lines += doc->lineCount();
+    return test;
+}
+} // namespace
 
 AnalysisController::AnalysisController(QObject *parent)
     : QObject(parent)
@@ -209,13 +258,87 @@ void AnalysisController::dropTimeline()
     m_timelineDoc.reset();
 }
 
-std::pair<std::shared_ptr<const LogDocument>, int>
+std::pair<std::shared_ptr<const LogDocument>, LineNumber>
 AnalysisController::timelineSource(int line) const
 {
     if (!m_timelineIndex || line < 0 || line >= m_timelineIndex->lineCount())
         return {};
     const TimelineIndex::Ref ref = m_timelineIndex->ref(line);
-    return {m_timelineIndex->documents().at(ref.doc), int(ref.line)};
+    return {m_timelineIndex->documents().at(ref.doc), ref.at()};
+}
+
+QString AnalysisController::bundleName(const QStringList &paths)
+{
+    QStringList names;
+    for (const QString &path : paths)
+        names << QFileInfo(path).fileName();
+    return names.join(QLatin1String(", "));
+}
+
+quint64 AnalysisController::compareWith(const QStringList &other)
+{
+    if (!m_analyzer)
+        return 0;
+    const quint64 id = ++m_lastComparison;
+    auto *comparison = new ComparisonJob(this);
+    m_comparisons.emplace(id, comparison);
+    AnalysisResult left = m_result;
+    left.matches.clear();
+    left.documents.clear();
+    left.excludedDocuments.clear();
+    comparison->job.start(
+        [analyzer = m_analyzer, limits = Settings::limits(), other, left = std::move(left),
+         leftName = bundleName(m_paths)](JobState &job) mutable {
+            AnalyzeOptions options;
+            options.limits = limits;
+            options.keepMatches = true;
+            options.keepDocuments = true;
+            options.cancel = &job.cancel;
+            options.progress = [&job](qint64 done, qint64 total) {
+                job.done = done;
+                job.total = total;
+            };
+            auto out = std::make_shared<BundleComparison>();
+            out->right = analyzer->analyzePaths(other, options);
+            out->diff = diffResults(left, out->right, leftName, bundleName(other));
+            out->left = std::move(left);
+            return std::shared_ptr<const BundleComparison>(std::move(out));
+        },
+        [this, id](const std::shared_ptr<const BundleComparison> &out) {
+            if (const auto it = m_comparisons.find(id); it != m_comparisons.end()) {
+                it->second->deleteLater();
+                m_comparisons.erase(it);
+            }
+            Q_EMIT comparisonReady(id, out);
+        });
+    return id;
+}
+
+void AnalysisController::cancelComparison(quint64 id)
+{
+    if (const auto it = m_comparisons.find(id); it != m_comparisons.end())
+        it->second->job.cancel();
+}
+
+void AnalysisController::discardComparison(quint64 id)
+{
+    if (const auto it = m_comparisons.find(id); it != m_comparisons.end()) {
+        delete it->second; // its job is asked to stop, and its context is gone
+        m_comparisons.erase(it);
+    }
+}
+
+const JobState *AnalysisController::comparisonState(quint64 id) const
+{
+    const auto it = m_comparisons.find(id);
+    return it == m_comparisons.end() ? nullptr : it->second->job.state();
+}
+
+void AnalysisController::testRules(const QString &path, const QByteArray &text)
+{
+    m_ruleTestJob.start([path, text, folders = m_ruleFolders, docs = documents()](
+                            JobState &job) { return testRuleFile(path, text, folders, docs, job); },
+                        [this](const RuleTest &test) { Q_EMIT ruleTestReady(test); });
 }
 
 void AnalysisController::setFollowing(bool on)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/finding.h"
+#include "analysisjobs.h"
 #include "engine/timelineindex.h"
 #include "exportsettings.h"
 #include "historylookup.h"
@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QStringList>
 
+#include <map>
 #include <memory>
 
 class QFileSystemWatcher;
@@ -20,11 +21,13 @@ class QTimer;
 namespace gputriage {
 
 class Analyzer;
+class ComparisonJob;
 struct RuleSet;
 
 // The open bundle and what is known about it, without widgets: the rules, the analysis of the
 // bundle's paths (the CLI's entry point, Analyzer::analyzePaths, run as a job), the merged
-// timeline built on demand, and following the files as they grow. The window shows it.
+// timeline built on demand, comparisons with other bundles, rule tests, and following the
+// files as they grow. Every analysis the GUI runs is a job here; the widgets ask and show.
 class AnalysisController : public QObject
 {
     Q_OBJECT
@@ -69,12 +72,28 @@ public:
     void buildTimeline();
     const std::shared_ptr<const LogDocument> &timelineDocument() const { return m_timelineDoc; }
     std::shared_ptr<const TimelineIndex> timelineIndex() const { return m_timelineIndex; }
-    // The document and line (0-based) a timeline line comes from; null when there is none.
-    std::pair<std::shared_ptr<const LogDocument>, int> timelineSource(int line) const;
+    // The document and line a line of the timeline comes from; null when there is none.
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber> timelineSource(int line) const;
 
     // What the case library knows of the result's findings and boards, the bundle itself left
     // out: looked up as a job after each analysis (historyReady), dropped when another starts.
     bool isLookingUpHistory() const { return m_historyJob.isRunning(); }
+
+    // Analyses `other` in the background and compares the open bundle with it: comparisonReady
+    // with the id returned (0 when no rules are loaded). Comparisons run side by side.
+    quint64 compareWith(const QStringList &other);
+    void cancelComparison(quint64 id);  // asks it to stop; what it found is still delivered
+    void discardComparison(quint64 id); // nothing is delivered
+    const JobState *comparisonState(quint64 id) const;
+    // The names a comparison gives bundles: their files' names, no local folders.
+    static QString bundleName(const QStringList &paths);
+
+    // Tests the rule file `path` with `text` in its place (unsaved) on the open documents, and
+    // runs its rules' examples: ruleTestReady. A newer test replaces a running one.
+    void testRules(const QString &path, const QByteArray &text);
+    void cancelRuleTest() { m_ruleTestJob.cancel(); }
+    bool isTestingRules() const { return m_ruleTestJob.isRunning(); }
+    const JobState *ruleTestState() const { return m_ruleTestJob.state(); }
 
     // Analyses the bundle again as its files change (tail -f).
     void setFollowing(bool on);
@@ -90,6 +109,8 @@ Q_SIGNALS:
     void timelineComplete();
     void timelineCancelled();
     void historyReady(const HistoryAnswer &answer);
+    void comparisonReady(quint64 id, const std::shared_ptr<const BundleComparison> &comparison);
+    void ruleTestReady(const RuleTest &test);
 
 private:
     void watchFiles();
@@ -107,6 +128,9 @@ private:
     JobTracker m_job{this}; // the analysis, or the timeline being built
     QElapsedTimer m_clock;  // since the last open()
     JobTracker m_historyJob{this, libraryPool()};
+    std::map<quint64, ComparisonJob *> m_comparisons; // children of this
+    quint64 m_lastComparison = 0;
+    JobTracker m_ruleTestJob{this};
     QFileSystemWatcher *m_watcher = nullptr;
     QTimer *m_reloadTimer; // a burst of changes reloads once
 };

@@ -255,7 +255,7 @@ void BundleWorkspace::connectHitsPane()
     connect(m_search, &SearchBar::searchFinished, this, &BundleWorkspace::updateHitsPane);
     connect(m_search, &SearchBar::closed, this, &BundleWorkspace::updateHitsPane);
     connect(m_hitsPane, &HitsPane::lineActivated, this,
-            [this](int line) { m_logView->setCurrentLine(line); });
+            [this](LineNumber line) { m_logView->setCurrentLine(line.get()); });
     connect(m_logView, &LogView::currentLineChanged, m_hitsPane, [this](int line) {
         if (m_hitsPane->isVisible())
             m_hitsPane->followLine(line);
@@ -750,13 +750,14 @@ bool BundleWorkspace::isTimelineShown() const
     return timeline && m_logView->document() == timeline;
 }
 
-std::pair<std::shared_ptr<const LogDocument>, int> BundleWorkspace::lineSource(int line) const
+std::pair<std::shared_ptr<const LogDocument>, LineNumber>
+BundleWorkspace::lineSource(int line) const
 {
     const auto doc = m_logView->document();
     if (!doc || line < 0 || line >= doc->lineCount())
         return {};
     if (!isTimelineShown())
-        return {doc, line};
+        return {doc, LineNumber(line)};
     return m_controller->timelineSource(line);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "text/linetypes.h"
+
 #include <QWidget>
 
 #include <map>
@@ -47,9 +49,9 @@ public:
     void showTimeline();
     bool isTimelineShown() const;
     void timelineGrew(); // more lines merged, or all of them
-    // The document and line (0-based) a line of the log view comes from: the line itself, or
-    // in the timeline the line of its file; null when there is none.
-    std::pair<std::shared_ptr<const LogDocument>, int> lineSource(int line) const;
+    // The document and line a line of the log view comes from: the line itself, or in the
+    // timeline the line of its file; null when there is none.
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber> lineSource(int line) const;
     // Lists every line of every file that holds the query, in the Search tab.
     void searchAllFiles(const SearchQuery &query);
     // The current line of the log view, as its file has it (for a new rule); empty if none.

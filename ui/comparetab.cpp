@@ -1,15 +1,13 @@
 #include "comparetab.h"
+#include "analysiscontroller.h"
 #include "counted.h"
 #include "settings.h"
 
 #include "atomicfile.h"
-#include "engine/analyzer.h"
 #include "logview.h"
-#include "palette.h"
 #include "report/textreport.h"
 #include "text/logdocument.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -31,26 +29,7 @@ namespace gputriage {
 namespace {
 constexpr auto kLeftScheme = "gputriage-before";
 constexpr auto kRightScheme = "gputriage-after";
-
-QString changeText(BundleDiff::Change change)
-{
-    switch (change) {
-    case BundleDiff::Change::New: return QObject::tr("new");
-    case BundleDiff::Change::Gone: return QObject::tr("gone");
-    case BundleDiff::Change::Changed: return QObject::tr("changed");
-    case BundleDiff::Change::Same: break;
-    }
-    return QObject::tr("unchanged");
-}
 } // namespace
-
-QString CompareTab::bundleName(const QStringList &paths)
-{
-    QStringList names;
-    for (const QString &path : paths)
-        names << QFileInfo(path).fileName();
-    return names.join(QLatin1String(", "));
-}
 
 CompareBundleDialog::CompareBundleDialog(const QList<QStringList> &recent, QWidget *parent)
     : QDialog(parent)
@@ -112,67 +91,6 @@ QStringList CompareBundleDialog::paths() const
     return {text};
 }
 
-void CompareModel::setDiff(BundleDiff diff)
-{
-    beginResetModel();
-    m_diff = std::move(diff);
-    endResetModel();
-}
-
-int CompareModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_diff.findings.size());
-}
-
-int CompareModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant CompareModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const BundleDiff::FindingChange &c = m_diff.findings[index.row()];
-    switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case ChangeColumn: return changeText(c.change);
-        case SeverityColumn: return severityName(c.severity);
-        case FindingColumn: return c.title;
-        case BeforeColumn: return c.before;
-        case AfterColumn: return c.after;
-        default: return {};
-        }
-    case Qt::ForegroundRole:
-        if (index.column() == SeverityColumn)
-            return severityColor(c.severity);
-        if (index.column() == ChangeColumn && c.change == BundleDiff::Change::Same)
-            return QApplication::palette().color(QPalette::PlaceholderText);
-        return {};
-    case Qt::TextAlignmentRole:
-        if (index.column() == BeforeColumn || index.column() == AfterColumn)
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
-    case Qt::ToolTipRole: return c.ruleId;
-    default: return {};
-    }
-}
-
-QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case ChangeColumn: return tr("Change");
-    case SeverityColumn: return tr("Severity");
-    case FindingColumn: return tr("Finding");
-    case BeforeColumn: return tr("Before");
-    case AfterColumn: return tr("After");
-    default: return {};
-    }
-}
-
 CompareTab::CompareTab(QWidget *parent)
     : QWidget(parent)
     , m_summary(new QLabel(this))
@@ -183,6 +101,7 @@ CompareTab::CompareTab(QWidget *parent)
     , m_evidence(new QTextBrowser(this))
     , m_otherView(new LogView(this))
     , m_otherTitle(new QLabel(this))
+    , m_comparison(std::make_shared<const BundleComparison>())
 {
     setObjectName(QStringLiteral("compareTab"));
     m_summary->setObjectName(QStringLiteral("compareSummary"));
@@ -246,35 +165,16 @@ CompareTab::CompareTab(QWidget *parent)
 
 CompareTab::~CompareTab() = default;
 
-void CompareTab::start(const std::shared_ptr<const Analyzer> &analyzer,
-                       const BundleLimits &limits,
-                       AnalysisResult left,
-                       const QString &leftName,
-                       const QStringList &other)
+void CompareTab::showAnalysing(const QString &leftName, const QStringList &other)
 {
-    m_left = std::move(left);
-    m_left.matches.clear();
-    m_left.documents.clear();
-    m_left.excludedDocuments.clear();
-    m_summary->setText(tr("Analysing %1 to compare with %2…").arg(bundleName(other), leftName));
-    m_job.start(
-        [analyzer, limits, other](JobState &job) {
-            AnalyzeOptions options;
-            options.limits = limits;
-            options.keepMatches = true;
-            options.keepDocuments = true;
-            options.cancel = &job.cancel;
-            return analyzer->analyzePaths(other, options);
-        },
-        [this, leftName, other](AnalysisResult right) {
-            m_model->setDiff(diffResults(m_left, right, leftName, bundleName(other)));
-            done(std::move(right));
-        });
+    m_summary->setText(tr("Analysing %1 to compare with %2…")
+                           .arg(AnalysisController::bundleName(other), leftName));
 }
 
-void CompareTab::done(AnalysisResult right)
+void CompareTab::setComparison(std::shared_ptr<const BundleComparison> comparison)
 {
-    m_right = std::move(right);
+    m_comparison = std::move(comparison);
+    m_model->setDiff(m_comparison->diff);
     const BundleDiff &d = m_model->diff();
     m_summary->setText(
         tr("<b>%1</b> → <b>%2</b>: %3 new, %4 gone, %5 changed, %6 unchanged; %7 changed.")
@@ -334,9 +234,10 @@ void CompareTab::showChange(int row)
         }
         html += QLatin1String("</ul>");
     };
-    side(tr("Before: %1 (opens in the main view)").arg(m_model->diff().left), m_left, c.left,
-         kLeftScheme);
-    side(tr("After: %1 (opens beside)").arg(m_model->diff().right), m_right, c.right, kRightScheme);
+    side(tr("Before: %1 (opens in the main view)").arg(m_model->diff().left), m_comparison->left,
+         c.left, kLeftScheme);
+    side(tr("After: %1 (opens beside)").arg(m_model->diff().right), m_comparison->right, c.right,
+         kRightScheme);
     m_evidence->setHtml(html);
 }
 
@@ -346,7 +247,7 @@ void CompareTab::linkActivated(const QUrl &url)
     if (parts.size() != 2)
         return;
     const bool left = url.scheme() == QLatin1String(kLeftScheme);
-    const AnalysisResult &result = left ? m_left : m_right;
+    const AnalysisResult &result = left ? m_comparison->left : m_comparison->right;
     const int finding = parts[0].toInt(), occurrence = parts[1].toInt();
     if (finding < 0 || finding >= result.findings.size()
         || occurrence >= result.findings[finding].occurrences.size())
@@ -356,15 +257,16 @@ void CompareTab::linkActivated(const QUrl &url)
         Q_EMIT leftLineActivated(o.path, o.line);
         return;
     }
-    const auto &docs = m_right.documents;
+    const AnalysisResult &right = m_comparison->right;
+    const auto &docs = right.documents;
     for (size_t i = 0; i < docs.size(); ++i) {
         if (docs[i]->path() != o.path)
             continue;
         m_otherTitle->setText(tr("%1, line %2 (the other bundle)").arg(o.path).arg(o.line));
         if (m_otherView->document() != docs[i]) {
             m_otherView->setDocument(docs[i]);
-            m_otherView->setMatches(i < m_right.matches.size() ? m_right.matches[i]
-                                                               : std::vector<LineMatch>());
+            m_otherView->setMatches(i < right.matches.size() ? right.matches[i]
+                                                             : std::vector<LineMatch>());
         }
         m_otherView->setCurrentLine(docs[i]->indexOfLineNumber(o.line));
         return;

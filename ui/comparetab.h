@@ -1,17 +1,12 @@
 #pragma once
 
-#include "engine/finding.h"
-#include "jobtracker.h"
-#include "report/bundlediff.h"
-#include "source/bundlereader.h"
+#include "analysisjobs.h"
+#include "comparemodel.h"
 
-#include <QAbstractTableModel>
 #include <QDialog>
 #include <QWidget>
 
 #include <memory>
-#include <optional>
-#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -22,8 +17,6 @@ class QUrl;
 
 namespace gputriage {
 
-class Analyzer;
-class LogDocument;
 class LogView;
 
 // File ▸ Compare: the bundle to compare with, chosen in one dialog: a path typed or picked as
@@ -41,33 +34,6 @@ private:
     QComboBox *m_path;
 };
 
-// Every finding of the two bundles: new, gone, changed, then unchanged.
-class CompareModel : public QAbstractTableModel
-{
-    Q_OBJECT
-
-public:
-    enum Column {
-        ChangeColumn,
-        SeverityColumn,
-        FindingColumn,
-        BeforeColumn,
-        AfterColumn,
-        ColumnCount
-    };
-    using QAbstractTableModel::QAbstractTableModel;
-
-    void setDiff(BundleDiff diff);
-    const BundleDiff &diff() const { return m_diff; }
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
-
-private:
-    BundleDiff m_diff;
-};
-
 // A tab with what changed from the open bundle to another: the findings (unchanged ones
 // too), the facts with other values, and for the selected finding its evidence in both
 // bundles: a line of the open bundle opens in the main view, one of the other bundle below.
@@ -79,17 +45,11 @@ public:
     explicit CompareTab(QWidget *parent = nullptr);
     ~CompareTab() override;
 
-    // Reads and analyses `other` off the GUI thread, then compares `left` (the open bundle's
-    // result, named `leftName`) with it; the bundles are named by their file names (no local
-    // folders in a saved comparison).
-    void start(const std::shared_ptr<const Analyzer> &analyzer,
-               const BundleLimits &limits,
-               AnalysisResult left,
-               const QString &leftName,
-               const QStringList &other);
-    bool isRunning() const { return m_job.isRunning(); }
-    static QString bundleName(const QStringList &paths); // their file names
-    QString html() const;                                // the comparison as HTML (for saving)
+    // Says that `other` is being analysed to compare the open bundle, `leftName`, with it.
+    void showAnalysing(const QString &leftName, const QStringList &other);
+    // Shows a comparison the controller made (AnalysisController::compareWith).
+    void setComparison(std::shared_ptr<const BundleComparison> comparison);
+    QString html() const; // the comparison as HTML (for saving)
 
     CompareModel *model() const { return m_model; }
     QStandardItemModel *factsModel() const { return m_facts; }
@@ -104,7 +64,6 @@ Q_SIGNALS:
     void leftLineActivated(const QString &path, int lineNumber); // in the open bundle
 
 private:
-    void done(AnalysisResult right);
     void linkActivated(const QUrl &url);
     void saveHtml();
 
@@ -116,8 +75,7 @@ private:
     QTextBrowser *m_evidence;
     LogView *m_otherView;
     QLabel *m_otherTitle;
-    AnalysisResult m_left, m_right;
-    JobTracker m_job{this}; // the other bundle's analysis
+    std::shared_ptr<const BundleComparison> m_comparison;
 };
 
 } // namespace gputriage

@@ -328,11 +328,11 @@ void LogView::setMatches(const std::vector<LineMatch> &matches)
         if (!m.severity)
             continue;
         const Severity s = *m.severity;
-        for (int line = m.line; line <= m.endLine; ++line) {
-            Mark &mark = m_marks[line];
+        for (LineNumber line = m.line; line <= m.endLine; ++line) {
+            Mark &mark = m_marks[line.get()];
             mark.severity = std::max(mark.severity, s);
             if (line == m.line && m.rawEnd > m.rawStart)
-                mark.spans.emplace_back(m.rawStart, m.rawEnd);
+                mark.spans.emplace_back(m.rawStart.get(), m.rawEnd.get());
             for (const auto &fact : m.facts)
                 if (fact.second.size() >= 2 && !mark.values.contains(fact.second))
                     mark.values << fact.second;

@@ -139,7 +139,8 @@ void MainWindow::layOut()
 
     addDockWidget(Qt::BottomDockWidgetArea, m_rulesDock);
     m_rulesDock->hide();
-    m_rulesDock->setDocumentsProvider([this] { return m_controller->documents(); });
+    connect(m_rulesDock, &RulesDock::testRequested, m_controller, &AnalysisController::testRules);
+    connect(m_controller, &AnalysisController::ruleTestReady, m_rulesDock, &RulesDock::showTest);
     connect(m_rulesDock, &RulesDock::rulesChanged, this, [this](const QString &notice) {
         m_controller->loadRules(m_controller->ruleFolders());
         statusBar()->showMessage(notice, 8000);
@@ -230,7 +231,7 @@ size_t MainWindow::timelineIndexBytes() const
     return index ? index->indexBytes() : 0;
 }
 
-std::pair<QString, int> MainWindow::timelineSource(int line) const
+std::pair<QString, LineNumber> MainWindow::timelineSource(int line) const
 {
     const auto [doc, docLine] = m_controller->timelineSource(line);
     return {doc ? doc->path() : QString(), docLine};
@@ -301,8 +302,15 @@ void MainWindow::compareWith(const QStringList &other)
         showDocument(path, line);
     });
     connect(tab, &CompareTab::finished, this, [this, tab] { Q_EMIT comparisonShown(tab->html()); });
-    tab->start(m_controller->analyzer(), Settings::limits(), m_controller->result(),
-               CompareTab::bundleName(m_controller->paths()), other);
+    tab->showAnalysing(AnalysisController::bundleName(m_controller->paths()), other);
+    const quint64 id = m_controller->compareWith(other);
+    connect(m_controller, &AnalysisController::comparisonReady, tab,
+            [tab, id](quint64 ready, const std::shared_ptr<const BundleComparison> &comparison) {
+                if (ready == id)
+                    tab->setComparison(comparison);
+            });
+    connect(tab, &QObject::destroyed, m_controller,
+            [controller = m_controller, id] { controller->discardComparison(id); });
 }
 
 void MainWindow::chooseExportFile()

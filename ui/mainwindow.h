@@ -71,9 +71,9 @@ public:
     bool isTimelineComplete() const;
     size_t timelineIndexBytes() const; // the merge index's memory (for bench_gui)
     static constexpr auto kTimelinePath = AnalysisController::kTimelinePath;
-    // The file and line (0-based) a line of the timeline comes from.
-    std::pair<QString, int> timelineSource(int line) const;
-    std::pair<std::shared_ptr<const LogDocument>, int> lineSource(int line) const
+    // The file and line a line of the timeline comes from.
+    std::pair<QString, LineNumber> timelineSource(int line) const;
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber> lineSource(int line) const
     {
         return m_workspace->lineSource(line);
     }

@@ -3,15 +3,12 @@
 #include "settings.h"
 
 #include "atomicfile.h"
-#include "engine/analyzer.h"
-#include "engine/exampletester.h"
 #include "messagebanner.h"
 #include "palette.h"
 #include "panelmodels.h"
 #include "rulelistmodel.h"
 #include "rules/ruledraft.h"
 #include "rules/ruleloader.h"
-#include "text/logdocument.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -34,8 +31,6 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
-
-#include <set>
 
 namespace gputriage {
 
@@ -60,16 +55,6 @@ QString slug(const QString &id)
     out.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("-"));
     return out;
 }
-// What a test of the edited file on the open bundle found.
-struct TestRun
-{
-    std::set<QString> mine; // the file's rule ids
-    QList<ExampleResult> examples;
-    AnalysisResult result;
-    qint64 lines = 0;
-    bool hasDocs = false;
-};
-
 } // namespace
 
 RulesDock::RulesDock(QWidget *parent)
@@ -519,91 +504,61 @@ void RulesDock::testOnBundle()
 {
     if (m_path.isEmpty())
         return;
-    const QString path = m_path;
-    const QByteArray text = m_editor->toPlainText().toUtf8();
-    const QStringList folders = m_extraFolders;
-    const auto docs
-        = m_documents ? m_documents() : std::vector<std::shared_ptr<const LogDocument>>();
     m_hitsModel->setRows({TextRow{.text = tr("Testing…")}});
     m_test->setEnabled(false);
-    m_testJob.start(
-        [path, text, folders, docs](JobState &job) {
-            RuleSet set = loadRules(folders, true, RuleFileText{path, text});
-            std::set<QString> mine;
-            RuleSet own; // the file's rules alone, for their examples
-            own.links = set.links;
-            own.tables = set.tables;
-            for (const Rule &r : set.rules)
-                if (QFileInfo(r.file).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
-                    mine.insert(r.id);
-                    own.rules.push_back(r);
-                }
-            const QList<ExampleResult> examples = runExamples(own);
-            AnalysisResult result;
-            qint64 lines = 0;
-            if (!docs.empty() && !mine.empty()) {
-                AnalyzeOptions options;
-                options.maxOccurrences = 200;
-                options.cancel = &job.cancel;
-                result = Analyzer(set).analyze(docs, options);
-                for (const auto &doc : docs)
-                    lines += doc->lineCount();
-            }
-            return TestRun{mine, examples, result, lines, !docs.empty()};
-        },
-        [this](const TestRun &run) {
-            const auto &[mine, examples, result, lines, hasDocs] = run;
-            QList<TextRow> rows;
-            if (mine.empty())
-                rows.append({.text = tr("This file has no rule that loads (see Problems)")});
-            int found = 0;
-            for (const Finding &f : result.findings) {
-                if (!mine.count(f.ruleId))
-                    continue;
-                ++found;
-                TextRow top{.text
-                            = tr("%1 — %2").arg(f.title, counted(f.count, tr("line"), tr("lines"))),
-                            .key = f.ruleId,
-                            .severity = f.severity};
-                if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
-                    top.note = tr("Too broad? It matches %1 % of the lines")
-                                   .arg(f.count * 100 / std::max<qint64>(1, lines));
-                for (const Occurrence &o : f.occurrences) {
-                    QStringList facts;
-                    for (const auto &[name, value] : o.facts)
-                        facts << name + QLatin1Char('=') + value;
-                    top.children.append(
-                        {.text = QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
-                         .note = facts.join(QLatin1String("  ")),
-                         .toolTip = o.text,
-                         .path = o.path,
-                         .line = o.line});
-                }
-                rows.append(std::move(top));
-            }
-            if (!mine.empty() && (!hasDocs || !found))
-                rows.append({.text = hasDocs ? tr("No hits in the open bundle")
-                                             : tr("Open a bundle to test on it")});
-            int passed = 0;
-            for (const ExampleResult &e : examples)
-                passed += e.passed;
-            TextRow ex{
-                .text
-                = tr("Examples: %1 passed, %2 failed").arg(passed).arg(examples.size() - passed),
-                .key = QStringLiteral("examples"),
-                .severity = passed == examples.size() ? Severity::Info : Severity::Error};
-            for (const ExampleResult &e : examples)
-                ex.children.append(
-                    {.text
-                     = QStringLiteral("%1 %2 #%3: %4")
-                           .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
-                           .arg(e.index)
-                           .arg(e.message)});
-            rows.append(std::move(ex));
-            m_hitsModel->setRows(std::move(rows));
-            m_hits->expandAll();
-            updateButtons();
-            Q_EMIT testFinished();
-        });
+    Q_EMIT testRequested(m_path, m_editor->toPlainText().toUtf8());
+}
+
+void RulesDock::showTest(const RuleTest &test)
+{
+    const auto &[mine, examples, result, lines, hasDocs] = test;
+    QList<TextRow> rows;
+    if (mine.empty())
+        rows.append({.text = tr("This file has no rule that loads (see Problems)")});
+    int found = 0;
+    for (const Finding &f : result.findings) {
+        if (!mine.count(f.ruleId))
+            continue;
+        ++found;
+        TextRow top{.text = tr("%1 — %2").arg(f.title, counted(f.count, tr("line"), tr("lines"))),
+                    .key = f.ruleId,
+                    .severity = f.severity};
+        if (f.count > kTooBroad || (lines > 0 && f.count * 5 > lines))
+            top.note = tr("Too broad? It matches %1 % of the lines")
+                           .arg(f.count * 100 / std::max<qint64>(1, lines));
+        for (const Occurrence &o : f.occurrences) {
+            QStringList facts;
+            for (const auto &[name, value] : o.facts)
+                facts << name + QLatin1Char('=') + value;
+            top.children.append(
+                {.text = QStringLiteral("%1:%2  %3").arg(o.path).arg(o.line).arg(o.text),
+                 .note = facts.join(QLatin1String("  ")),
+                 .toolTip = o.text,
+                 .path = o.path,
+                 .line = o.line});
+        }
+        rows.append(std::move(top));
+    }
+    if (!mine.empty() && (!hasDocs || !found))
+        rows.append({.text = hasDocs ? tr("No hits in the open bundle")
+                                     : tr("Open a bundle to test on it")});
+    int passed = 0;
+    for (const ExampleResult &e : examples)
+        passed += e.passed;
+    TextRow ex{.text
+               = tr("Examples: %1 passed, %2 failed").arg(passed).arg(examples.size() - passed),
+               .key = QStringLiteral("examples"),
+               .severity = passed == examples.size() ? Severity::Info : Severity::Error};
+    for (const ExampleResult &e : examples)
+        ex.children.append(
+            {.text = QStringLiteral("%1 %2 #%3: %4")
+                         .arg(e.passed ? QStringLiteral("✓") : QStringLiteral("✗"), e.ruleId)
+                         .arg(e.index)
+                         .arg(e.message)});
+    rows.append(std::move(ex));
+    m_hitsModel->setRows(std::move(rows));
+    m_hits->expandAll();
+    updateButtons();
+    Q_EMIT testFinished();
 }
 } // namespace gputriage

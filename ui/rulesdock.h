@@ -1,15 +1,12 @@
 #pragma once
 
+#include "analysisjobs.h"
 #include "jobtracker.h"
 #include "yamleditor.h"
 
 #include "rules/ruleset.h"
 
 #include <QDockWidget>
-
-#include <functional>
-#include <memory>
-#include <vector>
 
 class QFileSystemWatcher;
 class QLabel;
@@ -23,7 +20,6 @@ class QTreeView;
 
 namespace gputriage {
 
-class LogDocument;
 class MessageBanner;
 class RuleListModel;
 class TextTreeModel;
@@ -41,10 +37,6 @@ public:
 
     // The rules as loaded, and where extra rule folders are (to validate against everything).
     void setRules(const RuleSet &rules, const QStringList &extraFolders);
-    void setDocumentsProvider(std::function<std::vector<std::shared_ptr<const LogDocument>>()> p)
-    {
-        m_documents = std::move(p);
-    }
 
     // Opens a rule: a user rule in its file, a shipped rule as a new override of it.
     void editRule(const QString &id);
@@ -52,7 +44,8 @@ public:
     void newRuleFromLine(const QString &line);
     bool save();
     void revertToShipped(); // removes the user override of the shipped rule being edited
-    void testOnBundle();    // runs the edited rules (and their examples); results in hits()
+    void testOnBundle();    // asks for a test of the edited rules (testRequested)
+    void showTest(const RuleTest &test); // the test's results, in hits()
     bool isModified() const;
     // Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();
@@ -68,6 +61,8 @@ public:
 Q_SIGNALS:
     void rulesChanged(const QString &notice); // saved, reverted, switched, changed on disk
     void validated();
+    // The edited file's text, to test on the open bundle (AnalysisController::testRules).
+    void testRequested(const QString &path, const QByteArray &text);
     void testFinished();
     void lineActivated(const QString &path, int line); // 1-based
 
@@ -86,7 +81,6 @@ private:
 
     RuleSet m_rules;
     QStringList m_extraFolders;
-    std::function<std::vector<std::shared_ptr<const LogDocument>>()> m_documents;
 
     QLineEdit *m_search;
     RuleListModel *m_model;
@@ -109,7 +103,6 @@ private:
     QString m_overrideOf;          // the shipped rule id this file overrides, if it is new
     QByteArray m_savedText;        // what is on disk, to know whether the editor is modified
     JobTracker m_validation{this}; // the editor's text, checked as it is typed
-    JobTracker m_testJob{this};    // the file's rules on the open bundle
     bool m_saving = false;         // our own write, not an outside change
     bool m_filling = false;        // fillList() at work
 };

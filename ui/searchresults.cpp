@@ -180,14 +180,14 @@ HitsPane::HitsPane(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT lineActivated(m_model->hitAt(index.row()));
+        Q_EMIT lineActivated(LineNumber(m_model->hitAt(index.row())));
     });
     connect(m_view, &QTreeView::clicked, m_view, &QTreeView::activated);
     // Keys in the list move the text along with it.
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!m_following && current.isValid())
-                    Q_EMIT lineActivated(m_model->hitAt(current.row()));
+                    Q_EMIT lineActivated(LineNumber(m_model->hitAt(current.row())));
             });
     hide();
 }

@@ -88,7 +88,7 @@ public:
     QTreeView *view() const { return m_view; }
 
 Q_SIGNALS:
-    void lineActivated(int line); // a line of the document, 0-based
+    void lineActivated(LineNumber line); // of the document
 
 private:
     QTreeView *m_view;

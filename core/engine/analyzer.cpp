@@ -592,8 +592,8 @@ public:
     {
         for (const LineMatch &m : hits)
             if (rules[size_t(m.rule)].kind != RuleKind::Fact)
-                for (int l = m.line; l <= m.endLine; ++l)
-                    m_lines.emplace_back(l, m.rule);
+                for (LineNumber l = m.line; l <= m.endLine; ++l)
+                    m_lines.emplace_back(l.get(), m.rule);
         std::sort(m_lines.begin(), m_lines.end());
     }
     RulesOnLines() = default;
@@ -895,7 +895,7 @@ void AnalysisSession::addFindingMatch(const LogDocument &doc,
         o.line = doc.lineNumber(m.line);
         o.endLine = doc.lineNumber(m.endLine);
         std::tie(o.text, o.at)
-            = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart) : 0);
+            = displayTextAt(doc.line(m.line), m.start > 0 ? size_t(m.rawStart.get()) : 0);
         o.time = QString::fromStdString(Normalizer::timestamp(doc.line(m.line)));
         o.facts = std::move(m.facts);
         f.occurrences.append(std::move(o));

@@ -181,7 +181,7 @@ private:
     struct SeenFact
     {
         BundleFact fact;
-        std::pair<const LogDocument *, int> lastLine{nullptr, -1}; // two rules, one line: once
+        std::pair<const LogDocument *, LineNumber> lastLine{nullptr, LineNumber(-1)}; // once a line
     };
     std::map<std::pair<QString, QString>, SeenFact> m_facts;
     QStringList m_paths;

@@ -32,7 +32,8 @@ std::vector<LineMatch> bundleHits(const Analyzer &analyzer, const Rule &rule, co
         if (f.ruleId != rule.id)
             continue;
         LineMatch m;
-        m.line = f.occurrences.isEmpty() ? 0 : f.occurrences.front().line - 1;
+        m.line = f.occurrences.isEmpty() ? LineNumber()
+                                         : LineNumber::fromDisplayed(f.occurrences.front().line);
         m.facts = f.facts;
         hits.push_back(m);
     }
@@ -46,7 +47,7 @@ std::pair<bool, QString> checked(const std::vector<LineMatch> &hits, const RuleE
         return {hits.empty(), hits.empty() ? QStringLiteral("no match, as expected")
                                            : QStringLiteral("expected no match, but line %1 "
                                                             "matched (%2)")
-                                                 .arg(hits.front().line + 1)
+                                                 .arg(hits.front().line.displayed())
                                                  .arg(factsText(hits.front().facts))};
     if (hits.empty())
         return {false, QStringLiteral("expected a match, found none")};
@@ -57,8 +58,9 @@ std::pair<bool, QString> checked(const std::vector<LineMatch> &hits, const RuleE
             all = all && it != m.facts.end() && it->second == v;
         }
         if (all)
-            return {true,
-                    QStringLiteral("matched line %1 (%2)").arg(m.line + 1).arg(factsText(m.facts))};
+            return {true, QStringLiteral("matched line %1 (%2)")
+                              .arg(m.line.displayed())
+                              .arg(factsText(m.facts))};
     }
     Facts expected(ex.expectFacts.begin(), ex.expectFacts.end());
     return {false, QStringLiteral("facts differ: expected %1, got %2")

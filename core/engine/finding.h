@@ -6,6 +6,7 @@
 #include "result.h"
 #include "rules/rule.h"
 #include "source/bundlefact.h"
+#include "text/linetypes.h"
 
 #include <QList>
 #include <QString>
@@ -26,13 +27,13 @@ using Facts = std::map<QString, QString>;
 // end, so views show it without normalizing (both 0 when it is not on that line).
 struct LineMatch
 {
-    int rule = 0;    // index into the rules given to the Matcher
-    int line = 0;    // 0-based
-    int endLine = 0; // 0-based, last line used by the match or its `then`
+    int rule = 0; // index into the rules given to the Matcher
+    LineNumber line;
+    LineNumber endLine; // the last line the match or its `then` used
     int start = 0;
     int end = 0; // may exceed the first line's length when the match spans lines
-    int rawStart = 0;
-    int rawEnd = 0;
+    LineColumn rawStart;
+    LineColumn rawEnd;
     std::optional<Severity> severity; // the rule's; none for a rule that only reads facts
     Facts facts;
 };

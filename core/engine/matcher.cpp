@@ -174,19 +174,20 @@ void setRawSpan(std::string_view raw, LineMatch &m)
     Normalizer::normalize(raw, normalized, &map);
     if (m.start < 0 || m.start >= int(map.size()))
         return;
-    m.rawStart = int(map[size_t(m.start)]);
-    m.rawEnd = m.end > m.start ? int(map[size_t(std::min<int>(m.end, int(map.size())) - 1)]) + 1
-                               : m.rawStart;
+    m.rawStart = LineColumn(int(map[size_t(m.start)]));
+    m.rawEnd = m.end > m.start
+                   ? LineColumn(int(map[size_t(std::min<int>(m.end, int(map.size())) - 1)]) + 1)
+                   : m.rawStart;
 }
 
-// The 0-based line (relative to `first`) that byte `offset` of join(lines, first, n, glued) falls
-// in.
+// How many lines after `first` the line is that byte `offset` of join(lines, first, n, glued)
+// falls in.
 template<typename Glued = decltype(kNeverGlued)>
-int lineOfOffset(const std::vector<std::string> &lines,
-                 size_t first,
-                 size_t n,
-                 size_t offset,
-                 Glued glued = kNeverGlued)
+LinesCount lineOfOffset(const std::vector<std::string> &lines,
+                        size_t first,
+                        size_t n,
+                        size_t offset,
+                        Glued glued = kNeverGlued)
 {
     size_t pos = lines[first].size();
     int line = 0;
@@ -199,7 +200,7 @@ int lineOfOffset(const std::vector<std::string> &lines,
         pos += (glued(i) ? 0 : 1) + lines[i].size();
         line = int(i - first);
     }
-    return offset <= pos ? line : int(end - first - 1);
+    return LinesCount(offset <= pos ? line : int(end - first - 1));
 }
 
 // The text a line showed on the screen the application wrote it to: without the container
@@ -1032,7 +1033,7 @@ bool Matcher::ChunkScan::tryRule(int ruleIndex, size_t at, int span, bool wrappe
     m.rule = ruleIndex;
     if (rule.kind != RuleKind::Fact)
         m.severity = rule.severity;
-    m.line = m_firstLine + int(at) - int(m_begin);
+    m.line = LineNumber(m_firstLine + int(at) - int(m_begin));
     m.start = int(start);
     m.end = int(start + m_groups[0].size());
     // The same wrapped message, found again from a later line of it (one of the last 15).
@@ -1052,7 +1053,7 @@ bool Matcher::ChunkScan::tryRule(int ruleIndex, size_t at, int span, bool wrappe
         addContextFacts(ruleIndex, rule, *rule.contextPattern, at, m);
     if (rule.thenPattern && !addThenFacts(rule, *rule.thenPattern, at, m))
         return true; // the pattern matched: the line is explained
-    if (!m_matcher.nearbyHolds(rule, m_lines, at, size_t(m.endLine - m.line)))
+    if (!m_matcher.nearbyHolds(rule, m_lines, at, size_t((m.endLine - m.line).get())))
         return true;
     if (!rule.facts.isEmpty()) {
         for (auto it = m.facts.begin(); it != m.facts.end();)

@@ -96,7 +96,7 @@ Result<BundleSearch> searchBundle(const std::vector<std::shared_ptr<const LogDoc
                 out.capped = true;
                 return out;
             }
-            out.hits.push_back({int(d), i});
+            out.hits.push_back({int(d), LineNumber(i)});
         }
     }
     return out;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "result.h"
+#include "text/linetypes.h"
 
 #include <atomic>
 #include <memory>
@@ -49,8 +50,8 @@ std::vector<int> searchLines(const LogDocument &doc,
 // The lines of several documents that hold the query, in document then line order.
 struct BundleSearchHit
 {
-    int doc;  // index into the documents searched
-    int line; // 0-based
+    int doc; // index into the documents searched
+    LineNumber line;
 };
 struct BundleSearch
 {

@@ -540,7 +540,7 @@ Timeline buildTimeline(const std::vector<std::shared_ptr<const LogDocument>> &do
                     last = boot->start ? std::optional(*boot->start + *up) : std::nullopt;
             }
             if (last)
-                out.entries.push_back({*last, int(d), line});
+                out.entries.push_back({*last, int(d), LineNumber(line)});
             else
                 ++out.undated[d];
         }

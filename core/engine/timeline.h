@@ -1,5 +1,7 @@
 #pragma once
 
+#include "text/linetypes.h"
+
 #include <QString>
 
 #include <atomic>
@@ -104,7 +106,7 @@ struct TimelineEntry
 {
     int64_t time; // microseconds, UTC
     int doc;      // index into the documents given
-    int line;     // 0-based
+    LineNumber line;
 };
 
 // All dated lines of several documents in time order (ties keep document, then line order).

@@ -212,13 +212,13 @@ void TimelineIndex::moveMatches()
         const Ref r = m_rows[size_t(row)];
         auto &list = hits[r.doc];
         size_t &i = next[r.doc];
-        while (i < list.size() && list[i]->line < int(r.line))
+        while (i < list.size() && list[i]->line < r.at())
             ++i;
-        for (; i < list.size() && list[i]->line == int(r.line); ++i) {
+        for (; i < list.size() && list[i]->line == r.at(); ++i) {
             LineMatch moved;
             moved.rule = list[i]->rule;
             moved.severity = list[i]->severity;
-            moved.line = moved.endLine = row;
+            moved.line = moved.endLine = LineNumber(row);
             m_timelineMatches.push_back(std::move(moved));
         }
     }

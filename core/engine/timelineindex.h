@@ -25,7 +25,8 @@ public:
     struct Ref
     {
         uint32_t doc = 0;
-        uint32_t line = 0; // 0-based, in the document
+        uint32_t line = 0; // in the document: at() (4 bytes, so a row is 8)
+        LineNumber at() const { return LineNumber(int(line)); }
     };
 
     TimelineIndex(std::vector<std::shared_ptr<const LogDocument>> docs,

@@ -483,8 +483,9 @@ size_t LogDocument::find(char c, size_t from) const
     return std::string_view::npos;
 }
 
-std::string_view LogDocument::line(int index) const
+std::string_view LogDocument::line(LineNumber line) const
 {
+    const int index = line.get();
     if (m_source)
         return m_source->line(index);
     if (index < 0 || index >= lineCount())

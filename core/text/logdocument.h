@@ -1,6 +1,7 @@
 #pragma once
 
 #include "result.h"
+#include "text/linetypes.h"
 
 #include <QString>
 
@@ -68,12 +69,21 @@ public:
     QString path() const { return m_path; }
     qint64 byteCount() const { return qint64(m_size); }
     int lineCount() const { return m_source ? m_source->lineCount() : int(m_lineStarts.size()); }
-    // Line `index` (0-based) without its line terminator.
-    std::string_view line(int index) const;
-    QString lineText(int index) const { return QString::fromUtf8(line(index)); }
-    // The 1-based line number to show for line `index` (sections count from their parent's start).
-    int lineNumber(int index) const { return index + 1 + m_lineOffset; }
-    int indexOfLineNumber(int number) const { return number - 1 - m_lineOffset; }
+    // The text of `line` without its line terminator.
+    std::string_view line(LineNumber line) const;
+    QString lineText(LineNumber line) const { return QString::fromUtf8(this->line(line)); }
+    // The number to show for `line` (a section's count from its parent's start).
+    int lineNumber(LineNumber line) const { return line.displayed() + m_lineOffset; }
+    // The line shown as `number`.
+    LineNumber lineOfNumber(int number) const
+    {
+        return LineNumber::fromDisplayed(number - m_lineOffset);
+    }
+    // The same by a plain index, for the callers not converted to LineNumber yet.
+    std::string_view line(int index) const { return line(LineNumber(index)); }
+    QString lineText(int index) const { return lineText(LineNumber(index)); }
+    int lineNumber(int index) const { return lineNumber(LineNumber(index)); }
+    int indexOfLineNumber(int number) const { return lineOfNumber(number).get(); }
     // Cri when lines carry a CRI prefix.
     LineFormat format() const { return m_format; }
     // How the bytes were decoded: "utf-8", "utf-16le", "utf-16be" or "latin-1" (detected), or

@@ -473,7 +473,7 @@ private Q_SLOTS:
         QStringList hits;
         for (const LineMatch &m : result.matches.at(0))
             hits << QStringLiteral("%1:%2")
-                        .arg(m.line + 1)
+                        .arg(m.line.displayed())
                         .arg(analyzer.matcher().rules()[size_t(m.rule)].id);
         // GPU 3b's single-Xid matches are superseded by the repeated finding; 86's are not.
         QCOMPARE(hits.join(QLatin1Char(' ')),

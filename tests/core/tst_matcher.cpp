@@ -313,7 +313,7 @@ private Q_SLOTS:
             for (const auto &[k, v] : m.facts)
                 facts << k + QLatin1Char('=') + v;
             hits << QStringLiteral("%1:%2:%3")
-                        .arg(m.line + 1)
+                        .arg(m.line.displayed())
                         .arg(matcher.rules()[size_t(m.rule)].id, facts.join(QLatin1Char(',')));
         }
         QCOMPARE(hits.join(QLatin1Char(';')), expected);
@@ -346,7 +346,7 @@ private Q_SLOTS:
         QCOMPARE(hits.size(), size_t(1));
         QCOMPARE(hits[0].start, 0);
         QCOMPARE(hits[0].end, int(strlen("NOTE: CUDA Forward Compatibility mode ENABLED")));
-        QCOMPARE(hits[0].endLine, 1);
+        QCOMPARE(hits[0].endLine, LineNumber(1));
     }
 
     // Each match also carries its place in the raw first line, so a view shows it without
@@ -382,8 +382,9 @@ private Q_SLOTS:
         const auto hits = matcher.matchText(log);
         QCOMPARE(hits.size(), size_t(1));
         const QByteArray raw = log.toUtf8().split('\n').front();
-        QCOMPARE(QString::fromUtf8(raw.mid(hits[0].rawStart, hits[0].rawEnd - hits[0].rawStart)),
-                 shown);
+        QCOMPARE(
+            QString::fromUtf8(raw.mid(hits[0].rawStart.get(), hits[0].rawEnd - hits[0].rawStart)),
+            shown);
     }
 
     void aFramedLineSpansItsTextNotItsFrame()
@@ -395,7 +396,7 @@ private Q_SLOTS:
         QCOMPARE(hits.size(), size_t(1));
         const QByteArray raw
             = QStringLiteral("│  NOTE: CUDA Forward Compatibility mode ENABLED. │").toUtf8();
-        QCOMPARE(raw.mid(hits[0].rawStart, hits[0].rawEnd - hits[0].rawStart),
+        QCOMPARE(raw.mid(hits[0].rawStart.get(), hits[0].rawEnd - hits[0].rawStart),
                  QByteArray("NOTE: CUDA Forward Compatibility mode ENABLED"));
     }
 

@@ -70,7 +70,7 @@ private Q_SLOTS:
         QVERIFY(all.ok());
         QStringList where;
         for (const BundleSearchHit &h : all.value().hits)
-            where << QStringLiteral("%1:%2").arg(h.doc).arg(h.line);
+            where << QStringLiteral("%1:%2").arg(h.doc).arg(h.line.get());
         QCOMPARE(where, QStringList(
                             {QStringLiteral("0:0"), QStringLiteral("0:2"), QStringLiteral("1:1")}));
         QVERIFY(!all.value().capped);

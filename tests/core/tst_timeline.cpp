@@ -88,7 +88,7 @@ private Q_SLOTS:
         const Timeline t = buildTimeline({container, journal, dmesg});
         QStringList order;
         for (const TimelineEntry &e : t.entries)
-            order << QStringLiteral("%1:%2").arg(e.doc).arg(e.line);
+            order << QStringLiteral("%1:%2").arg(e.doc).arg(e.line.get());
         // Equal times keep document order (container before journal at 08:15:05).
         QCOMPARE(order, QStringList({QStringLiteral("0:0"), QStringLiteral("1:1"),
                                      QStringLiteral("2:0"), QStringLiteral("0:1"),
@@ -116,7 +116,8 @@ private Q_SLOTS:
                                             "no date here\n2025-11-30T08:15:05Z same second\n",
                                             QStringLiteral("ns/pod-b/0.log"));
         std::vector<std::vector<LineMatch>> matches(2);
-        matches[1].push_back(LineMatch{.rule = 7, .line = 1, .endLine = 1, .start = 0, .end = 5});
+        matches[1].push_back(LineMatch{
+            .rule = 7, .line = LineNumber(1), .endLine = LineNumber(1), .start = 0, .end = 5});
         TimelineIndex index({pod, other}, BundleClock{}, matches);
         QCOMPARE(index.totalLines(), qint64(6));
         QVERIFY(index.build());
@@ -138,7 +139,7 @@ private Q_SLOTS:
         QCOMPARE(index.rowAtTime(*lineTime("2025-11-30T09:00:00Z x")), 5);
         QCOMPARE(index.matches().size(), size_t(1));
         QCOMPARE(index.matches().front().rule, 7);
-        QCOMPARE(index.matches().front().line, 1);
+        QCOMPARE(index.matches().front().line, LineNumber(1));
         QCOMPARE(index.undated(), (std::vector<int>{0, 1}));
         QCOMPARE(index.labels(),
                  (QStringList{QStringLiteral("pod-a/0.log"), QStringLiteral("pod-b/0.log")}));
@@ -298,7 +299,7 @@ private Q_SLOTS:
             const size_t d = docs.front() == dmesg ? 0 : 1;
             QString placed;
             for (const TimelineEntry &e : timeline.entries)
-                if (size_t(e.doc) == d && e.line == 4)
+                if (size_t(e.doc) == d && e.line == LineNumber(4))
                     placed = formatTime(e.time);
             QCOMPARE(placed, xid79);
         }

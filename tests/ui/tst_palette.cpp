@@ -103,7 +103,7 @@ private Q_SLOTS:
         view.setDocument(doc);
         LineMatch match;
         match.rule = 0;
-        match.line = match.endLine = 0;
+        match.line = match.endLine = LineNumber(0);
         match.start = 15;
         match.end = 30;
         match.severity = Severity(severity);
