@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <mutex>
 #include <set>
@@ -651,12 +652,14 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     std::string normalized;
     const RulesOnLines rulesOn
         = notable.empty() && explained.empty() ? RulesOnLines() : RulesOnLines(hits, rules);
-    std::vector<int> unexplained = collectExplainedLines(doc, explained, rulesOn);
-    if (!unexplained.empty()) {
-        unexplained.insert(unexplained.end(), notable.begin(), notable.end());
-        std::sort(unexplained.begin(), unexplained.end());
+    const std::vector<int> dropped = collectExplainedLines(doc, explained, rulesOn);
+    std::vector<int> merged; // both ascending
+    if (!dropped.empty()) {
+        merged.reserve(notable.size() + dropped.size());
+        std::merge(notable.begin(), notable.end(), dropped.begin(), dropped.end(),
+                   std::back_inserter(merged));
     }
-    const std::vector<int> &lines = unexplained.empty() ? notable : unexplained;
+    const std::vector<int> &lines = dropped.empty() ? notable : merged;
     // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
     // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
     for (const LineMatch &m : hits)
