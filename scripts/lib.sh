@@ -41,6 +41,8 @@ gt_stamp_value() {
 }
 
 gt_ready() {
+  # A script run inside the build root (a test calling scripts/format) is set up already.
+  [ -n "${GPUTRIAGE_IN_BUILD_ROOT:-}" ] && return 0
   if gt_native; then
     [ -f "$GT_SRC/build/.native-setup" ] && [ "$(cat "$GT_SRC/build/.native-setup")" = "$(gt_stamp_value)" ]
   else
@@ -67,7 +69,7 @@ gt_exec() {
     args+=(--bind "$XDG_RUNTIME_DIR" "$XDG_RUNTIME_DIR")
   fi
   [ -n "${XAUTHORITY:-}" ] && [ -f "$XAUTHORITY" ] && args+=(--ro-bind "$XAUTHORITY" "$XAUTHORITY")
-  args+=(--chdir "$PWD")
+  args+=(--chdir "$PWD" --setenv GPUTRIAGE_IN_BUILD_ROOT 1)
   env -u LD_LIBRARY_PATH -u PYTHONPATH PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     bwrap "${args[@]}" "$@"
 }
