@@ -176,17 +176,24 @@ private Q_SLOTS:
         qInfo("%s — total: %d excerpts (%d negative), recall %.3f, facts %.3f, false positives %d",
               qPrintable(folder), total.excerpts, total.negatives, recall, facts,
               total.falsePositives);
-        for (const QString &m : misses)
-            qInfo("missed: %s", qPrintable(m));
-        for (const QString &m : wrongFacts)
-            qInfo("fact not found: %s", qPrintable(m));
-        for (const QString &m : falsePositives)
-            qInfo("false positive: %s", qPrintable(m));
+        // The held-back half names no excerpt: whoever reads the output writes rules, and must
+        // not learn from it which messages the pack misses (GPUTRIAGE_NAME_HELDBACK=1 shows them).
+        const bool named = folder != QLatin1String("real-heldback")
+                           || qEnvironmentVariableIntValue("GPUTRIAGE_NAME_HELDBACK") == 1;
+        if (named) {
+            for (const QString &m : misses)
+                qInfo("missed: %s", qPrintable(m));
+            for (const QString &m : wrongFacts)
+                qInfo("fact not found: %s", qPrintable(m));
+            for (const QString &m : falsePositives)
+                qInfo("false positive: %s", qPrintable(m));
+        }
         QVERIFY2(total.excerpts >= floors.minExcerpts, qPrintable(QString::number(total.excerpts)));
         QVERIFY2(recall >= floors.recall, qPrintable(QString::number(recall)));
         QVERIFY2(facts >= floors.facts, qPrintable(QString::number(facts)));
-        QVERIFY2(total.falsePositives <= floors.maxFalsePositives,
-                 qPrintable(falsePositives.join(u'\n')));
+        QVERIFY2(
+            total.falsePositives <= floors.maxFalsePositives,
+            qPrintable(named ? falsePositives.join(u'\n') : QString::number(total.falsePositives)));
     }
 
     // Every excerpt is listed with its source, and every file is an excerpt.
