@@ -169,13 +169,25 @@ std::pair<QString, int> displayTextAt(std::string_view line, size_t matchStart)
     return {text, 1 + int(QString::fromUtf8(before.data(), qsizetype(before.size())).size())};
 }
 
-// Findings of a rule with group_by are kept apart by the values of those facts.
+// A fact that holds a GPU's bus id (pci, gpu_pci, rpm_pci, gpu_bus_id, bus_id).
+bool busIdFact(const QString &name)
+{
+    return name == QLatin1String("pci") || name.endsWith(QLatin1String("_pci"))
+           || name == QLatin1String("gpu_bus_id") || name == QLatin1String("bus_id");
+}
+
+// Findings of a rule with group_by are kept apart by the values of those facts; a GPU is one
+// group however its bus id is written ("00000000:01:00.0", "0000:01:00").
 QString groupKey(const Rule &rule, const Facts &facts)
 {
     QString key;
     for (const QString &name : rule.groupBy) {
         const auto it = facts.find(name);
-        key += (it == facts.end() ? QString() : it->second) + QChar(0x1f);
+        QString value = it == facts.end() ? QString() : it->second;
+        if (busIdFact(name))
+            if (QString gpu = gpuKey(value); !gpu.isEmpty())
+                value = std::move(gpu);
+        key += value + QChar(0x1f);
     }
     return key;
 }

@@ -99,6 +99,14 @@ private Q_SLOTS:
             << kXid << xids
             << "xid|GPU 0000:3b:00: Xid 13|2;xid|GPU 0000:86:00: Xid 13|1;"
                "xid|GPU 0000:3b:00: Xid 31|1";
+        // The driver writes a bus id with a 4- or 8-digit domain, with or without the function.
+        QTest::newRow("group_by: one GPU however its bus id is written")
+            << QByteArray(kXid).replace("[0-9a-f:]+", "[0-9A-Fa-f:.]+")
+            << "NVRM: Xid (PCI:0000:3b:00): 79, fallen off the bus\n"
+               "NVRM: Xid (PCI:00000000:3b:00.0): 79, fallen off the bus\n"
+               "NVRM: Xid (PCI:0000:3B:00): 79, fallen off the bus\n"
+               "NVRM: Xid (PCI:00000001:3b:00): 79, fallen off the bus\n"
+            << "xid|GPU 0000:3b:00: Xid 79|3;xid|GPU 00000001:3b:00: Xid 79|1";
         QTest::newRow("min_count: below the count, nothing")
             << kXid + kXidRepeated << xids
             << "xid|GPU 0000:3b:00: Xid 13|2;xid|GPU 0000:86:00: Xid 13|1;"
