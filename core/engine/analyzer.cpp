@@ -1009,6 +1009,7 @@ AnalysisResult AnalysisSession::finish()
     foldConsequences();
     addCatalogFindings();
     foldConsequences(); // a rule's findings from the messages it names (`messages:`) too
+    mergeClaimedMessages();
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
@@ -1550,6 +1551,107 @@ void AnalysisSession::mergeSameRule()
         }
 }
 
+namespace {
+
+constexpr QLatin1StringView kMessageNote("\n\nThe message: ");
+
+// "rule text\n\nThe message: X." → ("rule text", "X").
+std::pair<QString, QString> splitMessageNote(const QString &explain)
+{
+    const qsizetype at = explain.indexOf(kMessageNote);
+    if (at < 0)
+        return {explain, {}};
+    QString note = explain.mid(at + kMessageNote.size());
+    if (note.endsWith(QLatin1Char('.')))
+        note.chop(1);
+    return {explain.left(at), note};
+}
+
+// Facts of two findings of one condition: a value both have stays; differing values are
+// listed (a few), except the source versions of one message, which say nothing of several.
+void mergeFacts(Facts &into, const Facts &from)
+{
+    constexpr int kMostValues = 4;
+    for (const auto &[name, value] : from) {
+        const auto it = into.find(name);
+        if (it == into.end()) {
+            into.emplace(name, value);
+            continue;
+        }
+        if (it->second == value)
+            continue;
+        if (name == QLatin1String("source_versions")) {
+            into.erase(it);
+            continue;
+        }
+        QStringList values = it->second.split(QStringLiteral(", "));
+        if (values.contains(value) || values.contains(QStringLiteral("…")))
+            continue;
+        values << (values.size() < kMostValues ? value : QStringLiteral("…"));
+        it->second = values.join(QStringLiteral(", "));
+    }
+}
+
+} // namespace
+
+void AnalysisSession::mergeClaimedMessages()
+{
+    QList<Finding> &all = m_result.findings;
+    auto claimed = [](const Finding &f) {
+        return f.tags.contains(QLatin1String("catalog"))
+               && !f.ruleId.startsWith(QLatin1String("catalog."));
+    };
+    auto sameCondition = [](const Finding &a, const Finding &b) {
+        return a.ruleId == b.ruleId && a.title == b.title && a.severity == b.severity
+               && gpuOfFacts(a.facts) == gpuOfFacts(b.facts);
+    };
+    std::map<qsizetype, QStringList> notes; // finding → the messages merged into it
+    for (qsizetype j = 0; j < all.size(); ++j) {
+        if (!claimed(all[j]))
+            continue;
+        qsizetype i = 0;
+        while (i < j && !sameCondition(all[i], all[j]))
+            ++i;
+        if (i == j)
+            continue;
+        Finding from = all.takeAt(j--);
+        Finding &into = all[i];
+        if (!notes.count(i)) {
+            auto [text, note] = splitMessageNote(into.explain);
+            into.explain = text;
+            notes[i] = note.isEmpty() ? QStringList() : QStringList{note};
+        }
+        if (const QString note = splitMessageNote(from.explain).second; !note.isEmpty())
+            notes[i] << note;
+        into.count += from.count;
+        into.occurrences += std::move(from.occurrences);
+        std::stable_sort(into.occurrences.begin(), into.occurrences.end(),
+                         [](const Occurrence &a, const Occurrence &b) {
+                             return std::pair(a.path, a.line) < std::pair(b.path, b.line);
+                         });
+        if (into.occurrences.size() > m_options.maxOccurrences)
+            into.occurrences.resize(m_options.maxOccurrences);
+        mergeFacts(into.facts, from.facts);
+        for (const auto &[name, where] : from.factSources)
+            into.factSources.emplace(name, where);
+        into.comparisons += from.comparisons;
+    }
+    constexpr qsizetype kMostNotes = 8;
+    for (auto &[i, list] : notes) {
+        if (list.size() == 1) {
+            all[i].explain += kMessageNote + list.front() + QLatin1Char('.');
+        } else if (!list.isEmpty()) {
+            QString more;
+            if (list.size() > kMostNotes) {
+                more = QStringLiteral("; and %1 more").arg(list.size() - kMostNotes);
+                list.resize(kMostNotes);
+            }
+            all[i].explain += QStringLiteral("\n\nThe messages: ") + list.join(QStringLiteral("; "))
+                              + more + QLatin1Char('.');
+        }
+    }
+}
+
 // The status a catalogued message carries, decoded by the nv-status vocabulary into `f`'s facts
 // and title: a value after a status word ("status=0x00000062" is NV_ERR_TIMEOUT), else a status
 // printed by name ("... failed [NV_ERR_RESET_REQUIRED]"). Null when it carries none.
@@ -1662,9 +1764,10 @@ void AnalysisSession::adoptCatalogClaim(const CatalogHit &hit,
         const auto group = f.group;
         adoptClaim(*claim, f);
         f.group = group;
-        f.explain += QStringLiteral("\n\nThe message: %1 (%2), with status %3.")
-                         .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
-                              m.file.isEmpty() ? c.title : m.file, status->name);
+        f.explain += kMessageNote
+                     + QStringLiteral("%1 (%2), with status %3.")
+                           .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                                m.file.isEmpty() ? c.title : m.file, status->name);
         return;
     }
     for (const Rule &rule : m_analyzer.rules().rules)
@@ -1676,9 +1779,10 @@ void AnalysisSession::adoptCatalogClaim(const CatalogHit &hit,
             const auto group = f.group;
             adoptClaim(rule, f);
             f.group = group; // one finding per message, as before
-            f.explain += QStringLiteral("\n\nThe message: %1 (%2, printed at %3 level).")
-                             .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
-                                  m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
+            f.explain += kMessageNote
+                         + QStringLiteral("%1 (%2, printed at %3 level).")
+                               .arg(QString::fromStdString(MessageCatalog::shape(m.format)),
+                                    m.file.isEmpty() ? c.title : m.file, printLevelName(hit.level));
             break;
         }
 }

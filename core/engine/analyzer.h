@@ -138,6 +138,9 @@ private:
     static void adoptClaim(const Rule &claim, Finding &f);
     // Findings of one rule found both by its pattern and by a code it claims: one finding.
     void mergeSameRule();
+    // The catalog messages a rule names (`messages:`, or the status they carry) are one
+    // condition: one finding per rule, title and GPU, the messages listed.
+    void mergeClaimedMessages();
     void addUnrecognisedNvidiaMessages();
     // A line no rule explains that a message catalog knows: kept per message (and GPU), when
     // printed at `minimum` or above (Unknown: any level).

@@ -199,6 +199,35 @@ private Q_SLOTS:
         QVERIFY2(ids.contains(rule), qPrintable(ids.join(u' ')));
     }
 
+    // Several messages of the kind a rule names are one condition: one finding, its count all
+    // of their lines, its explanation naming each message.
+    void theMessagesARuleNamesAreOneFinding()
+    {
+        static const RuleSet rules = loadRules({}, true);
+        const QByteArray log
+            = "[    5.231] NVRM: kgspWaitForGfwBootOk_TU102: failed to wait for GFW boot "
+              "complete: 0x65 VBIOS version 94.02.71.40.83\n"
+              "[    6.100] NVRM: _kgspRpcSendMessage: GspMsgQueueSendCommand failed on GPU0: "
+              "0x65\n"
+              "[    6.200] NVRM: _kgspProcessRpcEvent: Unexpected RPC event from GPU0: 0x1001 "
+              "(GSP_RM_ALLOC)\n"
+              "[    7.000] NVRM: GPU0 _kgspRpcRecvPoll: GSP RM heartbeat timed out\n";
+        const AnalysisResult result
+            = Analyzer(rules).analyze({LogDocument::fromBytes(log, QStringLiteral("kern.log"))});
+        QList<const Finding *> gsp;
+        for (const Finding &f : result.findings)
+            if (f.ruleId == u"driver.gsp-failed")
+                gsp << &f;
+        QCOMPARE(gsp.size(), 1);
+        QCOMPARE(gsp.front()->count, 4);
+        QCOMPARE(gsp.front()->occurrences.size(), 4);
+        QVERIFY2(gsp.front()->explain.contains(u"The messages: ")
+                     && gsp.front()->explain.contains(u"GspMsgQueueSendCommand failed")
+                     && gsp.front()->explain.contains(u"Unexpected RPC event"),
+                 qPrintable(gsp.front()->explain));
+        QVERIFY(gsp.front()->facts.at(QStringLiteral("function")).contains(u", "));
+    }
+
     // RM's HAL has one implementation of a function per chip; the catalog holds the ones its
     // source has, a log prints the running chip's: the same message.
     void aChipsImplementationIsTheSameMessage_data()
