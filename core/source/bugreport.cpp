@@ -40,6 +40,14 @@ QString sectionTitle(const LogDocument &doc, int first, int end)
     return QStringLiteral("(empty)");
 }
 
+bool blank(const LogDocument &doc, int first, int end)
+{
+    for (int i = first; i < end; ++i)
+        if (doc.line(i).find_first_not_of(" \t\r") != std::string_view::npos)
+            return false;
+    return true;
+}
+
 } // namespace
 
 bool isBugReport(const LogDocument &doc)
@@ -65,7 +73,7 @@ splitBugReport(const std::shared_ptr<const LogDocument> &doc, int maxSections)
     // Titles seen, with the next number to try: "title (2)", "(3)" ... in linear time.
     QHash<QString, int> used;
     auto add = [&](int first, int end, const QString &title) {
-        if (end <= first)
+        if (end <= first || blank(*doc, first, end)) // a command that printed nothing
             return;
         QString name = title;
         if (auto it = used.find(name); it != used.end()) {

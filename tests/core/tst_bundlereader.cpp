@@ -355,7 +355,9 @@ private Q_SLOTS:
                                    "+0000 /proc/driver/nvidia/version\n"
                                    "NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.158.08  "
                                    "Tue Jun 10 21:17:04 UTC 2025\n\n";
-        const QByteArray part3 = sep + "dmesg:\n\n[    4.13] NVRM: loading\n" + kSeed + "\n";
+        // A command that printed nothing leaves blank lines between two separators: no section.
+        const QByteArray part3
+            = sep + "\n  \n" + sep + "dmesg:\n\n[    4.13] NVRM: loading\n" + kSeed + "\n";
         // nvidia-bug-report.sh appends one gzip member per block.
         const QByteArray gz = makeArchive("raw", "gzip", {{"data", part1}})
                               + makeArchive("raw", "gzip", {{"data", part2}})
