@@ -549,7 +549,7 @@ bool AnalysisSession::nvidiaDeviceLine(std::string_view line) const
     if (m_nvidiaPci.empty())
         return false;
     static const RE2 device(
-        "\\b(?:pci|pcieport|vfio-pci) ([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]): ");
+        "\\b(?:pci|pcieport|vfio-pci) ([0-9a-fA-F]{4,5}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]): ");
     std::string id;
     if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), device, &id))
         return false;
