@@ -26,9 +26,14 @@ QString gpuKey(const QString &busId)
             return {};
         return QStringLiteral("0000:%1:%2").arg(b.captured(1).toLower(), b.captured(2).toLower());
     }
+    // The domain without the zeros an 8-digit spelling adds, but a 5-digit one (Intel VMD puts
+    // devices in domains 10000 and up) kept whole.
+    QString domain = m.captured(1).toLower();
+    while (domain.size() > 4 && domain.front() == QLatin1Char('0'))
+        domain.remove(0, 1);
     return QStringLiteral("%1:%2:%3")
-        .arg(m.captured(1).right(4).rightJustified(4, QLatin1Char('0')).toLower(),
-             m.captured(2).toLower(), m.captured(3).toLower());
+        .arg(domain.rightJustified(4, QLatin1Char('0')), m.captured(2).toLower(),
+             m.captured(3).toLower());
 }
 
 QString gpuOfFacts(const Facts &facts)

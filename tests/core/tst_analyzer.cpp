@@ -106,7 +106,10 @@ private Q_SLOTS:
                "NVRM: Xid (PCI:00000000:3b:00.0): 79, fallen off the bus\n"
                "NVRM: Xid (PCI:0000:3B:00): 79, fallen off the bus\n"
                "NVRM: Xid (PCI:00000001:3b:00): 79, fallen off the bus\n"
-            << "xid|GPU 0000:3b:00: Xid 79|3;xid|GPU 00000001:3b:00: Xid 79|1";
+               "NVRM: Xid (PCI:10000:3b:00): 79, fallen off the bus\n"
+               "NVRM: Xid (PCI:00010000:3b:00.0): 79, fallen off the bus\n"
+            << "xid|GPU 0000:3b:00: Xid 79|3;xid|GPU 00000001:3b:00: Xid 79|1;"
+               "xid|GPU 10000:3b:00: Xid 79|2";
         QTest::newRow("min_count: below the count, nothing")
             << kXid + kXidRepeated << xids
             << "xid|GPU 0000:3b:00: Xid 13|2;xid|GPU 0000:86:00: Xid 13|1;"
