@@ -459,6 +459,25 @@ void markdownBold(std::string_view s, size_t begin, size_t end, std::vector<size
     }
 }
 
+// A whole line a reader pasted as markdown inline code ("`kernel: nvidia-modeset: ERROR: …`"):
+// the bounds inside its two backticks, or false. A line with other backticks (spans around parts
+// of it, a ``` fence) is left as it is.
+bool inlineCodeSpan(std::string_view s, size_t &begin, size_t &end)
+{
+    size_t first = begin, last = end;
+    while (first < last && isBlank(s[first]))
+        ++first;
+    while (last > first && isBlank(s[last - 1]))
+        --last;
+    if (last - first < 3 || s[first] != '`' || s[last - 1] != '`')
+        return false;
+    if (s.substr(first + 1, last - first - 2).find('`') != std::string_view::npos)
+        return false;
+    begin = first + 1;
+    end = last - 1;
+    return true;
+}
+
 // Copies [begin, end) of `s` into `out` with whitespace runs and syslog escapes as one blank,
 // and markdown bold markers dropped.
 void collapseBlanks(std::string_view s,
@@ -588,9 +607,15 @@ void Normalizer::normalize(std::string_view line,
     if (std::memchr(s.data(), '\x1b', s.size()))
         dropEscapes(s, clean, origin);
 
-    // 2. Prefixes: CRI / RFC 3339 timestamp, syslog or journald "host ident[pid]:", dmesg time.
+    // 2. Markdown inline code around the whole line; prefixes: CRI / RFC 3339 timestamp, syslog
+    //    or journald "host ident[pid]:", dmesg time.
+    size_t codeBegin = 0, codeEnd = s.size();
+    if (!s.empty() && (s[0] == '`' || isBlank(s[0])) && inlineCodeSpan(s, codeBegin, codeEnd))
+        s = s.substr(0, codeEnd);
+    else
+        codeBegin = 0;
     bool cri = false;
-    size_t begin = collectorPrefixLength(s);
+    size_t begin = codeBegin + collectorPrefixLength(s.substr(codeBegin));
     const size_t stamp = timestampPrefixLength(s.substr(begin), &cri);
     if (cri && partial && stamp >= 2 && s[begin + stamp - 2] == 'P')
         *partial = true;

@@ -47,6 +47,16 @@ private Q_SLOTS:
             << QByteArray("return forward_call(*args, **kwargs)");
         QTest::newRow("a power inside a word is no bold")
             << QByteArray("size 2**31 and 3**2") << QByteArray("size 2**31 and 3**2");
+        QTest::newRow("a whole line pasted as markdown inline code")
+            << QByteArray("`error: vmiop_log: (0x0): Incompatible Guest/Host drivers`")
+            << QByteArray("error: vmiop_log: (0x0): Incompatible Guest/Host drivers");
+        QTest::newRow("inline code around a syslog line")
+            << QByteArray("`Jun 27 01:10:14 logos kernel: NVRM: Xid (PCI:0000:01:00): 79, pid=589`")
+            << QByteArray("NVRM: Xid (PCI:0000:01:00): 79, pid=589");
+        QTest::newRow("inline code spans around parts of a line stay")
+            << QByteArray("`nvidia-smi` says `No devices were found`")
+            << QByteArray("`nvidia-smi` says `No devices were found`");
+        QTest::newRow("a code fence stays") << QByteArray("```") << QByteArray("```");
         QTest::newRow("a pipe glued to a word is not a frame")
             << QByteArray("|x|") << QByteArray("|x|");
         QTest::newRow("CRI prefix with nanoseconds")

@@ -30,8 +30,8 @@ struct Shape
     const char *skipIf = nullptr;
     const char *onlyIf = nullptr;
     // Word-wrapped at this width: the same match with the same facts. Examples with a word
-    // longer than the width (a hard cut, not a wrap at a blank), boxes, tables and nvidia-smi -q
-    // key/value columns are not wrapped.
+    // longer than the width (a hard cut, not a wrap at a blank), boxes, tables (nvidia-smi -q
+    // key/value columns, kubectl describe's conditions) are not wrapped.
     int wrapWidth = 0;
 };
 
@@ -117,13 +117,13 @@ const Shape kShapes[] = {
      },
      "^\\s*\\[", "^NVRM: "},
     {"word-wrapped at 80", nullptr, [](const QStringList &l) { return wordWrap(l, 80); },
-     "│|^\\s*\\||\\S {3,}: ", nullptr, 80},
+     "│|^\\s*\\||\\S {3,}: |^\\s*\\w+ {3,}(?:True|False|Unknown) {3,}", nullptr, 80},
     {"word-wrapped at 72", nullptr, [](const QStringList &l) { return wordWrap(l, 72); },
-     "│|^\\s*\\||\\S {3,}: ", nullptr, 72},
+     "│|^\\s*\\||\\S {3,}: |^\\s*\\w+ {3,}(?:True|False|Unknown) {3,}", nullptr, 72},
     {"word-wrapped at 60", nullptr, [](const QStringList &l) { return wordWrap(l, 60); },
-     "│|^\\s*\\||\\S {3,}: ", nullptr, 60},
+     "│|^\\s*\\||\\S {3,}: |^\\s*\\w+ {3,}(?:True|False|Unknown) {3,}", nullptr, 60},
     {"word-wrapped at 40", nullptr, [](const QStringList &l) { return wordWrap(l, 40); },
-     "│|^\\s*\\||\\S {3,}: ", nullptr, 40},
+     "│|^\\s*\\||\\S {3,}: |^\\s*\\w+ {3,}(?:True|False|Unknown) {3,}", nullptr, 40},
     // Records the runtime split in the middle of the line: CRI partial (P) then final (F), and
     // docker json-file records without, then with, the final newline.
     {"CRI P-split",
