@@ -38,6 +38,10 @@ struct Spec
     // base") are the kernel driver's, not any line's that names NVIDIA (an X server's "Invalid
     // Base Mosaic configuration").
     const char *textContext = nullptr;
+    // With a `textContext`, its sentences of six words or more are still read anywhere: NVENC's
+    // header comments ("This indicates that an invalid struct version was used by the client.")
+    // are no other program's words, where its short texts ("out of memory") are anyone's.
+    bool sentencesAnywhere = false;
 };
 
 constexpr Spec kSpecs[] = {
@@ -50,10 +54,11 @@ constexpr Spec kSpecs[] = {
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
       R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
       // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuda driver
-      // library init failure: 3", "cuInit err: 999"), a CUresult printed by its type ("CUresult
-      // error result=2"), and TensorFlow's stream executor for a code it has no name for ("UNKNOWN
-      // ERROR (303)").
-      R"((?i)\b(?:nv)?cuda(?:rt| driver library)? init failure:\s*(\d{1,3})\b|\bcu[A-Z]\w* err(?:or)?:\s*(\d{1,3})\b)",
+      // library init failure: 3", "cuda driver library failed to get device context 46", printed
+      // without a line break, so the next logfmt record's "time=" may follow the number), "cuInit
+      // err: 999", a CUresult printed by its type ("CUresult error result=2"), and TensorFlow's
+      // stream executor for a code it has no name for ("UNKNOWN ERROR (303)").
+      R"((?i)\b(?:nv)?cuda(?:rt| driver library)? (?:init failure:|failed to get device context)\s*(\d{1,3})(?:\b|time=)|\bcu[A-Z]\w* err(?:or)?:\s*(\d{1,3})\b)",
       R"(\b(?:CUresult|cudaError_t)\b[^\n]{0,20}?\b(?:error|result|code|status)\s*[=:]\s*(\d{1,3})\b)",
       R"(\bUNKNOWN ERROR \((\d{1,3})\))"}},
     {"nvml-return",
@@ -116,16 +121,18 @@ constexpr Spec kSpecs[] = {
      {R"((?i)\bcurand\w*\b[^\n]{0,40}?\b(?:status|error|returned|failed|failure)\b\s*[:=(]?\s*(\d{3})\b)"}},
     // The Video Codec SDK's encoder: FFmpeg ("[h264_nvenc @ 0x…] OpenEncodeSessionEx failed:
     // out of memory (10): (no details)"), the SDK's samples ("nvEncOpenEncodeSessionEx(…)
-    // returned error 2 at …"), and NVENC wrappers that print a status number. Its texts ("out of
-    // memory") are any library's, so only lines that name NVENC are read.
+    // returned error 2 at …", xpra's "nvEncOpenEncodeSessionEx(..)=15"), and NVENC wrappers that
+    // print a status number. Its texts ("out of memory") are any library's, so only lines that
+    // name NVENC are read.
     {"nvenc-status",
      "video.nvenc.vocabulary",
      "NVENC",
      R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
-     {R"(\bnvEnc[A-Z]\w*\([^)]{0,160}\) returned error (\d{1,2})\b)",
+     {R"(\bnvEnc[A-Z]\w*\([^)]{0,160}\)(?: returned error |\s*=\s*)(\d{1,2})\b)",
       R"(\bfailed: [a-z ]{3,30} \((\d{1,2})\))",
       R"((?i)nvenc\w*\b[^\n]{0,60}?\b(?:error|status|returned|failed|failure|ret)\b\s*[:=(]?\s*(\d{1,2})\b)"},
-     R"((?i)nvenc|\bNV_ENC_|NvEncoder)"},
+     R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
+     true},
     {"tensorrt-status",
      "cuda.library-status.vocabulary",
      "TensorRT",
@@ -250,7 +257,7 @@ Vocabulary::Vocabulary(const RuleSet &rules)
                   [](const QString &a, const QString &b) { return a.size() > b.size(); });
         texts.removeDuplicates();
         for (const QString &t : texts)
-            if (selfNamedText(t))
+            if (selfNamedText(t) && (!spec.sentencesAnywhere || t.count(QLatin1Char(' ')) >= 5))
                 set->selfNamedList << t;
         if (!texts.isEmpty())
             set->texts = std::make_unique<TextAlternation>(texts);
@@ -267,11 +274,12 @@ QStringList Vocabulary::selfNamedTexts(const RuleSet &rules)
     QStringList out;
     for (const Spec &spec : kSpecs) {
         const Catalog *catalog = rules.catalog(QString::fromLatin1(spec.catalog));
-        if (!catalog || spec.textContext)
+        if (!catalog || (spec.textContext && !spec.sentencesAnywhere))
             continue;
         for (const auto &[code, entry] : catalog->entries)
             for (const QString &name : entry.names)
-                if (code != 0 && printedText(name) && selfNamedText(name.trimmed()))
+                if (code != 0 && printedText(name) && selfNamedText(name.trimmed())
+                    && (!spec.sentencesAnywhere || name.trimmed().count(QLatin1Char(' ')) >= 5))
                     out << name.trimmed();
     }
     out.removeDuplicates();
@@ -287,7 +295,7 @@ bool Vocabulary::mayRecognise(std::string_view raw) const
         std::string contexts;
         for (const auto &set : m_sets) {
             contexts += (contexts.empty() ? "(?:" : "|(?:") + std::string(set->spec->context) + ")";
-            if (set->textContext)
+            if (set->textContext && !set->spec->sentencesAnywhere)
                 continue;
             for (const QString &t : set->selfNamedList) {
                 QStringList words = t.toLower().split(nonWord, Qt::SkipEmptyParts);
@@ -356,12 +364,10 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
     for (const auto &set : m_sets) {
         std::string written;
         if (!RE2::PartialMatch(text, *set->context)) {
-            if (set->textContext)
-                continue;
             if (numbered)
                 if (const CatalogEntry *e = set->textWithItsCode(line, written))
                     return hit(*set, e, "text", written);
-            if (!set->selfNamed)
+            if (!set->selfNamed || (set->textContext && !set->spec->sentencesAnywhere))
                 continue;
             if (set->selfNamed->find(line, written))
                 if (const CatalogEntry *e = set->find(written))

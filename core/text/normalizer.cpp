@@ -1,5 +1,6 @@
 #include "text/normalizer.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -431,12 +432,23 @@ bool isAlnum(char c)
     return std::isalnum(static_cast<unsigned char>(c)) != 0;
 }
 
-// Markdown bold a reader put around part of a pasted message ("NVRM: **Xid (PCI:0000:01:00):
-// 31,** pid=…"): the "**" pairs that open before a word and close after one, to be dropped.
-// Runs of three or more ("make: *** [modules]", banners) and unpaired ones ("**kwargs") stay.
-void markdownBold(std::string_view s, size_t begin, size_t end, std::vector<size_t> &at)
+// Markdown emphasis a reader put around part of a pasted message: bold ("NVRM: **Xid
+// (PCI:0000:01:00): 31,** pid=…"), the "**" pairs that open before a word and close after one,
+// and italics ("_Check_ failed: … unhandled cuda _error_"), the "_" pairs that open after a blank
+// (or the line's start) before a letter or digit and close after one where no letter, digit or
+// "_" follows, as CommonMark reads them; both are dropped. Runs of three or more stars ("make:
+// *** [modules]", banners), unpaired ones ("**kwargs") and underscores inside or at the edge of
+// an identifier ("self._check_error(", "__init__", "NV_ERR_") stay, and a span with an "_"
+// inside is none. `at` gets each marker's
+// position and `length` its length.
+void markdownEmphasis(std::string_view s,
+                      size_t begin,
+                      size_t end,
+                      std::vector<size_t> &at,
+                      std::vector<size_t> &length)
 {
     at.clear();
+    length.clear();
     size_t open = std::string_view::npos;
     for (size_t i = s.substr(0, end).find("**", begin); i != std::string_view::npos;
          i = s.substr(0, end).find("**", i)) {
@@ -456,6 +468,33 @@ void markdownBold(std::string_view s, size_t begin, size_t end, std::vector<size
             }
         }
         i = run;
+    }
+    const size_t bold = at.size();
+    open = std::string_view::npos;
+    for (size_t i = s.substr(0, end).find('_', begin); i != std::string_view::npos;
+         i = s.substr(0, end).find('_', i + 1)) {
+        if (open != std::string_view::npos && isAlnum(s[i - 1])
+            && (i + 1 == end || (!isAlnum(s[i + 1]) && s[i + 1] != '_'))) {
+            at.push_back(open);
+            at.push_back(i);
+            open = std::string_view::npos;
+            continue;
+        }
+        // An underscore that does not close the span ends it: italics hold no "_".
+        const bool blankBefore = i == begin || isBlank(s[i - 1]);
+        open = blankBefore && i + 1 < end && isAlnum(s[i + 1]) ? i : std::string_view::npos;
+    }
+    length.assign(at.size(), 1);
+    std::fill(length.begin(), length.begin() + static_cast<std::ptrdiff_t>(bold), size_t{2});
+    if (bold > 0 && at.size() > bold) { // both kinds: in the order of the text
+        std::vector<std::pair<size_t, size_t>> both;
+        for (size_t k = 0; k < at.size(); ++k)
+            both.emplace_back(at[k], length[k]);
+        std::sort(both.begin(), both.end());
+        for (size_t k = 0; k < both.size(); ++k) {
+            at[k] = both[k].first;
+            length[k] = both[k].second;
+        }
     }
 }
 
@@ -479,7 +518,7 @@ bool inlineCodeSpan(std::string_view s, size_t &begin, size_t &end)
 }
 
 // Copies [begin, end) of `s` into `out` with whitespace runs and syslog escapes as one blank,
-// and markdown bold markers dropped.
+// and markdown bold and italic markers dropped.
 void collapseBlanks(std::string_view s,
                     size_t begin,
                     size_t end,
@@ -491,7 +530,8 @@ void collapseBlanks(std::string_view s,
     if (map)
         map->reserve(end - begin);
     thread_local std::vector<size_t> bold;
-    markdownBold(s, begin, end, bold);
+    thread_local std::vector<size_t> boldLength;
+    markdownEmphasis(s, begin, end, bold, boldLength);
     size_t nextBold = 0;
     bool inBlank = false;
     // "\n" is a line break only where the text is a quoted string (JSON, logfmt's key="…", an
@@ -509,8 +549,8 @@ void collapseBlanks(std::string_view s,
         while (nextBold < bold.size() && bold[nextBold] < i) // inside an escape
             ++nextBold;
         if (nextBold < bold.size() && i == bold[nextBold]) {
+            i += boldLength[nextBold];
             ++nextBold;
-            i += 2;
             continue;
         }
         // Most bytes are copied as they are: take them a run at a time.

@@ -57,6 +57,14 @@ private Q_SLOTS:
             << QByteArray("`nvidia-smi` says `No devices were found`")
             << QByteArray("`nvidia-smi` says `No devices were found`");
         QTest::newRow("a code fence stays") << QByteArray("```") << QByteArray("```");
+        QTest::newRow("markdown italics around words of a pasted line are dropped")
+            << QByteArray("_Check_ failed: result == ncclSuccess (1 vs. 0)  unhandled cuda _error_")
+            << QByteArray("Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error");
+        QTest::newRow("underscores of identifiers stay")
+            << QByteArray("File \"x.py\", line 3, in _check_error: self._check_error(fname) "
+                          "__init__ NV_ERR_GENERIC _PyEval_EvalFrameDefault")
+            << QByteArray("File \"x.py\", line 3, in _check_error: self._check_error(fname) "
+                          "__init__ NV_ERR_GENERIC _PyEval_EvalFrameDefault");
         QTest::newRow("a pipe glued to a word is not a frame")
             << QByteArray("|x|") << QByteArray("|x|");
         QTest::newRow("CRI prefix with nanoseconds")

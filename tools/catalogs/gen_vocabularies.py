@@ -791,7 +791,8 @@ def build_dcgm_fr(inp, overlay):
     return entries
 
 
-def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False):
+def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False,
+                      doc_sentence=False):
     def build(inp):
         members = parse_enum(inp.read(key), enum_name)
         entries = entries_from_enum(members, skip=skip)
@@ -800,6 +801,13 @@ def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False):
                 e.names.append(re.sub(unprefixed, "", e.enum))
             if strip_k:
                 e.names.append(e.enum[1:] if re.match(r"^k[A-Z]", e.enum) else e.enum)
+            if doc_sentence:
+                # Wrappers print the header's own sentence for a code (xpra: "cannot open
+                # encoding session: This indicates that an invalid struct version was used by
+                # the client."): its first sentence is a printed form, when it is one.
+                first = re.split(r"(?<=\.)\s", clean_doxygen(e.doc or ""), maxsplit=1)[0]
+                if first.startswith("This indicates") and first.endswith("."):
+                    e.names.append(first)
         return entries
     return build
 
@@ -890,7 +898,7 @@ CATALOGS = [
     ("nvenc-status", ["nvenc"], "NVENC status codes (NVENCSTATUS)",
      "NVIDIA Video Codec SDK encoder (NVENCODE API) status codes, NVENCSTATUS; FFmpeg prints"
      " them as \"<call> failed: <text> (<code>)\".",
-     build_status_enum("nvenc", "NVENCSTATUS")),
+     build_status_enum("nvenc", "NVENCSTATUS", doc_sentence=True)),
     ("tensorrt-status", ["tensorrt"], "TensorRT error codes (nvinfer1::ErrorCode)",
      "TensorRT error codes (nvinfer1::ErrorCode); TensorRT's samples and Python bindings print"
      " the name without the k.", build_status_enum("tensorrt", "ErrorCode", strip_k=True)),
