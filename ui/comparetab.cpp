@@ -268,7 +268,7 @@ void CompareTab::linkActivated(const QUrl &url)
             m_otherView->setMatches(i < right.matches.size() ? right.matches[i]
                                                              : std::vector<LineMatch>());
         }
-        m_otherView->setCurrentLine(docs[i]->indexOfLineNumber(o.line));
+        m_otherView->setCurrentLine(docs[i]->lineOfNumber(o.line));
         return;
     }
 }

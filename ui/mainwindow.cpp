@@ -231,7 +231,7 @@ size_t MainWindow::timelineIndexBytes() const
     return index ? index->indexBytes() : 0;
 }
 
-std::pair<QString, LineNumber> MainWindow::timelineSource(int line) const
+std::pair<QString, LineNumber> MainWindow::timelineSource(LineNumber line) const
 {
     const auto [doc, docLine] = m_controller->timelineSource(line);
     return {doc ? doc->path() : QString(), docLine};

@@ -72,8 +72,9 @@ public:
     size_t timelineIndexBytes() const; // the merge index's memory (for bench_gui)
     static constexpr auto kTimelinePath = AnalysisController::kTimelinePath;
     // The file and line a line of the timeline comes from.
-    std::pair<QString, LineNumber> timelineSource(int line) const;
-    std::pair<std::shared_ptr<const LogDocument>, LineNumber> lineSource(int line) const
+    std::pair<QString, LineNumber> timelineSource(LineNumber line) const;
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber>
+    lineSource(std::optional<LineNumber> line) const
     {
         return m_workspace->lineSource(line);
     }
