@@ -134,7 +134,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
 // The side tabs and what their panels ask of the workspace.
 void BundleWorkspace::addSidePanels()
 {
-    auto showLine = [this](const QString &path, int line) {
+    auto showLine = [this](const QString &path, LineNumber line) {
         showDocument(path, line);
     };
     connect(m_bundle, &BundleTree::entrySelected, this,
@@ -186,7 +186,7 @@ void BundleWorkspace::addSidePanels()
 
 void BundleWorkspace::connectBookmarksAndSearch()
 {
-    auto showLine = [this](const QString &path, int line) {
+    auto showLine = [this](const QString &path, LineNumber line) {
         showDocument(path, line);
     };
     connect(m_bookmarks, &BookmarksPanel::lineActivated, this, showLine);
@@ -296,7 +296,8 @@ void BundleWorkspace::connectLogView()
         if (!isTimelineShown())
             return false;
         const auto [doc, docLine] = lineSource(line);
-        return doc && showDocument(doc->path(), doc->lineNumber(docLine));
+        return doc
+               && showDocument(doc->path(), LineNumber::fromDisplayed(doc->lineNumber(docLine)));
     });
     connect(m_logView, &LogView::notice, this,
             [this](const QString &text) { Q_EMIT notice(text, 5000); });
@@ -721,7 +722,7 @@ void BundleWorkspace::bundleAnalysed(const ChartData &chart)
     } else if (const Finding *top = m_findings->model()->finding(m_findings->model()->index(0, 0));
                top && !top->occurrences.isEmpty()) {
         const Occurrence &o = top->occurrences.front();
-        showDocument(o.path, o.line);
+        showDocument(o.path, LineNumber::fromDisplayed(o.line));
     } else if (!docs.empty()) {
         showDocument(firstWithHits.isEmpty() ? docs.front()->path() : firstWithHits);
     } else {
@@ -844,8 +845,10 @@ void BundleWorkspace::timelineGrew()
     updateStatusFields();
 }
 
-bool BundleWorkspace::showDocument(const QString &path, int line)
+bool BundleWorkspace::showDocument(const QString &path, std::optional<LineNumber> line)
 {
+    if (line && *line < LineNumber(0))
+        line.reset(); // a source without a line (numbered 0): where the reader was
     if (path == QLatin1String(AnalysisController::kTimelinePath)) {
         showTimeline();
         return true;
@@ -865,8 +868,8 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
                              : std::vector<LineMatch>(),
                          path);
         m_bundle->selectPath(path);
-        if (line > 0) {
-            m_logView->setCurrentLine(docs[i]->lineOfNumber(line));
+        if (line) {
+            m_logView->setCurrentLine(docs[i]->lineOfNumber(line->displayed()));
         } else if (const auto place = m_places.find(path); switched && place != m_places.end()) {
             goBackTo(place->second); // back in a file: where the reader was in it
         }
@@ -879,8 +882,8 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
         if (m_logView->document() != doc)
             viewDocument(doc, {}, tr("%1 (excluded)").arg(path));
         m_bundle->selectPath(path);
-        if (line > 0)
-            m_logView->setCurrentLine(doc->lineOfNumber(line));
+        if (line)
+            m_logView->setCurrentLine(doc->lineOfNumber(line->displayed()));
         return true;
     }
     return false;

@@ -42,9 +42,9 @@ public:
     explicit BundleWorkspace(AnalysisController *controller, QWidget *parent = nullptr);
     ~BundleWorkspace() override;
 
-    // Shows a file of the bundle at `line` (1-based; 0 = where the reader was), or the
+    // Shows a file of the bundle at `line` of that file (none: where the reader was), or the
     // timeline for AnalysisController::kTimelinePath; false when there is no such file.
-    bool showDocument(const QString &path, int line = 0);
+    bool showDocument(const QString &path, std::optional<LineNumber> line = std::nullopt);
     // The merged timeline of every dated line; built on first use.
     void showTimeline();
     bool isTimelineShown() const;

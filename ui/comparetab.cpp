@@ -254,7 +254,7 @@ void CompareTab::linkActivated(const QUrl &url)
         return;
     const Occurrence &o = result.findings[finding].occurrences[occurrence];
     if (left) {
-        Q_EMIT leftLineActivated(o.path, o.line);
+        Q_EMIT leftLineActivated(o.path, LineNumber::fromDisplayed(o.line));
         return;
     }
     const AnalysisResult &right = m_comparison->right;

@@ -61,7 +61,7 @@ public:
     qint64 analysisMs() const { return m_analysisMs; }
 
     // The workspace's, for scripts and tests.
-    bool showDocument(const QString &path, int line = 0)
+    bool showDocument(const QString &path, std::optional<LineNumber> line = std::nullopt)
     {
         return m_workspace->showDocument(path, line);
     }

@@ -239,8 +239,9 @@ SearchResultsPanel::SearchResultsPanel(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT lineActivated(index.data(SearchResultsModel::PathRole).toString(),
-                             index.data(SearchResultsModel::LineNumberRole).toInt());
+        Q_EMIT lineActivated(
+            index.data(SearchResultsModel::PathRole).toString(),
+            LineNumber::fromDisplayed(index.data(SearchResultsModel::LineNumberRole).toInt()));
     });
     connect(m_view, &QTreeView::clicked, m_view, &QTreeView::activated);
 }

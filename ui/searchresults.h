@@ -113,7 +113,7 @@ public:
     QLabel *summary() const { return m_summary; }
 
 Q_SIGNALS:
-    void lineActivated(const QString &path, int lineNumber); // 1-based
+    void lineActivated(const QString &path, LineNumber line); // a line of that file
     void searchFinished();
 
 private:

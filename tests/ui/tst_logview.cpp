@@ -369,7 +369,8 @@ private Q_SLOTS:
         QCOMPARE(window.logView()->firstVisibleLine(), LineNumber(40));
         QCOMPARE(window.logView()->document()->format(), LineFormat::Cri);
         // Going to a line far down (as a click on a finding does) scrolls it into view.
-        QVERIFY(window.showDocument(window.logView()->document()->path(), 100000));
+        QVERIFY(window.showDocument(window.logView()->document()->path(),
+                                    LineNumber::fromDisplayed(100000)));
         QCOMPARE(window.logView()->currentLine(), LineNumber(99999));
         const LineNumber top = window.logView()->firstVisibleLine().value();
         QVERIFY(top <= LineNumber(99999));
