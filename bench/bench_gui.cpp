@@ -143,7 +143,7 @@ int main(int argc, char **argv)
             window.searchBar()->find(QStringLiteral("NCCL"));
             return;
         }
-        window.logView()->scrollToLine(int(timelineLines * scrolled++ / 20));
+        window.logView()->scrollToLine(LineNumber(int(timelineLines * scrolled++ / 20)));
         window.logView()->viewport()->repaint();
     });
     QObject::connect(&window, &MainWindow::analysisFinished, &app, [&] {

@@ -259,11 +259,11 @@ void AnalysisController::dropTimeline()
 }
 
 std::pair<std::shared_ptr<const LogDocument>, LineNumber>
-AnalysisController::timelineSource(int line) const
+AnalysisController::timelineSource(LineNumber line) const
 {
-    if (!m_timelineIndex || line < 0 || line >= m_timelineIndex->lineCount())
+    if (!m_timelineIndex || line < LineNumber(0) || line.get() >= m_timelineIndex->lineCount())
         return {};
-    const TimelineIndex::Ref ref = m_timelineIndex->ref(line);
+    const TimelineIndex::Ref ref = m_timelineIndex->ref(line.get());
     return {m_timelineIndex->documents().at(ref.doc), ref.at()};
 }
 

@@ -73,7 +73,7 @@ public:
     const std::shared_ptr<const LogDocument> &timelineDocument() const { return m_timelineDoc; }
     std::shared_ptr<const TimelineIndex> timelineIndex() const { return m_timelineIndex; }
     // The document and line a line of the timeline comes from; null when there is none.
-    std::pair<std::shared_ptr<const LogDocument>, LineNumber> timelineSource(int line) const;
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber> timelineSource(LineNumber line) const;
 
     // What the case library knows of the result's findings and boards, the bundle itself left
     // out: looked up as a job after each analysis (historyReady), dropped when another starts.

@@ -199,8 +199,9 @@ BookmarksPanel::BookmarksPanel(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT lineActivated(index.data(BookmarksModel::PathRole).toString(),
-                             index.data(BookmarksModel::LineNumberRole).toInt());
+        Q_EMIT lineActivated(
+            index.data(BookmarksModel::PathRole).toString(),
+            LineNumber::fromDisplayed(index.data(BookmarksModel::LineNumberRole).toInt()));
     });
     connect(m_view, &QTreeView::clicked, this, [this](const QModelIndex &index) {
         if (index.column() != BookmarksModel::NoteColumn)
@@ -304,7 +305,7 @@ void BookmarksPanel::goToNext(int delta)
     }
     const Bookmark &b = m_model->bookmarks()[row];
     m_view->setCurrentIndex(m_model->index(row, BookmarksModel::PlaceColumn));
-    Q_EMIT lineActivated(b.path, b.line);
+    Q_EMIT lineActivated(b.path, LineNumber::fromDisplayed(b.line));
 }
 
 bool BookmarksPanel::eventFilter(QObject *watched, QEvent *event)

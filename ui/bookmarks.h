@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "text/linetypes.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -83,8 +84,8 @@ public:
     void goToNext(int delta);
 
 Q_SIGNALS:
-    void lineActivated(const QString &path, int lineNumber); // 1-based
-    void showRequested();                                    // put this tab in front
+    void lineActivated(const QString &path, LineNumber line); // a line of that file
+    void showRequested();                                     // put this tab in front
     void notice(const QString &text);
 
 protected:

@@ -42,6 +42,11 @@ namespace gputriage {
 
 namespace {
 
+LineNumber lastLineOf(const LogDocument &doc)
+{
+    return LineNumber(doc.lineCount() - 1);
+}
+
 // "2025-11-30 08:15", "2025-11-30T08:15:30.5Z", or "08:15[:30]" on the day of `day`; UTC.
 std::optional<int64_t> parseGoToTime(QString text, std::optional<int64_t> day)
 {
@@ -129,7 +134,7 @@ BundleWorkspace::BundleWorkspace(AnalysisController *controller, QWidget *parent
 // The side tabs and what their panels ask of the workspace.
 void BundleWorkspace::addSidePanels()
 {
-    auto showLine = [this](const QString &path, int line) {
+    auto showLine = [this](const QString &path, LineNumber line) {
         showDocument(path, line);
     };
     connect(m_bundle, &BundleTree::entrySelected, this,
@@ -181,7 +186,7 @@ void BundleWorkspace::addSidePanels()
 
 void BundleWorkspace::connectBookmarksAndSearch()
 {
-    auto showLine = [this](const QString &path, int line) {
+    auto showLine = [this](const QString &path, LineNumber line) {
         showDocument(path, line);
     };
     connect(m_bookmarks, &BookmarksPanel::lineActivated, this, showLine);
@@ -205,7 +210,7 @@ void BundleWorkspace::connectBookmarksAndSearch()
             return std::nullopt;
         return Bookmark{doc->path(), doc->lineNumber(line), doc->lineText(line).left(1000)};
     });
-    m_logView->setBookmarkTest([this](int line) {
+    m_logView->setBookmarkTest([this](LineNumber line) {
         const auto [doc, docLine] = lineSource(line);
         return doc && m_bookmarks->model()->isBookmarked(doc->path(), doc->lineNumber(docLine));
     });
@@ -255,8 +260,8 @@ void BundleWorkspace::connectHitsPane()
     connect(m_search, &SearchBar::searchFinished, this, &BundleWorkspace::updateHitsPane);
     connect(m_search, &SearchBar::closed, this, &BundleWorkspace::updateHitsPane);
     connect(m_hitsPane, &HitsPane::lineActivated, this,
-            [this](LineNumber line) { m_logView->setCurrentLine(line.get()); });
-    connect(m_logView, &LogView::currentLineChanged, m_hitsPane, [this](int line) {
+            [this](LineNumber line) { m_logView->setCurrentLine(line); });
+    connect(m_logView, &LogView::currentLineChanged, m_hitsPane, [this](LineNumber line) {
         if (m_hitsPane->isVisible())
             m_hitsPane->followLine(line);
     });
@@ -266,11 +271,11 @@ void BundleWorkspace::updateHitsPane()
 {
     const bool shown
         = Settings::showHitsPane() && !m_search->isHidden() && !m_search->input()->text().isEmpty();
-    m_hitsPane->setHits(m_logView->document(), shown ? m_search->hits() : std::vector<int>(),
+    m_hitsPane->setHits(m_logView->document(), shown ? m_search->hits() : std::vector<LineNumber>(),
                         m_search->query());
     m_hitsPane->setVisible(shown);
     if (shown)
-        m_hitsPane->followLine(m_logView->currentLine());
+        m_hitsPane->followLine(m_logView->currentLine().value_or(LineNumber(0)));
 }
 
 // The status fields and what the log view tells the workspace.
@@ -287,11 +292,12 @@ void BundleWorkspace::connectLogView()
     connect(m_logView->verticalScrollBar(), &QScrollBar::sliderMoved, this,
             [this] { m_previewMoved = m_controller->isBusy(); });
     connect(m_logView, &LogView::documentChanged, this, &BundleWorkspace::updateStatusFields);
-    m_logView->setLineActivator([this](int line) {
+    m_logView->setLineActivator([this](LineNumber line) {
         if (!isTimelineShown())
             return false;
         const auto [doc, docLine] = lineSource(line);
-        return doc && showDocument(doc->path(), doc->lineNumber(docLine));
+        return doc
+               && showDocument(doc->path(), LineNumber::fromDisplayed(doc->lineNumber(docLine)));
     });
     connect(m_logView, &LogView::notice, this,
             [this](const QString &text) { Q_EMIT notice(text, 5000); });
@@ -411,12 +417,12 @@ void BundleWorkspace::createGoToActions()
     // lnav's habit: step through the lines that matter, here those a rule marked warning or
     // worse, across the whole file.
     auto problemLine = [this](int delta) {
-        const int line
+        const std::optional<LineNumber> line
             = m_logView->nextMarkedLine(m_logView->currentLine(), delta, Severity::Warning);
-        if (line < 0)
+        if (!line)
             Q_EMIT notice(tr("No line in this file is marked warning or worse"), 5000);
         else
-            m_logView->setCurrentLine(line);
+            m_logView->setCurrentLine(*line);
     };
     action(this, view, tr("Next &Problem Line"), "actionNextProblem", QKeySequence(Qt::Key_F4),
            [problemLine] { problemLine(+1); });
@@ -439,14 +445,14 @@ void BundleWorkspace::goToLine()
         tr("Line number (%1 to %2):").arg(QLocale().toString(first), QLocale().toString(last)));
     dialog.setInputMode(QInputDialog::IntInput);
     dialog.setIntRange(first, last);
-    dialog.setIntValue(doc->lineNumber(std::max(0, m_logView->currentLine())));
+    dialog.setIntValue(doc->lineNumber(m_logView->currentLine().value_or(LineNumber(0))));
     // Wide enough for its title with the application's name the window manager adds.
     dialog.setMinimumWidth(
         dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + QStringLiteral(" — ")
                                                + QGuiApplication::applicationDisplayName())
         + 160);
     if (dialog.exec() == QDialog::Accepted)
-        m_logView->setCurrentLine(doc->indexOfLineNumber(dialog.intValue()));
+        m_logView->setCurrentLine(doc->lineOfNumber(dialog.intValue()));
 }
 
 void BundleWorkspace::goToTime()
@@ -455,12 +461,13 @@ void BundleWorkspace::goToTime()
     if (!doc || doc->lineCount() == 0)
         return;
     const auto index = isTimelineShown() ? m_controller->timelineIndex() : nullptr;
-    const int current = std::max(0, m_logView->currentLine());
+    const LineNumber current = m_logView->currentLine().value_or(LineNumber(0));
     std::optional<int64_t> here;
     if (index)
-        here = index->timeOf(current);
-    else
-        for (int line = current; line >= 0 && !here && current - line < 10000; --line)
+        here = index->timeOf(current.get());
+    else // the current line's time, or of a line above it
+        for (LineNumber line = current;
+             line >= LineNumber(0) && !here && current - line < LinesCount(10000); --line)
             here = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(line),
                                                        doc->line(line));
     QInputDialog dialog(this);
@@ -477,21 +484,21 @@ void BundleWorkspace::goToTime()
             tr("Not a time: %1 (try 2025-11-30 08:15 or 08:15:30)").arg(dialog.textValue()), 5000);
         return;
     }
-    int line = -1;
+    std::optional<LineNumber> line;
     if (index) {
-        line = std::min(index->rowAtTime(*target), doc->lineCount() - 1);
+        line = LineNumber(std::min(index->rowAtTime(*target), doc->lineCount() - 1));
     } else {
-        for (int i = 0; i < doc->lineCount() && line < 0; ++i)
+        for (LineNumber i(0); i.get() < doc->lineCount() && !line; ++i)
             if (const auto t = m_controller->result().clock.timeOf(doc->path(), doc->lineNumber(i),
                                                                    doc->line(i));
                 t && *t >= *target)
                 line = i;
     }
-    if (line < 0) {
+    if (!line || *line < LineNumber(0)) {
         Q_EMIT notice(tr("No line at or after %1").arg(formatTime(*target)), 5000);
         return;
     }
-    m_logView->setCurrentLine(line);
+    m_logView->setCurrentLine(*line);
 }
 
 void BundleWorkspace::createViewToggles()
@@ -538,7 +545,7 @@ void BundleWorkspace::createViewToggles()
                          return;
                      }
                      if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
-                         m_logView->setCurrentLine(doc->lineCount() - 1);
+                         m_logView->setCurrentLine(lastLineOf(*doc));
                      Q_EMIT notice(tr("Following the files: new lines are analysed as "
                                       "they come (F10 stops)"),
                                    5000);
@@ -668,8 +675,7 @@ void BundleWorkspace::bundleAnalysed(const ChartData &chart)
 {
     // Where the reader was in the preview, to stay there.
     const auto preview = m_logView->document();
-    const int previewTop = m_logView->firstVisibleLine();
-    const int previewLine = m_logView->currentLine();
+    const Place previewPlace{m_logView->firstVisibleLine(), m_logView->currentLine()};
     const bool keepPlace = preview && m_previewMoved;
     const AnalysisResult &result = m_controller->result();
     const auto &docs = m_controller->documents();
@@ -708,16 +714,15 @@ void BundleWorkspace::bundleAnalysed(const ChartData &chart)
     } else if (keepPlace && showDocument(preview->path())) {
         const auto whole = m_logView->document();
         // At the preview's last line (Ctrl+End while the file was read): the file's last line.
-        if (previewLine == preview->lineCount() - 1 && whole->lineCount() > preview->lineCount()) {
-            m_logView->setCurrentLine(whole->lineCount() - 1);
-        } else {
-            m_logView->setCurrentLine(previewLine);
-            m_logView->scrollToLine(previewTop);
-        }
+        if (previewPlace.current == lastLineOf(*preview)
+            && whole->lineCount() > preview->lineCount())
+            m_logView->setCurrentLine(lastLineOf(*whole));
+        else
+            goBackTo(previewPlace);
     } else if (const Finding *top = m_findings->model()->finding(m_findings->model()->index(0, 0));
                top && !top->occurrences.isEmpty()) {
         const Occurrence &o = top->occurrences.front();
-        showDocument(o.path, o.line);
+        showDocument(o.path, LineNumber::fromDisplayed(o.line));
     } else if (!docs.empty()) {
         showDocument(firstWithHits.isEmpty() ? docs.front()->path() : firstWithHits);
     } else {
@@ -725,7 +730,7 @@ void BundleWorkspace::bundleAnalysed(const ChartData &chart)
     }
     if (m_controller->isFollowing())
         if (const auto doc = m_logView->document(); doc && doc->lineCount() > 0)
-            m_logView->setCurrentLine(doc->lineCount() - 1);
+            m_logView->setCurrentLine(lastLineOf(*doc));
     updateStatusFields();
 }
 
@@ -751,14 +756,21 @@ bool BundleWorkspace::isTimelineShown() const
 }
 
 std::pair<std::shared_ptr<const LogDocument>, LineNumber>
-BundleWorkspace::lineSource(int line) const
+BundleWorkspace::lineSource(std::optional<LineNumber> line) const
 {
     const auto doc = m_logView->document();
-    if (!doc || line < 0 || line >= doc->lineCount())
+    if (!doc || !line || *line < LineNumber(0) || line->get() >= doc->lineCount())
         return {};
     if (!isTimelineShown())
-        return {doc, LineNumber(line)};
-    return m_controller->timelineSource(line);
+        return {doc, *line};
+    return m_controller->timelineSource(*line);
+}
+
+void BundleWorkspace::goBackTo(const Place &place)
+{
+    if (place.current)
+        m_logView->setCurrentLine(*place.current);
+    m_logView->scrollToLine(place.top.value_or(LineNumber(0)));
 }
 
 void BundleWorkspace::savePlace()
@@ -798,20 +810,18 @@ void BundleWorkspace::showTimeline()
         const auto index = m_controller->timelineIndex();
         viewDocument(timeline, index->isComplete() ? index->matches() : std::vector<LineMatch>(),
                      tr("Timeline"));
-        m_logView->setLineColumns(
-            [index, labels = timelineLabels(*index)](int line) -> std::pair<QString, QString> {
-                const auto time = index->ownTimeOf(line);
-                const TimelineIndex::Ref ref = index->ref(line);
-                const auto &doc = index->documents()[ref.doc];
-                return {time ? formatTime(*time).mid(5, 18) : QString(),
-                        QStringLiteral("%1:%2")
-                            .arg(labels[qsizetype(ref.doc)])
-                            .arg(doc->lineNumber(int(ref.line)))};
-            });
-        if (const auto place = m_places.find(timeline->path()); place != m_places.end()) {
-            m_logView->setCurrentLine(place->second.second);
-            m_logView->scrollToLine(place->second.first);
-        }
+        m_logView->setLineColumns([index, labels = timelineLabels(*index)](
+                                      LineNumber line) -> std::pair<QString, QString> {
+            const auto time = index->ownTimeOf(line.get());
+            const TimelineIndex::Ref ref = index->ref(line.get());
+            const auto &doc = index->documents()[ref.doc];
+            return {time ? formatTime(*time).mid(5, 18) : QString(),
+                    QStringLiteral("%1:%2")
+                        .arg(labels[qsizetype(ref.doc)])
+                        .arg(doc->lineNumber(int(ref.line)))};
+        });
+        if (const auto place = m_places.find(timeline->path()); place != m_places.end())
+            goBackTo(place->second);
         Q_EMIT notice(index->note(), 0);
     }
     m_bundle->selectPath(QString::fromLatin1(AnalysisController::kTimelinePath));
@@ -835,8 +845,10 @@ void BundleWorkspace::timelineGrew()
     updateStatusFields();
 }
 
-bool BundleWorkspace::showDocument(const QString &path, int line)
+bool BundleWorkspace::showDocument(const QString &path, std::optional<LineNumber> line)
 {
+    if (line && *line < LineNumber(0))
+        line.reset(); // a source without a line (numbered 0): where the reader was
     if (path == QLatin1String(AnalysisController::kTimelinePath)) {
         showTimeline();
         return true;
@@ -856,12 +868,10 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
                              : std::vector<LineMatch>(),
                          path);
         m_bundle->selectPath(path);
-        if (line > 0) {
-            m_logView->setCurrentLine(docs[i]->indexOfLineNumber(line));
+        if (line) {
+            m_logView->setCurrentLine(docs[i]->lineOfNumber(line->displayed()));
         } else if (const auto place = m_places.find(path); switched && place != m_places.end()) {
-            // Back in a file: where the reader was in it.
-            m_logView->setCurrentLine(place->second.second);
-            m_logView->scrollToLine(place->second.first);
+            goBackTo(place->second); // back in a file: where the reader was in it
         }
         return true;
     }
@@ -872,8 +882,8 @@ bool BundleWorkspace::showDocument(const QString &path, int line)
         if (m_logView->document() != doc)
             viewDocument(doc, {}, tr("%1 (excluded)").arg(path));
         m_bundle->selectPath(path);
-        if (line > 0)
-            m_logView->setCurrentLine(doc->indexOfLineNumber(line));
+        if (line)
+            m_logView->setCurrentLine(doc->lineOfNumber(line->displayed()));
         return true;
     }
     return false;
@@ -902,14 +912,13 @@ void BundleWorkspace::setEncoding(const QString &encoding)
         m_encodings.erase(path);
     else
         m_encodings[path] = encoding;
-    const int line = std::max(0, m_logView->currentLine());
-    const int number = doc->lineNumber(line);
-    const int top = m_logView->firstVisibleLine();
+    const int number = doc->lineNumber(m_logView->currentLine().value_or(LineNumber(0)));
+    const std::optional<LineNumber> top = m_logView->firstVisibleLine();
     if (showDocument(path)) {
         const auto shown = m_logView->document();
-        m_logView->setCurrentLine(
-            std::clamp(shown->indexOfLineNumber(number), 0, std::max(0, shown->lineCount() - 1)));
-        m_logView->scrollToLine(top);
+        m_logView->setCurrentLine(std::clamp(shown->lineOfNumber(number), LineNumber(0),
+                                             std::max(LineNumber(0), lastLineOf(*shown))));
+        m_logView->scrollToLine(top.value_or(LineNumber(0)));
     }
     Q_EMIT notice(tr("%1 decoded as %2")
                       .arg(QFileInfo(path).fileName(),
@@ -929,13 +938,12 @@ void BundleWorkspace::updateStatusFields()
     }
     m_statusFile->setText(isTimelineShown() ? tr("Timeline") : QFileInfo(doc->path()).fileName());
     m_statusFile->setToolTip(doc->path());
-    const int line = m_logView->currentLine();
+    const std::optional<LineNumber> line = m_logView->currentLine();
     const QLocale locale;
-    m_statusPosition->setText(
-        line < 0 ? counted(doc->lineCount(), tr("line"), tr("lines"))
-                 : tr("Line %1 of %2")
-                       .arg(locale.toString(doc->lineNumber(line)),
-                            locale.toString(doc->lineNumber(doc->lineCount() - 1))));
+    m_statusPosition->setText(!line ? counted(doc->lineCount(), tr("line"), tr("lines"))
+                                    : tr("Line %1 of %2")
+                                          .arg(locale.toString(doc->lineNumber(*line)),
+                                               locale.toString(doc->lineNumber(lastLineOf(*doc)))));
     if (isTimelineShown()) {
         m_statusFormat->setText(tr("timeline (UTC) · Enter opens the line in its file"));
         m_statusFormat->setToolTip(QString());

@@ -42,16 +42,17 @@ public:
     explicit BundleWorkspace(AnalysisController *controller, QWidget *parent = nullptr);
     ~BundleWorkspace() override;
 
-    // Shows a file of the bundle at `line` (1-based; 0 = where the reader was), or the
+    // Shows a file of the bundle at `line` of that file (none: where the reader was), or the
     // timeline for AnalysisController::kTimelinePath; false when there is no such file.
-    bool showDocument(const QString &path, int line = 0);
+    bool showDocument(const QString &path, std::optional<LineNumber> line = std::nullopt);
     // The merged timeline of every dated line; built on first use.
     void showTimeline();
     bool isTimelineShown() const;
     void timelineGrew(); // more lines merged, or all of them
     // The document and line a line of the log view comes from: the line itself, or in the
     // timeline the line of its file; null when there is none.
-    std::pair<std::shared_ptr<const LogDocument>, LineNumber> lineSource(int line) const;
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber>
+    lineSource(std::optional<LineNumber> line) const;
     // Lists every line of every file that holds the query, in the Search tab.
     void searchAllFiles(const SearchQuery &query);
     // The current line of the log view, as its file has it (for a new rule); empty if none.
@@ -132,9 +133,14 @@ private:
     QLabel *m_statusFormat;
     QAction *m_onlyFindings = nullptr;
     QList<QAction *> m_editActions, m_viewActions;
-    // Where the reader was in each file of the bundle (first visible line, current line), to
-    // go back there; and the file shown when the same bundle is analysed again.
-    std::map<QString, std::pair<int, int>> m_places;
+    // Where the reader was in each file of the bundle, to go back there; and the file shown
+    // when the same bundle is analysed again.
+    struct Place
+    {
+        std::optional<LineNumber> top, current; // the first visible line, the current line
+    };
+    std::map<QString, Place> m_places;
+    void goBackTo(const Place &place);
     QString m_reopenedPath;
     bool m_previewMoved = false; // the reader moved in the preview: keep the place
     bool m_firstScreen = false;  // firstScreenShown() said for this bundle

@@ -254,7 +254,7 @@ void CompareTab::linkActivated(const QUrl &url)
         return;
     const Occurrence &o = result.findings[finding].occurrences[occurrence];
     if (left) {
-        Q_EMIT leftLineActivated(o.path, o.line);
+        Q_EMIT leftLineActivated(o.path, LineNumber::fromDisplayed(o.line));
         return;
     }
     const AnalysisResult &right = m_comparison->right;
@@ -268,7 +268,7 @@ void CompareTab::linkActivated(const QUrl &url)
             m_otherView->setMatches(i < right.matches.size() ? right.matches[i]
                                                              : std::vector<LineMatch>());
         }
-        m_otherView->setCurrentLine(docs[i]->indexOfLineNumber(o.line));
+        m_otherView->setCurrentLine(docs[i]->lineOfNumber(o.line));
         return;
     }
 }

@@ -61,7 +61,7 @@ public:
 
 Q_SIGNALS:
     void finished(); // shown, or failed / cancelled (said in the summary)
-    void leftLineActivated(const QString &path, int lineNumber); // in the open bundle
+    void leftLineActivated(const QString &path, LineNumber line); // in the open bundle
 
 private:
     void linkActivated(const QUrl &url);

@@ -21,7 +21,8 @@ FactsPanel::FactsPanel(QWidget *parent)
     header()->setSectionResizeMode(FactsModel::NameColumn, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(FactsModel::ValueColumn, QHeaderView::ResizeToContents);
     connect(this, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT sourceActivated(index.data(PathRole).toString(), index.data(LineRole).toInt());
+        Q_EMIT sourceActivated(index.data(PathRole).toString(),
+                               LineNumber::fromDisplayed(index.data(LineRole).toInt()));
     });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "text/linetypes.h"
 
 #include <QTreeView>
 
@@ -19,7 +20,7 @@ public:
     FactsModel *model() const { return m_model; }
 
 Q_SIGNALS:
-    void sourceActivated(const QString &path, int line); // line is 1-based
+    void sourceActivated(const QString &path, LineNumber line); // a line of that file
 
 private:
     FactsModel *m_model;

@@ -172,21 +172,21 @@ void FiltersPanel::apply()
     struct Outcome
     {
         std::vector<int> hits;
-        std::optional<std::vector<int>> shown;
+        std::optional<std::vector<LineNumber>> shown;
     };
     m_job.start(
         [doc, searches = std::move(searches), filters, any](JobState &job) {
             Outcome out;
-            std::vector<std::vector<int>> lines;
+            std::vector<std::vector<LineNumber>> lines;
             for (const TextSearch &search : searches)
                 lines.push_back(searchLines(*doc, search, &job.cancel));
             for (const auto &l : lines)
                 out.hits.push_back(int(l.size()));
             if (!any)
                 return out;
-            std::vector<int> shown;
+            std::vector<LineNumber> shown;
             std::vector<size_t> at(lines.size(), 0);
-            for (int line = 0; line < doc->lineCount() && !job.cancel; ++line) {
+            for (LineNumber line(0); line.get() < doc->lineCount() && !job.cancel; ++line) {
                 bool pass = true;
                 for (size_t i = 0; i < lines.size(); ++i) {
                     auto &pos = at[i];
@@ -208,7 +208,7 @@ void FiltersPanel::apply()
             for (size_t i = 0; i < m_filters.size() && i < out.hits.size(); ++i)
                 m_filters[i].hits = out.hits[i];
             m_view->setStackFilter(std::move(out.shown));
-            const int shown = m_view->rowCount();
+            const int shown = m_view->rowCount().get();
             m_status->setText(any ? tr("%1 of %2 shown")
                                         .arg(counted(shown, tr("line"), tr("lines")),
                                              QLocale().toString(doc->lineCount()))

@@ -286,7 +286,7 @@ void FindingsPanel::showOccurrence(int delta)
     const int n = int(f->occurrences.size());
     m_occurrence = delta == 0 ? 0 : ((std::max(m_occurrence, 0) + delta) % n + n) % n;
     const Occurrence &o = f->occurrences[m_occurrence];
-    Q_EMIT occurrenceActivated(o.path, o.line);
+    Q_EMIT occurrenceActivated(o.path, LineNumber::fromDisplayed(o.line));
     Q_EMIT occurrenceShown(f->title, m_occurrence + 1, n);
 }
 
@@ -329,7 +329,8 @@ void FindingsPanel::linkActivated(const QUrl &url)
         const int i = url.path().toInt();
         if (f && i >= 0 && i < f->occurrences.size()) {
             m_occurrence = i;
-            Q_EMIT occurrenceActivated(f->occurrences[i].path, f->occurrences[i].line);
+            Q_EMIT occurrenceActivated(f->occurrences[i].path,
+                                       LineNumber::fromDisplayed(f->occurrences[i].line));
         }
         return;
     }

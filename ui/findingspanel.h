@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/finding.h"
+#include "text/linetypes.h"
 
 #include <QPersistentModelIndex>
 #include <QWidget>
@@ -45,7 +46,7 @@ public:
     int visibleRowCount() const; // findings shown (a GPU group's children each count)
 
 Q_SIGNALS:
-    void occurrenceActivated(const QString &path, int line); // line is 1-based
+    void occurrenceActivated(const QString &path, LineNumber line); // a line of that file
     // After a jump to an occurrence: which one of how many (for the status bar).
     void occurrenceShown(const QString &title, int number, int count);
 

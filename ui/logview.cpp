@@ -79,9 +79,9 @@ void LogView::setDocument(std::shared_ptr<const LogDocument> doc)
     setMouseTracking(false);
     m_marks.clear();
     m_searchHits.clear();
-    m_current = m_anchor = -1;
+    m_current = m_anchor = std::nullopt;
     m_textAnchor = m_textCursor = {};
-    m_windowLine = -1;
+    m_windowLine = std::nullopt;
     m_filter.reset(); // its owners set it again for the new document
     m_ownerLines.reset();
     m_stackLines.reset();
@@ -109,9 +109,9 @@ void LogView::setLineColumns(LineColumns columns)
     viewport()->update();
 }
 
-std::pair<QString, QString> LogView::lineColumns(int line) const
+std::pair<QString, QString> LogView::lineColumns(LineNumber line) const
 {
-    if (!m_columns || !m_doc || line < 0 || line >= m_doc->lineCount())
+    if (!m_columns || !hasLine(line))
         return {};
     return m_columns(line);
 }
@@ -137,7 +137,7 @@ void LogView::setSourceColumnWidth(int pixels)
     viewport()->update();
 }
 
-void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner owner)
+void LogView::setLineFilter(std::optional<std::vector<LineNumber>> lines, FilterOwner owner)
 {
     const bool changed = m_ownerLines.has_value() != lines.has_value() || owner != m_filterOwner;
     m_ownerLines = std::move(lines);
@@ -147,16 +147,16 @@ void LogView::setLineFilter(std::optional<std::vector<int>> lines, FilterOwner o
         Q_EMIT filterChanged();
 }
 
-void LogView::setStackFilter(std::optional<std::vector<int>> lines)
+void LogView::setStackFilter(std::optional<std::vector<LineNumber>> lines)
 {
     m_stackLines = std::move(lines);
     applyFilters(m_current);
 }
 
-void LogView::applyFilters(int keep)
+void LogView::applyFilters(std::optional<LineNumber> keep)
 {
     if (m_ownerLines && m_stackLines) {
-        std::vector<int> both;
+        std::vector<LineNumber> both;
         std::set_intersection(m_ownerLines->begin(), m_ownerLines->end(), m_stackLines->begin(),
                               m_stackLines->end(), std::back_inserter(both));
         m_filter = std::move(both);
@@ -165,51 +165,80 @@ void LogView::applyFilters(int keep)
     }
     m_anchor = m_current;
     updateScrollBars();
-    if (keep >= 0 && m_doc) {
-        const int row = std::min(rowOfLine(keep), rowCount() - 1);
-        verticalScrollBar()->setValue(std::max(0, row - visibleLineCount() / 3));
-    }
+    if (keep && m_doc)
+        scrollRowToThird(std::min(rowOfLine(*keep), lastRow()));
     viewport()->update();
 }
 
-std::vector<int> LogView::markedLines() const
+std::vector<LineNumber> LogView::markedLines() const
 {
-    std::vector<int> lines;
+    std::vector<LineNumber> lines;
     lines.reserve(m_marks.size());
     for (const auto &entry : m_marks)
         lines.push_back(entry.first);
     return lines;
 }
 
-int LogView::rowCount() const
+LinesCount LogView::rowCount() const
 {
     if (!m_doc)
-        return 0;
-    return m_filter ? int(m_filter->size()) : m_doc->lineCount();
+        return LinesCount(0);
+    return LinesCount(m_filter ? int(m_filter->size()) : m_doc->lineCount());
 }
 
-int LogView::lineAtRow(int row) const
+std::optional<LineNumber> LogView::lineAtRow(ViewRow row) const
 {
-    if (row < 0 || row >= rowCount())
-        return -1;
-    return m_filter ? (*m_filter)[size_t(row)] : row;
+    if (row < ViewRow(0) || row > lastRow())
+        return std::nullopt;
+    return lineOfRow(row);
 }
 
-int LogView::rowOfLine(int line) const
+bool LogView::hasLine(LineNumber line) const
+{
+    return m_doc && line >= LineNumber(0) && line.get() < m_doc->lineCount();
+}
+
+LineNumber LogView::lineOfRow(ViewRow row) const
+{
+    return m_filter ? (*m_filter)[size_t(row.get())] : LineNumber(row.get());
+}
+
+ViewRow LogView::rowOfLine(LineNumber line) const
 {
     if (!m_filter)
-        return line;
-    return int(std::lower_bound(m_filter->begin(), m_filter->end(), line) - m_filter->begin());
+        return ViewRow(line.get());
+    return ViewRow(
+        int(std::lower_bound(m_filter->begin(), m_filter->end(), line) - m_filter->begin()));
 }
 
-int LogView::rowAt(const QPoint &pos) const
+ViewRow LogView::lastRow() const
+{
+    return ViewRow(0) + rowCount() - LinesCount(1);
+}
+
+ViewRow LogView::rowAt(const QPoint &pos) const
 {
     if (m_wrap)
         return rowAndSegmentAt(pos.y()).first;
-    return verticalScrollBar()->value() + pos.y() / std::max(1, lineHeight());
+    return topRow() + LinesCount(pos.y() / std::max(1, lineHeight()));
 }
 
-void LogView::setSearchHits(std::vector<int> lines)
+ViewRow LogView::topRow() const
+{
+    return ViewRow(verticalScrollBar()->value());
+}
+
+void LogView::setTopRow(ViewRow row)
+{
+    verticalScrollBar()->setValue(row.get());
+}
+
+void LogView::scrollRowToThird(ViewRow row)
+{
+    setTopRow(row - LinesCount(visibleLineCount().get() / 3));
+}
+
+void LogView::setSearchHits(std::vector<LineNumber> lines)
 {
     m_searchHits = std::move(lines);
     viewport()->update();
@@ -221,19 +250,20 @@ void LogView::setSearch(std::optional<TextSearch> search)
     viewport()->update();
 }
 
-bool LogView::isSearchHit(int line) const
+bool LogView::isSearchHit(LineNumber line) const
 {
     return std::binary_search(m_searchHits.begin(), m_searchHits.end(), line);
 }
 
-std::vector<std::pair<int, int>> LogView::searchSpans(int line) const
+std::vector<std::pair<int, int>> LogView::searchSpans(LineNumber line) const
 {
-    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+    if (!hasLine(line))
         return {};
     return searchSpansIn(line, shownBytes(line));
 }
 
-std::vector<std::pair<int, int>> LogView::searchSpansIn(int line, std::string_view shown) const
+std::vector<std::pair<int, int>> LogView::searchSpansIn(LineNumber line,
+                                                        std::string_view shown) const
 {
     if (!m_search || !isSearchHit(line))
         return {};
@@ -267,9 +297,9 @@ void LogView::setHighlighters(std::vector<CompiledHighlighter> highlighters)
     viewport()->update();
 }
 
-std::vector<std::pair<std::pair<int, int>, QColor>> LogView::highlighterSpans(int line) const
+std::vector<std::pair<std::pair<int, int>, QColor>> LogView::highlighterSpans(LineNumber line) const
 {
-    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+    if (!hasLine(line))
         return {};
     const std::string_view shown = shownBytes(line);
     return highlighterSpansIn(shown, int(displayTextOf(shown).size()));
@@ -291,12 +321,12 @@ LogView::highlighterSpansIn(std::string_view shown, int textSize) const
     return out;
 }
 
-void LogView::revealSearchHit(int line)
+void LogView::revealSearchHit(LineNumber line)
 {
     // A hit past the display cap of a long line: the line is shown from a little before it.
-    const int oldWindow = m_windowLine;
-    m_windowLine = -1;
-    if (m_doc && m_search && line >= 0 && line < m_doc->lineCount()) {
+    const std::optional<LineNumber> oldWindow = m_windowLine;
+    m_windowLine = std::nullopt;
+    if (m_search && hasLine(line)) {
         const std::string_view shown = shownBytes(line);
         if (shown.size() > size_t(kMaxDisplayColumns)) {
             const auto bytes = m_search->spans(shown, 1);
@@ -329,10 +359,10 @@ void LogView::setMatches(const std::vector<LineMatch> &matches)
             continue;
         const Severity s = *m.severity;
         for (LineNumber line = m.line; line <= m.endLine; ++line) {
-            Mark &mark = m_marks[line.get()];
+            Mark &mark = m_marks[line];
             mark.severity = std::max(mark.severity, s);
             if (line == m.line && m.rawEnd > m.rawStart)
-                mark.spans.emplace_back(m.rawStart.get(), m.rawEnd.get());
+                mark.spans.emplace_back(m.rawStart, m.rawEnd);
             for (const auto &fact : m.facts)
                 if (fact.second.size() >= 2 && !mark.values.contains(fact.second))
                     mark.values << fact.second;
@@ -341,25 +371,29 @@ void LogView::setMatches(const std::vector<LineMatch> &matches)
     viewport()->update();
 }
 
-int LogView::nextMarkedLine(int from, int delta, Severity atLeast, Severity atMost) const
+std::optional<LineNumber> LogView::nextMarkedLine(std::optional<LineNumber> from,
+                                                  int delta,
+                                                  Severity atLeast,
+                                                  Severity atMost) const
 {
     auto strong = [&](const auto &entry) {
         return entry.second.severity >= atLeast && entry.second.severity <= atMost;
     };
     if (delta > 0) {
-        auto it = std::find_if(m_marks.upper_bound(from), m_marks.end(), strong);
+        auto it = std::find_if(from ? m_marks.upper_bound(*from) : m_marks.begin(), m_marks.end(),
+                               strong);
         if (it == m_marks.end())
             it = std::find_if(m_marks.begin(), m_marks.end(), strong);
-        return it == m_marks.end() ? -1 : it->first;
+        return it == m_marks.end() ? std::nullopt : std::optional(it->first);
     }
-    auto before = std::make_reverse_iterator(m_marks.lower_bound(from));
+    auto before = std::make_reverse_iterator(from ? m_marks.lower_bound(*from) : m_marks.begin());
     auto it = std::find_if(before, m_marks.rend(), strong);
     if (it == m_marks.rend())
         it = std::find_if(m_marks.rbegin(), m_marks.rend(), strong);
-    return it == m_marks.rend() ? -1 : it->first;
+    return it == m_marks.rend() ? std::nullopt : std::optional(it->first);
 }
 
-std::optional<Severity> LogView::lineSeverity(int line) const
+std::optional<Severity> LogView::lineSeverity(LineNumber line) const
 {
     const auto it = m_marks.find(line);
     return it == m_marks.end() ? std::nullopt : std::optional<Severity>(it->second.severity);
@@ -378,43 +412,46 @@ int LogView::gutterWidth() const
     return fontMetrics().horizontalAdvance(QLatin1Char('9')) * (digits + 2) + prefixTimeWidth();
 }
 
-int LogView::firstVisibleLine() const
+std::optional<LineNumber> LogView::firstVisibleLine() const
 {
-    return lineAtRow(verticalScrollBar()->value());
+    return lineAtRow(topRow());
 }
 
-void LogView::scrollToLine(int line)
+void LogView::scrollToLine(LineNumber line)
 {
-    verticalScrollBar()->setValue(rowOfLine(line));
+    setTopRow(rowOfLine(line));
 }
 
-int LogView::visibleLineCount() const
+LinesCount LogView::visibleLineCount() const
 {
     const int rows = std::max(1, viewport()->height() / std::max(1, lineHeight()));
     if (!m_wrap)
-        return rows;
+        return LinesCount(rows);
     // The lines whose first row is in view, each as many rows as it wraps into (as without
     // wrapping, the last may be cut at the bottom).
     int lines = 0;
-    for (int row = verticalScrollBar()->value(), left = rows; row < rowCount() && left > 0; ++row) {
-        left -= segmentCount(lineAtRow(row));
+    int left = rows;
+    for (ViewRow row = topRow(); row <= lastRow() && left > 0; ++row) {
+        left -= segmentCount(lineOfRow(row));
         ++lines;
     }
-    return std::max(1, lines);
+    return LinesCount(std::max(1, lines));
 }
 
 void LogView::updateScrollBars()
 {
-    int last = std::max(0, rowCount() - visibleLineCount() + 1);
-    if (m_wrap) { // the top row that shows the end: as many lines from the end as fill the view
+    // The top row that shows the end.
+    ViewRow last
+        = std::max(ViewRow(0), ViewRow(0) + rowCount() - visibleLineCount() + LinesCount(1));
+    if (m_wrap) { // as many lines from the end as fill the view
         int left = std::max(1, viewport()->height() / std::max(1, lineHeight()));
-        last = rowCount();
-        while (last > 0 && (left -= segmentCount(lineAtRow(last - 1))) >= 0)
-            --last;
-        last = std::min(last, std::max(0, rowCount() - 1));
+        last = ViewRow(0) + rowCount();
+        while (last > ViewRow(0) && (left -= segmentCount(lineOfRow(last - LinesCount(1)))) >= 0)
+            last = last - LinesCount(1);
+        last = std::min(last, std::max(ViewRow(0), lastRow()));
     }
-    verticalScrollBar()->setRange(0, last);
-    verticalScrollBar()->setPageStep(visibleLineCount());
+    verticalScrollBar()->setRange(0, last.get());
+    verticalScrollBar()->setPageStep(visibleLineCount().get());
     const int charWidth = fontMetrics().horizontalAdvance(QLatin1Char('x'));
     const int textWidth = viewport()->width() - gutterWidth();
     horizontalScrollBar()->setRange(
@@ -428,45 +465,47 @@ void LogView::resizeEvent(QResizeEvent *event)
     QAbstractScrollArea::resizeEvent(event);
     // A banner above or the sideways scroll bar took rows away: the current line, in view
     // before, stays in view (not under the scroll bar).
-    const int first = verticalScrollBar()->value();
-    const int row = m_current >= 0 && m_doc ? rowOfLine(m_current) : -1;
-    const int oldRows = event->oldSize().height() / std::max(1, lineHeight());
-    const bool wasShown = row >= first && row < first + oldRows;
+    const ViewRow first = topRow();
+    const auto oldRows = LinesCount(event->oldSize().height() / std::max(1, lineHeight()));
+    const bool wasShown = m_current && m_doc && rowOfLine(*m_current) >= first
+                          && rowOfLine(*m_current) < first + oldRows;
     updateScrollBars();
-    if (wasShown && row >= first + visibleLineCount() - 1)
-        verticalScrollBar()->setValue(row - visibleLineCount() + 2);
+    if (wasShown && rowOfLine(*m_current) >= first + visibleLineCount() - LinesCount(1))
+        setTopRow(rowOfLine(*m_current) - visibleLineCount() + LinesCount(2));
 }
 
-void LogView::setCurrentLine(int line)
+void LogView::setCurrentLine(LineNumber line)
 {
-    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+    if (!hasLine(line))
         return;
     if (m_ownerLines && !std::binary_search(m_ownerLines->begin(), m_ownerLines->end(), line))
         setLineFilter(std::nullopt);
     m_current = m_anchor = line;
-    const int row = rowOfLine(line);
-    const int first = verticalScrollBar()->value();
-    if (row < first || row >= first + visibleLineCount() - 1)
-        verticalScrollBar()->setValue(std::max(0, row - visibleLineCount() / 3));
+    const ViewRow row = rowOfLine(line);
+    const ViewRow first = topRow();
+    if (row < first || row >= first + visibleLineCount() - LinesCount(1))
+        scrollRowToThird(row);
     horizontalScrollBar()->setValue(0);
     viewport()->update();
     Q_EMIT currentLineChanged(line);
 }
 
-void LogView::moveCurrent(int row, bool extend)
+void LogView::moveCurrent(ViewRow row, bool extend)
 {
-    if (rowCount() == 0)
+    if (rowCount() == LinesCount(0))
         return;
-    const int line = lineAtRow(std::clamp(row, 0, rowCount() - 1));
-    const int anchor = extend ? (m_anchor < 0 ? m_current : m_anchor) : line;
+    const LineNumber line = lineOfRow(std::clamp(row, ViewRow(0), lastRow()));
+    if (!extend)
+        m_anchor = line;
+    else if (!m_anchor) // the selection grows from the line that was current
+        m_anchor = m_current.value_or(line);
     m_current = line;
-    m_anchor = anchor < 0 ? line : anchor;
-    const int r = rowOfLine(line);
-    const int first = verticalScrollBar()->value();
+    const ViewRow r = rowOfLine(line);
+    const ViewRow first = topRow();
     if (r < first)
-        verticalScrollBar()->setValue(r);
-    else if (r >= first + visibleLineCount() - 1)
-        verticalScrollBar()->setValue(r - visibleLineCount() + 2);
+        setTopRow(r);
+    else if (r >= first + visibleLineCount() - LinesCount(1))
+        setTopRow(r - visibleLineCount() + LinesCount(2));
     viewport()->update();
     Q_EMIT currentLineChanged(line);
 }
@@ -479,8 +518,8 @@ void LogView::mousePressEvent(QMouseEvent *event)
         m_resizingColumn = true;
         return;
     }
-    const int row = rowAt(event->position().toPoint());
-    if (event->button() == Qt::LeftButton && m_doc && row < rowCount()) {
+    const ViewRow row = rowAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && m_doc && row <= lastRow()) {
         // A drag selects text; Shift+click extends the selection by whole lines.
         const bool extend = event->modifiers() & Qt::ShiftModifier;
         m_textAnchor = m_textCursor = extend ? TextPos{} : textPosAt(event->position().toPoint());
@@ -503,8 +542,8 @@ void LogView::mouseMoveEvent(QMouseEvent *event)
         else
             viewport()->unsetCursor();
     }
-    if ((event->buttons() & Qt::LeftButton) && m_doc && rowCount() > 0) {
-        if (m_textAnchor.line >= 0)
+    if ((event->buttons() & Qt::LeftButton) && m_doc && rowCount() > LinesCount(0)) {
+        if (m_textAnchor.line)
             m_textCursor = textPosAt(event->position().toPoint());
         moveCurrent(rowAt(event->position().toPoint()), true);
     }
@@ -519,14 +558,13 @@ void LogView::mouseReleaseEvent(QMouseEvent *event)
 
 void LogView::mouseDoubleClickEvent(QMouseEvent *event)
 {
-    const int row = rowAt(event->position().toPoint());
+    const std::optional<LineNumber> line = lineAtRow(rowAt(event->position().toPoint()));
     // On the text, a double-click selects the word under it (klogg's habit): letters, digits
     // and '_', with '.', ':' and '-' inside a word ("570.158.08", "0000:86:00"). On the gutter
     // (and with Enter) the line is opened.
-    if (event->button() == Qt::LeftButton && row < rowCount()
-        && event->position().x() >= gutterWidth()) {
-        const TextPos at = textPosAt(event->position().toPoint());
-        const QString text = displayText(at.line);
+    if (event->button() == Qt::LeftButton && line && event->position().x() >= gutterWidth()) {
+        const TextPos at = textPosAt(event->position().toPoint()); // on `line`
+        const QString text = displayText(*line);
         auto isWord = [&](int i) {
             return text[i].isLetterOrNumber() || text[i] == u'_';
         };
@@ -545,38 +583,41 @@ void LogView::mouseDoubleClickEvent(QMouseEvent *event)
                 --from;
             while (inWord(to))
                 ++to;
-            selectText(at.line, from, to);
+            selectText(*line, from, to);
             return;
         }
     }
-    if (event->button() == Qt::LeftButton && row < rowCount()
-        && !(m_activator && m_activator(lineAtRow(row))))
-        showWholeLine(lineAtRow(row));
+    if (event->button() == Qt::LeftButton && line && !(m_activator && m_activator(*line)))
+        showWholeLine(*line);
 }
 
 bool LogView::viewportEvent(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip && m_doc) {
         const auto *help = static_cast<QHelpEvent *>(event);
-        const int line = lineAtRow(rowAt(help->pos()));
-        const std::string_view raw = line >= 0 ? m_doc->line(line) : std::string_view();
-        if (m_columns && line >= 0 && help->pos().x() < gutterWidth()) { // the whole source
-            const auto [time, source] = m_columns(line);
+        const std::optional<LineNumber> line = lineAtRow(rowAt(help->pos()));
+        if (!line) {
+            QToolTip::hideText();
+            return true;
+        }
+        const std::string_view raw = m_doc->line(*line);
+        if (m_columns && help->pos().x() < gutterWidth()) { // the whole source
+            const auto [time, source] = m_columns(*line);
             QToolTip::showText(help->globalPos(), QStringLiteral("%1  %2").arg(time, source),
                                viewport());
-        } else if (line >= 0 && line == m_windowLine) {
+        } else if (line == m_windowLine) {
             QToolTip::showText(help->globalPos(),
                                tr("This line of %L1 bytes is shown from byte %L2, a little before "
                                   "the search hit; double-click it or press Enter to see it whole.")
                                    .arg(qint64(raw.size()))
-                                   .arg(qint64(hiddenPrefixBytes(raw, line))),
+                                   .arg(qint64(hiddenPrefixBytes(raw, *line))),
                                viewport());
-        } else if (const size_t hidden = hiddenPrefixBytes(raw, line); hidden > 0)
+        } else if (const size_t hidden = hiddenPrefixBytes(raw, *line); hidden > 0)
             QToolTip::showText(help->globalPos(),
                                tr("Hidden prefix: %1")
                                    .arg(QString::fromUtf8(raw.substr(0, size_t(hidden))).trimmed()),
                                viewport());
-        else if (line >= 0 && raw.size() > size_t(kMaxDisplayColumns))
+        else if (raw.size() > size_t(kMaxDisplayColumns))
             QToolTip::showText(help->globalPos(),
                                tr("This line has %L1 bytes and is cut here; double-click it or "
                                   "press Enter to see it whole.")
@@ -609,17 +650,17 @@ bool LogView::stepToMarkedLine(QKeyEvent *event, bool back)
     const Severity low = errors ? Severity::Error : Severity::Warning;
     const Severity high = errors ? Severity::Critical : Severity::Warning;
     const QString what = errors ? tr("error") : tr("warning");
-    const int line = nextMarkedLine(m_current, back ? -1 : +1, low, high);
-    if (line < 0) {
+    const std::optional<LineNumber> line = nextMarkedLine(m_current, back ? -1 : +1, low, high);
+    if (!line) {
         Q_EMIT notice(tr("No %1 line in this view").arg(what));
         return true;
     }
-    setCurrentLine(line);
+    setCurrentLine(*line);
     int number = 0, count = 0;
     for (const auto &[marked, mark] : m_marks)
         if (mark.severity >= low && mark.severity <= high) {
             ++count;
-            if (marked <= line)
+            if (marked <= *line)
                 ++number;
         }
     Q_EMIT notice(errors ? tr("Error %L1 of %L2").arg(number).arg(count)
@@ -631,18 +672,18 @@ bool LogView::stepToMarkedLine(QKeyEvent *event, bool back)
 // Right select by word.
 bool LogView::selectByKey(QKeyEvent *event, bool extend, bool control)
 {
-    if (extend && m_current >= 0 && !control) {
+    if (extend && m_current && !control) {
         const int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
         switch (event->key()) {
         case Qt::Key_Left: extendTextSelection(column - 1); return true;
         case Qt::Key_Right: extendTextSelection(column + 1); return true;
         case Qt::Key_Home: extendTextSelection(0); return true;
-        case Qt::Key_End: extendTextSelection(int(displayText(m_current).size())); return true;
+        case Qt::Key_End: extendTextSelection(int(displayText(*m_current).size())); return true;
         default: break;
         }
     }
-    if (extend && m_current >= 0 && control) { // Ctrl+Shift+Left/Right: by word
-        const QString text = displayText(m_current);
+    if (extend && m_current && control) { // Ctrl+Shift+Left/Right: by word
+        const QString text = displayText(*m_current);
         int column = m_textCursor.line == m_current ? m_textCursor.column : 0;
         if (event->key() == Qt::Key_Right) {
             while (column < text.size() && !text[column].isLetterOrNumber())
@@ -666,7 +707,7 @@ bool LogView::selectByKey(QKeyEvent *event, bool extend, bool control)
 
 void LogView::keyPressEvent(QKeyEvent *event)
 {
-    if (event->matches(QKeySequence::Copy) && m_doc && m_current >= 0) {
+    if (event->matches(QKeySequence::Copy) && m_doc && m_current) {
         copy();
         return;
     }
@@ -684,28 +725,29 @@ void LogView::keyPressEvent(QKeyEvent *event)
         return;
     if (event->key() != Qt::Key_Shift && event->key() != Qt::Key_Control)
         m_textAnchor = m_textCursor = {}; // any other key ends a text selection
-    const int row = m_current < 0 ? verticalScrollBar()->value() - 1 : rowOfLine(m_current);
+    const ViewRow row = m_current ? rowOfLine(*m_current) : topRow() - LinesCount(1);
+    const LinesCount page = visibleLineCount() - LinesCount(1);
     switch (event->key()) {
-    case Qt::Key_Down: moveCurrent(row + 1, extend); return;
-    case Qt::Key_Up: moveCurrent(row - 1, extend); return;
-    case Qt::Key_PageDown: moveCurrent(row + visibleLineCount() - 1, extend); return;
-    case Qt::Key_PageUp: moveCurrent(row - visibleLineCount() + 1, extend); return;
+    case Qt::Key_Down: moveCurrent(row + LinesCount(1), extend); return;
+    case Qt::Key_Up: moveCurrent(row - LinesCount(1), extend); return;
+    case Qt::Key_PageDown: moveCurrent(row + page, extend); return;
+    case Qt::Key_PageUp: moveCurrent(row - page, extend); return;
     case Qt::Key_Home:
         if (event->modifiers() & Qt::ControlModifier) {
-            moveCurrent(0, extend);
+            moveCurrent(ViewRow(0), extend);
             return;
         }
         break;
     case Qt::Key_End:
         if (event->modifiers() & Qt::ControlModifier) {
-            moveCurrent(rowCount() - 1, extend);
+            moveCurrent(lastRow(), extend);
             return;
         }
         break;
     case Qt::Key_Return:
     case Qt::Key_Enter:
-        if (m_current >= 0 && !(m_activator && m_activator(m_current)))
-            showWholeLine(m_current);
+        if (m_current && !(m_activator && m_activator(*m_current)))
+            showWholeLine(*m_current);
         return;
     default: break;
     }

@@ -4,6 +4,7 @@
 #include "engine/textsearch.h"
 #include "highlighter.h"
 #include "rules/rule.h"
+#include "text/linetypes.h"
 
 #include <QAbstractScrollArea>
 
@@ -26,6 +27,43 @@ class LogDocument;
 class LineHighlighter;
 struct HighlightRun;
 
+// A row of the log view: a line's place among the lines shown (all of them, or those a filter
+// keeps), counted from 0. The vertical scroll bar's value is the top row. Rows and lines are
+// apart (as klogg keeps them), so a row cannot be passed where a line is meant: lineAtRow() and
+// rowOfLine() go from one to the other.
+class ViewRow
+{
+public:
+    constexpr ViewRow() = default;
+    constexpr explicit ViewRow(int index)
+        : m_index(index)
+    {}
+    constexpr int get() const { return m_index; }
+
+    friend constexpr auto operator<=>(ViewRow, ViewRow) = default;
+    constexpr ViewRow &operator++()
+    {
+        ++m_index;
+        return *this;
+    }
+    friend constexpr ViewRow operator+(ViewRow row, LinesCount rows)
+    {
+        return ViewRow(row.m_index + rows.get());
+    }
+    friend constexpr ViewRow operator-(ViewRow row, LinesCount rows)
+    {
+        return ViewRow(row.m_index - rows.get());
+    }
+    // The rows from `b` up to `a`.
+    friend constexpr LinesCount operator-(ViewRow a, ViewRow b)
+    {
+        return LinesCount(a.m_index - b.m_index);
+    }
+
+private:
+    int m_index = 0;
+};
+
 // A read-only log view that paints only the visible lines of a LogDocument: line numbers,
 // base colours from KSyntaxHighlighting's log definition, and rule matches tinted by severity
 // with the matched text emphasised.
@@ -45,31 +83,31 @@ public:
     // Columns painted in the gutter instead of line numbers: a time and a source label per line
     // (the merged timeline). The source column is elided and resized by dragging its right edge;
     // the text always gets the rest. setDocument() takes them away.
-    using LineColumns = std::function<std::pair<QString, QString>(int line)>;
+    using LineColumns = std::function<std::pair<QString, QString>(LineNumber line)>;
     void setLineColumns(LineColumns columns);
     bool hasLineColumns() const { return bool(m_columns); }
-    std::pair<QString, QString> lineColumns(int line) const;
+    std::pair<QString, QString> lineColumns(LineNumber line) const;
     int sourceColumnWidth() const; // pixels, as painted
     void setSourceColumnWidth(int pixels);
     // Hits to highlight (those with a severity).
     void setMatches(const std::vector<LineMatch> &matches);
 
-    // Lines to mark as search hits (0-based, ascending), and the search whose every
-    // occurrence on those lines is highlighted (the current line's more strongly).
-    void setSearchHits(std::vector<int> lines);
+    // Lines to mark as search hits (ascending), and the search whose every occurrence on those
+    // lines is highlighted (the current line's more strongly).
+    void setSearchHits(std::vector<LineNumber> lines);
     void setSearch(std::optional<TextSearch> search);
-    bool isSearchHit(int line) const;
+    bool isSearchHit(LineNumber line) const;
     // Where the search occurs on `line`, as [start, end) columns of its shown text.
-    std::vector<std::pair<int, int>> searchSpans(int line) const;
+    std::vector<std::pair<int, int>> searchSpans(LineNumber line) const;
     // The short time shown in the gutter for `line` while prefixes are hidden ("08:15:01.123").
-    QString gutterTime(int line) const;
+    QString gutterTime(LineNumber line) const;
     // Scrolls sideways so the first occurrence of the search on `line` is in view.
-    void revealSearchHit(int line);
+    void revealSearchHit(LineNumber line);
 
     // Patterns painted in colour (their occurrences or whole lines), later over earlier.
     void setHighlighters(std::vector<CompiledHighlighter> highlighters);
     // The highlighter colour painted under each column of `line`'s shown text, by span.
-    std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpans(int line) const;
+    std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpans(LineNumber line) const;
 
     // A KSyntaxHighlighting theme by name; empty follows the palette (light or dark).
     void setThemeName(const QString &name);
@@ -86,71 +124,72 @@ public:
     // The chosen theme's background; invalid when the view follows the palette.
     QColor themeBackground() const;
 
-    // Shows only these lines (0-based, ascending), e.g. the search hits; nullopt shows all.
+    // Shows only these lines (ascending), e.g. the search hits; nullopt shows all.
     // `owner` says who filters ("search", "findings"), so one filter replaces the other.
     // setDocument() drops the filter without a signal; its owner sets it again.
     // Who hides the other lines, so each can take its filter back without touching another's.
     enum class FilterOwner { None, Findings, Search };
-    void setLineFilter(std::optional<std::vector<int>> lines,
+    void setLineFilter(std::optional<std::vector<LineNumber>> lines,
                        FilterOwner owner = FilterOwner::None);
     bool isFiltered() const { return m_filter.has_value(); }
     FilterOwner filterOwner() const { return m_filterOwner; }
     // The stacked include/exclude filters' lines (the Filters tab): what is shown passes both
     // them and the owner's filter above. nullopt: no stacked filter.
-    void setStackFilter(std::optional<std::vector<int>> lines);
+    void setStackFilter(std::optional<std::vector<LineNumber>> lines);
     bool isStackFiltered() const { return m_stackLines.has_value(); }
-    std::vector<int> markedLines() const; // lines a rule matched, ascending
-    int rowCount() const;                 // lines shown
-    int lineAtRow(int row) const;
+    std::vector<LineNumber> markedLines() const;            // lines a rule matched, ascending
+    LinesCount rowCount() const;                            // lines shown
+    std::optional<LineNumber> lineAtRow(ViewRow row) const; // none past the rows shown
 
-    int currentLine() const { return m_current; } // 0-based, -1 if none
+    std::optional<LineNumber> currentLine() const { return m_current; }
     // Scrolls the line into the middle; a line the filter hides clears the filter.
-    void setCurrentLine(int line);
-    int firstVisibleLine() const;
-    void scrollToLine(int line); // puts it at the top
-    int visibleLineCount() const;
-    // The selected lines (Shift+click, Shift+arrows): first and last, 0-based; the current line
-    // alone when nothing more is selected.
-    std::pair<int, int> selection() const;
+    void setCurrentLine(LineNumber line);
+    std::optional<LineNumber> firstVisibleLine() const; // none when no line is shown
+    void scrollToLine(LineNumber line);                 // puts it at the top
+    LinesCount visibleLineCount() const;
+    // The selected lines (Shift+click, Shift+arrows): first and last; the current line alone
+    // when nothing more is selected; none without a current line.
+    std::optional<std::pair<LineNumber, LineNumber>> selection() const;
     // The text selected with the mouse or Shift+Left/Right/Home/End (part of a line, or from
     // inside one line to inside another), else the shown lines of the selection, joined by
     // newlines.
     QString selectedText() const;
     bool hasTextSelection() const;
     // Selects columns [from, to) of `line` (its shown text), as a mouse drag does.
-    void selectText(int line, int from, int to);
+    void selectText(LineNumber line, int from, int to);
     void copy(); // the selected text to the clipboard
     void selectAll();
     // The context menu over `line` (Copy, Select All, Find the selected text, then the actions
-    // added to the view); the caller owns it. A line outside the selection becomes the current
-    // line.
-    QMenu *createContextMenu(int line);
+    // added to the view; none: below the last line); the caller owns it. A line outside the
+    // selection becomes the current line.
+    QMenu *createContextMenu(std::optional<LineNumber> line);
     // Opens a window with the whole line (long lines are cut at 4000 characters in the view).
-    void showWholeLine(int line);
+    void showWholeLine(LineNumber line);
     // Double-click or Enter on a line calls this first; when it returns false (or is unset)
     // the whole line is shown.
-    void setLineActivator(std::function<bool(int line)> activator)
+    void setLineActivator(std::function<bool(LineNumber line)> activator)
     {
         m_activator = std::move(activator);
     }
     // Says which lines are bookmarked (their numbers are painted on a mark in the gutter).
-    void setBookmarkTest(std::function<bool(int line)> test)
+    void setBookmarkTest(std::function<bool(LineNumber line)> test)
     {
         m_isBookmarked = std::move(test);
         viewport()->update();
     }
     // The next line after `from` (delta +1) or before it (-1) that a rule marked with
-    // `atLeast` or worse (and no worse than `atMost`), wrapping around; -1 when there is none.
-    // The keys e / Shift+E (errors) and w / Shift+W (warnings) step through them.
-    int nextMarkedLine(int from,
-                       int delta,
-                       Severity atLeast,
-                       Severity atMost = Severity::Critical) const;
+    // `atLeast` or worse (and no worse than `atMost`), wrapping around; none when there is none.
+    // Without `from`, the first (+1) or the last (-1). The keys e / Shift+E (errors) and w /
+    // Shift+W (warnings) step through them.
+    std::optional<LineNumber> nextMarkedLine(std::optional<LineNumber> from,
+                                             int delta,
+                                             Severity atLeast,
+                                             Severity atMost = Severity::Critical) const;
     // The severity shown for a line, if a rule matched it.
-    std::optional<Severity> lineSeverity(int line) const;
+    std::optional<Severity> lineSeverity(LineNumber line) const;
 
 Q_SIGNALS:
-    void currentLineChanged(int line);
+    void currentLineChanged(LineNumber line);
     void documentChanged();
     void documentPainted();           // once per setDocument(), after its first screen was painted
     void filterChanged();             // set, replaced or cleared
@@ -180,20 +219,20 @@ private:
     struct Mark
     {
         Severity severity = Severity::Info;
-        std::vector<std::pair<int, int>> spans; // the matches' raw byte spans on the first line
+        std::vector<std::pair<LineColumn, LineColumn>> spans; // the matches' raw spans
         QStringList values; // captured facts (versions, bus ids), underlined where they appear
     };
     struct TextPos
     {
-        int line = -1;
-        int column = 0;
+        std::optional<LineNumber> line; // none: no text position
+        int column = 0;                 // of the line's shown text
         auto operator<=>(const TextPos &) const = default;
     };
     // The rows in view, laid out before each paint (prefixes found, text cut, formats read), so
     // painting only reads them.
     struct ShownRow
     {
-        int line = -1;
+        LineNumber line;
         int hidden = 0; // bytes of prefix not shown
         QString text;   // as painted
         QString time;   // the hidden prefix's time, for the gutter
@@ -216,19 +255,20 @@ private:
                    const LinePaint &l,
                    int y,
                    const std::function<int(int)> &xAt) const;
-    QString displayText(int line) const; // as painted: cut at kMaxDisplayColumns, tabs as blanks
+    // As painted: cut at kMaxDisplayColumns, tabs as blanks.
+    QString displayText(LineNumber line) const;
     static QString displayTextOf(std::string_view shown);
-    std::vector<std::pair<int, int>> searchSpansIn(int line, std::string_view shown) const;
+    std::vector<std::pair<int, int>> searchSpansIn(LineNumber line, std::string_view shown) const;
     // Where `search` occurs in the shown bytes of a line, as columns of its shown text.
     static std::vector<std::pair<int, int>> columnSpans(const TextSearch &search,
                                                         std::string_view shown);
     std::vector<std::pair<std::pair<int, int>, QColor>> highlighterSpansIn(std::string_view shown,
                                                                            int textSize) const;
-    size_t hiddenPrefixBytes(std::string_view raw, int line) const; // `line` shows `raw`
-    size_t prefixBytes(std::string_view raw, int line) const;       // without the window below
+    size_t hiddenPrefixBytes(std::string_view raw, LineNumber line) const; // `line` shows `raw`
+    size_t prefixBytes(std::string_view raw, LineNumber line) const; // without the window below
     QString prefixTime(std::string_view raw) const;
     int prefixTimeWidth() const; // the gutter's time column while prefixes are hidden
-    std::string_view shownBytes(int line) const; // the line without a hidden prefix
+    std::string_view shownBytes(LineNumber line) const; // the line without a hidden prefix
     TextPos textPosAt(const QPoint &pos) const;
     int xOfColumn(const QString &text, int column) const; // from the text's left edge
     void ensureColumnVisible(const QString &text, int column);
@@ -237,9 +277,18 @@ private:
     bool stepToMarkedLine(QKeyEvent *event, bool back);
     bool selectByKey(QKeyEvent *event, bool extend, bool control);
     void updateScrollBars();
-    int rowOfLine(int line) const; // the row showing `line`, or of the next shown line
-    int rowAt(const QPoint &pos) const;
-    void moveCurrent(int row, bool extend);
+    bool hasLine(LineNumber line) const; // a line of the document
+    // The line a row shows, for a row that is shown (below rowCount()).
+    LineNumber lineOfRow(ViewRow row) const;
+    ViewRow rowOfLine(LineNumber line) const; // the row showing `line`, or of the next shown line
+    ViewRow lastRow() const;                  // the last row shown (-1 when none is)
+    ViewRow rowAt(const QPoint &pos) const;
+    // The vertical scroll bar counts rows: the top row, and scrolling to put one at the top
+    // (the bar keeps it in its range) or a third of the way down.
+    ViewRow topRow() const;
+    void setTopRow(ViewRow row);
+    void scrollRowToThird(ViewRow row);
+    void moveCurrent(ViewRow row, bool extend);
     void applyTheme();
     int lineHeight() const;
     int gutterWidth() const;
@@ -249,21 +298,21 @@ private:
     int m_sourceColumnChars = 18; // the source column's width, in characters
     bool m_resizingColumn = false;
     int timeColumnWidth() const;
-    std::map<int, Mark> m_marks;
-    int m_current = -1;
-    int m_anchor = -1; // the other end of the selection
-    void applyFilters(int keep);
+    std::map<LineNumber, Mark> m_marks;
+    std::optional<LineNumber> m_current;
+    std::optional<LineNumber> m_anchor; // the other end of the selection
+    void applyFilters(std::optional<LineNumber> keep);
     // A line longer than the display cap whose search hit lies past it is shown from a little
     // before the hit: its bytes after the prefix that are skipped.
-    int m_windowLine = -1;
+    std::optional<LineNumber> m_windowLine;
     size_t m_windowBytes = 0;
-    std::optional<std::vector<int>> m_filter; // the lines shown: owner's ∩ stack's
-    std::optional<std::vector<int>> m_ownerLines, m_stackLines;
+    std::optional<std::vector<LineNumber>> m_filter; // the lines shown: owner's ∩ stack's
+    std::optional<std::vector<LineNumber>> m_ownerLines, m_stackLines;
     FilterOwner m_filterOwner = FilterOwner::None;
-    std::function<bool(int)> m_activator;
-    std::function<bool(int)> m_isBookmarked;
+    std::function<bool(LineNumber)> m_activator;
+    std::function<bool(LineNumber)> m_isBookmarked;
     QString m_themeName;
-    std::vector<int> m_searchHits;
+    std::vector<LineNumber> m_searchHits;
     std::optional<TextSearch> m_search;
     std::vector<CompiledHighlighter> m_highlighters;
     TextPos m_textAnchor, m_textCursor; // a text selection when they differ
@@ -271,8 +320,8 @@ private:
     bool m_hidePrefixes = false;
     bool m_wrap = false;
     // With wrapping: the row (of lines shown) under y, and which of its wrapped rows.
-    std::pair<int, int> rowAndSegmentAt(int y) const;
-    int segmentCount(int line) const;
+    std::pair<ViewRow, int> rowAndSegmentAt(int y) const;
+    int segmentCount(LineNumber line) const;
     bool m_painted = false;
     std::vector<ShownRow> m_shownRows;
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;

@@ -16,17 +16,17 @@ void LogView::contextMenuEvent(QContextMenuEvent *event)
     menu->exec(event->globalPos());
 }
 
-QMenu *LogView::createContextMenu(int line)
+QMenu *LogView::createContextMenu(std::optional<LineNumber> line)
 {
     // A right-click outside the selection selects the line under the mouse first.
-    const auto [first, last] = selection();
-    if (line >= 0 && !hasTextSelection() && (line < first || line > last))
-        setCurrentLine(line);
+    const auto lines = selection();
+    if (line && !hasTextSelection() && (!lines || *line < lines->first || *line > lines->second))
+        setCurrentLine(*line);
     auto *menu = new QMenu(this);
     QAction *copyAction = menu->addAction(tr("&Copy"), this, &LogView::copy);
     copyAction->setShortcut(QKeySequence::Copy);
     copyAction->setObjectName(QStringLiteral("logCopy"));
-    copyAction->setEnabled(m_current >= 0 || hasTextSelection());
+    copyAction->setEnabled(m_current || hasTextSelection());
     QAction *all = menu->addAction(tr("Select &All"), this, &LogView::selectAll);
     all->setShortcut(QKeySequence::SelectAll);
     all->setObjectName(QStringLiteral("logSelectAll"));

@@ -22,7 +22,7 @@ struct LogView::PaintContext
     const ViewPalette *vp = nullptr;
     QColor textColor, lineNumberColor;
     int lh = 0, ascent = 0, gutter = 0, scrollX = 0, wrapColumns = 0;
-    int selFirst = -1, selLast = -1;
+    std::optional<std::pair<LineNumber, LineNumber>> selection;
     bool multiSelection = false, textSelection = false;
     TextPos textFrom, textTo;
     QFont normalFont, boldFont;
@@ -52,10 +52,10 @@ void LogView::layoutRows()
     const int wrapColumns = m_wrap ? wrapColumnCount() : 0;
     int widest = m_maxColumns;
     int y = 0;
-    for (int rowIndex = verticalScrollBar()->value();
-         rowIndex < rowCount() && y < viewport()->height(); ++rowIndex) {
+    for (ViewRow rowIndex = topRow(); rowIndex <= lastRow() && y < viewport()->height();
+         ++rowIndex) {
         ShownRow row;
-        row.line = lineAtRow(rowIndex);
+        row.line = lineOfRow(rowIndex);
         const std::string_view raw = m_doc->line(row.line);
         row.hidden = int(hiddenPrefixBytes(raw, row.line));
         row.text = displayTextOf(raw.substr(size_t(row.hidden)));
@@ -103,8 +103,8 @@ void LogView::paintEvent(QPaintEvent *)
     c.ascent = fontMetrics().ascent();
     c.gutter = gutterWidth();
     c.scrollX = horizontalScrollBar()->value();
-    std::tie(c.selFirst, c.selLast) = selection();
-    c.multiSelection = c.selFirst != c.selLast;
+    c.selection = selection();
+    c.multiSelection = c.selection && c.selection->first != c.selection->second;
     c.textSelection = hasTextSelection();
     std::tie(c.textFrom, c.textTo) = std::minmax(m_textAnchor, m_textCursor);
     c.normalFont = font();
@@ -139,11 +139,12 @@ LogView::LinePaint LogView::linePaint(const PaintContext &c, const ShownRow &row
 {
     LinePaint l;
     l.row = &row;
-    const int line = row.line;
+    const LineNumber line = row.line;
     const QString &text = row.text;
     const auto mark = m_marks.find(line);
     l.mark = mark != m_marks.end() ? &mark->second : nullptr;
-    l.selected = c.multiSelection && !c.textSelection && line >= c.selFirst && line <= c.selLast;
+    l.selected = c.multiSelection && !c.textSelection && c.selection && line >= c.selection->first
+                 && line <= c.selection->second;
     l.severity = l.mark ? size_t(l.mark->severity) : 0;
     l.background = c.pal.color(QPalette::Base);
     if (l.selected)
@@ -156,9 +157,9 @@ LogView::LinePaint LogView::linePaint(const PaintContext &c, const ShownRow &row
     const std::string_view shown = raw.substr(size_t(row.hidden));
     // Matched spans: the matches' raw byte offsets as characters of the shown text.
     if (l.mark) {
-        auto columnOf = [&](int byte) {
-            byte = std::max(byte - row.hidden, 0);
-            return int(QString::fromUtf8(raw.data() + row.hidden, byte).size());
+        auto columnOf = [&](LineColumn byte) {
+            const int shownBytes = std::max(byte - LineColumn(row.hidden), 0);
+            return int(QString::fromUtf8(raw.data() + row.hidden, shownBytes).size());
         };
         for (const auto &[start, end] : l.mark->spans)
             l.matched.emplace_back(columnOf(start), std::min<int>(columnOf(end), text.size()));
@@ -176,7 +177,7 @@ LogView::LinePaint LogView::linePaint(const PaintContext &c, const ShownRow &row
 
 void LogView::paintGutter(QPainter &p, const PaintContext &c, const LinePaint &l, int y) const
 {
-    const int line = l.row->line;
+    const LineNumber line = l.row->line;
     if (m_isBookmarked && m_isBookmarked(line)) {
         p.save();
         p.setRenderHint(QPainter::Antialiasing);
@@ -206,7 +207,7 @@ void LogView::paintSegment(
     QPainter &p, const PaintContext &c, const LinePaint &l, int segment, int y) const
 {
     const QString &text = l.row->text;
-    const int line = l.row->line;
+    const LineNumber line = l.row->line;
     const int segmentStart = segment * c.wrapColumns;
     const int xOffset = c.wrapColumns > 0 ? xOfColumn(text, segmentStart) : c.scrollX;
     // The right edge of this row's text: the wrap width, else the viewport's.

@@ -34,7 +34,7 @@ int LogView::wrapColumnCount() const
     return std::max(20, int(width / advance));
 }
 
-int LogView::segmentCount(int line) const
+int LogView::segmentCount(LineNumber line) const
 {
     if (!m_wrap)
         return 1;
@@ -42,23 +42,23 @@ int LogView::segmentCount(int line) const
     return std::max(1, int((displayText(line).size() + columns - 1) / columns));
 }
 
-std::pair<int, int> LogView::rowAndSegmentAt(int y) const
+std::pair<ViewRow, int> LogView::rowAndSegmentAt(int y) const
 {
     const int lh = std::max(1, lineHeight());
-    int row = verticalScrollBar()->value();
+    ViewRow row = topRow();
     int rowsAbove = std::max(0, y) / lh; // wrapped rows between the top and y
-    for (; row < rowCount(); ++row) {
-        const int segments = segmentCount(lineAtRow(row));
+    for (; row <= lastRow(); ++row) {
+        const int segments = segmentCount(lineOfRow(row));
         if (rowsAbove < segments)
             return {row, rowsAbove};
         rowsAbove -= segments;
     }
-    return {rowCount(), 0};
+    return {ViewRow(0) + rowCount(), 0};
 }
 
-void LogView::showWholeLine(int line)
+void LogView::showWholeLine(LineNumber line)
 {
-    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+    if (!hasLine(line))
         return;
     const std::string_view full = m_doc->line(line);
     const bool cut = qint64(full.size()) > kMaxWholeLineBytes;
@@ -92,7 +92,7 @@ void LogView::showWholeLine(int line)
             target = size_t(spans.front().first);
     if (const auto mark = m_marks.find(line);
         !target && mark != m_marks.end() && !mark->second.spans.empty()) {
-        if (const size_t start = size_t(mark->second.spans.front().first); start < raw.size())
+        if (const auto start = size_t(mark->second.spans.front().first.get()); start < raw.size())
             target = start;
     }
 
@@ -112,7 +112,7 @@ void LogView::showWholeLine(int line)
     }
     if (target) {
         const auto row = std::upper_bound(rowStarts.begin(), rowStarts.end(), *target);
-        view->setCurrentLine(int(row - rowStarts.begin()) - 1);
+        view->setCurrentLine(LineNumber(int(row - rowStarts.begin()) - 1));
     }
     QString about = cut ? tr("%L1 bytes; the first %2 MiB are shown")
                               .arg(qint64(full.size()))
@@ -126,7 +126,7 @@ void LogView::showWholeLine(int line)
     QPushButton *copyLine = buttons->addButton(tr("Copy Line"), QDialogButtonBox::ActionRole);
     copyLine->setObjectName(QStringLiteral("wholeLineCopy"));
     connect(copyLine, &QPushButton::clicked, this, [this, line] {
-        if (m_doc && line < m_doc->lineCount()) {
+        if (hasLine(line)) {
             const std::string_view text = m_doc->line(line);
             QApplication::clipboard()->setText(QString::fromUtf8(
                 text.substr(0, std::min<size_t>(text.size(), size_t(kMaxCopyBytes)))));

@@ -10,26 +10,30 @@
 
 namespace gputriage {
 
-std::pair<int, int> LogView::selection() const
+std::optional<std::pair<LineNumber, LineNumber>> LogView::selection() const
 {
-    if (m_current < 0)
-        return {-1, -1};
-    const int anchor = m_anchor < 0 ? m_current : m_anchor;
-    return {std::min(anchor, m_current), std::max(anchor, m_current)};
+    if (!m_current)
+        return std::nullopt;
+    const LineNumber anchor = m_anchor.value_or(*m_current);
+    return std::pair(std::min(anchor, *m_current), std::max(anchor, *m_current));
 }
 
 bool LogView::hasTextSelection() const
 {
-    return m_doc && m_textAnchor.line >= 0 && m_textAnchor != m_textCursor;
+    return m_doc && m_textAnchor.line && m_textAnchor != m_textCursor;
 }
 
 QString LogView::selectedText() const
 {
     if (hasTextSelection()) {
-        const auto [from, to] = std::minmax(m_textAnchor, m_textCursor);
+        const TextPos from = std::min(m_textAnchor, m_textCursor);
+        const TextPos to = std::max(m_textAnchor, m_textCursor);
+        if (!from.line || !to.line)
+            return {};
+        const LineNumber first = *from.line, last = *to.line;
         QString out;
-        for (int row = rowOfLine(from.line); row < rowCount() && lineAtRow(row) <= to.line; ++row) {
-            const int line = lineAtRow(row);
+        for (ViewRow row = rowOfLine(first); row <= lastRow() && lineOfRow(row) <= last; ++row) {
+            const LineNumber line = lineOfRow(row);
             const QString text = displayText(line);
             const int a = line == from.line ? std::min<int>(from.column, text.size()) : 0;
             const int b = line == to.line ? std::min<int>(to.column, text.size()) : text.size();
@@ -52,12 +56,13 @@ QString LogView::selectedText() const
         }
         return out;
     }
-    const auto [first, last] = selection();
-    if (!m_doc || first < 0)
+    const auto lines = selection();
+    if (!m_doc || !lines)
         return {};
+    const auto [first, last] = *lines;
     QByteArray bytes;
-    for (int row = rowOfLine(first); row < rowCount() && lineAtRow(row) <= last; ++row) {
-        const std::string_view line = m_doc->line(lineAtRow(row));
+    for (ViewRow row = rowOfLine(first); row <= lastRow() && lineOfRow(row) <= last; ++row) {
+        const std::string_view line = m_doc->line(lineOfRow(row));
         if (bytes.size() + qint64(line.size()) > kMaxCopyBytes) {
             Q_EMIT const_cast<LogView *>(this)->notice(
                 tr("Copied the first %1 MiB of the selection").arg(kMaxCopyBytes >> 20));
@@ -70,9 +75,9 @@ QString LogView::selectedText() const
     return QString::fromUtf8(bytes);
 }
 
-void LogView::selectText(int line, int from, int to)
+void LogView::selectText(LineNumber line, int from, int to)
 {
-    if (!m_doc || line < 0 || line >= m_doc->lineCount())
+    if (!hasLine(line))
         return;
     setCurrentLine(line);
     m_textAnchor = {line, from};
@@ -83,19 +88,19 @@ void LogView::selectText(int line, int from, int to)
 
 void LogView::copy()
 {
-    if (m_doc && (m_current >= 0 || hasTextSelection()))
+    if (m_doc && (m_current || hasTextSelection()))
         QApplication::clipboard()->setText(selectedText());
 }
 
 void LogView::selectAll()
 {
-    if (!m_doc || rowCount() == 0)
+    if (!m_doc || rowCount() == LinesCount(0))
         return;
     m_textAnchor = m_textCursor = {};
-    m_anchor = lineAtRow(0);
-    m_current = lineAtRow(rowCount() - 1);
+    m_anchor = lineOfRow(ViewRow(0));
+    m_current = lineOfRow(lastRow());
     viewport()->update();
-    Q_EMIT currentLineChanged(m_current);
+    Q_EMIT currentLineChanged(*m_current);
 }
 
 int LogView::xOfColumn(const QString &text, int column) const
@@ -105,11 +110,11 @@ int LogView::xOfColumn(const QString &text, int column) const
 
 LogView::TextPos LogView::textPosAt(const QPoint &pos) const
 {
-    const int row = std::clamp(rowAt(pos), 0, std::max(0, rowCount() - 1));
-    const int line = lineAtRow(row);
-    if (line < 0)
+    const std::optional<LineNumber> line
+        = lineAtRow(std::clamp(rowAt(pos), ViewRow(0), std::max(ViewRow(0), lastRow())));
+    if (!line)
         return {};
-    const QString text = displayText(line);
+    const QString text = displayText(*line);
     // With wrapping, x is from the start of the wrapped row under it.
     const int segmentStart = m_wrap ? rowAndSegmentAt(pos.y()).second * wrapColumnCount() : 0;
     const int x = pos.x()
@@ -146,12 +151,12 @@ void LogView::ensureColumnVisible(const QString &text, int column)
 
 void LogView::extendTextSelection(int column)
 {
-    if (m_current < 0)
+    if (!m_current)
         return;
-    if (m_textAnchor.line < 0 || m_textCursor.line != m_current)
+    if (!m_textAnchor.line || m_textCursor.line != m_current)
         m_textAnchor = m_textCursor
             = {m_current, m_textCursor.line == m_current ? m_textCursor.column : 0};
-    const QString text = displayText(m_current);
+    const QString text = displayText(*m_current);
     m_textCursor.column = std::clamp(column, 0, int(text.size()));
     ensureColumnVisible(text, m_textCursor.column);
     viewport()->update();

@@ -11,10 +11,10 @@
 
 namespace gputriage {
 
-size_t LogView::hiddenPrefixBytes(std::string_view raw, int line) const
+size_t LogView::hiddenPrefixBytes(std::string_view raw, LineNumber line) const
 {
     const size_t prefix = prefixBytes(raw, line);
-    if (line < 0 || line != m_windowLine)
+    if (line != m_windowLine)
         return prefix;
     size_t at = std::min(raw.size(), prefix + m_windowBytes);
     while (at > prefix && at < raw.size() && (static_cast<unsigned char>(raw[at]) & 0xC0) == 0x80)
@@ -22,7 +22,7 @@ size_t LogView::hiddenPrefixBytes(std::string_view raw, int line) const
     return at;
 }
 
-size_t LogView::prefixBytes(std::string_view raw, int line) const
+size_t LogView::prefixBytes(std::string_view raw, LineNumber line) const
 {
     if (!m_hidePrefixes || raw.empty())
         return 0;
@@ -31,8 +31,8 @@ size_t LogView::prefixBytes(std::string_view raw, int line) const
     size_t before = 0;
     if (const auto *timeline
         = m_doc ? dynamic_cast<const TimelineIndex *>(m_doc->lineSource()) : nullptr;
-        timeline && line >= 0)
-        before = timeline->strippedBefore(line);
+        timeline)
+        before = timeline->strippedBefore(line.get());
     raw = std::string_view(raw.data() - before, raw.size() + before);
     if (raw.front() == '{')
         return 0; // a docker JSON record is shown as it is
@@ -53,9 +53,9 @@ size_t LogView::prefixBytes(std::string_view raw, int line) const
     return std::min(hidden, raw.size()) > before ? std::min(hidden, raw.size()) - before : 0;
 }
 
-QString LogView::gutterTime(int line) const
+QString LogView::gutterTime(LineNumber line) const
 {
-    if (!m_doc || prefixTimeWidth() == 0 || line < 0 || line >= m_doc->lineCount())
+    if (prefixTimeWidth() == 0 || !hasLine(line))
         return {};
     const std::string_view raw = m_doc->line(line);
     return hiddenPrefixBytes(raw, line) > 0 ? prefixTime(raw) : QString();
@@ -80,7 +80,7 @@ int LogView::prefixTimeWidth() const
                : 0;
 }
 
-std::string_view LogView::shownBytes(int line) const
+std::string_view LogView::shownBytes(LineNumber line) const
 {
     const std::string_view raw = m_doc->line(line);
     return raw.substr(hiddenPrefixBytes(raw, line));
@@ -89,14 +89,14 @@ std::string_view LogView::shownBytes(int line) const
 void LogView::setHidePrefixes(bool hide)
 {
     m_hidePrefixes = hide;
-    m_windowLine = -1;
+    m_windowLine = std::nullopt;
     m_maxColumns = 0;
     m_textAnchor = m_textCursor = {};
     updateScrollBars();
     viewport()->update();
 }
 
-QString LogView::displayText(int line) const
+QString LogView::displayText(LineNumber line) const
 {
     return displayTextOf(shownBytes(line));
 }

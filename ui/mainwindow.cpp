@@ -147,7 +147,7 @@ void MainWindow::layOut()
         m_controller->reanalyse(notice); // said again with the new result
     });
     connect(m_rulesDock, &RulesDock::lineActivated, this,
-            [this](const QString &path, int line) { showDocument(path, line); });
+            [this](const QString &path, LineNumber line) { showDocument(path, line); });
     auto *welcome = new WelcomePage(this);
     connect(welcome, &WelcomePage::openRequested, this, [this] {
         if (const QStringList paths = chooseBundle(this, false); !paths.isEmpty())
@@ -231,7 +231,7 @@ size_t MainWindow::timelineIndexBytes() const
     return index ? index->indexBytes() : 0;
 }
 
-std::pair<QString, LineNumber> MainWindow::timelineSource(int line) const
+std::pair<QString, LineNumber> MainWindow::timelineSource(LineNumber line) const
 {
     const auto [doc, docLine] = m_controller->timelineSource(line);
     return {doc ? doc->path() : QString(), docLine};
@@ -297,10 +297,11 @@ void MainWindow::compareWith(const QStringList &other)
     const QString name = QFileInfo(other.value(0)).fileName();
     m_workTabs->setCurrentIndex(m_workTabs->addTab(tab, tr("Compare: %1").arg(name)));
     m_workTabs->setTabToolTip(m_workTabs->indexOf(tab), other.join(QLatin1Char('\n')));
-    connect(tab, &CompareTab::leftLineActivated, this, [this](const QString &path, int line) {
-        m_workTabs->setCurrentIndex(0);
-        showDocument(path, line);
-    });
+    connect(tab, &CompareTab::leftLineActivated, this,
+            [this](const QString &path, LineNumber line) {
+                m_workTabs->setCurrentIndex(0);
+                showDocument(path, line);
+            });
     connect(tab, &CompareTab::finished, this, [this, tab] { Q_EMIT comparisonShown(tab->html()); });
     tab->showAnalysing(AnalysisController::bundleName(m_controller->paths()), other);
     const quint64 id = m_controller->compareWith(other);

@@ -61,7 +61,7 @@ public:
     qint64 analysisMs() const { return m_analysisMs; }
 
     // The workspace's, for scripts and tests.
-    bool showDocument(const QString &path, int line = 0)
+    bool showDocument(const QString &path, std::optional<LineNumber> line = std::nullopt)
     {
         return m_workspace->showDocument(path, line);
     }
@@ -72,8 +72,9 @@ public:
     size_t timelineIndexBytes() const; // the merge index's memory (for bench_gui)
     static constexpr auto kTimelinePath = AnalysisController::kTimelinePath;
     // The file and line a line of the timeline comes from.
-    std::pair<QString, LineNumber> timelineSource(int line) const;
-    std::pair<std::shared_ptr<const LogDocument>, LineNumber> lineSource(int line) const
+    std::pair<QString, LineNumber> timelineSource(LineNumber line) const;
+    std::pair<std::shared_ptr<const LogDocument>, LineNumber>
+    lineSource(std::optional<LineNumber> line) const
     {
         return m_workspace->lineSource(line);
     }

@@ -48,7 +48,7 @@ NotablePanel::NotablePanel(QWidget *parent)
             [this, current] { m_newRule->setEnabled(current() != nullptr); });
     connect(m_view, &QTreeView::activated, this, [this, current] {
         if (const MessageTemplate *t = current())
-            Q_EMIT exampleActivated(t->examplePath, t->exampleLine);
+            Q_EMIT exampleActivated(t->examplePath, LineNumber::fromDisplayed(t->exampleLine));
     });
     connect(m_newRule, &QPushButton::clicked, this, [this, current] {
         if (const MessageTemplate *t = current())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/templateminer.h"
+#include "text/linetypes.h"
 
 #include <QWidget>
 
@@ -26,7 +27,7 @@ public:
     NotableModel *model() const { return m_model; }
 
 Q_SIGNALS:
-    void exampleActivated(const QString &path, int line); // 1-based
+    void exampleActivated(const QString &path, LineNumber line); // a line of that file
     void ruleRequested(const QString &exampleLine);
 
 private:

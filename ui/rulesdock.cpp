@@ -164,7 +164,7 @@ void RulesDock::setUpEditor()
     connect(m_hits, &QTreeView::activated, this, [this](const QModelIndex &index) {
         const QString path = index.data(PathRole).toString();
         if (!path.isEmpty())
-            Q_EMIT lineActivated(path, index.data(LineRole).toInt());
+            Q_EMIT lineActivated(path, LineNumber::fromDisplayed(index.data(LineRole).toInt()));
     });
 
     m_validateTimer->setSingleShot(true);

@@ -5,6 +5,7 @@
 #include "yamleditor.h"
 
 #include "rules/ruleset.h"
+#include "text/linetypes.h"
 
 #include <QDockWidget>
 
@@ -64,7 +65,7 @@ Q_SIGNALS:
     // The edited file's text, to test on the open bundle (AnalysisController::testRules).
     void testRequested(const QString &path, const QByteArray &text);
     void testFinished();
-    void lineActivated(const QString &path, int line); // 1-based
+    void lineActivated(const QString &path, LineNumber line); // a line of that file
 
 private:
     void setUpRuleList();

@@ -187,7 +187,7 @@ void SearchBar::startSearch()
     const auto doc = m_view->document();
     const SearchQuery q = query();
     if (!doc || q.text.isEmpty() || isHidden()) {
-        searchDone(std::vector<int>());
+        searchDone(std::vector<LineNumber>());
         return;
     }
     auto compiled = TextSearch::compile(q);
@@ -199,10 +199,10 @@ void SearchBar::startSearch()
     m_view->setSearch(search);
     m_status->setText(tr("searching…"));
     m_job.start([doc, search](JobState &job) { return searchLines(*doc, search, &job.cancel); },
-                [this](std::vector<int> lines) { searchDone(std::move(lines)); });
+                [this](std::vector<LineNumber> lines) { searchDone(std::move(lines)); });
 }
 
-void SearchBar::searchDone(Result<std::vector<int>> result)
+void SearchBar::searchDone(Result<std::vector<LineNumber>> result)
 {
     if (!result) {
         m_hits.clear();
@@ -230,22 +230,26 @@ void SearchBar::applyFilter()
     const bool active = !m_input->text().isEmpty() && !isHidden();
     const auto doc = m_view->document();
     if (active && doc && m_only->isChecked()) {
-        const int context = m_context->value();
-        if (context == 0) {
+        const LinesCount context(m_context->value());
+        if (context == LinesCount(0)) {
             m_view->setLineFilter(m_hits, LogView::FilterOwner::Search);
             return;
         }
-        std::vector<int> lines; // the hits and `context` lines around each, once, in order
-        for (const int hit : m_hits)
-            for (int line = std::max({0, hit - context, lines.empty() ? 0 : lines.back() + 1});
-                 line <= std::min(doc->lineCount() - 1, hit + context); ++line)
+        // The hits and `context` lines around each, once, in order.
+        std::vector<LineNumber> lines;
+        const LineNumber last(doc->lineCount() - 1);
+        for (const LineNumber hit : m_hits)
+            for (LineNumber line
+                 = std::max({LineNumber(0), hit - context,
+                             lines.empty() ? LineNumber(0) : lines.back() + LinesCount(1)});
+                 line <= std::min(last, hit + context); ++line)
                 lines.push_back(line);
         m_view->setLineFilter(std::move(lines), LogView::FilterOwner::Search);
     } else if (active && doc && m_exclude->isChecked()) {
-        std::vector<int> lines;
+        std::vector<LineNumber> lines;
         lines.reserve(size_t(doc->lineCount()) - m_hits.size());
         auto hit = m_hits.begin();
-        for (int line = 0; line < doc->lineCount(); ++line) {
+        for (LineNumber line(0); line.get() < doc->lineCount(); ++line) {
             if (hit != m_hits.end() && *hit == line)
                 ++hit;
             else
@@ -271,8 +275,9 @@ void SearchBar::jump(int delta)
 {
     if (m_hits.empty())
         return;
-    const int current = m_view->currentLine();
-    int target;
+    // Without a current line, from before the first line.
+    const LineNumber current = m_view->currentLine().value_or(LineNumber(-1));
+    LineNumber target;
     if (delta > 0) {
         const auto it = std::upper_bound(m_hits.begin(), m_hits.end(), current);
         target = it == m_hits.end() ? m_hits.front() : *it;

@@ -41,7 +41,7 @@ public:
     SearchQuery query() const;
     // Shows the bar with `text` searched (from the log view's context menu).
     void find(const QString &text);
-    const std::vector<int> &hits() const { return m_hits; }
+    const std::vector<LineNumber> &hits() const { return m_hits; }
     // Searches confirmed with Enter, newest first (kept between runs); Up and Down in the
     // input go through them.
     const QStringList &history() const { return m_history; }
@@ -56,7 +56,7 @@ protected:
 
 private:
     void startSearch();
-    void searchDone(Result<std::vector<int>> result);
+    void searchDone(Result<std::vector<LineNumber>> result);
     void jump(int delta);
     void updateStatus();
     void applyFilter();
@@ -72,7 +72,7 @@ private:
     QSpinBox *m_context;  // lines shown around each hit with "only matching"
     QLabel *m_status;
     QToolButton *m_allFiles;
-    std::vector<int> m_hits;
+    std::vector<LineNumber> m_hits;
     QStringList m_history;
     int m_historyAt = -1;   // the entry shown by Up/Down, -1 for none
     JobTracker m_job{this}; // the search of the current document

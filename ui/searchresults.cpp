@@ -103,12 +103,12 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
 }
 
 void HitLinesModel::setHits(std::shared_ptr<const LogDocument> doc,
-                            std::vector<int> hits,
+                            std::vector<LineNumber> hits,
                             std::optional<TextSearch> search)
 {
     beginResetModel();
     m_doc = std::move(doc);
-    m_hits = m_doc ? std::move(hits) : std::vector<int>();
+    m_hits = m_doc ? std::move(hits) : std::vector<LineNumber>();
     m_allHits = m_hits.size();
     if (m_hits.size() > kMaxRows)
         m_hits.resize(kMaxRows);
@@ -116,7 +116,7 @@ void HitLinesModel::setHits(std::shared_ptr<const LogDocument> doc,
     endResetModel();
 }
 
-int HitLinesModel::rowAtOrBefore(int line) const
+int HitLinesModel::rowAtOrBefore(LineNumber line) const
 {
     if (m_hits.empty())
         return -1;
@@ -138,7 +138,7 @@ QVariant HitLinesModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const int line = m_hits[size_t(index.row())];
+    const LineNumber line = m_hits[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
         return index.column() == LineColumn ? QVariant(m_doc->lineNumber(line))
@@ -180,20 +180,20 @@ HitsPane::HitsPane(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT lineActivated(LineNumber(m_model->hitAt(index.row())));
+        Q_EMIT lineActivated(m_model->hitAt(index.row()));
     });
     connect(m_view, &QTreeView::clicked, m_view, &QTreeView::activated);
     // Keys in the list move the text along with it.
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!m_following && current.isValid())
-                    Q_EMIT lineActivated(LineNumber(m_model->hitAt(current.row())));
+                    Q_EMIT lineActivated(m_model->hitAt(current.row()));
             });
     hide();
 }
 
 void HitsPane::setHits(std::shared_ptr<const LogDocument> doc,
-                       std::vector<int> hits,
+                       std::vector<LineNumber> hits,
                        const SearchQuery &query)
 {
     std::optional<TextSearch> search;
@@ -203,7 +203,7 @@ void HitsPane::setHits(std::shared_ptr<const LogDocument> doc,
     m_model->setHits(std::move(doc), std::move(hits), std::move(search));
 }
 
-void HitsPane::followLine(int line)
+void HitsPane::followLine(LineNumber line)
 {
     const int row = m_model->rowAtOrBefore(line);
     if (row < 0)
@@ -239,8 +239,9 @@ SearchResultsPanel::SearchResultsPanel(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT lineActivated(index.data(SearchResultsModel::PathRole).toString(),
-                             index.data(SearchResultsModel::LineNumberRole).toInt());
+        Q_EMIT lineActivated(
+            index.data(SearchResultsModel::PathRole).toString(),
+            LineNumber::fromDisplayed(index.data(SearchResultsModel::LineNumberRole).toInt()));
     });
     connect(m_view, &QTreeView::clicked, m_view, &QTreeView::activated);
 }

@@ -55,11 +55,11 @@ public:
     // At most kMaxRows are listed (a tree view lays out every row it has); the header says so.
     static constexpr size_t kMaxRows = 100'000;
     void setHits(std::shared_ptr<const LogDocument> doc,
-                 std::vector<int> hits,
+                 std::vector<LineNumber> hits,
                  std::optional<TextSearch> search);
-    int hitAt(int row) const { return m_hits[size_t(row)]; } // a line of the document
+    LineNumber hitAt(int row) const { return m_hits[size_t(row)]; } // a line of the document
     // The row of the last hit at or before `line` (the first if none is), -1 if no hits.
-    int rowAtOrBefore(int line) const;
+    int rowAtOrBefore(LineNumber line) const;
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -67,7 +67,7 @@ public:
 
 private:
     std::shared_ptr<const LogDocument> m_doc;
-    std::vector<int> m_hits;
+    std::vector<LineNumber> m_hits;
     size_t m_allHits = 0;
     std::optional<TextSearch> m_search;
 };
@@ -81,9 +81,9 @@ class HitsPane : public QWidget
 public:
     explicit HitsPane(QWidget *parent = nullptr);
     void setHits(std::shared_ptr<const LogDocument> doc,
-                 std::vector<int> hits,
+                 std::vector<LineNumber> hits,
                  const SearchQuery &query);
-    void followLine(int line); // the text's current line
+    void followLine(LineNumber line); // the text's current line
     HitLinesModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
 
@@ -113,7 +113,7 @@ public:
     QLabel *summary() const { return m_summary; }
 
 Q_SIGNALS:
-    void lineActivated(const QString &path, int lineNumber); // 1-based
+    void lineActivated(const QString &path, LineNumber line); // a line of that file
     void searchFinished();
 
 private:

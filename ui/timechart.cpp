@@ -323,7 +323,8 @@ void TimeChart::mouseReleaseEvent(QMouseEvent *event)
         if (from >= 0 && std::abs(to - from) > kDragPixels) {
             zoomTo(timeAt(std::min(from, to)), timeAt(std::max(from, to)));
         } else if (const Mark *mark = markAt(event->position()); mark && !mark->points.empty()) {
-            Q_EMIT pointActivated(mark->points.front()->path, mark->points.front()->line);
+            Q_EMIT pointActivated(mark->points.front()->path,
+                                  LineNumber::fromDisplayed(mark->points.front()->line));
         }
         update();
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "report/timelinesvg.h"
+#include "text/linetypes.h"
 
 #include <QWidget>
 
@@ -66,7 +67,7 @@ public:
     QSize sizeHint() const override;
 
 Q_SIGNALS:
-    void pointActivated(const QString &path, int line); // 1-based
+    void pointActivated(const QString &path, LineNumber line); // a line of that file
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -44,10 +44,10 @@ std::vector<std::pair<int, int>> TextSearch::spans(std::string_view line, size_t
     return out;
 }
 
-Result<std::vector<int>>
+Result<std::vector<LineNumber>>
 searchLines(const LogDocument &doc, const SearchQuery &query, const std::atomic<bool> *cancel)
 {
-    std::vector<int> lines;
+    std::vector<LineNumber> lines;
     if (query.text.isEmpty())
         return lines;
     const auto compiled = TextSearch::compile(query);
@@ -56,17 +56,17 @@ searchLines(const LogDocument &doc, const SearchQuery &query, const std::atomic<
     return searchLines(doc, compiled.value(), cancel);
 }
 
-std::vector<int>
+std::vector<LineNumber>
 searchLines(const LogDocument &doc, const TextSearch &search, const std::atomic<bool> *cancel)
 {
-    std::vector<int> lines;
+    std::vector<LineNumber> lines;
     PagesBehind pages(doc);
     for (int i = 0; i < doc.lineCount(); ++i) {
         pages.passed(i);
         if ((i & 0xFFFF) == 0 && cancel && cancel->load())
             break;
         if (search.matches(doc.line(i)))
-            lines.push_back(i);
+            lines.emplace_back(i);
     }
     return lines;
 }

@@ -37,15 +37,15 @@ private:
     std::shared_ptr<const re2::RE2> m_re;
 };
 
-// Lines of `doc` (0-based, ascending) whose raw text contains the query. Stops early (returning
-// what it found) when `cancel` becomes true.
-Result<std::vector<int>> searchLines(const LogDocument &doc,
-                                     const SearchQuery &query,
-                                     const std::atomic<bool> *cancel = nullptr);
+// Lines of `doc` (ascending) whose raw text contains the query. Stops early (returning what it
+// found) when `cancel` becomes true.
+Result<std::vector<LineNumber>> searchLines(const LogDocument &doc,
+                                            const SearchQuery &query,
+                                            const std::atomic<bool> *cancel = nullptr);
 // The same with a query already compiled.
-std::vector<int> searchLines(const LogDocument &doc,
-                             const TextSearch &search,
-                             const std::atomic<bool> *cancel = nullptr);
+std::vector<LineNumber> searchLines(const LogDocument &doc,
+                                    const TextSearch &search,
+                                    const std::atomic<bool> *cancel = nullptr);
 
 // The lines of several documents that hold the query, in document then line order.
 struct BundleSearchHit

@@ -78,13 +78,14 @@ int main(int argc, char **argv)
         // line after it, and shows the Bookmarks tab.
         if (qEnvironmentVariableIsSet("GPUTRIAGE_SCREENSHOT_BOOKMARKS")) {
             auto *bookmarks = window.bookmarksPanel();
-            const int line = window.logView()->currentLine();
+            const auto line = window.logView()->currentLine().value_or(gputriage::LineNumber(0));
             bookmarks->toggleCurrent();
             const QModelIndex note
                 = bookmarks->model()->index(0, gputriage::BookmarksModel::NoteColumn);
             bookmarks->model()->setData(
                 note, QStringLiteral("first sign: GPU fell off the bus, ask for the SEL"));
-            window.logView()->setCurrentLine(std::max(0, line - 4));
+            window.logView()->setCurrentLine(
+                std::max(gputriage::LineNumber(0), line - gputriage::LinesCount(4)));
             bookmarks->toggleCurrent();
             window.logView()->setCurrentLine(line);
             window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(bookmarks);
@@ -192,7 +193,7 @@ int main(int argc, char **argv)
                                ? qEnvironmentVariableIntValue("GPUTRIAGE_SCREENSHOT_LINE")
                                : 60;
         window.logView()->setCurrentLine(
-            std::min(wanted, window.logView()->document()->lineCount() - 1));
+            gputriage::LineNumber(std::min(wanted, window.logView()->document()->lineCount() - 1)));
         QTimer::singleShot(500, &window, [&] {
             const bool ok = window.grab().save(args.at(1));
             app.exit(ok ? 0 : 1);

@@ -56,6 +56,7 @@
 #include <ctime>
 
 using namespace gputriage;
+using gputriage::test::lineNumbers;
 using gputriage::test::PrivateConfig;
 
 // The longest the GUI thread may be busy on one user action (slower under the sanitizers).
@@ -101,7 +102,7 @@ private Q_SLOTS:
         window.openPaths({path});
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         LogView *view = window.logView();
-        view->setCurrentLine(1);
+        view->setCurrentLine(LineNumber(1));
         // The GUI thread is never blocked more than 100 ms: from Enter to the dialog painted.
         const qint64 start = threadCpuMs();
         QTest::keyClick(view, Qt::Key_Return);
@@ -122,7 +123,7 @@ private Q_SLOTS:
                     .contains(u"wrapped in 62,500 rows"));
         // Scrolling to its end stays fast too.
         const qint64 scrollStart = threadCpuMs();
-        whole->scrollToLine(whole->document()->lineCount() - 1);
+        whole->scrollToLine(LineNumber(whole->document()->lineCount() - 1));
         whole->viewport()->repaint();
         const qint64 scrollMs = threadCpuMs() - scrollStart;
         QVERIFY2(scrollMs < kStallLimitMs, qPrintable(QString::number(scrollMs)));
@@ -145,11 +146,11 @@ private Q_SLOTS:
         window.show();
         QVERIFY(gputriage::test::openAndWait(window, {path}));
         LogView *view = window.logView();
-        view->setCurrentLine(1);
+        view->setCurrentLine(LineNumber(1));
         QTest::keyClick(view, Qt::Key_Return);
         auto *whole = window.findChild<LogView *>(QStringLiteral("wholeLineView"));
         QVERIFY(whole);
-        const QString row = whole->document()->lineText(whole->currentLine());
+        const QString row = whole->document()->lineText(whole->currentLine().value());
         QVERIFY2(row.contains(u"Xid") || row.contains(u"NVRM"), qPrintable(row));
         // Rows end after a blank: no word is cut.
         for (int r = 0; r + 1 < whole->document()->lineCount(); ++r)
@@ -162,13 +163,13 @@ private Q_SLOTS:
         // With a search, its hit is in view.
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         QTest::keyClicks(window.searchBar()->input(), QStringLiteral("word4321 "));
-        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{1}));
-        view->setCurrentLine(1);
+        QTRY_COMPARE(window.searchBar()->hits(), lineNumbers({1}));
+        view->setCurrentLine(LineNumber(1));
         QTest::keyClick(view, Qt::Key_Return);
         QTRY_VERIFY(window.findChildren<LogView *>(QStringLiteral("wholeLineView")).size() == 1);
         whole = window.findChild<LogView *>(QStringLiteral("wholeLineView"));
-        QVERIFY(whole->document()->lineText(whole->currentLine()).contains(u"word4321"));
-        QVERIFY(whole->isSearchHit(whole->currentLine()));
+        QVERIFY(whole->document()->lineText(whole->currentLine().value()).contains(u"word4321"));
+        QVERIFY(whole->isSearchHit(whole->currentLine().value()));
     }
 
     // A search hit past column 4,000 of a long line is shown in the view itself: stepping to it
@@ -189,10 +190,10 @@ private Q_SLOTS:
         LogView *view = window.logView();
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         QTest::keyClicks(window.searchBar()->input(), QStringLiteral("fallen off"));
-        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{1}));
+        QTRY_COMPARE(window.searchBar()->hits(), lineNumbers({1}));
         QTest::keyClick(window.searchBar()->input(), Qt::Key_Return); // next hit
-        QCOMPARE(view->currentLine(), 1);
-        const auto spans = view->searchSpans(1);
+        QCOMPARE(view->currentLine(), LineNumber(1));
+        const auto spans = view->searchSpans(LineNumber(1));
         QCOMPARE(spans.size(), size_t(1));
         QVERIFY2(spans.front().first < 4000 && spans.front().second > spans.front().first,
                  qPrintable(QString::number(spans.front().first)));
@@ -226,20 +227,20 @@ private Q_SLOTS:
             return QPoint(200, row * lh + lh / 2);
         };
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rowCentre(1));
-        QCOMPARE(view->currentLine(), 1);
+        QCOMPARE(view->currentLine(), LineNumber(1));
         QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ShiftModifier, rowCentre(3));
-        QCOMPARE(view->selection(), std::make_pair(1, 3));
+        QCOMPARE(view->selection(), std::pair(LineNumber(1), LineNumber(3)));
         QApplication::clipboard()->clear();
         QTest::keySequence(view, QKeySequence::Copy);
         QCOMPARE(QApplication::clipboard()->text(),
                  QString::fromUtf8("second line\n" + longLine + "\nfourth line"));
         QTest::keyClick(view, Qt::Key_Up, Qt::ShiftModifier);
-        QCOMPARE(view->selection(), std::make_pair(1, 2));
+        QCOMPARE(view->selection(), std::pair(LineNumber(1), LineNumber(2)));
         QTest::keyClick(view, Qt::Key_Up);
-        QCOMPARE(view->selection(), std::make_pair(1, 1));
+        QCOMPARE(view->selection(), std::pair(LineNumber(1), LineNumber(1)));
 
         // The long line is cut in the view; Enter shows it whole.
-        view->setCurrentLine(2);
+        view->setCurrentLine(LineNumber(2));
         QTest::keyClick(view, Qt::Key_Return);
         auto *whole = window.findChild<LogView *>(QStringLiteral("wholeLineView"));
         QVERIFY(whole);
@@ -268,44 +269,44 @@ private Q_SLOTS:
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         LogView *view = window.logView();
         const int all = view->document()->lineCount();
-        QCOMPARE(view->rowCount(), all);
+        QCOMPARE(view->rowCount(), LinesCount(all));
 
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         SearchBar *bar = window.searchBar();
         QTest::keyClicks(bar->input(), QStringLiteral("multi-node"));
-        QTRY_COMPARE(bar->hits(), (std::vector<int>{5, 6}));
+        QTRY_COMPARE(bar->hits(), lineNumbers({5, 6}));
         QTest::mouseClick(bar->onlyMatchingBox(), Qt::LeftButton, {},
                           QPoint(4, bar->onlyMatchingBox()->height() / 2));
         QVERIFY(bar->onlyMatchingBox()->isChecked());
-        QCOMPARE(view->rowCount(), 2);
-        QCOMPARE(view->lineAtRow(0), 5);
-        QCOMPARE(view->lineAtRow(1), 6);
+        QCOMPARE(view->rowCount(), LinesCount(2));
+        QCOMPARE(view->lineAtRow(ViewRow(0)), LineNumber(5));
+        QCOMPARE(view->lineAtRow(ViewRow(1)), LineNumber(6));
         bar->next();
-        QCOMPARE(view->currentLine(), 5);
+        QCOMPARE(view->currentLine(), LineNumber(5));
         QTest::keyClick(view, Qt::Key_Down);
-        QCOMPARE(view->currentLine(), 6); // the next shown line, not line 7
+        QCOMPARE(view->currentLine(), LineNumber(6)); // the next shown line, not line 7
         // A wider search widens the filtered view as it arrives.
         bar->input()->setText(QStringLiteral("nvidia"));
         QTRY_VERIFY(bar->hits().size() > 2);
-        QTRY_COMPARE(view->rowCount(), int(bar->hits().size()));
+        QTRY_COMPARE(view->rowCount(), LinesCount(int(bar->hits().size())));
 
         // Only lines with findings replaces the search filter (one filter at a time).
         auto *onlyFindings = window.findChild<QAction *>(QStringLiteral("actionOnlyFindings"));
         onlyFindings->trigger();
         QVERIFY(!bar->onlyMatchingBox()->isChecked());
-        const std::vector<int> marked = view->markedLines();
+        const std::vector<LineNumber> marked = view->markedLines();
         QVERIFY(!marked.empty() && int(marked.size()) < all);
-        QCOMPARE(view->rowCount(), int(marked.size()));
-        for (int row = 0; row < view->rowCount(); ++row)
-            QVERIFY(view->lineSeverity(view->lineAtRow(row)).has_value());
+        QCOMPARE(view->rowCount(), LinesCount(int(marked.size())));
+        for (ViewRow row(0); row < ViewRow(0) + view->rowCount(); ++row)
+            QVERIFY(view->lineSeverity(view->lineAtRow(row).value()).has_value());
         // Going to a hidden line (Ctrl+G) shows everything again rather than hiding it.
-        int hidden = 0;
+        LineNumber hidden(0);
         while (std::binary_search(marked.begin(), marked.end(), hidden))
             ++hidden;
         view->setCurrentLine(hidden);
         QVERIFY(!view->isFiltered());
         QVERIFY(!onlyFindings->isChecked());
-        QCOMPARE(view->rowCount(), all);
+        QCOMPARE(view->rowCount(), LinesCount(all));
     }
 
     void searchingTheOpenFileMarksAndStepsThroughHits()
@@ -321,20 +322,20 @@ private Q_SLOTS:
         QVERIFY(bar->isVisible());
         QSignalSpy searched(bar, &SearchBar::searchFinished);
         QTest::keyClicks(bar->input(), QStringLiteral("multi-node"));
-        QTRY_COMPARE(bar->hits(), (std::vector<int>{5, 6})); // case-insensitive by default
-        QVERIFY(window.logView()->isSearchHit(5));
+        QTRY_COMPARE(bar->hits(), lineNumbers({5, 6})); // case-insensitive by default
+        QVERIFY(window.logView()->isSearchHit(LineNumber(5)));
         QTest::keyClick(bar->input(), Qt::Key_Return);
-        QCOMPARE(window.logView()->currentLine(), 5);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(5));
         QCOMPARE(bar->status()->text(), QStringLiteral("1 of 2"));
         bar->next();
         bar->next(); // wraps around
-        QCOMPARE(window.logView()->currentLine(), 5);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(5));
         bar->previous();
-        QCOMPARE(window.logView()->currentLine(), 6);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(6));
 
         bar->regexBox()->setChecked(true);
         bar->input()->setText(QStringLiteral("version \\d+\\.\\d+\\.\\d+"));
-        QTRY_COMPARE(bar->hits(), (std::vector<int>{1, 4}));
+        QTRY_COMPARE(bar->hits(), lineNumbers({1, 4}));
         bar->input()->setText(QStringLiteral("(unclosed"));
         QTRY_VERIFY(bar->status()->text().startsWith(u"invalid"));
         QVERIFY(bar->hits().empty());
@@ -369,20 +370,21 @@ private Q_SLOTS:
         QVERIFY(firstScreen.wait(gputriage::test::kWaitMs) || firstScreen.size() == 1);
         QVERIFY(window.firstScreenMs() >= 0);
         // The user scrolls in the preview: the full document keeps that place.
-        window.logView()->setCurrentLine(50);
-        window.logView()->scrollToLine(40);
+        window.logView()->setCurrentLine(LineNumber(50));
+        window.logView()->scrollToLine(LineNumber(40));
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QVERIFY(!window.isBusy());
         QVERIFY(window.logView()->document()->lineCount() > previewLines);
-        QCOMPARE(window.logView()->currentLine(), 50);
-        QCOMPARE(window.logView()->firstVisibleLine(), 40);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(50));
+        QCOMPARE(window.logView()->firstVisibleLine(), LineNumber(40));
         QCOMPARE(window.logView()->document()->format(), LineFormat::Cri);
         // Going to a line far down (as a click on a finding does) scrolls it into view.
-        QVERIFY(window.showDocument(window.logView()->document()->path(), 100000));
-        QCOMPARE(window.logView()->currentLine(), 99999);
-        QVERIFY(window.logView()->firstVisibleLine() <= 99999);
-        QVERIFY(99999
-                < window.logView()->firstVisibleLine() + window.logView()->visibleLineCount());
+        QVERIFY(window.showDocument(window.logView()->document()->path(),
+                                    LineNumber::fromDisplayed(100000)));
+        QCOMPARE(window.logView()->currentLine(), LineNumber(99999));
+        const LineNumber top = window.logView()->firstVisibleLine().value();
+        QVERIFY(top <= LineNumber(99999));
+        QVERIFY(LineNumber(99999) < top + window.logView()->visibleLineCount());
     }
 };
 

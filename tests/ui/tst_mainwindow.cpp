@@ -312,10 +312,11 @@ private Q_SLOTS:
 
         // Clicking the peer-memory finding jumps to its first line (line 5 of the seed).
         clickFinding(window.findingsPanel(), QStringLiteral("network.peermem.not-detected"));
-        QTRY_COMPARE(window.logView()->currentLine(), 4);
-        QVERIFY(window.logView()->lineSeverity(4).has_value());
-        QVERIFY(window.logView()->lineSeverity(5).has_value()); // the wrapped second line
-        QVERIFY(!window.logView()->lineSeverity(3).has_value());
+        QTRY_COMPARE(window.logView()->currentLine(), LineNumber(4));
+        QVERIFY(window.logView()->lineSeverity(LineNumber(4)).has_value());
+        QVERIFY(
+            window.logView()->lineSeverity(LineNumber(5)).has_value()); // the wrapped second line
+        QVERIFY(!window.logView()->lineSeverity(LineNumber(3)).has_value());
         QVERIFY(window.findingsPanel()->details()->toPlainText().contains(u"DMA-BUF"));
 
         // Ctrl+C on the findings list copies the selected finding as Markdown.
@@ -354,7 +355,7 @@ private Q_SLOTS:
             dialog->accept();
         });
         window.findChild<QAction *>(QStringLiteral("actionGoToLine"))->trigger();
-        QCOMPARE(window.logView()->currentLine(), 2);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(2));
     }
 
     // The panel says whose word the resolution is: NVIDIA's for a catalogued Xid, ours for a
@@ -411,7 +412,7 @@ private Q_SLOTS:
         QTRY_VERIFY(
             window.logView()->document()
             && window.logView()->document()->path().endsWith(u"pytorch-train-0/pytorch.log"));
-        QCOMPARE(window.logView()->currentLine(), 15);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(15));
         QCOMPARE(window.bundleTree()->currentPath(), window.logView()->document()->path());
 
         // F8 / Shift+F8 step through the occurrences, wrapping around.
@@ -424,12 +425,12 @@ private Q_SLOTS:
         auto *previous = window.findChild<QAction *>(QStringLiteral("actionPreviousOccurrence"));
         next->trigger();
         QCOMPARE(window.logView()->document()->path(), QStringLiteral("variants/identifying.log"));
-        QCOMPARE(window.logView()->currentLine(), 0);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(0));
         previous->trigger();
         previous->trigger();
         QCOMPARE(window.logView()->document()->path(),
                  QStringLiteral("variants/wrapped-60.log")); // wrapped to the last
-        QCOMPARE(window.logView()->currentLine(), 4);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(4));
         window.openPaths({QStringLiteral(SAMPLE)});
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
 
@@ -765,15 +766,15 @@ private Q_SLOTS:
         // The time and a source label as short as still tells the files apart are columns of
         // their own; the line's own stamp is not repeated in its text.
         LogView *view = window.logView();
-        QCOMPARE(view->lineColumns(0),
+        QCOMPARE(view->lineColumns(LineNumber(0)),
                  std::pair(QStringLiteral("11-30 08:15:01.000"), QStringLiteral("0.log:1")));
         QCOMPARE(doc->lineText(0), QStringLiteral("CUDA Forward Compatibility mode ENABLED."));
-        QCOMPARE(view->lineColumns(1),
+        QCOMPARE(view->lineColumns(LineNumber(1)),
                  std::pair(QStringLiteral("11-30 08:15:04.000"), QStringLiteral("journal.log:2")));
         QVERIFY(doc->lineText(1).contains(u"Xid"));
-        QCOMPARE(view->lineColumns(2).second, QStringLiteral("0.log:2"));
+        QCOMPARE(view->lineColumns(LineNumber(2)).second, QStringLiteral("0.log:2"));
         // The Xid keeps its severity colour in the merged view.
-        QVERIFY(window.logView()->lineSeverity(1).has_value());
+        QVERIFY(window.logView()->lineSeverity(LineNumber(1)).has_value());
         QVERIFY(window.statusBar()->currentMessage().contains(u"journal.log (1)"));
         QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusFormat"))
                     ->text()
@@ -784,11 +785,11 @@ private Q_SLOTS:
         QVERIFY(!window.timeChart()->marks().empty());
 
         // Enter on a merged line opens that line in its own file.
-        window.logView()->setCurrentLine(1);
+        window.logView()->setCurrentLine(LineNumber(1));
         QTest::keyClick(window.logView(), Qt::Key_Return);
         QVERIFY(!window.isTimelineShown());
         QVERIFY(window.logView()->document()->path().endsWith(u"node/journal.log"));
-        QCOMPARE(window.logView()->currentLine(), 1);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(1));
         // Ctrl+T comes back to it without building it again.
         window.findChild<QAction *>(QStringLiteral("actionTimeline"))->trigger();
         QVERIFY(window.isTimelineShown());
@@ -824,7 +825,7 @@ private Q_SLOTS:
                     .data()
                     .toString()
                     .startsWith(u"Unrecognised NVIDIA messages: Fabric Manager"));
-        const int lines = window.logView()->visibleLineCount();
+        const LinesCount lines = window.logView()->visibleLineCount();
         const QImage light = window.logView()->viewport()->grab().toImage();
 
         // The dialog, driven like a user: a dark theme, a bigger font, a team rule folder.

@@ -108,7 +108,7 @@ private Q_SLOTS:
         match.end = 30;
         match.severity = Severity(severity);
         view.setMatches({match});
-        view.setCurrentLine(current ? 0 : 1);
+        view.setCurrentLine(LineNumber(current ? 0 : 1));
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QImage image = view.viewport()->grab().toImage();

@@ -108,7 +108,7 @@ private Q_SLOTS:
         // New rule from the selected line: a draft that already matches it.
         RulesDock *dock = window.rulesDock();
         QSignalSpy validated(dock, &RulesDock::validated);
-        window.logView()->setCurrentLine(0);
+        window.logView()->setCurrentLine(LineNumber(0));
         window.findChild<QAction *>(QStringLiteral("actionNewRule"))->trigger();
         QVERIFY(dock->isVisible());
         QVERIFY(dock->filePath().startsWith(config.path() + QStringLiteral("/gputriage/rules/")));
@@ -244,7 +244,7 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         window.openPaths({QStringLiteral(TESTDATA "/seed/seed-article.log")});
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
-        window.logView()->setCurrentLine(0);
+        window.logView()->setCurrentLine(LineNumber(0));
         window.newRuleFromCurrentLine();
         QVERIFY(window.rulesDock()->isModified());
         const QString path = window.rulesDock()->filePath();
@@ -355,7 +355,7 @@ private Q_SLOTS:
         view->setCurrentIndex(model->index(1, 0)); // kubelet CrashLoopBackOff
         Q_EMIT view->activated(model->index(1, 0));
         QVERIFY(window.logView()->document()->path().endsWith(u"kubelet.log"));
-        QCOMPARE(window.logView()->currentLine(), 0);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(0));
         QTest::mouseClick(panel->findChild<QPushButton *>(QStringLiteral("notableNewRule")),
                           Qt::LeftButton);
         QVERIFY(window.rulesDock()->isVisible());

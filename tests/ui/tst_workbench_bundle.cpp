@@ -151,9 +151,10 @@ private Q_SLOTS:
         QVERIFY(tab->otherView()->document()->path().endsWith(u"node/dmesg.log"));
         QVERIFY(tab->otherView()
                     ->document()
-                    ->lineText(tab->otherView()->currentLine())
+                    ->lineText(tab->otherView()->currentLine().value())
                     .contains(u": 79, "));
-        QVERIFY(tab->otherView()->lineSeverity(tab->otherView()->currentLine()).has_value());
+        QVERIFY(
+            tab->otherView()->lineSeverity(tab->otherView()->currentLine().value()).has_value());
 
         // A gone finding: its line in the open bundle opens in the main view.
         int gone = -1;
@@ -166,7 +167,7 @@ private Q_SLOTS:
         QVERIFY(b >= 0);
         Q_EMIT tab->evidence()->anchorClicked(QUrl(before.mid(b, before.indexOf(u'"', b) - b)));
         QCOMPARE(tabs->currentIndex(), 0);
-        QVERIFY(window.logView()->currentLine() >= 0);
+        QVERIFY(window.logView()->currentLine().has_value());
 
         // The same bundle: every finding listed, unchanged.
         window.compareWith({QStringLiteral(TESTDATA "/diff/before")});
@@ -196,7 +197,7 @@ private Q_SLOTS:
         auto *follow = window.findChild<QAction *>(QStringLiteral("actionFollow"));
         follow->trigger();
         QVERIFY(window.isFollowing());
-        QCOMPARE(window.logView()->currentLine(), 1);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(1));
 
         QSignalSpy finished(&window, &MainWindow::analysisFinished);
         {
@@ -207,7 +208,7 @@ private Q_SLOTS:
         }
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(window.logView()->document()->lineCount(), 4);
-        QCOMPARE(window.logView()->currentLine(), 3); // the end, as tail -f
+        QCOMPARE(window.logView()->currentLine(), LineNumber(3)); // the end, as tail -f
         QCOMPARE(window.result().findings.size(), 1);
         QVERIFY(window.statusBar()->currentMessage().contains(u"following"));
 

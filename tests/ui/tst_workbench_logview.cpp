@@ -26,7 +26,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
         LogView *view = window.logView();
-        view->setCurrentLine(0);
+        view->setCurrentLine(LineNumber(0));
         QStringList names;
         QTimer::singleShot(0, &window, [&names] {
             auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
@@ -66,7 +66,7 @@ private Q_SLOTS:
         window.findChild<QAction *>(QStringLiteral("actionGoToLine"))->trigger();
         QVERIFY2(label.startsWith(u"Line number (1 to "), qPrintable(label));
         QVERIFY(width > needed + 100);
-        QCOMPARE(view->document()->lineNumber(view->currentLine()), 3);
+        QCOMPARE(view->document()->lineNumber(view->currentLine().value()), 3);
     }
 
     // Issue 36, item 3: Hide Line Prefixes takes off every level (the container's, then the
@@ -91,7 +91,7 @@ private Q_SLOTS:
                 hide->trigger(); // kept between runs: off for the other tests
         });
         auto shown = [view](int line) {
-            view->selectText(line, 0, 100000);
+            view->selectText(LineNumber(line), 0, 100000);
             return view->selectedText();
         };
         if (hide->isChecked())
@@ -101,17 +101,19 @@ private Q_SLOTS:
         QVERIFY(view->hidesPrefixes());
         QCOMPARE(shown(0), QStringLiteral("NVRM: Xid (PCI:0000:86:00): 79, pid=51877, "
                                           "name=python3, GPU has fallen off the bus."));
-        QCOMPARE(view->gutterTime(0), QStringLiteral("08:15:01.250")); // the outermost time
+        QCOMPARE(view->gutterTime(LineNumber(0)),
+                 QStringLiteral("08:15:01.250")); // the outermost time
         QCOMPARE(shown(1), QStringLiteral("NVRM: GPU at PCI:0000:86:00: GPU-1234"));
-        QCOMPARE(view->gutterTime(1), QStringLiteral("9513.000")); // the kernel's uptime
+        QCOMPARE(view->gutterTime(LineNumber(1)),
+                 QStringLiteral("9513.000")); // the kernel's uptime
         // In the timeline too, where the line is shown from after its timestamp.
         QVERIFY(showTimeline(window));
         QCOMPARE(shown(0), QStringLiteral("NVRM: Xid (PCI:0000:86:00): 79, pid=51877, "
                                           "name=python3, GPU has fallen off the bus."));
-        QCOMPARE(view->lineColumns(0).first, QStringLiteral("11-30 08:15:01.250"));
+        QCOMPARE(view->lineColumns(LineNumber(0)).first, QStringLiteral("11-30 08:15:01.250"));
         QTest::keyClick(&window, Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(!view->hidesPrefixes());
-        QCOMPARE(view->gutterTime(0), QString());
+        QCOMPARE(view->gutterTime(LineNumber(0)), QString());
     }
 
     // Issue 36, item 8: a banner that appears after the jump does not push the line under the
@@ -131,16 +133,19 @@ private Q_SLOTS:
         QVERIFY(openAndWait(window, {path}));
         LogView *view = window.logView();
         QTRY_VERIFY(view->horizontalScrollBar()->isVisible());
-        const int last = view->firstVisibleLine() + view->visibleLineCount() - 2; // in view, low
+        // In view, low.
+        const LineNumber last
+            = view->firstVisibleLine().value() + view->visibleLineCount() - LinesCount(2);
         view->setCurrentLine(last);
-        QCOMPARE(view->firstVisibleLine(), 0); // no scroll was needed
+        QCOMPARE(view->firstVisibleLine(), LineNumber(0)); // no scroll was needed
         banner(window)->setText(QStringLiteral("A note\nthat takes\nseveral lines\nof the window"));
         QTRY_VERIFY(banner(window)->isVisible());
-        QTRY_VERIFY2(view->currentLine() - view->firstVisibleLine() < view->visibleLineCount() - 1,
+        QTRY_VERIFY2(view->currentLine().value() - view->firstVisibleLine().value()
+                         < view->visibleLineCount() - LinesCount(1),
                      qPrintable(QStringLiteral("line %1, first %2, rows %3")
-                                    .arg(view->currentLine())
-                                    .arg(view->firstVisibleLine())
-                                    .arg(view->visibleLineCount())));
+                                    .arg(view->currentLine().value().get())
+                                    .arg(view->firstVisibleLine().value().get())
+                                    .arg(view->visibleLineCount().get())));
     }
 
     // Issue 36, lnav's habit: e / Shift+E step through the error lines, w / Shift+W through the
@@ -167,21 +172,21 @@ private Q_SLOTS:
         QVERIFY(openAndWait(window, {path}));
         LogView *view = window.logView();
         view->setFocus();
-        view->setCurrentLine(0);
+        view->setCurrentLine(LineNumber(0));
         QTest::keyClick(view, Qt::Key_E);
-        QCOMPARE(view->currentLine(), 4); // line 5
+        QCOMPARE(view->currentLine(), LineNumber(4)); // line 5
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Error 1 of 4"));
         QTest::keyClick(view, Qt::Key_E);
-        QCOMPARE(view->currentLine(), 9);
+        QCOMPARE(view->currentLine(), LineNumber(9));
         QTest::keyClick(view, Qt::Key_E, Qt::ShiftModifier);
-        QCOMPARE(view->currentLine(), 4);
+        QCOMPARE(view->currentLine(), LineNumber(4));
         QTest::keyClick(view, Qt::Key_W);
-        QCOMPARE(view->currentLine(), 5); // line 6: beta
+        QCOMPARE(view->currentLine(), LineNumber(5)); // line 6: beta
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Warning 2 of 5"));
         QTest::keyClick(view, Qt::Key_W, Qt::ShiftModifier);
-        QCOMPARE(view->currentLine(), 2);
+        QCOMPARE(view->currentLine(), LineNumber(2));
         QTest::keyClick(view, Qt::Key_W, Qt::ShiftModifier); // wraps to the last
-        QCOMPARE(view->currentLine(), 17);
+        QCOMPARE(view->currentLine(), LineNumber(17));
     }
 
     // Issue 36, klogg's habit: a double-click on the text selects the word under it, a version
@@ -196,7 +201,7 @@ private Q_SLOTS:
         QVERIFY(openAndWait(window, {path}));
         LogView *view = window.logView();
         auto doubleClick = [&](int column) {
-            const QPoint at = pointOf(view, 0, column) + QPoint(2, 0);
+            const QPoint at = pointOf(view, LineNumber(0), column) + QPoint(2, 0);
             QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
             QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
             return view->selectedText();
@@ -226,10 +231,10 @@ private Q_SLOTS:
         const int uuid = int(first.indexOf(u"GPU-"));
 
         // A mouse drag over the UUID.
-        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, 0, uuid));
-        QTest::mouseMove(view->viewport(), pointOf(view, 0, int(first.size())));
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, LineNumber(0), uuid));
+        QTest::mouseMove(view->viewport(), pointOf(view, LineNumber(0), int(first.size())));
         QTest::mouseRelease(view->viewport(), Qt::LeftButton, {},
-                            pointOf(view, 0, int(first.size())));
+                            pointOf(view, LineNumber(0), int(first.size())));
         QVERIFY(view->hasTextSelection());
         QCOMPARE(view->selectedText(), QStringLiteral("GPU-2f6c1e0a-7d3b-4c1e-9a55-0b8e3f4d6a21"));
         QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
@@ -238,7 +243,7 @@ private Q_SLOTS:
         // The keyboard: a click before the bus id, then Ctrl+Shift+Right over its parts.
         const QString second = view->document()->lineText(1);
         const int bus = int(second.indexOf(u"0000:3b:00"));
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, pointOf(view, 1, bus));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, pointOf(view, LineNumber(1), bus));
         QVERIFY(!view->hasTextSelection());
         for (int i = 0; i < 3; ++i)
             QTest::keyClick(view, Qt::Key_Right, Qt::ControlModifier | Qt::ShiftModifier);
@@ -246,23 +251,24 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);
         QCOMPARE(view->selectedText(), QStringLiteral("0000:3b:0"));
         // From inside one line to inside the next.
-        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, 1, bus));
-        QTest::mouseMove(view->viewport(), pointOf(view, 2, 14));
-        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, pointOf(view, 2, 14));
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, pointOf(view, LineNumber(1), bus));
+        QTest::mouseMove(view->viewport(), pointOf(view, LineNumber(2), 14));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, pointOf(view, LineNumber(2), 14));
         QCOMPARE(view->selectedText(), second.mid(bus) + u'\n' + QStringLiteral("[ 9512.662164]"));
         // A plain key ends the text selection; Ctrl+C then copies the current line whole.
         QTest::keyClick(view, Qt::Key_Down);
         QVERIFY(!view->hasTextSelection());
 
         // The context menu: Copy, Select All, and Find with the selected text.
-        view->selectText(2, int(view->document()->lineText(2).indexOf(u"0000:86:00")),
+        view->selectText(LineNumber(2), int(view->document()->lineText(2).indexOf(u"0000:86:00")),
                          int(view->document()->lineText(2).indexOf(u"0000:86:00")) + 10);
-        const QStringList items = triggerInContextMenu(view, 2, QStringLiteral("logFind"));
+        const QStringList items
+            = triggerInContextMenu(view, LineNumber(2), QStringLiteral("logFind"));
         QCOMPARE(items.mid(0, 2), QStringList({tr("&Copy"), tr("Select &All")}));
         QVERIFY(items.contains(u"&Find \u201c0000:86:00\u201d"));
         QVERIFY(window.searchBar()->isVisible());
         QCOMPARE(window.searchBar()->input()->text(), QStringLiteral("0000:86:00"));
-        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{2}));
+        QTRY_COMPARE(window.searchBar()->hits(), lineNumbers({2}));
 
         // Edit ▸ Select All, then Edit ▸ Copy: every line.
         QMenu *edit = nullptr;
@@ -302,23 +308,23 @@ private Q_SLOTS:
         LogView *view = window.logView();
         auto *hide = window.findChild<QAction *>(QStringLiteral("actionHidePrefixes"));
         QVERIFY(hide && !hide->isChecked());
-        view->selectText(0, 0, 4);
+        view->selectText(LineNumber(0), 0, 4);
         QCOMPARE(view->selectedText(), QStringLiteral("2025"));
         hide->trigger();
         QVERIFY(view->hidesPrefixes());
         const QStringList starts
             = {QStringLiteral("NOTE"), QStringLiteral("NVRM"), QStringLiteral("NVRM")};
         for (int line = 0; line < 3; ++line) {
-            view->selectText(line, 0, 4);
+            view->selectText(LineNumber(line), 0, 4);
             QCOMPARE(view->selectedText(), starts[line]);
         }
         // Search marks follow the shown text.
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         QTest::keyClicks(window.searchBar()->input(), QStringLiteral("Xid"));
-        QTRY_COMPARE(window.searchBar()->hits(), (std::vector<int>{1}));
-        QCOMPARE(view->searchSpans(1), (std::vector<std::pair<int, int>>{{6, 9}}));
+        QTRY_COMPARE(window.searchBar()->hits(), lineNumbers({1}));
+        QCOMPARE(view->searchSpans(LineNumber(1)), (std::vector<std::pair<int, int>>{{6, 9}}));
         hide->trigger(); // back, and remembered off for the next window
-        QCOMPARE(view->searchSpans(1), (std::vector<std::pair<int, int>>{{37, 40}}));
+        QCOMPARE(view->searchSpans(LineNumber(1)), (std::vector<std::pair<int, int>>{{37, 40}}));
 
         auto *tree = window.findChild<QAction *>(QStringLiteral("actionShowTree"));
         tree->trigger();
@@ -348,15 +354,15 @@ private Q_SLOTS:
             QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(row).center());
         };
         click(dmesg);
-        window.logView()->setCurrentLine(11);
+        window.logView()->setCurrentLine(LineNumber(11));
         QVERIFY(showTimeline(window));
         click(dmesg);
         QCOMPARE(window.logView()->document()->path(), dmesg);
-        QCOMPARE(window.logView()->currentLine(), 11);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(11));
         // The rules changed: the same bundle is analysed again, and the reader stays put.
         QVERIFY(openAndWait(window, {QStringLiteral(SAMPLE)}));
         QCOMPARE(window.logView()->document()->path(), dmesg);
-        QCOMPARE(window.logView()->currentLine(), 11);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(11));
     }
 
     // Point 12 (part): filter hits out as well as in, context lines around hits, and F4 /
@@ -376,21 +382,21 @@ private Q_SLOTS:
         SearchBar *bar = window.searchBar();
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         QTest::keyClicks(bar->input(), QStringLiteral("xid"));
-        QTRY_COMPARE(bar->hits(), (std::vector<int>{2, 6}));
+        QTRY_COMPARE(bar->hits(), lineNumbers({2, 6}));
         bar->onlyMatchingBox()->setChecked(true);
-        QCOMPARE(view->rowCount(), 2);
+        QCOMPARE(view->rowCount(), LinesCount(2));
         QVERIFY(bar->contextBox()->isEnabled());
         bar->contextBox()->setValue(1);
-        QCOMPARE(view->rowCount(), 6); // lines 2-4 and 6-8
-        QCOMPARE(view->lineAtRow(3), 5);
+        QCOMPARE(view->rowCount(), LinesCount(6)); // lines 2-4 and 6-8
+        QCOMPARE(view->lineAtRow(ViewRow(3)), LineNumber(5));
         bar->contextBox()->setValue(3); // the two windows meet: lines 1-10, each once
-        QCOMPARE(view->rowCount(), 10);
+        QCOMPARE(view->rowCount(), LinesCount(10));
         bar->hideMatchingBox()->setChecked(true);
         QVERIFY(!bar->onlyMatchingBox()->isChecked());
-        QCOMPARE(view->rowCount(), 8);
-        QCOMPARE(view->lineAtRow(2), 3);
+        QCOMPARE(view->rowCount(), LinesCount(8));
+        QCOMPARE(view->lineAtRow(ViewRow(2)), LineNumber(3));
         bar->hideMatchingBox()->setChecked(false);
-        QCOMPARE(view->rowCount(), 10);
+        QCOMPARE(view->rowCount(), LinesCount(10));
     }
 
     // Point 12: bookmarks are toggled from the menu and the context menu, stepped through,
@@ -414,7 +420,7 @@ private Q_SLOTS:
             BookmarksModel *model = panel->model();
             QAbstractItemModelTester tester(model,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
-            view->setCurrentLine(2);
+            view->setCurrentLine(LineNumber(2));
             window.findChild<QAction *>(QStringLiteral("actionToggleBookmark"))->trigger();
             QCOMPARE(model->rowCount(), 1);
             QCOMPARE(model->bookmarks().front().line, 3);
@@ -428,7 +434,7 @@ private Q_SLOTS:
             QVERIFY(image.pixelColor(4, 1 * lh + lh / 2) != mark);
 
             // With a note: the note cell opens for typing.
-            view->setCurrentLine(6);
+            view->setCurrentLine(LineNumber(6));
             window.findChild<QAction *>(QStringLiteral("actionBookmarkNote"))->trigger();
             QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->currentWidget(),
                      panel);
@@ -448,26 +454,26 @@ private Q_SLOTS:
             // Next and previous go round the bookmarks.
             auto *next = window.findChild<QAction *>(QStringLiteral("actionNextBookmark"));
             auto *previous = window.findChild<QAction *>(QStringLiteral("actionPreviousBookmark"));
-            view->setCurrentLine(0);
+            view->setCurrentLine(LineNumber(0));
             next->trigger();
-            QCOMPARE(view->currentLine(), 2);
+            QCOMPARE(view->currentLine(), LineNumber(2));
             next->trigger();
-            QCOMPARE(view->currentLine(), 6);
+            QCOMPARE(view->currentLine(), LineNumber(6));
             next->trigger();
-            QCOMPARE(view->currentLine(), 2);
+            QCOMPARE(view->currentLine(), LineNumber(2));
             previous->trigger();
-            QCOMPARE(view->currentLine(), 6);
+            QCOMPARE(view->currentLine(), LineNumber(6));
 
             // The context menu toggles too; a click in the list leads to the line.
             const QStringList items
-                = triggerInContextMenu(view, 2, QStringLiteral("actionToggleBookmark"));
+                = triggerInContextMenu(view, LineNumber(2), QStringLiteral("actionToggleBookmark"));
             QVERIFY2(items.contains(u"Toggle &Bookmark"), qPrintable(items.join(u", ")));
             QCOMPARE(model->rowCount(), 1);
-            view->setCurrentLine(0);
+            view->setCurrentLine(LineNumber(0));
             QTest::mouseClick(
                 panel->view()->viewport(), Qt::LeftButton, {},
                 panel->view()->visualRect(model->index(0, BookmarksModel::PlaceColumn)).center());
-            QCOMPARE(view->currentLine(), 6);
+            QCOMPARE(view->currentLine(), LineNumber(6));
 
             // In the report, with the note.
             const QString md = dir.filePath(QStringLiteral("report.md"));
@@ -553,22 +559,22 @@ private Q_SLOTS:
         window.findChild<QAction *>(QStringLiteral("actionHighlighters"))->trigger();
 
         using Spans = std::vector<std::pair<std::pair<int, int>, QColor>>;
-        QCOMPARE(view->highlighterSpans(1), (Spans{{{10, 17}, amber}}));
-        QCOMPARE(view->highlighterSpans(3), (Spans{{{0, 15}, rose}}));
-        QVERIFY(view->highlighterSpans(0).empty());
-        QVERIFY(view->highlighterSpans(2).empty());
+        QCOMPARE(view->highlighterSpans(LineNumber(1)), (Spans{{{10, 17}, amber}}));
+        QCOMPARE(view->highlighterSpans(LineNumber(3)), (Spans{{{0, 15}, rose}}));
+        QVERIFY(view->highlighterSpans(LineNumber(0)).empty());
+        QVERIFY(view->highlighterSpans(LineNumber(2)).empty());
         // Painted: the top pixel row of the span is the colour (glyphs start lower).
-        view->setCurrentLine(0);
+        view->setCurrentLine(LineNumber(0));
         const QImage image = view->viewport()->grab().toImage();
         const int lh = view->fontMetrics().height();
-        QCOMPARE(image.pixelColor(pointOf(view, 1, 12).x(), 1 * lh), amber);
+        QCOMPARE(image.pixelColor(pointOf(view, LineNumber(1), 12).x(), 1 * lh), amber);
         QCOMPARE(image.pixelColor(view->viewport()->width() - 5, 3 * lh), rose);
-        QVERIFY(image.pixelColor(pointOf(view, 1, 3).x(), 1 * lh) != amber);
+        QVERIFY(image.pixelColor(pointOf(view, LineNumber(1), 3).x(), 1 * lh) != amber);
 
         // Kept for the next start.
         MainWindow again;
         QCOMPARE(Settings::highlighters().size(), 3);
-        QVERIFY(again.logView()->highlighterSpans(0).empty()); // no document yet
+        QVERIFY(again.logView()->highlighterSpans(LineNumber(0)).empty()); // no document yet
     }
 
     // Point 8: long lines wrap onto more rows (no sideways scrolling); the numbers stay on
@@ -604,8 +610,8 @@ private Q_SLOTS:
         const int lh = view->fontMetrics().height();
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
                           QPoint(view->viewport()->width() / 2, (1 + rows) * lh + lh / 2));
-        QCOMPARE(view->currentLine(), 2);
-        QCOMPARE(view->firstVisibleLine(), 0); // the whole file fits: nothing scrolls
+        QCOMPARE(view->currentLine(), LineNumber(2));
+        QCOMPARE(view->firstVisibleLine(), LineNumber(0)); // the whole file fits: nothing scrolls
         // Its third row starts at column 2 × columns: a drag there selects from that column.
         const int charWidth = view->fontMetrics().horizontalAdvance(QLatin1Char('x'));
         const int gutter = charWidth * (QString::number(view->document()->lineCount()).size() + 2);
@@ -640,20 +646,20 @@ private Q_SLOTS:
         LogView *view = window.logView();
         std::vector<int> problems;
         for (int line = 0; line < view->document()->lineCount(); ++line)
-            if (view->lineSeverity(line).value_or(Severity::Info) >= Severity::Warning)
+            if (view->lineSeverity(LineNumber(line)).value_or(Severity::Info) >= Severity::Warning)
                 problems.push_back(line);
         QVERIFY(problems.size() >= 3); // the two Xid 13 lines and the Xid 79
         QVERIFY(std::find(problems.begin(), problems.end(), 12) != problems.end());
-        view->setCurrentLine(0);
+        view->setCurrentLine(LineNumber(0));
         auto *next = window.findChild<QAction *>(QStringLiteral("actionNextProblem"));
         for (const int line : problems) {
             next->trigger();
-            QCOMPARE(view->currentLine(), line);
+            QCOMPARE(view->currentLine(), LineNumber(line));
         }
         next->trigger(); // wraps around
-        QCOMPARE(view->currentLine(), problems.front());
+        QCOMPARE(view->currentLine(), LineNumber(problems.front()));
         window.findChild<QAction *>(QStringLiteral("actionPreviousProblem"))->trigger();
-        QCOMPARE(view->currentLine(), problems.back());
+        QCOMPARE(view->currentLine(), LineNumber(problems.back()));
     }
 
     void helpListsTheKeyboardShortcuts()
@@ -694,8 +700,8 @@ private Q_SLOTS:
         tabs->setCurrentWidget(panel);
         auto shown = [&] {
             QStringList lines;
-            for (int row = 0; row < view->rowCount(); ++row)
-                lines << QString::number(view->lineAtRow(row) + 1);
+            for (ViewRow row(0); row < ViewRow(0) + view->rowCount(); ++row)
+                lines << QString::number(view->lineAtRow(row).value().displayed());
             return lines.join(u',');
         };
         QSignalSpy applied(panel, &FiltersPanel::filtersApplied);
@@ -729,7 +735,7 @@ private Q_SLOTS:
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
         SearchBar *bar = window.searchBar();
         QTest::keyClicks(bar->input(), QStringLiteral("pid=3"));
-        QTRY_COMPARE(bar->hits(), (std::vector<int>{4}));
+        QTRY_COMPARE(bar->hits(), lineNumbers({4}));
         bar->onlyMatchingBox()->setChecked(true);
         QCOMPARE(shown(), QStringLiteral("5"));
         bar->onlyMatchingBox()->setChecked(false);
@@ -793,11 +799,11 @@ private Q_SLOTS:
         QTRY_VERIFY(view->document() && view->document()->path().endsWith(u"latin1.log"));
         QCOMPARE(view->document()->encoding(), QStringLiteral("latin-1"));
         QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\u00b0C"));
-        view->setCurrentLine(2);
+        view->setCurrentLine(LineNumber(2));
         choose("actionEncoding-utf-8");
         QCOMPARE(view->document()->encoding(), QStringLiteral("utf-8"));
         QCOMPARE(view->document()->lineText(0), QStringLiteral("GPU 0 temperature 85\ufffdC"));
-        QCOMPARE(view->currentLine(), 2);
+        QCOMPARE(view->currentLine(), LineNumber(2));
         QVERIFY2(status().contains(u"utf-8"), qPrintable(status()));
         QVERIFY(window.findChild<QAction *>(QStringLiteral("actionEncoding-utf-8"))->isChecked());
         // Another file keeps its own; coming back, the choice is still there.
@@ -840,10 +846,10 @@ private Q_SLOTS:
         QVERIFY(view->document()->lineCount() < lines);
         view->setFocus();
         QTest::keyClick(view, Qt::Key_End, Qt::ControlModifier);
-        QCOMPARE(view->currentLine(), view->document()->lineCount() - 1);
+        QCOMPARE(view->currentLine(), LineNumber(view->document()->lineCount() - 1));
         QVERIFY(finished.wait(gputriage::test::kWaitMs));
         QCOMPARE(view->document()->lineCount(), lines);
-        QCOMPARE(view->currentLine(), lines - 1);
+        QCOMPARE(view->currentLine(), LineNumber(lines - 1));
     }
 };
 

@@ -229,11 +229,11 @@ private Q_SLOTS:
         QVERIFY(panel->details()->toPlainText().contains(u"Xid 13"));
         QTest::keyClick(list, Qt::Key_Return);
         QVERIFY(window.logView()->document()->path().endsWith(u"node/dmesg.log"));
-        QCOMPARE(window.logView()->currentLine(), 8); // line 9
+        QCOMPARE(window.logView()->currentLine(), LineNumber(8)); // line 9
         QVERIFY2(window.statusBar()->currentMessage().startsWith(u"Occurrence 1 of 2 of"),
                  qPrintable(window.statusBar()->currentMessage()));
         window.findChild<QAction *>(QStringLiteral("actionNextOccurrence"))->trigger();
-        QCOMPARE(window.logView()->currentLine(), 9);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(9));
         QVERIFY(window.statusBar()->currentMessage().startsWith(u"Occurrence 2 of 2 of"));
 
         QTest::keyClicks(panel->filterBox(), QStringLiteral("xid"));
@@ -302,11 +302,11 @@ private Q_SLOTS:
         const QModelIndex af = model->index(2, FindingsModel::TitleColumn, parent);
         list->setCurrentIndex(af);
         QTest::keyClick(list, Qt::Key_Return);
-        QCOMPARE(window.logView()->currentLine(), 3);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(3));
         QVERIFY(panel->details()->toPlainText().contains(u"Xid 13 on GPU 0000:af:00"));
         list->setCurrentIndex(xid13);
         QTest::keyClick(list, Qt::Key_Return);
-        QCOMPARE(window.logView()->currentLine(), 1);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(1));
 
         // Filtering by a bus id keeps the group with that GPU only.
         panel->setFilter(QStringLiteral("3b:00"));

@@ -3,8 +3,6 @@
 
 #include "workbench.h"
 
-#include <numeric>
-
 using namespace gputriage;
 using namespace gputriage::test;
 
@@ -46,7 +44,7 @@ private Q_SLOTS:
             QCOMPARE(bar->input()->text(), QStringLiteral("alpha"));
             QTest::keyClick(bar->input(), Qt::Key_Down);
             QCOMPARE(bar->input()->text(), QStringLiteral("beta"));
-            QTRY_COMPARE(bar->hits(), (std::vector<int>{1}));
+            QTRY_COMPARE(bar->hits(), lineNumbers({1}));
         }
         MainWindow window;
         window.show();
@@ -73,16 +71,17 @@ private Q_SLOTS:
         bar->regexBox()->setChecked(true);
         bar->onlyMatchingBox()->setChecked(true);
         QTest::keyClicks(bar->input(), QStringLiteral("alpha|gamma"));
-        QTRY_COMPARE(view->rowCount(), 3); // alpha 1, alpha 3, Gamma 4
-        for (int i = 0; i < 6; ++i)        // back to "alpha"
+        QTRY_COMPARE(view->rowCount(), LinesCount(3)); // alpha 1, alpha 3, Gamma 4
+        for (int i = 0; i < 6; ++i)                    // back to "alpha"
             QTest::keyClick(bar->input(), Qt::Key_Backspace);
-        QTRY_COMPARE(view->rowCount(), 2);
+        QTRY_COMPARE(view->rowCount(), LinesCount(2));
         QTest::keyClicks(bar->input(), QStringLiteral("("));
         QTRY_VERIFY(bar->status()->text().startsWith(u"invalid"));
-        QCOMPARE(view->rowCount(), 2); // the last valid search's lines ("alpha"), not none
+        QCOMPARE(view->rowCount(),
+                 LinesCount(2)); // the last valid search's lines ("alpha"), not none
         QVERIFY(bar->onlyMatchingBox()->isChecked());
         QTest::keyClicks(bar->input(), QStringLiteral(" 3)"));
-        QTRY_COMPARE(view->rowCount(), 1); // "alpha( 3)"
+        QTRY_COMPARE(view->rowCount(), LinesCount(1)); // "alpha( 3)"
     }
 
     // Point 2: every hit is highlighted in the text, the current line's differently; a hit
@@ -103,20 +102,21 @@ private Q_SLOTS:
         SearchBar *bar = window.searchBar();
         QSignalSpy searched(bar, &SearchBar::searchFinished);
         QTest::keyClicks(bar->input(), QStringLiteral("0000:86:00"));
-        QTRY_COMPARE(bar->hits(), (std::vector<int>{0, 2}));
+        QTRY_COMPARE(bar->hits(), lineNumbers({0, 2}));
         // The text typed stays in sight beside the bar's options.
         QVERIFY(bar->input()->width()
                 > bar->input()->fontMetrics().horizontalAdvance(bar->input()->text()));
-        QCOMPARE(view->searchSpans(0), (std::vector<std::pair<int, int>>{{41, 51}}));
-        QCOMPARE(view->searchSpans(2), (std::vector<std::pair<int, int>>{{416, 426}, {438, 448}}));
-        QVERIFY(view->searchSpans(1).empty());
+        QCOMPARE(view->searchSpans(LineNumber(0)), (std::vector<std::pair<int, int>>{{41, 51}}));
+        QCOMPARE(view->searchSpans(LineNumber(2)),
+                 (std::vector<std::pair<int, int>>{{416, 426}, {438, 448}}));
+        QVERIFY(view->searchSpans(LineNumber(1)).empty());
 
         QTest::keyClick(bar->input(), Qt::Key_Return); // first hit
         QTest::keyClick(bar->input(), Qt::Key_Return); // second: 400 columns to the right
-        QCOMPARE(view->currentLine(), 2);
+        QCOMPARE(view->currentLine(), LineNumber(2));
         QCOMPARE(bar->status()->text(), QStringLiteral("2 of 2"));
         QVERIFY(view->horizontalScrollBar()->value() > 0);
-        const QPoint hit = pointOf(view, 2, 420);
+        const QPoint hit = pointOf(view, LineNumber(2), 420);
         QVERIFY2(hit.x() > 0 && hit.x() < view->viewport()->width(),
                  qPrintable(QString::number(hit.x())));
         // What the user sees there: the current hit's colour (top edge of the row, no glyph).
@@ -127,10 +127,10 @@ private Q_SLOTS:
         // Closing the bar clears the marks; opening it again brings them back.
         QTest::keyClick(bar->input(), Qt::Key_Escape);
         QVERIFY(bar->isHidden());
-        QVERIFY(!view->isSearchHit(2));
-        QVERIFY(view->searchSpans(2).empty());
+        QVERIFY(!view->isSearchHit(LineNumber(2)));
+        QVERIFY(view->searchSpans(LineNumber(2)).empty());
         window.findChild<QAction *>(QStringLiteral("actionFind"))->trigger();
-        QTRY_VERIFY(view->isSearchHit(2));
+        QTRY_VERIFY(view->isSearchHit(LineNumber(2)));
     }
 
     // Point 2: all files of the bundle, with a results list that leads to the line.
@@ -172,17 +172,17 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("%1 rows tall").arg(pane->view()->viewport()->height())));
         QTest::mouseClick(pane->view()->viewport(), Qt::LeftButton, {},
                           pane->view()->visualRect(fourth).center());
-        QCOMPARE(view->currentLine(), 32);
+        QCOMPARE(view->currentLine(), LineNumber(32));
         // Down in the list moves on to the next hit, and the text with it.
         pane->view()->setFocus();
         QTest::keyClick(pane->view(), Qt::Key_Down);
-        QCOMPARE(view->currentLine(), 42);
+        QCOMPARE(view->currentLine(), LineNumber(42));
         // Moving in the text selects the hit at or before the line.
-        view->setCurrentLine(20); // line 21
+        view->setCurrentLine(LineNumber(20)); // line 21
         QCOMPARE(pane->view()->currentIndex().row(), 1);
-        view->setCurrentLine(0); // before every hit: the first
+        view->setCurrentLine(LineNumber(0)); // before every hit: the first
         QCOMPARE(pane->view()->currentIndex().row(), 0);
-        QCOMPARE(view->currentLine(), 0); // following does not move the text
+        QCOMPARE(view->currentLine(), LineNumber(0)); // following does not move the text
 
         // A search with no hit leaves an empty list; closing the bar hides it.
         window.searchBar()->input()->setText(QStringLiteral("no such text"));
@@ -209,8 +209,9 @@ private Q_SLOTS:
         const int rows = int(HitLinesModel::kMaxRows);
         auto doc = LogDocument::fromBytes(QByteArray("x\n").repeated(rows + 5),
                                           QStringLiteral("big.log"));
-        std::vector<int> hits(size_t(rows) + 5);
-        std::iota(hits.begin(), hits.end(), 0);
+        std::vector<LineNumber> hits;
+        for (int line = 0; line < rows + 5; ++line)
+            hits.emplace_back(line);
         HitLinesModel model;
         auto header = [&] {
             return model.headerData(HitLinesModel::TextColumn, Qt::Horizontal, Qt::DisplayRole)
@@ -221,8 +222,8 @@ private Q_SLOTS:
         QCOMPARE(header(),
                  QStringLiteral("Hits in this file (the first %1 of %2)")
                      .arg(QLocale().toString(qint64(rows)), QLocale().toString(qint64(rows) + 5)));
-        QCOMPARE(model.rowAtOrBefore(rows + 3), rows - 1);
-        model.setHits(doc, {1, 2}, std::nullopt);
+        QCOMPARE(model.rowAtOrBefore(LineNumber(rows + 3)), rows - 1);
+        model.setHits(doc, lineNumbers({1, 2}), std::nullopt);
         QCOMPARE(header(), QStringLiteral("Hits in this file"));
     }
 
@@ -254,7 +255,7 @@ private Q_SLOTS:
         QTest::mouseClick(panel->view()->viewport(), Qt::LeftButton, {},
                           panel->view()->visualRect(third).center());
         QVERIFY(window.logView()->document()->path().endsWith(u"nvidia-smi.txt"));
-        QCOMPARE(window.logView()->currentLine(), 2);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(2));
 
         // Ctrl+Shift+G searches again with the bar's text; a query found nowhere says so.
         window.searchBar()->input()->setText(QStringLiteral("no such text"));

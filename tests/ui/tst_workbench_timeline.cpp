@@ -34,17 +34,17 @@ private Q_SLOTS:
                 lastStep = i;
         }
         QVERIFY2(xid79 >= 0, "the Xid 79 is not on the timeline");
-        QCOMPARE(window.logView()->lineColumns(xid79),
+        QCOMPARE(window.logView()->lineColumns(LineNumber(xid79)),
                  std::pair(QStringLiteral("11-30 10:37:12.662"), QStringLiteral("dmesg.log:13")));
         QVERIFY(lastStep >= 0 && lastStep < xid79);
-        QVERIFY(window.logView()->lineSeverity(xid79).has_value()); // still red
+        QVERIFY(window.logView()->lineSeverity(LineNumber(xid79)).has_value()); // still red
         QVERIFY2(!window.statusBar()->currentMessage().contains(u"dmesg.log ("),
                  qPrintable(window.statusBar()->currentMessage()));
         // Enter leads to the line in dmesg.log.
-        window.logView()->setCurrentLine(xid79);
+        window.logView()->setCurrentLine(LineNumber(xid79));
         QTest::keyClick(window.logView(), Qt::Key_Return);
         QVERIFY(window.logView()->document()->path().endsWith(u"node/dmesg.log"));
-        QCOMPARE(window.logView()->currentLine(), 12);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(12));
     }
 
     // Issue 36, items 1 and 2: the timeline holds every dated line, however many (no cap), says
@@ -85,9 +85,10 @@ private Q_SLOTS:
         QVERIFY2(note.contains(u"(1)"), qPrintable(note)); // each header is not placed, and said
         QVERIFY(!banner(window)->isVisible() || !banner(window)->text().contains(u"Only the"));
         // In time order across the files: 08:00:00.000 from the first, .001 from the second…
-        QCOMPARE(view->lineColumns(1).first, QStringLiteral("11-30 08:00:00.001"));
-        QVERIFY2(view->lineColumns(1).second.endsWith(u"-1/nvidia-driver-ctr/current.log:2"),
-                 qPrintable(view->lineColumns(1).second));
+        QCOMPARE(view->lineColumns(LineNumber(1)).first, QStringLiteral("11-30 08:00:00.001"));
+        QVERIFY2(
+            view->lineColumns(LineNumber(1)).second.endsWith(u"-1/nvidia-driver-ctr/current.log:2"),
+            qPrintable(view->lineColumns(LineNumber(1)).second));
         QCOMPARE(view->document()->lineText(1),
                  QStringLiteral("message 0 of a rather long file name"));
         // The source column is short: the message has most of the width at 1024 px.
@@ -105,7 +106,7 @@ private Q_SLOTS:
         QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, QPoint(edge + 30, 10));
         QVERIFY2(view->sourceColumnWidth() > gutter + 20,
                  qPrintable(QStringLiteral("%1 → %2").arg(gutter).arg(view->sourceColumnWidth())));
-        QCOMPARE(view->currentLine(), -1); // the drag did not select a line
+        QVERIFY(!view->currentLine()); // the drag did not select a line
     }
 
     // Issue 36: lnav's :goto with a time — in the timeline, the first line at or after it.
@@ -123,7 +124,7 @@ private Q_SLOTS:
         QVERIFY(showTimeline(window));
         LogView *view = window.logView();
         QCOMPARE(view->document()->lineCount(), 5);
-        view->setCurrentLine(0);
+        view->setCurrentLine(LineNumber(0));
         auto goTo = [&](const QString &typed) {
             QTimer::singleShot(0, &window, [&window, typed] {
                 auto *dialog = window.findChild<QInputDialog *>(QStringLiteral("goToTimeDialog"));
@@ -137,14 +138,14 @@ private Q_SLOTS:
             window.findChild<QAction *>(QStringLiteral("actionGoToTime"))->trigger();
         };
         goTo(QStringLiteral("08:15:05")); // a time on the current line's day
-        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("third"));
+        QCOMPARE(view->document()->lineText(view->currentLine().value()), QStringLiteral("third"));
         goTo(QStringLiteral("2025-11-30 08:15:02"));
-        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("second"));
+        QCOMPARE(view->document()->lineText(view->currentLine().value()), QStringLiteral("second"));
         goTo(QStringLiteral("2025-11-30T08:15:59Z"));
-        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("fourth"));
+        QCOMPARE(view->document()->lineText(view->currentLine().value()), QStringLiteral("fourth"));
         goTo(QStringLiteral("not a time"));
         QVERIFY(window.statusBar()->currentMessage().startsWith(u"Not a time"));
-        QCOMPARE(view->document()->lineText(view->currentLine()), QStringLiteral("fourth"));
+        QCOMPARE(view->document()->lineText(view->currentLine().value()), QStringLiteral("fourth"));
     }
 
     // Point 9: marks are clickable with tooltips and a legend; thousands of findings do not
@@ -196,7 +197,7 @@ private Q_SLOTS:
                  qPrintable(chart->toolTipAt(critical->rect.center())));
         QTest::mouseClick(chart, Qt::LeftButton, {}, critical->rect.center().toPoint());
         QVERIFY(window.logView()->document()->path().endsWith(u"journal.log"));
-        QCOMPARE(window.logView()->currentLine(), 1501);
+        QCOMPARE(window.logView()->currentLine(), LineNumber(1501));
         // Tick labels are all different.
         const QStringList ticks = chart->tickLabels();
         QVERIFY(ticks.size() >= 2);
@@ -314,9 +315,9 @@ private Q_SLOTS:
         QVERIFY(panel->addFilter(FiltersPanel::Kind::In, QStringLiteral("xid")));
         QVERIFY(showTimeline(window));
         LogView *view = window.logView();
-        QTRY_COMPARE(view->rowCount(), 2);
-        for (int row = 0; row < view->rowCount(); ++row)
-            QVERIFY(view->document()->lineText(view->lineAtRow(row)).contains(u"Xid"));
+        QTRY_COMPARE(view->rowCount(), LinesCount(2));
+        for (ViewRow row(0); row < ViewRow(0) + view->rowCount(); ++row)
+            QVERIFY(view->document()->lineText(view->lineAtRow(row).value()).contains(u"Xid"));
     }
 };
 

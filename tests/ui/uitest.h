@@ -3,6 +3,7 @@
 // Set-up the GUI tests share: a private user configuration, files written for one test
 // (testfiles.h), and a main window that has opened a bundle and finished analysing it.
 
+#include "linetest.h"
 #include "mainwindow.h"
 #include "testfiles.h"
 

@@ -80,7 +80,7 @@ inline bool showTimeline(MainWindow &window)
 }
 
 // Where column `column` of `line` is drawn in the log view's viewport (mid-height).
-inline QPoint pointOf(LogView *view, int line, int column)
+inline QPoint pointOf(LogView *view, LineNumber line, int column)
 {
     const QString text = view->document()->lineText(line);
     const QFontMetrics metrics = view->fontMetrics();
@@ -88,12 +88,12 @@ inline QPoint pointOf(LogView *view, int line, int column)
                        * (QString::number(view->document()->lineCount()).size() + 2);
     const int x = gutter + 6 - view->horizontalScrollBar()->value()
                   + metrics.horizontalAdvance(text.left(column));
-    const int row = line - view->firstVisibleLine();
-    return {x, row * metrics.height() + metrics.height() / 2};
+    const LinesCount row = line - view->firstVisibleLine().value();
+    return {x, row.get() * metrics.height() + metrics.height() / 2};
 }
 
 // The log view's context menu over `line`: its items, and `name` triggered.
-inline QStringList triggerInContextMenu(LogView *view, int line, const QString &name)
+inline QStringList triggerInContextMenu(LogView *view, LineNumber line, const QString &name)
 {
     std::unique_ptr<QMenu> menu(view->createContextMenu(line));
     QStringList texts;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs scripts/tidy on a two-file core/ with one case's files laid over it and checks the
-# outcome: a case without an expectation passes (the clean fixture, code just within a limit);
-# each other case fails, naming what it found.
+# outcome (../expect-outcome.sh): a case without an expectation passes (the clean fixture, code
+# just within a limit); each other case fails, naming what it found.
 #   run.sh CASE EXPECT-REGEX WORK-DIR   (EXPECT-REGEX empty: the check must pass)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,15 +17,6 @@ cat >"$work/build/compile_commands.json" <<JSON
   "arguments": ["c++", "-std=c++20", "-I$work/src/core", "-c", "$source", "-o", "fixture.o"],
   "file": "$source"}]
 JSON
-status=0
-output=$("$here/../../../scripts/tidy" -p "$work/build" "$source" 2>&1) || status=$?
-if [ -z "$expect" ]; then
-  [ "$status" = 0 ] || { printf 'case %s fails the check:\n%s\n' "$case" "$output"; exit 1; }
-elif [ "$status" = 0 ]; then
-  printf 'case %s passed the check:\n%s\n' "$case" "$output"
-  exit 1
-elif ! grep -Eq "$expect" <<<"$output"; then
-  printf 'case %s failed without naming %s:\n%s\n' "$case" "$expect" "$output"
-  exit 1
-fi
+"$here/../expect-outcome.sh" "$case" "$expect" \
+  "$here/../../../scripts/tidy" -p "$work/build" "$source"
 rm -rf "$work"
