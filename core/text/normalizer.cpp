@@ -488,6 +488,7 @@ void markdownEmphasis(std::string_view s,
     std::fill(length.begin(), length.begin() + static_cast<std::ptrdiff_t>(bold), size_t{2});
     if (bold > 0 && at.size() > bold) { // both kinds: in the order of the text
         std::vector<std::pair<size_t, size_t>> both;
+        both.reserve(at.size());
         for (size_t k = 0; k < at.size(); ++k)
             both.emplace_back(at[k], length[k]);
         std::sort(both.begin(), both.end());

@@ -251,7 +251,7 @@ private Q_SLOTS:
             return out;
         };
         const auto heldBack = threads(QStringLiteral("real-heldback"));
-        for (const QString folder : {QStringLiteral("real"), QStringLiteral("real-dev")})
+        for (const QString &folder : {QStringLiteral("real"), QStringLiteral("real-dev")})
             for (const auto &[thread, file] : threads(folder))
                 QVERIFY2(!heldBack.count(thread),
                          qPrintable(folder + QLatin1Char('/') + file + QLatin1String(": ") + thread
