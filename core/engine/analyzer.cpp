@@ -169,11 +169,10 @@ std::pair<QString, int> displayTextAt(std::string_view line, size_t matchStart)
     return {text, 1 + int(QString::fromUtf8(before.data(), qsizetype(before.size())).size())};
 }
 
-// A fact that holds a GPU's bus id (pci, gpu_pci, rpm_pci, gpu_bus_id, bus_id).
+// A fact that holds a GPU's bus id: one gpuOfFacts() reads, or another "*_pci" (rpm_pci).
 bool busIdFact(const QString &name)
 {
-    return name == QLatin1String("pci") || name.endsWith(QLatin1String("_pci"))
-           || name == QLatin1String("gpu_bus_id") || name == QLatin1String("bus_id");
+    return gpuFactNames().contains(name) || name.endsWith(QLatin1String("_pci"));
 }
 
 // Findings of a rule with group_by are kept apart by the values of those facts; a GPU is one
@@ -1246,11 +1245,9 @@ void AnalysisSession::foldConsequences()
         const QString gpu = gpuOfFacts(f.facts);
         // A per-GPU finding whose GPU is not known (a redacted bus id) cannot be matched to a
         // cause: it stays as it is.
-        static const QStringList gpuFacts
-            = {QStringLiteral("pci"), QStringLiteral("gpu_pci"), QStringLiteral("bus_id"),
-               QStringLiteral("gpu_bus_id")};
-        const bool perGpu = std::any_of(rule->groupBy.begin(), rule->groupBy.end(),
-                                        [](const QString &g) { return gpuFacts.contains(g); });
+        const bool perGpu
+            = std::any_of(rule->groupBy.begin(), rule->groupBy.end(),
+                          [](const QString &g) { return gpuFactNames().contains(g); });
         if (perGpu && gpu.isEmpty())
             continue;
         for (qsizetype i = 0; i < m_result.findings.size(); ++i) {

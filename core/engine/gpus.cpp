@@ -36,10 +36,17 @@ QString gpuKey(const QString &busId)
              m.captured(3).toLower());
 }
 
+const QStringList &gpuFactNames()
+{
+    static const QStringList names{QStringLiteral("pci"), QStringLiteral("gpu_pci"),
+                                   QStringLiteral("gpu_bus_id"), QStringLiteral("bus_id")};
+    return names;
+}
+
 QString gpuOfFacts(const Facts &facts)
 {
-    for (const char *name : {"pci", "gpu_pci", "gpu_bus_id", "bus_id"})
-        if (const auto it = facts.find(QLatin1String(name)); it != facts.end())
+    for (const QString &name : gpuFactNames())
+        if (const auto it = facts.find(name); it != facts.end())
             if (QString key = gpuKey(it->second); !key.isEmpty())
                 return key;
     return {};

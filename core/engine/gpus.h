@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <map>
 #include <vector>
@@ -13,6 +14,9 @@ namespace gputriage {
 // "0000:3b:00" for "00000000:3B:00.0", "PCI:0000:3b:00" or "0000:3b:00": the key that joins
 // what nvidia-smi, NVRM and the bug report say about one GPU. Empty for no bus id ("...").
 QString gpuKey(const QString &busId);
+
+// The facts that name a finding's GPU by its bus id, in the order gpuOfFacts() reads them.
+const QStringList &gpuFactNames();
 
 // The GPU a finding's facts name (pci, gpu_pci, gpu_bus_id or bus_id), as gpuKey() gives it.
 QString gpuOfFacts(const Facts &facts);

@@ -439,16 +439,13 @@ bool isAlnum(char c)
 // "_" follows, as CommonMark reads them; both are dropped. Runs of three or more stars ("make:
 // *** [modules]", banners), unpaired ones ("**kwargs") and underscores inside or at the edge of
 // an identifier ("self._check_error(", "__init__", "NV_ERR_") stay, and a span with an "_"
-// inside is none. `at` gets each marker's
-// position and `length` its length.
+// inside is none. `markers` gets each marker's position and length, in the order of the text.
 void markdownEmphasis(std::string_view s,
                       size_t begin,
                       size_t end,
-                      std::vector<size_t> &at,
-                      std::vector<size_t> &length)
+                      std::vector<std::pair<size_t, size_t>> &markers)
 {
-    at.clear();
-    length.clear();
+    markers.clear();
     size_t open = std::string_view::npos;
     for (size_t i = s.substr(0, end).find("**", begin); i != std::string_view::npos;
          i = s.substr(0, end).find("**", i)) {
@@ -462,21 +459,21 @@ void markdownEmphasis(std::string_view s,
                 if (after && !before)
                     open = i;
             } else if (before && (run == end || !isAlnum(s[run]))) {
-                at.push_back(open);
-                at.push_back(i);
+                markers.emplace_back(open, 2);
+                markers.emplace_back(i, 2);
                 open = std::string_view::npos;
             }
         }
         i = run;
     }
-    const size_t bold = at.size();
+    const size_t bold = markers.size();
     open = std::string_view::npos;
     for (size_t i = s.substr(0, end).find('_', begin); i != std::string_view::npos;
          i = s.substr(0, end).find('_', i + 1)) {
         if (open != std::string_view::npos && isAlnum(s[i - 1])
             && (i + 1 == end || (!isAlnum(s[i + 1]) && s[i + 1] != '_'))) {
-            at.push_back(open);
-            at.push_back(i);
+            markers.emplace_back(open, 1);
+            markers.emplace_back(i, 1);
             open = std::string_view::npos;
             continue;
         }
@@ -484,19 +481,8 @@ void markdownEmphasis(std::string_view s,
         const bool blankBefore = i == begin || isBlank(s[i - 1]);
         open = blankBefore && i + 1 < end && isAlnum(s[i + 1]) ? i : std::string_view::npos;
     }
-    length.assign(at.size(), 1);
-    std::fill(length.begin(), length.begin() + static_cast<std::ptrdiff_t>(bold), size_t{2});
-    if (bold > 0 && at.size() > bold) { // both kinds: in the order of the text
-        std::vector<std::pair<size_t, size_t>> both;
-        both.reserve(at.size());
-        for (size_t k = 0; k < at.size(); ++k)
-            both.emplace_back(at[k], length[k]);
-        std::sort(both.begin(), both.end());
-        for (size_t k = 0; k < both.size(); ++k) {
-            at[k] = both[k].first;
-            length[k] = both[k].second;
-        }
-    }
+    if (bold > 0 && markers.size() > bold) // both kinds
+        std::sort(markers.begin(), markers.end());
 }
 
 // A whole line a reader pasted as markdown inline code ("`kernel: nvidia-modeset: ERROR: …`"):
@@ -530,10 +516,9 @@ void collapseBlanks(std::string_view s,
     out.reserve(end - begin);
     if (map)
         map->reserve(end - begin);
-    thread_local std::vector<size_t> bold;
-    thread_local std::vector<size_t> boldLength;
-    markdownEmphasis(s, begin, end, bold, boldLength);
-    size_t nextBold = 0;
+    thread_local std::vector<std::pair<size_t, size_t>> emphasis; // position, length
+    markdownEmphasis(s, begin, end, emphasis);
+    size_t nextMark = 0;
     bool inBlank = false;
     // "\n" is a line break only where the text is a quoted string (JSON, logfmt's key="…", an
     // escaped quote), not in a Windows path ("C:\nvidia").
@@ -547,15 +532,15 @@ void collapseBlanks(std::string_view s,
         return *quotedText;
     };
     for (size_t i = begin; i < end;) {
-        while (nextBold < bold.size() && bold[nextBold] < i) // inside an escape
-            ++nextBold;
-        if (nextBold < bold.size() && i == bold[nextBold]) {
-            i += boldLength[nextBold];
-            ++nextBold;
+        while (nextMark < emphasis.size() && emphasis[nextMark].first < i) // inside an escape
+            ++nextMark;
+        if (nextMark < emphasis.size() && i == emphasis[nextMark].first) {
+            i += emphasis[nextMark].second;
+            ++nextMark;
             continue;
         }
         // Most bytes are copied as they are: take them a run at a time.
-        const size_t limit = nextBold < bold.size() ? bold[nextBold] : end;
+        const size_t limit = nextMark < emphasis.size() ? emphasis[nextMark].first : end;
         size_t run = i;
         while (run < limit && !kSpecial[static_cast<unsigned char>(s[run])])
             ++run;
