@@ -900,6 +900,12 @@ void AnalysisSession::addFindingMatch(const LogDocument &doc,
         it->second.facts = m.facts;
     }
     Finding &f = it->second;
+    // A later line may say what the first did not (a code, a status): the first value stays.
+    if (f.count > 0)
+        for (const auto &[name, value] : m.facts)
+            if (f.facts.try_emplace(name, value).second)
+                f.factSources[name]
+                    = QStringLiteral("%1:%2").arg(doc.path()).arg(doc.lineNumber(m.line));
     ++f.count;
     if (!earlierBoot)
         m_currentBoot.insert(key);
@@ -1146,7 +1152,8 @@ bool AnalysisSession::completeFinding(const Rule &rule, Finding &f) const
     if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty()) {
         const Occurrence &first = f.occurrences.front();
         for (const auto &[name, value] : f.facts)
-            f.factSources[name] = QStringLiteral("%1:%2").arg(first.path).arg(first.line);
+            f.factSources.try_emplace(name,
+                                      QStringLiteral("%1:%2").arg(first.path).arg(first.line));
     }
     for (const FactLookup &l : rule.lookups) {
         const auto key = f.facts.find(l.equals);

@@ -110,6 +110,13 @@ private Q_SLOTS:
                "NVRM: Xid (PCI:00010000:3b:00.0): 79, fallen off the bus\n"
             << "xid|GPU 0000:3b:00: Xid 79|3;xid|GPU 00000001:3b:00: Xid 79|1;"
                "xid|GPU 10000:3b:00: Xid 79|2";
+        // The first line of a finding need not say everything: a later line's code is kept.
+        QTest::newRow("facts: a later line adds what the first did not say")
+            << QByteArray("  - id: launch\n    title: 'Launch failed: code {code}'\n"
+                          "    severity: error\n"
+                          "    match: {pattern: 'launch failed(?: with code (?P<code>\\d+))?'}\n")
+            << "launch failed\nlaunch failed with code 700\nlaunch failed with code 719\n"
+            << "launch|Launch failed: code 700|3";
         QTest::newRow("min_count: below the count, nothing")
             << kXid + kXidRepeated << xids
             << "xid|GPU 0000:3b:00: Xid 13|2;xid|GPU 0000:86:00: Xid 13|1;"
