@@ -1,10 +1,10 @@
 #include "diskcache.h"
 
+#include "codedigest.h"
+#include "paths.h"
 #include "timings.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -37,16 +37,14 @@ void note(const QString &text)
         notes().append(text);
 }
 
-// This program: another build may derive other data from the same inputs.
+// The code that derives what is cached (a digest of core's sources, made by the build) and the
+// Qt it runs with: another build may derive other data from the same inputs. Not the binary's own
+// size and time, which stripping and relinking change: the command line, the GUI and the
+// databases shipped beside them share entries.
 const QByteArray &programIdentity()
 {
-    static const QByteArray id = [] {
-        QFileInfo exe(QStringLiteral("/proc/self/exe"));
-        if (!exe.exists())
-            exe = QFileInfo(QCoreApplication::applicationFilePath());
-        return QByteArray(GPUTRIAGE_VERSION " ") + QByteArray::number(exe.size()) + ' '
-               + QByteArray::number(exe.lastModified().toMSecsSinceEpoch());
-    }();
+    static const QByteArray id
+        = QByteArray(GPUTRIAGE_VERSION " " GPUTRIAGE_CODE_DIGEST " Qt ") + qVersion();
     return id;
 }
 
@@ -144,9 +142,10 @@ QByteArray DiskCache::digest(const QByteArray &bytes)
 
 namespace {
 
-QString fileNameOf(const QByteArray &kind, const QByteArray &key)
+QString fileNameOf(const QByteArray &kind,
+                   const QByteArray &key,
+                   const QString &dir = DiskCache::directory())
 {
-    const QString dir = DiskCache::directory();
     if (dir.isEmpty())
         return {};
     return dir + QLatin1Char('/') + QString::fromLatin1(kind) + QLatin1Char('-')
@@ -160,22 +159,41 @@ QString DiskCache::fileName(const QByteArray &kind, const QByteArray &inputs)
     return fileNameOf(kind, keyOf(kind, inputs));
 }
 
-std::optional<QByteArray>
-DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArray &builder)
+bool DiskCache::has(const QByteArray &kind, const QByteArray &inputs)
 {
-    // (The inputs are hashed once: for the rule prefilters they are every pattern.)
-    const QByteArray wanted = keyOf(kind, inputs);
-    const QString path = fileNameOf(kind, wanted);
-    if (path.isEmpty())
-        return std::nullopt;
+    const QByteArray key = keyOf(kind, inputs);
+    for (const QString &dir : {directory(), shippedDirectory()})
+        if (const QString file = fileNameOf(kind, key, dir); !file.isEmpty() && QFile::exists(file))
+            return true;
+    return false;
+}
+
+QString DiskCache::shippedDirectory()
+{
+    if (qEnvironmentVariableIntValue("GPUTRIAGE_NO_CACHE") != 0)
+        return {};
+    if (qEnvironmentVariableIsSet("GPUTRIAGE_SHIPPED_CACHE_DIR"))
+        return qEnvironmentVariable("GPUTRIAGE_SHIPPED_CACHE_DIR");
+    return dataDir(QStringLiteral("compiled"));
+}
+
+namespace {
+
+// The payload of the file at `path` if it holds entry `wanted` made by one of `builders`.
+std::optional<QByteArray> loadFile(const QString &path,
+                                   const QByteArray &wanted,
+                                   const QList<QByteArray> &builders,
+                                   bool shipped)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt; // not cached yet (or unreadable: rebuilt all the same)
     const QByteArray bytes = file.readAll();
-    const QString name = QFileInfo(path).fileName();
+    const QString name
+        = (shipped ? QStringLiteral("shipped cache file ") : QStringLiteral("cache file "))
+          + QFileInfo(path).fileName();
     auto damaged = [&](const char *why) {
-        note(QStringLiteral("cache file %1 is damaged (%2); rebuilt")
-                 .arg(name, QString::fromLatin1(why)));
+        note(QStringLiteral("%1 is damaged (%2); rebuilt").arg(name, QString::fromLatin1(why)));
         return std::nullopt;
     };
     Reader r{bytes};
@@ -185,9 +203,8 @@ DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArr
         return damaged("not a cache file");
     if (!r.take(&format, 4))
         return damaged("truncated");
-    if (format != kFormat) {
-        note(
-            QStringLiteral("cache file %1 has another format (%2); rebuilt").arg(name).arg(format));
+    if (format != DiskCache::kFormat) {
+        note(QStringLiteral("%1 has another format (%2); rebuilt").arg(name).arg(format));
         return std::nullopt;
     }
     if (!r.take(&builderSize, 4))
@@ -199,9 +216,9 @@ DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArr
         return damaged("truncated");
     if (*key != wanted)
         return damaged("another entry's key");
-    if (*madeBy != builder) {
-        note(QStringLiteral("cache file %1 was made for %2, not %3; rebuilt")
-                 .arg(name, QString::fromUtf8(*madeBy), QString::fromUtf8(builder)));
+    if (!builders.contains(*madeBy)) {
+        note(QStringLiteral("%1 was made for %2, not %3; rebuilt")
+                 .arg(name, QString::fromUtf8(*madeBy), QString::fromUtf8(builders.front())));
         return std::nullopt;
     }
     if (quint64(bytes.size() - r.at) != size)
@@ -210,6 +227,30 @@ DiskCache::load(const QByteArray &kind, const QByteArray &inputs, const QByteArr
     if (checksum(payload) != sum)
         return damaged("checksum");
     return payload;
+}
+
+} // namespace
+
+std::optional<QByteArray> DiskCache::load(const QByteArray &kind,
+                                          const QByteArray &inputs,
+                                          const QByteArray &builder,
+                                          const QByteArray &portable)
+{
+    // (The inputs are hashed once: for the rule prefilters they are every pattern.)
+    const QByteArray wanted = keyOf(kind, inputs);
+    const QString path = fileNameOf(kind, wanted);
+    if (path.isEmpty())
+        return std::nullopt;
+    if (auto payload = loadFile(path, wanted, {builder}, false))
+        return payload;
+    // What the program was shipped with: compiled for any CPU, and for the shipped packs only.
+    const QString shipped = fileNameOf(kind, wanted, shippedDirectory());
+    if (shipped.isEmpty())
+        return std::nullopt;
+    QList<QByteArray> builders{builder};
+    if (!portable.isEmpty() && portable != builder)
+        builders << portable;
+    return loadFile(shipped, wanted, builders, true);
 }
 
 bool DiskCache::store(const QByteArray &kind,

@@ -21,10 +21,19 @@ class DiskCache
 public:
     // The folder, or empty when caching is off.
     static QString directory();
+    // The read-only folder of entries made when the program was built, for the shipped rules and
+    // catalogs (share/gputriage/compiled, or `compiled` beside the binary;
+    // $GPUTRIAGE_SHIPPED_CACHE_DIR instead, empty for none). Its databases are compiled for any
+    // CPU (GPUTRIAGE_PORTABLE_DATABASES=1 makes them).
+    static QString shippedDirectory();
 
-    // The payload stored for (`kind`, `inputs`) by the same `builder`, when the file checks.
-    static std::optional<QByteArray>
-    load(const QByteArray &kind, const QByteArray &inputs, const QByteArray &builder);
+    // The payload stored for (`kind`, `inputs`) by the same `builder`, when the file checks: in
+    // the user's cache, else in the shipped one (made by `builder` or by `portable`, the builder
+    // of what runs on any CPU).
+    static std::optional<QByteArray> load(const QByteArray &kind,
+                                          const QByteArray &inputs,
+                                          const QByteArray &builder,
+                                          const QByteArray &portable = {});
     // Best effort: false (and no note) when it cannot be written.
     static bool store(const QByteArray &kind,
                       const QByteArray &inputs,
@@ -36,6 +45,8 @@ public:
     // A 128-bit digest of `bytes` for inputs (many times faster than SHA-256 here; files are
     // not chosen to collide).
     static QByteArray digest(const QByteArray &bytes);
+    // Whether a file is kept for the entry, in the user's cache or the shipped one (not checked).
+    static bool has(const QByteArray &kind, const QByteArray &inputs);
     // The file an entry is kept in (for tests), empty when caching is off.
     static QString fileName(const QByteArray &kind, const QByteArray &inputs);
     // What happened that the user should know ("…: damaged (checksum), rebuilt"), once each.

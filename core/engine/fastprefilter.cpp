@@ -6,8 +6,6 @@
 #include "text/logdocument.h"
 #include "text/normalizer.h"
 
-#include <QFileInfo>
-
 #include <re2/filtered_re2.h>
 
 #ifdef GPUTRIAGE_WITH_VECTORSCAN
@@ -81,15 +79,47 @@ struct Scratch
 
 std::atomic<uint64_t> databaseSerials{0};
 
+// The platform databases are compiled for: this CPU, or any that vectorscan runs on
+// (GPUTRIAGE_PORTABLE_DATABASES=1: the databases shipped with the program).
+bool portableDatabases()
+{
+    static const bool portable = qEnvironmentVariableIntValue("GPUTRIAGE_PORTABLE_DATABASES") != 0;
+    return portable;
+}
+
+const hs_platform_info_t &compilePlatform()
+{
+    static const hs_platform_info_t platform = [] {
+        hs_platform_info_t p{};
+        if (portableDatabases())
+            p.tune = HS_TUNE_FAMILY_GENERIC;
+        else
+            hs_populate_platform(&p);
+        return p;
+    }();
+    return platform;
+}
+
 // What a compiled database depends on besides its patterns: the library and the CPU.
+QByteArray builderFor(const hs_platform_info_t &platform)
+{
+    return QByteArray("vectorscan ") + hs_version() + " tune " + QByteArray::number(platform.tune)
+           + " features " + QByteArray::number(qulonglong(platform.cpu_features), 16);
+}
+
 const QByteArray &databaseBuilder()
 {
+    static const QByteArray builder = builderFor(compilePlatform());
+    return builder;
+}
+
+// The builder of the databases shipped with the program, which run on any CPU.
+const QByteArray &portableBuilder()
+{
     static const QByteArray builder = [] {
-        hs_platform_info_t platform{};
-        hs_populate_platform(&platform);
-        return QByteArray("vectorscan ") + hs_version() + " tune "
-               + QByteArray::number(platform.tune) + " features "
-               + QByteArray::number(qulonglong(platform.cpu_features), 16);
+        hs_platform_info_t p{};
+        p.tune = HS_TUNE_FAMILY_GENERIC;
+        return builderFor(p);
     }();
     return builder;
 }
@@ -225,7 +255,8 @@ FastPrefilter::FastPrefilter(const std::vector<std::string> &re2Patterns, Cache 
     if (cached) {
         for (const std::string &p : re2Patterns)
             inputs += QByteArray::fromStdString(p) + '\0';
-        if (const auto payload = DiskCache::load(kLinesKind, inputs, databaseBuilder())) {
+        if (const auto payload
+            = DiskCache::load(kLinesKind, inputs, databaseBuilder(), portableBuilder())) {
             PayloadReader in{*payload};
             std::vector<int> always = in.numbers<int>();
             const bool inRange = std::all_of(always.begin(), always.end(), [&](int i) {
@@ -271,7 +302,8 @@ void FastPrefilter::compile(const std::vector<std::string> &re2Patterns)
         hs_database_t *db = nullptr;
         hs_compile_error_t *error = nullptr;
         if (hs_compile_multi(expressions.data(), flags.data(), hsIds.data(),
-                             unsigned(expressions.size()), HS_MODE_BLOCK, nullptr, &db, &error)
+                             unsigned(expressions.size()), HS_MODE_BLOCK, &compilePlatform(), &db,
+                             &error)
             == HS_SUCCESS) {
             m_database = new Database{db, ++databaseSerials};
             break;
@@ -372,7 +404,8 @@ RawPrefilter::RawPrefilter(const QByteArray &inputs,
 {
     const QByteArray key = inputs + "max span " + QByteArray::number(m_maxSpan);
     bool restored = false;
-    if (const auto payload = DiskCache::load(kWordsKind, key, databaseBuilder())) {
+    if (const auto payload
+        = DiskCache::load(kWordsKind, key, databaseBuilder(), portableBuilder())) {
         restored = restore(*payload);
         if (!restored)
             DiskCache::reject(kWordsKind, key, QStringLiteral("vectorscan cannot read it"));
@@ -382,9 +415,9 @@ RawPrefilter::RawPrefilter(const QByteArray &inputs,
         if (const QByteArray bytes = m_database ? payload() : QByteArray(); !bytes.isEmpty())
             DiskCache::store(kWordsKind, key, databaseBuilder(), bytes);
     }
-    // The anchors are compiled when first wanted; kept ones are read now, checked like the rest.
-    if (const QString file = DiskCache::fileName(kAnchorsKind, anchorInputs());
-        m_database && !file.isEmpty() && QFileInfo::exists(file))
+    // The anchors are compiled when first wanted; kept ones are read now, checked like the rest
+    // (and all are compiled for the shipped cache).
+    if (m_database && (portableDatabases() || DiskCache::has(kAnchorsKind, anchorInputs())))
         anchors();
 }
 
@@ -478,7 +511,7 @@ hs_database_t *wordDatabase(std::vector<std::string> expressions)
     hs_database_t *db = nullptr;
     hs_compile_error_t *error = nullptr;
     if (hs_compile_multi(pointers.data(), flags.data(), ids.data(), unsigned(pointers.size()),
-                         HS_MODE_BLOCK, nullptr, &db, &error)
+                         HS_MODE_BLOCK, &compilePlatform(), &db, &error)
         != HS_SUCCESS) {
         hs_free_compile_error(error);
         return nullptr;
@@ -598,7 +631,8 @@ const RawPrefilter::Database *RawPrefilter::anchors() const
     std::call_once(m_anchorsOnce, [this] {
         const QByteArray inputs = anchorInputs();
         hs_database_t *db = nullptr;
-        if (const auto payload = DiskCache::load(kAnchorsKind, inputs, databaseBuilder())) {
+        if (const auto payload
+            = DiskCache::load(kAnchorsKind, inputs, databaseBuilder(), portableBuilder())) {
             db = PayloadReader{*payload}.database();
             if (!db)
                 DiskCache::reject(kAnchorsKind, inputs,

@@ -543,8 +543,9 @@ void MessageCatalog::loadFile(const QString &path) const
         return;
     }
     const QByteArray json = file.readAll();
-    // A catalog that read cleanly is kept in the DiskCache, by its path and content.
-    const QByteArray inputs = path.toUtf8() + '\0' + DiskCache::digest(json);
+    // A catalog that read cleanly is kept in the DiskCache, by its name and content (not its
+    // folder: the shipped cache is made in the build tree).
+    const QByteArray inputs = QFileInfo(path).fileName().toUtf8() + '\0' + DiskCache::digest(json);
     const size_t from = m_messages.size();
     if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
         if (auto parsed = deserializeCatalog(*payload)) {

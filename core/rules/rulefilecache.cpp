@@ -346,7 +346,7 @@ int ruleFileLayoutVersion()
     return kVersion;
 }
 
-std::optional<RuleSet> deserializeRuleFile(const QByteArray &bytes)
+std::optional<RuleSet> deserializeRuleFile(const QByteArray &bytes, const QString &file)
 {
     QDataStream s(bytes);
     s.setVersion(QDataStream::Qt_6_0);
@@ -429,6 +429,18 @@ std::optional<RuleSet> deserializeRuleFile(const QByteArray &bytes)
     }
     if (s.status() != QDataStream::Ok || !s.atEnd())
         return std::nullopt;
+    // An entry is the same for the same text wherever the file is (the shipped cache was made
+    // in the build tree): the file it came from is the one read now.
+    for (Rule &r : part.rules)
+        r.file = file;
+    for (RulePackInfo &p : part.packs)
+        p.file = file;
+    for (auto &[name, t] : part.tables)
+        t.file = file;
+    for (auto &[name, c] : part.catalogs)
+        c.file = file;
+    for (auto &[name, ref] : part.links)
+        ref.link = file;
     return part;
 }
 

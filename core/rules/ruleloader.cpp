@@ -1198,11 +1198,12 @@ void RuleLoader::loadText(const QByteArray &yaml, const QString &fileName, bool 
     // define again), kept in the cache when it loaded cleanly, and merged.
     const QByteArray inputs = cacheInputs(fileName, user, yaml);
     std::optional<RuleSet> part;
-    if (const auto it = m_prefetched.find(inputs); it != m_prefetched.end()) {
+    if (const auto it = m_prefetched.find(fileName.toUtf8() + '\0' + inputs);
+        it != m_prefetched.end()) {
         part = std::move(it->second);
         m_prefetched.erase(it);
     } else if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder)) {
-        part = deserializeRuleFile(*payload);
+        part = deserializeRuleFile(*payload, fileName);
         if (!part)
             DiskCache::reject(kCacheKind, inputs, QStringLiteral("not a rule file"));
         else if (std::any_of(part->links.begin(), part->links.end(),
@@ -1308,8 +1309,10 @@ void RuleLoader::loadFile(const QString &path, bool user)
 
 QByteArray RuleLoader::cacheInputs(const QString &fileName, bool user, const QByteArray &yaml)
 {
-    return fileName.toUtf8() + '\0' + (user ? '1' : '0') + '\0' + DiskCache::digest(yaml) + '\0'
-           + QByteArray::number(ruleFileLayoutVersion());
+    // The file's name, not its folder: a pack's id defaults to the name, and the entry holds
+    // for the same text wherever it is (the shipped cache, made in the build tree).
+    return QFileInfo(fileName).fileName().toUtf8() + '\0' + (user ? '1' : '0') + '\0'
+           + DiskCache::digest(yaml) + '\0' + QByteArray::number(ruleFileLayoutVersion());
 }
 
 void RuleLoader::prefetch(const QStringList &files, bool user)
@@ -1334,7 +1337,8 @@ void RuleLoader::prefetch(const QStringList &files, bool user)
                 continue;
             const QByteArray inputs = cacheInputs(path, user, file.read(kMaxRuleFileBytes + 1));
             if (const auto payload = DiskCache::load(kCacheKind, inputs, kCacheBuilder))
-                found[size_t(i)] = {inputs, deserializeRuleFile(*payload)};
+                found[size_t(i)]
+                    = {path.toUtf8() + '\0' + inputs, deserializeRuleFile(*payload, path)};
         }
     });
     for (auto &[inputs, part] : found)

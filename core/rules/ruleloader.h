@@ -48,7 +48,7 @@ private:
     QString m_replacedPath; // absolute
     QByteArray m_replacement;
     bool m_replaced = false;
-    std::map<QByteArray, RuleSet> m_prefetched; // by cache inputs
+    std::map<QByteArray, RuleSet> m_prefetched; // by path and cache inputs
 };
 
 // After loading: user rules replace shipped ones of the same id, link names become references,

@@ -8,6 +8,7 @@
 #include "rules/rulefilecache.h"
 #include "rules/ruleloader.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -61,11 +62,17 @@ class TestDiskCache : public QObject
     QTemporaryDir m_tmp;
     QString m_cache;
 
-    void useCache(const QString &dir)
+    void useCache(const QString &dir, const QString &shipped = {})
     {
         qunsetenv("GPUTRIAGE_NO_CACHE");
         qputenv("GPUTRIAGE_CACHE_DIR", dir.toLocal8Bit());
+        qputenv("GPUTRIAGE_SHIPPED_CACHE_DIR", shipped.toLocal8Bit()); // empty: none
         DiskCache::takeNotes();
+    }
+    // What the build made beside the binary (app/CMakeLists.txt).
+    static QString builtShippedCache()
+    {
+        return QCoreApplication::applicationDirPath() + QStringLiteral("/compiled");
     }
     // The shipped pack's reports without a cache, made once per input (each costs a full compile,
     // minutes under ASan when every row repeats it).
@@ -100,7 +107,88 @@ private Q_SLOTS:
         QDir(m_cache).removeRecursively();
         useCache(m_cache);
     }
-    void cleanupTestCase() { qunsetenv("GPUTRIAGE_CACHE_DIR"); }
+    void cleanupTestCase()
+    {
+        qunsetenv("GPUTRIAGE_CACHE_DIR");
+        qunsetenv("GPUTRIAGE_SHIPPED_CACHE_DIR");
+        qunsetenv("GPUTRIAGE_RULES_DIR");
+    }
+
+    // The build compiles the shipped rules and catalogs once, for any CPU: a first run (an
+    // empty cache) compiles and writes nothing, and reports what an uncached run does.
+    void aFirstRunIsServedByTheShippedCache_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::newRow("a small bug report") << QStringList{kSmall};
+        QTest::newRow("a bug report with unexplained NVIDIA lines") << QStringList{kDense};
+        QTest::newRow("the real excerpts") << QStringList{QStringLiteral(TESTDATA "/real")};
+    }
+    void aFirstRunIsServedByTheShippedCache()
+    {
+        QFETCH(QStringList, paths);
+        const QByteArray reference = withoutCache(paths);
+        QVERIFY2(cacheFiles(builtShippedCache()).size() > 40, qPrintable(builtShippedCache()));
+        useCache(m_cache, builtShippedCache());
+        QCOMPARE(report(paths), reference);
+        QCOMPARE(DiskCache::takeNotes(), QStringList());
+        QCOMPARE(cacheFiles(m_cache), QStringList());
+    }
+
+    // The shipped cache was made in the build tree; installed, the rules are elsewhere. An entry
+    // holds for the same text wherever it is, and names the file read now.
+    void theShippedCacheHoldsWhereverTheRulesAre()
+    {
+        const QString rules = m_cache + QStringLiteral("-elsewhere/rules");
+        for (const QString &sub : {QStringLiteral("nvidia"), QStringLiteral("tables")}) {
+            QDir from(QCoreApplication::applicationDirPath() + QStringLiteral("/rules/") + sub);
+            QVERIFY(QDir().mkpath(rules + QLatin1Char('/') + sub));
+            for (const QString &f : from.entryList({QStringLiteral("*.yaml")}, QDir::Files))
+                QVERIFY(QFile::copy(from.filePath(f),
+                                    rules + QLatin1Char('/') + sub + QLatin1Char('/') + f));
+        }
+        QVERIFY(
+            QFile::link(QCoreApplication::applicationDirPath() + QStringLiteral("/rules/catalogs"),
+                        rules + QStringLiteral("/catalogs")));
+        qputenv("GPUTRIAGE_RULES_DIR", rules.toLocal8Bit());
+        useCache(m_cache, builtShippedCache());
+        const RuleSet set = loadRules({}, true);
+        qunsetenv("GPUTRIAGE_RULES_DIR");
+        QVERIFY(set.rules.size() > 100);
+        for (const Rule &r : set.rules)
+            QVERIFY2(r.file.startsWith(rules), qPrintable(r.file));
+        for (const RulePackInfo &p : set.packs)
+            QVERIFY2(p.file.startsWith(rules), qPrintable(p.file));
+        QCOMPARE(DiskCache::takeNotes(), QStringList());
+        QCOMPARE(cacheFiles(m_cache), QStringList()); // read back, not parsed
+    }
+
+    // A damaged shipped file is said, never used, and rebuilt into the user's cache.
+    void aDamagedShippedFileIsRebuiltNeverUsed()
+    {
+        const QStringList paths{kSmall};
+        const QByteArray reference = withoutCache(paths);
+        const QString shipped = m_cache + QStringLiteral("-shipped");
+        QVERIFY(QDir().mkpath(shipped));
+        for (const QString &f : cacheFiles(builtShippedCache())) {
+            QFile in(f);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QByteArray bytes = in.readAll();
+            bytes[bytes.size() - 1] = char(bytes[bytes.size() - 1] ^ 0x01);
+            QFile out(shipped + QLatin1Char('/') + QFileInfo(f).fileName());
+            QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+        }
+        useCache(m_cache, shipped);
+        QCOMPARE(report(paths), reference);
+        const QStringList notes = DiskCache::takeNotes();
+        QVERIFY(notes.size() > 10);
+        for (const QString &n : notes)
+            QVERIFY2(n.startsWith(QLatin1String("shipped cache file "))
+                         && n.endsWith(QLatin1String("is damaged (checksum); rebuilt")),
+                     qPrintable(n));
+        QCOMPARE(cacheFiles(m_cache).size(), notes.size());
+        QCOMPARE(report(paths), reference); // now from the user's cache, without a word
+        QCOMPARE(DiskCache::takeNotes(), QStringList());
+    }
 
     void aWarmCacheGivesTheSameReport_data()
     {
