@@ -51,7 +51,8 @@ constexpr Spec kSpecs[] = {
      R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*|\bCUresult\b)",
      {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
       R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
-      R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
+      // A number a paste ran into the next word ("CUDA error = 999at main.cu:196").
+      R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})(?:\b|at ))",
       R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
       // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuda driver
       // library init failure: 3", "cuda driver library failed to get device context 46", printed

@@ -115,6 +115,9 @@ private Q_SLOTS:
             << "cuda-error" << 802 << "text";
         QTest::newRow("CUDA number a call returned")
             << QByteArray("cuDevicePrimaryCtxRetain returned 999") << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA number a paste ran into the next word")
+            << QByteArray("CUDA error = 999at main.cu:196'cudaDeviceSynchronize()/n")
+            << "cuda-error" << 999 << "code";
         QTest::newRow("NVML number through a Go program")
             << QByteArray("time=2025-01-01T00:00:00.000Z level=INFO source=gpu.go:602 msg=\"unable "
                           "to load cuda driver library\" error=\"nvml vram init failure: 18\"")
