@@ -18,10 +18,11 @@ namespace gputriage {
 namespace {
 
 // Only a line with a number in parentheses can write a text with its code ("GPU is lost (15)",
-// "(error 802)").
+// "(error 802)"), or with an error number before a parenthesis its code and text ("Error 709
+// (context is destroyed)").
 bool holdsNumberInParentheses(re2::StringPiece text)
 {
-    static const RE2 numberInParentheses(R"(\((?i:error )?-?\d{1,4}\))");
+    static const RE2 numberInParentheses(R"(\((?i:error )?-?\d{1,4}\)|(?i:\berror) -?\d{1,4} \()");
     return RE2::PartialMatch(text, numberInParentheses);
 }
 
@@ -51,7 +52,8 @@ constexpr Spec kSpecs[] = {
      R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*|\bCUresult\b)",
      {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
       R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
-      R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})\b)",
+      // A number a paste ran into the next word ("CUDA error = 999at main.cu:196").
+      R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})(?:\b|at ))",
       R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
       // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuda driver
       // library init failure: 3", "cuda driver library failed to get device context 46", printed
@@ -205,7 +207,15 @@ struct Vocabulary::Set
     const CatalogEntry *textWithItsCode(std::string_view line, std::string &written) const
     {
         std::string number;
-        if (spec->textContext || !texts || !texts->findWithNumber(line, written, number))
+        if (spec->textContext || !texts)
+            return nullptr;
+        // Or the code first and its text in parentheses, as a C check macro prints
+        // cudaGetErrorString() after the number (libgdsync's "Error 709 (context is
+        // destroyed)"); an errno's text ("error 2 (No such file or directory)") is no entry's.
+        static const RE2 codeThenText(R"((?i)\berror (-?\d{1,4}) \(([^()]{3,80})\))");
+        if (!texts->findWithNumber(line, written, number)
+            && !RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), codeThenText, &number,
+                                  &written))
             return nullptr;
         const CatalogEntry *e = find(written);
         return e && e->code != 0 && QString::number(e->code) == QString::fromStdString(number)

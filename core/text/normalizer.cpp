@@ -439,7 +439,9 @@ bool isAlnum(char c)
 // "_" follows, as CommonMark reads them; both are dropped. Runs of three or more stars ("make:
 // *** [modules]", banners), unpaired ones ("**kwargs") and underscores inside or at the edge of
 // an identifier ("self._check_error(", "__init__", "NV_ERR_") stay, and a span with an "_"
-// inside is none. `markers` gets each marker's position and length, in the order of the text.
+// inside is none. A markdown link GitHub made of a word that looks like an address loses its
+// brackets and address. `markers` gets each marker's position and length, in the order of the
+// text.
 void markdownEmphasis(std::string_view s,
                       size_t begin,
                       size_t end,
@@ -466,7 +468,6 @@ void markdownEmphasis(std::string_view s,
         }
         i = run;
     }
-    const size_t bold = markers.size();
     open = std::string_view::npos;
     for (size_t i = s.substr(0, end).find('_', begin); i != std::string_view::npos;
          i = s.substr(0, end).find('_', i + 1)) {
@@ -481,7 +482,37 @@ void markdownEmphasis(std::string_view s,
         const bool blankBefore = i == begin || isBlank(s[i - 1]);
         open = blankBefore && i + 1 < end && isAlnum(s[i + 1]) ? i : std::string_view::npos;
     }
-    if (bold > 0 && markers.size() > bold) // both kinds
+    // A link GitHub made of a word that looks like an address ("[nvidia.com/gpu=all](http://
+    // nvidia.com/gpu=all)", a bare URL "[https://x](https://x)"): the word is kept, its brackets
+    // and the address after it are dropped. A link whose text is not its address is a reader's.
+    for (size_t j = s.substr(0, end).find("](", begin); j != std::string_view::npos;
+         j = s.substr(0, end).find("](", j + 2)) {
+        const size_t bracket = s.substr(begin, j - begin).find_last_of("[]");
+        if (bracket == std::string_view::npos || s[begin + bracket] != '[')
+            continue;
+        const size_t close = s.substr(0, end).find(')', j + 2);
+        if (close == std::string_view::npos)
+            break;
+        const std::string_view text = s.substr(begin + bracket + 1, j - begin - bracket - 1);
+        std::string_view url = s.substr(j + 2, close - j - 2);
+        if (text.empty() || url.find_first_of(" [") != std::string_view::npos)
+            continue;
+        if (url != text) {
+            static constexpr std::array<std::string_view, 3> kSchemes{"https://", "http://",
+                                                                      "mailto:"};
+            for (const std::string_view scheme : kSchemes)
+                if (url.substr(0, scheme.size()) == scheme) {
+                    url.remove_prefix(scheme.size());
+                    break;
+                }
+            if (url != text)
+                continue;
+        }
+        markers.emplace_back(begin + bracket, 1);
+        markers.emplace_back(j, close + 1 - j);
+        j = close - 1;
+    }
+    if (markers.size() > 2 && !std::is_sorted(markers.begin(), markers.end())) // several kinds
         std::sort(markers.begin(), markers.end());
 }
 
@@ -505,7 +536,7 @@ bool inlineCodeSpan(std::string_view s, size_t &begin, size_t &end)
 }
 
 // Copies [begin, end) of `s` into `out` with whitespace runs and syslog escapes as one blank,
-// and markdown bold and italic markers dropped.
+// and markdown bold and italic markers and autolinks' brackets and addresses dropped.
 void collapseBlanks(std::string_view s,
                     size_t begin,
                     size_t end,

@@ -65,6 +65,21 @@ private Q_SLOTS:
                           "__init__ NV_ERR_GENERIC _PyEval_EvalFrameDefault")
             << QByteArray("File \"x.py\", line 3, in _check_error: self._check_error(fname) "
                           "__init__ NV_ERR_GENERIC _PyEval_EvalFrameDefault");
+        QTest::newRow("a link GitHub made of an address-like word keeps the word")
+            << QByteArray("Error: error setting up CDI devices: unresolvable CDI devices "
+                          "[nvidia.com/gpu=all](http://nvidia.com/gpu=all).")
+            << QByteArray("Error: error setting up CDI devices: unresolvable CDI devices "
+                          "nvidia.com/gpu=all.");
+        QTest::newRow("a bare URL GitHub linked keeps the URL")
+            << QByteArray("see [https://docs.nvidia.com/x](https://docs.nvidia.com/x) now")
+            << QByteArray("see https://docs.nvidia.com/x now");
+        QTest::newRow("a link whose text is not its address stays")
+            << QByteArray("see [the guide](https://docs.nvidia.com/x) and [0](1)")
+            << QByteArray("see [the guide](https://docs.nvidia.com/x) and [0](1)");
+        QTest::newRow("bold around an autolinked word")
+            << QByteArray(
+                   "**unresolvable CDI devices [nvidia.com/gpu=0](http://nvidia.com/gpu=0)**")
+            << QByteArray("unresolvable CDI devices nvidia.com/gpu=0");
         QTest::newRow("a pipe glued to a word is not a frame")
             << QByteArray("|x|") << QByteArray("|x|");
         QTest::newRow("CRI prefix with nanoseconds")

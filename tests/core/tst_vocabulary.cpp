@@ -115,6 +115,13 @@ private Q_SLOTS:
             << "cuda-error" << 802 << "text";
         QTest::newRow("CUDA number a call returned")
             << QByteArray("cuDevicePrimaryCtxRetain returned 999") << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA number a paste ran into the next word")
+            << QByteArray("CUDA error = 999at main.cu:196'cudaDeviceSynchronize()/n")
+            << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA code before its own text, in a library's check")
+            << QByteArray("> [19078] GDS ERR   gds_register_mem_internal() Error 709 (context is "
+                          "destroyed) while register address=0x7f4570008000 size=65536")
+            << "cuda-error" << 709 << "text";
         QTest::newRow("NVML number through a Go program")
             << QByteArray("time=2025-01-01T00:00:00.000Z level=INFO source=gpu.go:602 msg=\"unable "
                           "to load cuda driver library\" error=\"nvml vram init failure: 18\"")
@@ -260,6 +267,10 @@ private Q_SLOTS:
         QTest::newRow("a generic unknown error")
             << QByteArray("kubelet: Unknown Error while syncing pod");
         QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
+        QTest::newRow("an errno before its text")
+            << QByteArray("open(/dev/nvidia0) failed: error 2 (No such file or directory)");
+        QTest::newRow("a number before another code's text")
+            << QByteArray("worker: error 1 (out of memory) while loading");
         QTest::newRow("another program's unknown error with a number")
             << QByteArray("kubelet[99]: sync failed: UNKNOWN ERROR (500)");
         QTest::newRow("a variant name where no line names the library")
