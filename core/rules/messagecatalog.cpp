@@ -839,8 +839,73 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
             break;
     }
     if (!best.message)
+        recogniseCut(line, lists, wanted, best);
+    if (!best.message)
         return std::nullopt;
     return best;
+}
+
+// A line journalctl's pager or systemctl cut at the terminal's width ends in '>' or '…' right
+// after a letter or digit ("... [GPU ID 0x00000100] Flip event timeou>"). Such lines are rare,
+// so each format filed under the line's words is tried as far as the line goes: up to where the
+// format holds the line's last, cut word, compiled for this line only.
+void MessageCatalog::recogniseCut(std::string_view line,
+                                  const std::vector<const std::vector<int> *> &lists,
+                                  const Wanted &wanted,
+                                  Recognition &best) const
+{
+    size_t cut = line.size();
+    if (line.size() > 1 && line.back() == '>')
+        cut = line.size() - 1;
+    else if (line.size() > 3 && line.substr(line.size() - 3) == "\xe2\x80\xa6")
+        cut = line.size() - 3;
+    if (cut == line.size() || !std::isalnum(static_cast<unsigned char>(line[cut - 1])))
+        return;
+    const std::string_view text = line.substr(0, cut);
+    const size_t space = text.rfind(' ');
+    const std::string_view fragment
+        = space == std::string_view::npos ? text : text.substr(space + 1);
+    if (fragment.size() < 3)
+        return;
+    RE2::Options options;
+    options.set_log_errors(false);
+    options.set_max_mem(int64_t(1) << 20);
+    size_t tries = 0;
+    for (const std::vector<int> *list : lists) {
+        for (int index : *list) {
+            if (++tries > kMaxTries)
+                return;
+            const CatalogMessage &m = m_messages[size_t(index)];
+            if (wanted && !wanted(m_components[size_t(m.component)].id))
+                continue;
+            if (m.generic)
+                continue;
+            const std::string &format = m.format;
+            const size_t at = format.find(fragment);
+            if (at == std::string::npos || at + fragment.size() == format.size())
+                continue; // not cut inside this format (a whole line was tried already)
+            std::vector<char> conversions;
+            RE2 re(formatToPattern(format.substr(0, at + fragment.size()), &conversions) + "$",
+                   options);
+            if (!re.ok())
+                continue;
+            const int groups = re.NumberOfCapturingGroups();
+            std::vector<re2::StringPiece> sub(size_t(groups) + 1);
+            if (!re.Match(re2::StringPiece(text.data(), text.size()), 0, text.size(),
+                          RE2::UNANCHORED, sub.data(), groups + 1))
+                continue;
+            best.message = &m;
+            best.component = &m_components[size_t(m.component)];
+            best.index = index;
+            best.values.clear();
+            for (int g = 1; g <= groups; ++g)
+                best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)])
+                                                               : std::string());
+            best.conversions = conversions;
+            best.start = size_t(sub[0].data() - line.data());
+            return;
+        }
+    }
 }
 
 } // namespace gputriage

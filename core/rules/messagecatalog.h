@@ -111,6 +111,10 @@ private:
     // The word each message of [from, end) is filed under (empty: none), and the filing.
     std::vector<std::string> indexWords(size_t from) const;
     void index(size_t from, const std::vector<std::string> &words) const;
+    void recogniseCut(std::string_view line,
+                      const std::vector<const std::vector<int> *> &lists,
+                      const Wanted &wanted,
+                      Recognition &best) const;
     bool tryMessage(int index,
                     std::string_view line,
                     size_t from,

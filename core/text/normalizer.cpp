@@ -168,18 +168,50 @@ bool isMonth(std::string_view s)
     return false;
 }
 
-// "Nov 30 08:15:02[.123456] " (syslog, journald short/short-precise): its length, else 0.
+// The month of a syslog or journald time: "Nov", or the abbreviation journalctl prints in the
+// reader's locale: "4月" (Chinese, Japanese), "4월" (Korean), "mar", "févr.", "мая" (a word of
+// 3 to 12 bytes of letters, maybe ending in '.'). Its length, else 0.
+size_t monthLength(std::string_view s)
+{
+    if (s.size() >= 3 && isMonth(s.substr(0, 3)))
+        return 3;
+    size_t i = 0;
+    while (i < s.size() && i < 2 && isDigit(s[i]))
+        ++i;
+    if (i > 0) {
+        const std::string_view unit = s.substr(i, 3);
+        return unit == "\xe6\x9c\x88" || unit == "\xec\x9b\x94" ? i + 3 : 0;
+    }
+    // A capital only first: "ERROR 12 10:00:00" is no time.
+    while (i < s.size() && i < 12
+           && ((i == 0 ? std::isalpha(static_cast<unsigned char>(s[i]))
+                       : std::islower(static_cast<unsigned char>(s[i])))
+               || static_cast<unsigned char>(s[i]) >= 0x80))
+        ++i;
+    if (i < 3)
+        return 0;
+    if (i < s.size() && s[i] == '.')
+        ++i;
+    return i;
+}
+
+// "Nov 30 08:15:02[.123456] " (syslog, journald short/short-precise, in any locale's month):
+// its length, else 0.
 size_t bsdTimestampLength(std::string_view s)
 {
-    if (s.size() < 16 || !isMonth(s.substr(0, 3)) || s[3] != ' ')
+    const size_t month = monthLength(s);
+    if (month == 0 || month >= s.size() || s[month] != ' ')
         return 0;
-    size_t i = 4;
-    if (s[i] == ' ')
+    size_t i = month + 1;
+    if (i < s.size() && s[i] == ' ')
         ++i;
+    const size_t day = i;
     while (i < s.size() && isDigit(s[i]))
         ++i;
-    if (!(i < s.size() && s[i] == ' ' && digitsAt(s, i + 1, 2) && s[i + 3] == ':'
-          && digitsAt(s, i + 4, 2) && s[i + 6] == ':' && digitsAt(s, i + 7, 2)))
+    if (i == day || i - day > 2 || i + 9 > s.size())
+        return 0;
+    if (!(s[i] == ' ' && digitsAt(s, i + 1, 2) && s[i + 3] == ':' && digitsAt(s, i + 4, 2)
+          && s[i + 6] == ':' && digitsAt(s, i + 7, 2)))
         return 0;
     i += 9;
     if (i < s.size() && s[i] == '.')

@@ -199,6 +199,38 @@ private Q_SLOTS:
         QVERIFY2(ids.contains(rule), qPrintable(ids.join(u' ')));
     }
 
+    // A line journalctl's pager or systemctl cut at the terminal's width ("...timeou>",
+    // "...…") is still its message: the formats are tried as far as the line goes. A line that
+    // merely ends in '>' (an XML value, a shell prompt) is not cut inside any format.
+    void aLineCutAtTheTerminalsWidthIsItsMessage_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<bool>("known");
+        QTest::newRow("journalctl's pager")
+            << QByteArray("May 06 14:45:07 ubuntu kernel: [drm:nv_drm_atomic_commit [nvidia_drm]] "
+                          "*ERROR* [nvidia-drm] [GPU ID 0x00000100] Flip event timeou>")
+            << true;
+        QTest::newRow("systemctl's ellipsis")
+            << QByteArray("May 06 14:45:07 ubuntu kernel: [drm:nv_drm_atomic_commit [nvidia_drm]] "
+                          "*ERROR* [nvidia-drm] [GPU ID 0x00000100] Flip event time\xe2\x80\xa6")
+            << true;
+        QTest::newRow("an XML value is no cut message")
+            << QByteArray("<product_name>NVIDIA event timeout</product_name>") << false;
+    }
+
+    void aLineCutAtTheTerminalsWidthIsItsMessage()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(bool, known);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult result = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(line + '\n', QStringLiteral("journal.txt"))});
+        QStringList ids;
+        for (const Finding &f : result.findings)
+            ids << f.ruleId;
+        QCOMPARE(ids.contains(QStringLiteral("catalog.nvidia-drm.disp")), known);
+    }
+
     // Several messages of the kind a rule names are one condition: one finding, its count all
     // of their lines, its explanation naming each message.
     void theMessagesARuleNamesAreOneFinding()

@@ -156,6 +156,18 @@ private Q_SLOTS:
         QTest::newRow("journald short-precise with a pid")
             << QByteArray("Nov  3 08:15:02.123456 node1 nvidia-persistenced[1234]: Started")
             << QByteArray("Started");
+        QTest::newRow("journald in a Chinese locale: the month is \"4月\"")
+            << QByteArray("4\xe6\x9c\x88 05 10:46:34 Zephyrus /usr/bin/nvidia-powerd[605]: "
+                          "Failed to initialize Dynamic Boost")
+            << QByteArray("Failed to initialize Dynamic Boost");
+        QTest::newRow("journald in a Spanish locale: the month is \"dic\"")
+            << QByteArray("dic 29 13:39:53 pop-os nvidia-powerd[1018]: ERROR! x")
+            << QByteArray("ERROR! x");
+        QTest::newRow("journald in a French locale: the month is \"févr.\"")
+            << QByteArray("f\xc3\xa9vr. 03 08:15:02 host kernel: NVRM: x") << QByteArray("NVRM: x");
+        QTest::newRow("a capitalised word and a time are no localised syslog time")
+            << QByteArray("ERROR 12 10:00:00 host kernel: x")
+            << QByteArray("ERROR 12 10:00:00 host kernel: x");
         QTest::newRow("journald short-iso with a pid")
             << QByteArray("2025-11-30T08:15:02+0000 node1 containerd[811]: msg here")
             << QByteArray("msg here");
