@@ -1,9 +1,9 @@
 #include "diskcache.h"
 
 #include "codedigest.h"
-#include "paths.h"
 #include "timings.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -174,7 +174,15 @@ QString DiskCache::shippedDirectory()
         return {};
     if (qEnvironmentVariableIsSet("GPUTRIAGE_SHIPPED_CACHE_DIR"))
         return qEnvironmentVariable("GPUTRIAGE_SHIPPED_CACHE_DIR");
-    return dataDir(QStringLiteral("compiled"));
+    // Beside the binary in the build tree; installed, under lib/ (the databases are the CPU
+    // architecture's, not share/'s).
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    for (const QString &dir :
+         {appDir.filePath(QStringLiteral("compiled")),
+          appDir.filePath(QStringLiteral("../" GPUTRIAGE_INSTALL_LIBDIR "/gputriage/compiled"))})
+        if (QFileInfo(dir).isDir())
+            return QDir::cleanPath(dir);
+    return {};
 }
 
 namespace {

@@ -22,7 +22,7 @@ public:
     // The folder, or empty when caching is off.
     static QString directory();
     // The read-only folder of entries made when the program was built, for the shipped rules and
-    // catalogs (share/gputriage/compiled, or `compiled` beside the binary;
+    // catalogs (`compiled` beside the binary, or lib/…/gputriage/compiled installed;
     // $GPUTRIAGE_SHIPPED_CACHE_DIR instead, empty for none). Its databases are compiled for any
     // CPU (GPUTRIAGE_PORTABLE_DATABASES=1 makes them).
     static QString shippedDirectory();
