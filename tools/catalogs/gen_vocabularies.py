@@ -816,11 +816,52 @@ def build_dcgm_fr(inp, overlay):
     return entries
 
 
+def later_releases(inp, key, enum_name, entries, skip=()):
+    """Codes of the releases read after input `key` (manifest `releases[key]`, oldest first:
+    each a `release` label and an `input`, a Cython declaration of the same enum, e.g.
+    NVIDIA/nvmath-python's): a code the first input lacks becomes an entry of its own; every
+    entry records the first and last release that has it, and a note where the newest does not.
+    Members whose name starts with `_` are the bindings' own (nvmath's `_..._INTERNAL_LOADING_
+    ERROR`), not the library's, and are left out."""
+    rels = inp.manifest.get("releases", {}).get(key)
+    if not rels:
+        return
+    first = inp.info(key).get("release", inp.info(key)["version"])
+    order = [first] + [r["release"] for r in rels]
+    seen = {e.code: [first] for e in entries}
+    by_code = {e.code: e for e in entries}
+    for r in rels:
+        data = inp.parsed_input(r["input"], lambda src: parse_cython_enum(src, enum_name))
+        for name, value in data["members"]:
+            if name.startswith("_") or name in skip:
+                continue
+            if value not in by_code:
+                e = Entry(value, name)
+                e.main = r["input"]
+                if success_like(name):
+                    e.level = "info"
+                by_code[value] = e
+                entries.append(e)
+            elif name != by_code[value].enum and name not in by_code[value].aliases:
+                by_code[value].aliases.append(name)
+            if r["release"] not in seen.setdefault(value, []):
+                seen[value].append(r["release"])
+    for e in entries:
+        rel = seen[e.code]
+        e.first = min(rel, key=order.index)
+        e.last = max(rel, key=order.index)
+        if e.last != order[-1]:
+            e.note = ((e.note + " ") if e.note else "") + \
+                "Not in %s (last in %s)." % (order[-1], e.last)
+    entries.sort(key=lambda x: (abs(x.code), x.code))
+
+
 def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False,
                       doc_sentence=False):
     def build(inp):
         members = parse_enum(inp.read(key), enum_name)
         entries = entries_from_enum(members, skip=skip)
+        later_releases(inp, key, enum_name, entries, skip)
         for e in entries:
             if unprefixed:
                 e.names.append(re.sub(unprefixed, "", e.enum))
@@ -841,8 +882,10 @@ def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False,
 def parse_cython_enum(src, name):
     """Members (name, value) of `cdef enum NAME:` in a Cython declaration file (NVIDIA/cuda-python
     writes the CUDA headers' enums as such, e.g. cuda_bindings/cuda/bindings/cydriver.pxd.in),
-    as {"members": [[name, value], ...]} in file order."""
-    m = re.search(r"^([ \t]*)cdef enum %s\s*:[ \t]*\n" % re.escape(name), src, re.M)
+    as {"members": [[name, value], ...]} in file order. Also `ctypedef enum NAME "NAME":` with
+    members `X "X" = value`, as NVIDIA/nvmath-python declares the math libraries' enums."""
+    m = re.search(r'^([ \t]*)c(?:type)?def enum %s(?:[ \t]+"[^"\n]*")?\s*:[ \t]*\n'
+                  % re.escape(name), src, re.M)
     if not m:
         raise GenError("no cdef enum %s" % name)
     members = []
@@ -851,7 +894,7 @@ def parse_cython_enum(src, name):
             continue
         if len(line) - len(line.lstrip()) <= len(m.group(1)):
             break
-        mm = re.match(r"\s*(\w+)\s*=\s*(-?(?:0[xX][0-9A-Fa-f]+|\d+))\s*$", line)
+        mm = re.match(r'\s*(\w+)(?:\s+"[^"]*")?\s*=\s*(-?(?:0[xX][0-9A-Fa-f]+|\d+))\s*$', line)
         if not mm:
             raise GenError("cdef enum %s: cannot read %r" % (name, line.strip()))
         members.append([mm.group(1), int(mm.group(2), 0)])
@@ -1251,6 +1294,9 @@ def main(argv=None):
                 inputs = [k for r in cuda_releases(inp)
                           for k in (r.get("runtime"), r.get("driver"), r.get("runtime_doc"),
                                     r.get("driver_doc")) if k]
+            else:
+                inputs = inputs + [r["input"] for r in
+                                   manifest.get("releases", {}).get(inputs[0], [])]
             text = render(cat_id, inputs, title, description, entries, inp, overlay_rel)
             target = os.path.join(args.out, cat_id + ".yaml")
             with open(target, "w", encoding="utf-8", newline="\n") as f:

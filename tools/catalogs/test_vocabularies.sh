@@ -28,6 +28,7 @@ generate() {
     --checkout "FFmpeg/nv-codec-headers=$fixture/FFmpeg+nv-codec-headers" \
     --checkout "zspace/system.cuda-12.6=$fixture/zspace+system.cuda-12.6" \
     --checkout "NVIDIA/cuda-python=$fixture/NVIDIA+cuda-python" \
+    --checkout "NVIDIA/nvmath-python=$fixture/NVIDIA+nvmath-python" \
     --save-extracted "$tmp/extracted-$(basename "$1").json" \
     --out "$1" 2>"$tmp/stderr-$(basename "$1")" || {
       cat "$tmp/stderr-$(basename "$1")" >&2
