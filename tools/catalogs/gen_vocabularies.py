@@ -615,12 +615,37 @@ class Entry:
         self.overlaid = False
         self.main = None           # input the entry was read from (default: the catalog's first)
         self.note = None           # e.g. where the CUDA runtime and driver API differ
+        self.first = None          # oldest and newest release read that have the code
+        self.last = None           # (catalogs read over several releases: cuda-error)
 
 
 class Inputs:
-    def __init__(self, manifest, checkouts):
+    def __init__(self, manifest, checkouts, extracted=None):
         self.manifest = manifest
         self.checkouts = checkouts
+        self.extracted = extracted or {}   # input key -> parsed data (--extracted)
+        self.parsed = {}                   # input key -> parsed data read this run
+
+    def parsed_input(self, key, parse):
+        """What `parse` makes of input `key`'s file: from the checkout of its repository when
+        one is given, else from the --extracted data saved from such a checkout (for files of
+        repositories too large to fetch whole). Remembered for --save-extracted."""
+        info = self.info(key)
+        if info["repo"] in self.checkouts:
+            data = parse(self.read(key))
+        elif key in self.extracted:
+            data = self.extracted[key]
+            for k in ("repo", "path", "commit"):
+                if data.get(k) != info[k]:
+                    raise GenError("--extracted %s: %s is %r, the manifest says %r"
+                                   % (key, k, data.get(k), info[k]))
+            data = {k: v for k, v in data.items() if k not in ("repo", "path", "commit")}
+        else:
+            raise GenError("no --checkout for %s and no --extracted data for input %s"
+                           % (info["repo"], key))
+        self.parsed[key] = dict({"repo": info["repo"], "path": info["path"],
+                                 "commit": info["commit"]}, **data)
+        return data
 
     def info(self, key):
         try:
@@ -791,11 +816,52 @@ def build_dcgm_fr(inp, overlay):
     return entries
 
 
+def later_releases(inp, key, enum_name, entries, skip=()):
+    """Codes of the releases read after input `key` (manifest `releases[key]`, oldest first:
+    each a `release` label and an `input`, a Cython declaration of the same enum, e.g.
+    NVIDIA/nvmath-python's): a code the first input lacks becomes an entry of its own; every
+    entry records the first and last release that has it, and a note where the newest does not.
+    Members whose name starts with `_` are the bindings' own (nvmath's `_..._INTERNAL_LOADING_
+    ERROR`), not the library's, and are left out."""
+    rels = inp.manifest.get("releases", {}).get(key)
+    if not rels:
+        return
+    first = inp.info(key).get("release", inp.info(key)["version"])
+    order = [first] + [r["release"] for r in rels]
+    seen = {e.code: [first] for e in entries}
+    by_code = {e.code: e for e in entries}
+    for r in rels:
+        data = inp.parsed_input(r["input"], lambda src: parse_cython_enum(src, enum_name))
+        for name, value in data["members"]:
+            if name.startswith("_") or name in skip:
+                continue
+            if value not in by_code:
+                e = Entry(value, name)
+                e.main = r["input"]
+                if success_like(name):
+                    e.level = "info"
+                by_code[value] = e
+                entries.append(e)
+            elif name != by_code[value].enum and name not in by_code[value].aliases:
+                by_code[value].aliases.append(name)
+            if r["release"] not in seen.setdefault(value, []):
+                seen[value].append(r["release"])
+    for e in entries:
+        rel = seen[e.code]
+        e.first = min(rel, key=order.index)
+        e.last = max(rel, key=order.index)
+        if e.last != order[-1]:
+            e.note = ((e.note + " ") if e.note else "") + \
+                "Not in %s (last in %s)." % (order[-1], e.last)
+    entries.sort(key=lambda x: (abs(x.code), x.code))
+
+
 def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False,
                       doc_sentence=False):
     def build(inp):
         members = parse_enum(inp.read(key), enum_name)
         entries = entries_from_enum(members, skip=skip)
+        later_releases(inp, key, enum_name, entries, skip)
         for e in entries:
             if unprefixed:
                 e.names.append(re.sub(unprefixed, "", e.enum))
@@ -813,6 +879,45 @@ def build_status_enum(key, enum_name, skip=(), unprefixed=None, strip_k=False,
 
 
 # Doxygen markup in NVIDIA's CUDA headers: `\deprecated`, `\ref X "text"`, `\p arg`, `::name`.
+def parse_cython_enum(src, name):
+    """Members (name, value) of `cdef enum NAME:` in a Cython declaration file (NVIDIA/cuda-python
+    writes the CUDA headers' enums as such, e.g. cuda_bindings/cuda/bindings/cydriver.pxd.in),
+    as {"members": [[name, value], ...]} in file order. Also `ctypedef enum NAME "NAME":` with
+    members `X "X" = value`, as NVIDIA/nvmath-python declares the math libraries' enums."""
+    m = re.search(r'^([ \t]*)c(?:type)?def enum %s(?:[ \t]+"[^"\n]*")?\s*:[ \t]*\n'
+                  % re.escape(name), src, re.M)
+    if not m:
+        raise GenError("no cdef enum %s" % name)
+    members = []
+    for line in src[m.end():].split("\n"):
+        if not line.strip():
+            continue
+        if len(line) - len(line.lstrip()) <= len(m.group(1)):
+            break
+        mm = re.match(r'\s*(\w+)(?:\s+"[^"]*")?\s*=\s*(-?(?:0[xX][0-9A-Fa-f]+|\d+))\s*$', line)
+        if not mm:
+            raise GenError("cdef enum %s: cannot read %r" % (name, line.strip()))
+        members.append([mm.group(1), int(mm.group(2), 0)])
+    if not members:
+        raise GenError("cdef enum %s has no members" % name)
+    return {"members": members}
+
+
+def parse_explanations(src):
+    """The code -> explanation dict of NVIDIA/cuda-python's cuda_core
+    (`DRIVER_CU_RESULT_EXPLANATIONS`, `RUNTIME_CUDA_ERROR_EXPLANATIONS`: the header comments
+    of each code, reformatted from cuda.h / driver_types.h), as {"docs": {"<code>": text}}."""
+    tree = ast.parse(src)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) \
+                and any(isinstance(t, ast.Name) and t.id.endswith("_EXPLANATIONS")
+                        for t in node.targets):
+            d = ast.literal_eval(node.value)
+            return {"docs": {str(k): re.sub(r"\s+", " ", v).strip()
+                             for k, v in sorted(d.items())}}
+    raise GenError("no *_EXPLANATIONS dict")
+
+
 def clean_doxygen(text):
     text = re.sub(r'\\ref\s+\S+\s+"([^"]*)"', r"\1", text)
     text = re.sub(r"\\ref\s+::?", "", text)
@@ -822,38 +927,100 @@ def clean_doxygen(text):
     return re.sub(r"\s+", " ", text).strip()
 
 
+def cuda_releases(inp):
+    """The CUDA releases read for cuda-error, oldest first (manifest `cuda_releases`): each a
+    release label and the inputs that give its runtime (cudaError_t) and driver API (CUresult)
+    enums, and for a release read from NVIDIA/cuda-python, the explanation dicts that give the
+    comments of its codes. Without `cuda_releases`: one release from cuda_runtime/cuda_driver."""
+    rel = inp.manifest.get("cuda_releases")
+    if rel is None:
+        return [{"release": inp.info("cuda_runtime").get("release", ""),
+                 "runtime": "cuda_runtime", "driver": "cuda_driver"}]
+    return rel
+
+
+def cuda_enum(inp, key, enum_name, doc_key):
+    """[(name, value, doc, aliases)] of a CUDA error enum read from a C header or from a
+    cuda-python Cython file."""
+    path = inp.info(key)["path"]
+    if path.endswith(".h"):
+        return [(m.name, m.value, clean_doxygen(m.doc_text), [a.name for a in m.aliases])
+                for m in parse_enum(inp.read(key), enum_name)]
+    members = inp.parsed_input(key, lambda src: parse_cython_enum(src, enum_name))["members"]
+    docs = inp.parsed_input(doc_key, parse_explanations)["docs"] if doc_key else {}
+    out, by_value = [], {}
+    for name, value in members:
+        if value in by_value:
+            by_value[value][3].append(name)
+            continue
+        e = (name, value, clean_doxygen(docs.get(str(value), "")), [])
+        by_value[value] = e
+        out.append(e)
+    return out
+
+
 def build_cuda_error(inp):
-    """cudaError_t (runtime, driver_types.h) and CUresult (driver API, cuda.h) by number: one
-    entry per code, named by the runtime enum where the runtime has the code, with the driver
-    API's name as an alias; a code only one of the two APIs has says so in `note`."""
-    runtime = parse_enum(inp.read("cuda_runtime"), "cudaError")
-    driver = parse_enum(inp.read("cuda_driver"), "cudaError_enum")
+    """cudaError_t (runtime, driver_types.h) and CUresult (driver API, cuda.h) by number, over
+    the CUDA releases of the manifest (oldest first): one entry per code any release has, named
+    by the runtime enum where the runtime has the code, with the driver API's name as an alias;
+    a code only one of the two APIs has says so in `note`. Names, comments and the main file
+    come from the oldest release that has the code; each entry records the first and last
+    release whose runtime or driver API has it (`first`/`last`), so codes added in newer
+    releases are in and codes later removed stay, with the range in which they exist."""
+    releases = cuda_releases(inp)
     by_code = {}
-    for m in runtime:
-        e = Entry(m.value, m.name)
-        e.aliases = [a.name for a in m.aliases]
-        e.doc = clean_doxygen(m.doc_text)
-        e.main = "cuda_runtime"
-        by_code[m.value] = e
-    for m in driver:
-        names = [m.name] + [a.name for a in m.aliases]
-        e = by_code.get(m.value)
-        if e is None:
-            e = Entry(m.value, m.name)
-            e.aliases = names[1:]
-            e.doc = clean_doxygen(m.doc_text)
-            e.main = "cuda_driver"
-            e.note = ("Driver API only: CUresult %d (%s) has no cudaError_t of the same number."
-                      % (m.value, m.name))
-            by_code[m.value] = e
-        else:
-            e.aliases.extend(n for n in names if n not in e.aliases)
-            e.also.append("cuda_driver")
-    driver_codes = {m.value for m in driver}
+    seen = {"runtime": {}, "driver": {}}       # api -> code -> [releases]
+    for r in releases:
+        for api, enum_name in (("runtime", "cudaError"), ("driver", "cudaError_enum")):
+            key = r.get(api)
+            if not key:
+                continue
+            for name, value, doc, aliases in cuda_enum(inp, key, enum_name,
+                                                       r.get(api + "_doc")):
+                seen[api].setdefault(value, []).append(r["release"])
+                e = by_code.get(value)
+                names = [name] + aliases
+                if e is None:
+                    e = Entry(value, name)
+                    e.aliases = names[1:]
+                    e.doc = doc
+                    e.main = key
+                    e.api = api
+                    e.release = r["release"]
+                    by_code[value] = e
+                    continue
+                if api == "runtime" and e.api == "driver":
+                    # the runtime names the code from this release on: it becomes the name
+                    e.aliases = [n for n in [e.enum] + e.aliases if n not in names] + names[1:]
+                    e.enum, e.api = name, "runtime"
+                    if e.release == r["release"]:
+                        e.also.append(e.main)
+                    e.main, e.release = key, r["release"]
+                    e.doc = e.doc or doc
+                    continue
+                e.aliases.extend(n for n in names if n != e.enum and n not in e.aliases)
+                if not e.doc:
+                    e.doc = doc
+                if key != e.main and key not in e.also and r["release"] == e.release:
+                    e.also.append(key)   # the other API's file of the same release
+    order = [r["release"] for r in releases]
+    read = {api: [r["release"] for r in releases if r.get(api)] for api in ("runtime", "driver")}
     for e in by_code.values():
-        if e.main == "cuda_runtime" and e.code not in driver_codes:
+        rels = seen["runtime"].get(e.code, []) + seen["driver"].get(e.code, [])
+        e.first = min(rels, key=order.index)
+        e.last = max(rels, key=order.index)
+        if e.code not in seen["driver"]:
             e.note = ("Runtime API only: cudaError_t %d (%s) has no CUresult of the same number."
                       % (e.code, e.enum))
+        elif e.code not in seen["runtime"]:
+            e.note = ("Driver API only: CUresult %d (%s) has no cudaError_t of the same number."
+                      % (e.code, e.enum))
+        gone = [api for api in ("runtime", "driver")
+                if seen[api].get(e.code) and seen[api][e.code][-1] != read[api][-1]]
+        if gone:
+            e.note = ((e.note + " ") if e.note else "") + " ".join(
+                "Not in the %s API of CUDA %s (last in %s)."
+                % (api, read[api][-1], seen[api][e.code][-1]) for api in gone)
         if success_like(e.enum) or e.enum == "cudaSuccess":
             e.level = "info"
     return [by_code[c] for c in sorted(by_code)]
@@ -1051,6 +1218,9 @@ def render(cat_id, inputs, title, description, entries, inp, overlay_rel):
                 refs.append(r)
         if refs:
             pairs.append(("also", refs))
+        if e.first:
+            pairs.append(("first", e.first))
+            pairs.append(("last", e.last))
         if e.overlaid:
             pairs.append(("overlay", overlay_rel))
         out.append("    source: %s" % flow_map(pairs))
@@ -1071,6 +1241,12 @@ def main(argv=None):
     ap.add_argument("--out", required=True, help="directory to write <catalog>.yaml into")
     ap.add_argument("--only", action="append", default=[], metavar="CATALOG",
                     help="write only this catalog (repeatable)")
+    ap.add_argument("--extracted", default=None, metavar="FILE",
+                    help="parsed inputs saved with --save-extracted, for inputs whose"
+                         " repository has no --checkout (e.g. NVIDIA/cuda-python)")
+    ap.add_argument("--save-extracted", default=None, metavar="FILE",
+                    help="write what was parsed of the inputs read as data (the Cython enums"
+                         " and explanation dicts of NVIDIA/cuda-python) to FILE")
     args = ap.parse_args(argv)
 
     try:
@@ -1090,7 +1266,11 @@ def main(argv=None):
         for o in args.only:
             if o not in known:
                 raise GenError("--only %s: no such catalog (%s)" % (o, ", ".join(known)))
-        inp = Inputs(manifest, checkouts)
+        extracted = None
+        if args.extracted:
+            with open(args.extracted, encoding="utf-8") as f:
+                extracted = json.load(f).get("inputs", {})
+        inp = Inputs(manifest, checkouts, extracted)
         os.makedirs(args.out, exist_ok=True)
         for cat_id, inputs, title, description, builder in CATALOGS:
             if args.only and cat_id not in args.only:
@@ -1110,11 +1290,29 @@ def main(argv=None):
             if overlay_rel.startswith(".."):
                 overlay_rel = overlay_path
             overlay_rel = overlay_rel.replace(os.sep, "/")
+            if builder is build_cuda_error:
+                inputs = [k for r in cuda_releases(inp)
+                          for k in (r.get("runtime"), r.get("driver"), r.get("runtime_doc"),
+                                    r.get("driver_doc")) if k]
+            else:
+                inputs = inputs + [r["input"] for r in
+                                   manifest.get("releases", {}).get(inputs[0], [])]
             text = render(cat_id, inputs, title, description, entries, inp, overlay_rel)
             target = os.path.join(args.out, cat_id + ".yaml")
             with open(target, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
             print("%s: %d entries -> %s" % (cat_id, len(entries), target), file=sys.stderr)
+        if args.save_extracted:
+            with open(args.save_extracted, "w", encoding="utf-8", newline="\n") as f:
+                text = json.dumps(
+                    {"comment": "Inputs of tools/catalogs/gen_vocabularies.py as parsed"
+                     " (--save-extracted): data read from files of repositories too large to"
+                     " fetch whole; regenerate with --extracted FILE.",
+                     "inputs": {k: inp.parsed[k] for k in sorted(inp.parsed)}},
+                    indent=1, sort_keys=True, ensure_ascii=False)
+                # one enum member per line
+                text = re.sub(r'\[\n\s*("\w+"),\n\s*(-?\d+)\n\s*\]', r"[\1, \2]", text)
+                f.write(text + "\n")
     except GenError as e:
         print("gen_vocabularies: error: %s" % e, file=sys.stderr)
         return 1

@@ -27,6 +27,9 @@ generate() {
     --checkout "NVIDIA/TensorRT=$fixture/NVIDIA+TensorRT" \
     --checkout "FFmpeg/nv-codec-headers=$fixture/FFmpeg+nv-codec-headers" \
     --checkout "zspace/system.cuda-12.6=$fixture/zspace+system.cuda-12.6" \
+    --checkout "NVIDIA/cuda-python=$fixture/NVIDIA+cuda-python" \
+    --checkout "NVIDIA/nvmath-python=$fixture/NVIDIA+nvmath-python" \
+    --save-extracted "$tmp/extracted-$(basename "$1").json" \
     --out "$1" 2>"$tmp/stderr-$(basename "$1")" || {
       cat "$tmp/stderr-$(basename "$1")" >&2
       echo "test_vocabularies: the generator failed" >&2
@@ -46,6 +49,22 @@ if [ "${1:-}" = "--update" ]; then
 fi
 
 status=0
+# The CUDA releases read from NVIDIA/cuda-python give the same catalog from the data saved with
+# --save-extracted (how rules/catalogs/cuda-error.yaml is regenerated without that checkout).
+mkdir -p "$tmp/from-extracted"
+"$python" "$here/gen_vocabularies.py" --manifest "$fixture/sources.json" \
+  --overlay-dir "$fixture/overlay" --only cuda-error \
+  --checkout "zspace/system.cuda-12.6=$fixture/zspace+system.cuda-12.6" \
+  --extracted "$tmp/extracted-first.json" --out "$tmp/from-extracted" 2>"$tmp/stderr-extracted" || {
+    cat "$tmp/stderr-extracted" >&2
+    echo "test_vocabularies: the generator failed with --extracted" >&2
+    exit 2
+  }
+if ! cmp -s "$tmp/first/cuda-error.yaml" "$tmp/from-extracted/cuda-error.yaml"; then
+  echo "test_vocabularies: cuda-error from --extracted data differs from the checkout's" >&2
+  diff -u "$tmp/first/cuda-error.yaml" "$tmp/from-extracted/cuda-error.yaml" >&2 || true
+  status=1
+fi
 if ! diff -r "$tmp/first" "$tmp/second" >"$tmp/determinism.diff"; then
   echo "test_vocabularies: two runs on the same input differ:" >&2
   cat "$tmp/determinism.diff" >&2
