@@ -724,7 +724,8 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
         if (words)
             collectNvidiaLine(doc, line, normalized, kind, edges[0]);
         else
-            addCatalogLine(doc, line, normalized, kind, lineOrigin(normalized, kind),
+            addCatalogLine(doc, line, normalized, kind,
+                           lineOrigin(normalized, kind, Normalizer::source(doc.line(line))),
                            PrintLevel::Warning);
     }
 }
@@ -771,7 +772,8 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
                                         SectionKind kind,
                                         bool indented)
 {
-    const LineOrigin origin = lineOrigin(normalized, kind);
+    const std::string source = Normalizer::source(doc.line(line));
+    const LineOrigin origin = lineOrigin(normalized, kind, source);
     // A return code decodes a line better than a generic message of its printer; the
     // driver's own messages are catalogued by function, with their status decoded.
     const bool rmLine = normalized.find("NVRM") != std::string::npos;
@@ -786,17 +788,16 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
         return;
     // The lines of one multi-line message (an NVRM explanation) follow each other,
     // written by one source: the same component, program and process.
-    std::string source
-        = origin.component.toStdString() + '\x1f' + Normalizer::source(doc.line(line)) + '\x1f';
+    std::string writer = origin.component.toStdString() + '\x1f' + source + '\x1f';
     static const RE2 ncclProcess(R"(^(\S+:\d+:\d+) \[\d+\] )");
     re2::StringPiece process;
     if (RE2::PartialMatch(normalized, ncclProcess, &process))
-        source.append(process.data(), process.size());
+        writer.append(process.data(), process.size());
     const bool continues
-        = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1 && source == m_nvidiaPrevSource;
+        = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1 && writer == m_nvidiaPrevSource;
     m_nvidiaDoc = &doc;
     m_nvidiaPrevLine = line;
-    m_nvidiaPrevSource = std::move(source);
+    m_nvidiaPrevSource = std::move(writer);
     if (!continues) {
         Unrecognised &u = m_unrecognised[origin.component];
         u.miner.add(normalized, Normalizer::withoutEscapes(doc.line(line)), doc.path(),

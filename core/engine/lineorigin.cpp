@@ -100,7 +100,7 @@ PrintLevel lineLevel(std::string_view line)
 
 } // namespace
 
-LineOrigin lineOrigin(std::string_view normalized, SectionKind kind)
+LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string_view source)
 {
     LineOrigin o;
     o.level = lineLevel(normalized);
@@ -117,6 +117,17 @@ LineOrigin lineOrigin(std::string_view normalized, SectionKind kind)
                 o.component = QString::fromLatin1(kComponents[i].id);
                 break;
             }
+    }
+    // The program a syslog or journal line names before its message ("nvidia-settings-user.desktop
+    // [2619]:", "systemd[1]:"): a kernel log section holds other programs' lines too.
+    if (o.component.isEmpty() && !source.empty()) {
+        const auto &patterns = componentPatterns();
+        for (size_t i = 0; i < patterns.size() && o.component.isEmpty(); ++i)
+            if (has(source, *patterns[i]))
+                o.component = QString::fromLatin1(kComponents[i].id);
+        if (o.component.isEmpty() && kind == SectionKind::KernelLog
+            && source.find("kernel") == std::string_view::npos)
+            o.component = QStringLiteral("other");
     }
     if (o.component.isEmpty())
         o.component

@@ -435,6 +435,34 @@ private Q_SLOTS:
                                << 0 << 0 << QStringLiteral("NVIDIA error lines: none.");
     }
 
+    // A journal in a kernel log section holds other programs' lines: the program its prefix
+    // names is the line's component (its catalog is looked up), not the kernel, in any locale.
+    void aJournalLineIsItsProgramsNotTheKernels_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("a month in Chinese")
+            << QByteArray("5\xe6\x9c\x88 29 17:51:40 host nvidia-settings-user.desktop[2619]: "
+                          "ERROR: NVIDIA driver is not loaded\n");
+        QTest::newRow("a month in German")
+            << QByteArray("Okt 30 08:56:10 host nvidia-settings-autostart.desktop[2027]: ERROR: "
+                          "NVIDIA driver is not loaded\n");
+        QTest::newRow("a month in English")
+            << QByteArray("Oct 30 08:56:10 host nvidia-settings-autostart.desktop[2027]: ERROR: "
+                          "NVIDIA driver is not loaded\n");
+    }
+    void aJournalLineIsItsProgramsNotTheKernels()
+    {
+        QFETCH(QByteArray, line);
+        const Analyzer analyzer(loadRules({}, true));
+        const AnalysisResult result
+            = analyzer.analyze({LogDocument::fromBytes(line, QStringLiteral("kern.log"))});
+        QStringList rules;
+        for (const Finding &f : result.findings)
+            rules << f.ruleId;
+        QVERIFY2(rules.size() == 1 && rules.front().startsWith(u"catalog.nvidia-settings."),
+                 qPrintable(rules.join(u' ')));
+    }
+
     void nvidiaErrorLinesAreCountedExplainedOrNot()
     {
         QFETCH(QByteArray, log);
