@@ -87,14 +87,21 @@ bool portableDatabases()
     return portable;
 }
 
+// Any CPU vectorscan runs on: generic tuning, no optional instruction set.
+hs_platform_info_t portablePlatform()
+{
+    hs_platform_info_t p{};
+    p.tune = HS_TUNE_FAMILY_GENERIC;
+    return p;
+}
+
 const hs_platform_info_t &compilePlatform()
 {
     static const hs_platform_info_t platform = [] {
-        hs_platform_info_t p{};
         if (portableDatabases())
-            p.tune = HS_TUNE_FAMILY_GENERIC;
-        else
-            hs_populate_platform(&p);
+            return portablePlatform();
+        hs_platform_info_t p{};
+        hs_populate_platform(&p);
         return p;
     }();
     return platform;
@@ -116,11 +123,7 @@ const QByteArray &databaseBuilder()
 // The builder of the databases shipped with the program, which run on any CPU.
 const QByteArray &portableBuilder()
 {
-    static const QByteArray builder = [] {
-        hs_platform_info_t p{};
-        p.tune = HS_TUNE_FAMILY_GENERIC;
-        return builderFor(p);
-    }();
+    static const QByteArray builder = builderFor(portablePlatform());
     return builder;
 }
 

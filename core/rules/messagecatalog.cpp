@@ -726,6 +726,30 @@ void MessageCatalog::index(size_t from, const std::vector<std::string> &words) c
     }
 }
 
+namespace {
+
+// `best` becomes message `m` (of `component`, at `index`), matched in `line` with groups `sub`
+// (sub[0]: the whole match).
+void recognised(const CatalogMessage &m,
+                const MessageComponent &component,
+                int index,
+                std::string_view line,
+                const std::vector<re2::StringPiece> &sub,
+                const std::vector<char> &conversions,
+                Recognition &best)
+{
+    best.message = &m;
+    best.component = &component;
+    best.index = index;
+    best.values.clear();
+    for (size_t g = 1; g < sub.size(); ++g)
+        best.values.emplace_back(sub[g].data() ? std::string(sub[g]) : std::string());
+    best.conversions = conversions;
+    best.start = size_t(sub[0].data() - line.data());
+}
+
+} // namespace
+
 bool MessageCatalog::tryMessage(int index,
                                 std::string_view line,
                                 size_t from,
@@ -776,15 +800,7 @@ bool MessageCatalog::tryMessage(int index,
     if (!c->re->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(),
                       anchored ? RE2::ANCHOR_START : RE2::UNANCHORED, sub.data(), groups + 1))
         return false;
-    best.message = &m;
-    best.component = &m_components[size_t(m.component)];
-    best.index = index;
-    best.values.clear();
-    for (int g = 1; g <= groups; ++g)
-        best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)])
-                                                       : std::string());
-    best.conversions = c->conversions;
-    best.start = size_t(sub[0].data() - line.data());
+    recognised(m, m_components[size_t(m.component)], index, line, sub, c->conversions, best);
     bestLetters = letters;
     return true;
 }
@@ -894,15 +910,7 @@ void MessageCatalog::recogniseCut(std::string_view line,
             if (!re.Match(re2::StringPiece(text.data(), text.size()), 0, text.size(),
                           RE2::UNANCHORED, sub.data(), groups + 1))
                 continue;
-            best.message = &m;
-            best.component = &m_components[size_t(m.component)];
-            best.index = index;
-            best.values.clear();
-            for (int g = 1; g <= groups; ++g)
-                best.values.emplace_back(sub[size_t(g)].data() ? std::string(sub[size_t(g)])
-                                                               : std::string());
-            best.conversions = conversions;
-            best.start = size_t(sub[0].data() - line.data());
+            recognised(m, m_components[size_t(m.component)], index, line, sub, conversions, best);
             return;
         }
     }
