@@ -725,8 +725,7 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
             collectNvidiaLine(doc, line, normalized, kind, edges[0]);
         else
             addCatalogLine(doc, line, normalized, kind,
-                           lineOrigin(normalized, kind, Normalizer::source(doc.line(line))),
-                           PrintLevel::Warning);
+                           lineOrigin(normalized, kind, doc.line(line)), PrintLevel::Warning);
     }
 }
 
@@ -772,8 +771,7 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
                                         SectionKind kind,
                                         bool indented)
 {
-    const std::string source = Normalizer::source(doc.line(line));
-    const LineOrigin origin = lineOrigin(normalized, kind, source);
+    const LineOrigin origin = lineOrigin(normalized, kind, doc.line(line));
     // A return code decodes a line better than a generic message of its printer; the
     // driver's own messages are catalogued by function, with their status decoded.
     const bool rmLine = normalized.find("NVRM") != std::string::npos;
@@ -788,7 +786,8 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
         return;
     // The lines of one multi-line message (an NVRM explanation) follow each other,
     // written by one source: the same component, program and process.
-    std::string writer = origin.component.toStdString() + '\x1f' + source + '\x1f';
+    std::string writer
+        = origin.component.toStdString() + '\x1f' + Normalizer::source(doc.line(line)) + '\x1f';
     static const RE2 ncclProcess(R"(^(\S+:\d+:\d+) \[\d+\] )");
     re2::StringPiece process;
     if (RE2::PartialMatch(normalized, ncclProcess, &process))

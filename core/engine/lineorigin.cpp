@@ -1,5 +1,7 @@
 #include "engine/lineorigin.h"
 
+#include "text/normalizer.h"
+
 #include <re2/re2.h>
 
 #include <utility>
@@ -42,7 +44,8 @@ constexpr Component kComponents[] = {
      R"((?i)\bcuda|cudnn|cublas|cufft|cusolver|cusparse|curand|tensorrt)"},
 };
 
-const std::vector<std::unique_ptr<RE2>> &componentPatterns()
+// The first component the text names, or an empty string.
+QString namedComponent(std::string_view text)
 {
     static const auto patterns = [] {
         std::vector<std::unique_ptr<RE2>> out;
@@ -50,7 +53,10 @@ const std::vector<std::unique_ptr<RE2>> &componentPatterns()
             out.push_back(std::make_unique<RE2>(c.pattern));
         return out;
     }();
-    return patterns;
+    for (size_t i = 0; i < patterns.size(); ++i)
+        if (has(text, *patterns[i]))
+            return QString::fromLatin1(kComponents[i].id);
+    return {};
 }
 
 PrintLevel levelWord(std::string_view word)
@@ -100,7 +106,7 @@ PrintLevel lineLevel(std::string_view line)
 
 } // namespace
 
-LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string_view source)
+LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string_view raw)
 {
     LineOrigin o;
     o.level = lineLevel(normalized);
@@ -110,23 +116,15 @@ LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string
         o.component = QStringLiteral("installer");
     else if (kind == SectionKind::SettingsQuery)
         o.component = QStringLiteral("nvidia-settings");
-    if (o.component.isEmpty()) {
-        const auto &patterns = componentPatterns();
-        for (size_t i = 0; i < patterns.size(); ++i)
-            if (has(normalized, *patterns[i])) {
-                o.component = QString::fromLatin1(kComponents[i].id);
-                break;
-            }
-    }
+    if (o.component.isEmpty())
+        o.component = namedComponent(normalized);
     // The program a syslog or journal line names before its message ("nvidia-settings-user.desktop
     // [2619]:", "systemd[1]:"): a kernel log section holds other programs' lines too.
-    if (o.component.isEmpty() && !source.empty()) {
-        const auto &patterns = componentPatterns();
-        for (size_t i = 0; i < patterns.size() && o.component.isEmpty(); ++i)
-            if (has(source, *patterns[i]))
-                o.component = QString::fromLatin1(kComponents[i].id);
+    if (const std::string source = o.component.isEmpty() ? Normalizer::source(raw) : std::string();
+        !source.empty()) {
+        o.component = namedComponent(source);
         if (o.component.isEmpty() && kind == SectionKind::KernelLog
-            && source.find("kernel") == std::string_view::npos)
+            && source.find("kernel") == std::string::npos)
             o.component = QStringLiteral("other");
     }
     if (o.component.isEmpty())

@@ -18,9 +18,9 @@ struct LineOrigin
     PrintLevel level = PrintLevel::Unknown;
 };
 
-// `source`: who wrote the line as its prefix says (Normalizer::source), read when the message
-// itself does not say.
-LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string_view source = {});
+// `raw`: the line as written; who wrote it, as its prefix says (Normalizer::source), is read
+// from it when the message itself does not say.
+LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string_view raw = {});
 // The origin a message catalog's component is (nvidia-rm → kernel-driver, pytorch →
 // cuda-application ...), to check a recognised line against the origin its markers give.
 QString catalogOrigin(const QString &catalogComponent);
