@@ -61,11 +61,14 @@ constexpr std::string_view kErrorWords
       "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off "
       "the bus|invalid|not supported|unsupported|mismatch|could not|not found|insufficient|"
       "incompatible|out of memory|no such";
-// The kernel modules' own prefixes: their messages are catalogued with the level the source
-// prints them at, so a line of theirs is looked up whatever its words (the catalog, not the
-// words, says whether it matters; see AnalysisSession::collectErrorLines).
+// The kernel modules' own prefixes, and the kernel's lines about a PCI device (about an NVIDIA
+// GPU they are catalogued: "pci 0000:01:00.0: BAR 1: no space for …"): their messages are
+// catalogued with the level the source prints them at, so a line of theirs is looked up
+// whatever its words (the catalog, not the words, says whether it matters; see
+// AnalysisSession::collectErrorLines).
 constexpr std::string_view kKernelOrigins
-    = "nvrm: |nvidia-modeset: |nvidia-uvm: |\\[nvidia-drm\\]|nvidia-nvlink: |nvidia-peermem";
+    = "nvrm: |nvidia-modeset: |nvidia-uvm: |\\[nvidia-drm\\]|nvidia-nvlink: |nvidia-peermem|"
+      "\\b(?:pci|pcieport|vfio-pci|nvidia) [0-9a-f]{4,5}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]: ";
 
 const std::string &errorWordsPattern()
 {

@@ -322,9 +322,29 @@ private Q_SLOTS:
     }
 
     // The kernel's lines about a device whose PCI vendor is NVIDIA's are NVIDIA's lines, even
-    // when they do not say "nvidia"; a fact read from a line does not explain its failure.
+    // when they do not say "nvidia"; a fact read from a line does not explain its failure. The
+    // PCI core says some failures without a failure word: the catalog, not the words, decides.
+    void theKernelsLinesAboutAnNvidiaDeviceAreNvidias_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<bool>("byVendor"); // only the device's vendor says it is NVIDIA's
+        QTest::newRow("a failure word")
+            << QByteArray("[    0.5] pci 0000:01:00.0: BAR 1: can't assign [mem size "
+                          "0x400000000 64bit pref]\n")
+            << true;
+        QTest::newRow("no failure word, bound to the driver")
+            << QByteArray("[   80.2] nvidia 0000:01:00.0: not ready 65535ms after FLR; giving up\n")
+            << false;
+        QTest::newRow("no failure word")
+            << QByteArray("[    0.5] pci 0000:01:00.0: BAR 1: no space for [mem size "
+                          "0x400000000 64bit pref]\n")
+            << true;
+    }
+
     void theKernelsLinesAboutAnNvidiaDeviceAreNvidias()
     {
+        QFETCH(QByteArray, line);
+        QFETCH(bool, byVendor);
         static const RuleSet rules = loadRules({}, true);
         auto unrecognised = [](const QByteArray &log) {
             const AnalysisResult r
@@ -335,14 +355,23 @@ private Q_SLOTS:
                      || f.ruleId.startsWith(u"pcie.d3cold");
             return n;
         };
-        const QByteArray line
-            = "[    0.5] pci 0000:01:00.0: BAR 1: can't assign [mem size 0x400000000 64bit pref]\n";
-        QCOMPARE(
-            unrecognised("[    0.4] pci 0000:01:00.0: [10de:2204] type 00 class 0x030000\n" + line),
-            1);
-        QCOMPARE(
-            unrecognised("[    0.4] pci 0000:01:00.0: [8086:9a49] type 00 class 0x030000\n" + line),
-            0);
+        const QByteArray nvidia
+            = "[    0.4] pci 0000:01:00.0: [10de:2204] type 00 class 0x030000\n";
+        QCOMPARE(unrecognised(nvidia + line), 1);
+        if (byVendor)
+            QCOMPARE(unrecognised("[    0.4] pci 0000:01:00.0: [8086:9a49] type 00 class 0x030000\n"
+                                  + line),
+                     0);
+        // The device's routine lines are nothing; nor is its expansion ROM (BAR 6) left out.
+        QCOMPARE(unrecognised(nvidia
+                              + "[    0.5] pci 0000:01:00.0: BAR 1 [mem 0x6000000000-0x67ffffffff "
+                                "64bit pref]: assigned\n"
+                                "[    0.5] pci 0000:01:00.0: BAR 6: no space for [mem size "
+                                "0x00080000 pref]\n"
+                                "[    0.6] nvidia 0000:01:00.0: enabling device (0000 -> 0003)\n"
+                                "[    0.6] pci 0000:01:00.0: vgaarb: VGA device added: "
+                                "decodes=io+mem,owns=none,locks=none\n"),
+                 0);
         // A rule that knows the condition explains it; still NVIDIA's, not a line left out.
         QCOMPARE(unrecognised("[  100.1] nvidia 0000:01:00.0: Unable to change power state from "
                               "D3cold to D0, device inaccessible\n"),
