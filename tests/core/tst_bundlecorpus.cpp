@@ -1,7 +1,9 @@
-// Whole real bug reports (tests/data/bundles-real/), each with the triage a senior engineer
-// made of it: the findings worth keeping, and "nothing else above info". Prints per bundle and
-// in total what was found of the triage (recall), how many findings above info the triage keeps
-// (precision), and the unrecognised lines by component; fails when a figure falls below its floor.
+// Whole real bug reports, each with the triage a senior engineer made of it: the findings worth
+// keeping, and "nothing else above info". Two sets, measured apart: tests/data/bundles-real/
+// (the rules were tuned on it) and tests/data/bundles-heldback/ (never used to write a rule, so
+// its figures say how the knowledge generalises). Prints per bundle and in total what was found
+// of the triage (recall), how many findings above info the triage keeps (precision), and the
+// unrecognised lines by component; fails when a figure falls below its set's floor.
 #include "engine/analyzer.h"
 #include "rules/ruleloader.h"
 
@@ -55,20 +57,50 @@ class TestBundleCorpus : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void theTriageIsFoundAndLittleElse_data()
+    {
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<int>("minBundles");
+        QTest::addColumn<double>("recallFloor");
+        QTest::addColumn<double>("precisionFloor");
+        QTest::addColumn<int>("healthyNoisyMax");
+        QTest::newRow("bundles-real")
+            << QStringLiteral("bundles-real") << 15 << double(BUNDLE_RECALL_FLOOR)
+            << double(BUNDLE_PRECISION_FLOOR) << BUNDLE_HEALTHY_NOISY;
+        QTest::newRow("bundles-heldback")
+            << QStringLiteral("bundles-heldback") << HELDBACK_BUNDLES_MIN
+            << double(HELDBACK_BUNDLE_RECALL_FLOOR) << double(HELDBACK_BUNDLE_PRECISION_FLOOR)
+            << HELDBACK_BUNDLE_HEALTHY_NOISY;
+    }
+
     void theTriageIsFoundAndLittleElse()
     {
-        const QString root = QStringLiteral(TESTDATA "/bundles-real");
+        QFETCH(QString, set);
+        QFETCH(int, minBundles);
+        QFETCH(double, recallFloor);
+        QFETCH(double, precisionFloor);
+        QFETCH(int, healthyNoisyMax);
+        const QString root = QStringLiteral(TESTDATA "/") + set;
+        // The excerpt corpus's condition keys, bundles-real's, and the set's own new keys.
         ConditionMap conditions;
         readConditions(QStringLiteral(TESTDATA "/real/expected.yaml"), conditions);
-        readConditions(root + QLatin1String("/conditions.yaml"), conditions);
+        readConditions(QStringLiteral(TESTDATA "/bundles-real/conditions.yaml"), conditions);
+        if (QFileInfo::exists(root + QLatin1String("/conditions.yaml")))
+            readConditions(root + QLatin1String("/conditions.yaml"), conditions);
         const Analyzer analyzer(loadRules({}, true));
         const QStringList triages
             = QDir(root).entryList({QStringLiteral("*.triage.yaml")}, QDir::Files, QDir::Name);
-        QVERIFY(triages.size() >= 15);
+        QVERIFY(triages.size() >= minBundles);
         int kept = 0, keptFound = 0, above = 0, aboveKept = 0, healthy = 0, healthyNoisy = 0;
         QStringList misses, noise;
-        qInfo("%-34s %7s %6s %9s  %s", "bundle", "healthy", "kept", "above/kept",
-              "unrecognised lines");
+        // The held-back set names no bundle, miss or noise: whoever reads the output writes
+        // rules, and must not learn from it what the pack gets wrong on these bundles
+        // (GPUTRIAGE_NAME_HELDBACK=1 shows them).
+        const bool named = set != QLatin1String("bundles-heldback")
+                           || qEnvironmentVariableIntValue("GPUTRIAGE_NAME_HELDBACK") == 1;
+        if (named)
+            qInfo("%-34s %7s %6s %9s  %s", "bundle", "healthy", "kept", "above/kept",
+                  "unrecognised lines");
         for (const QString &t : triages) {
             const QString name = t.chopped(int(strlen(".triage.yaml")));
             const YAML::Node triage
@@ -112,9 +144,10 @@ private Q_SLOTS:
             const bool isHealthy = triage["healthy"].as<bool>();
             healthy += isHealthy;
             healthyNoisy += isHealthy && a > 0;
-            qInfo("%-34s %7s %3d/%-3d %4d/%-4d  %s", qPrintable(name.left(34)),
-                  isHealthy ? "yes" : "no", kf, k, a, ak,
-                  qPrintable(unrecognised.join(QLatin1String(", "))));
+            if (named)
+                qInfo("%-34s %7s %3d/%-3d %4d/%-4d  %s", qPrintable(name.left(34)),
+                      isHealthy ? "yes" : "no", kf, k, a, ak,
+                      qPrintable(unrecognised.join(QLatin1String(", "))));
             kept += k;
             keptFound += kf;
             above += a;
@@ -122,17 +155,20 @@ private Q_SLOTS:
         }
         const double recall = kept ? double(keptFound) / kept : 1.0;
         const double precision = above ? double(aboveKept) / above : 1.0;
-        qInfo("total: %lld bundles (%d healthy, %d with findings above info); recall %.3f (%d/%d), "
-              "precision %.3f (%d/%d)",
-              qlonglong(triages.size()), healthy, healthyNoisy, recall, keptFound, kept, precision,
-              aboveKept, above);
-        for (const QString &m : misses)
-            qInfo("missed: %s", qPrintable(m));
-        for (const QString &m : noise)
-            qInfo("not kept: %s", qPrintable(m));
-        QVERIFY2(recall >= BUNDLE_RECALL_FLOOR, qPrintable(QString::number(recall)));
-        QVERIFY2(precision >= BUNDLE_PRECISION_FLOOR, qPrintable(QString::number(precision)));
-        QVERIFY2(healthyNoisy <= BUNDLE_HEALTHY_NOISY, qPrintable(QString::number(healthyNoisy)));
+        qInfo(
+            "%s \u2014 total: %lld bundles (%d healthy, %d with findings above info); recall %.3f "
+            "(%d/%d), precision %.3f (%d/%d)",
+            qPrintable(set), qlonglong(triages.size()), healthy, healthyNoisy, recall, keptFound,
+            kept, precision, aboveKept, above);
+        if (named) {
+            for (const QString &m : misses)
+                qInfo("missed: %s", qPrintable(m));
+            for (const QString &m : noise)
+                qInfo("not kept: %s", qPrintable(m));
+        }
+        QVERIFY2(recall >= recallFloor, qPrintable(QString::number(recall)));
+        QVERIFY2(precision >= precisionFloor, qPrintable(QString::number(precision)));
+        QVERIFY2(healthyNoisy <= healthyNoisyMax, qPrintable(QString::number(healthyNoisy)));
     }
 };
 
