@@ -303,6 +303,34 @@ size_t dmesgPrefixLength(std::string_view s)
     return seconds || weekday ? close + 2 : 0;
 }
 
+// A guest kernel's line relayed by a VM runtime's logfmt logger: kata's proxy and agent log the
+// VM console as level=info msg="[   67.492525] pci 0000:00:06.0: BAR 1: no space for …\n"
+// source=agent. The kernel's line is the message: returns where it begins after its dmesg time
+// (0 when the line is not such a record) and sets `end` before the closing quote and its "\n".
+size_t relayedKernelLineLength(std::string_view s, size_t &end)
+{
+    constexpr std::string_view level = "level=";
+    if (s.size() < 24 || s.substr(0, level.size()) != level)
+        return 0;
+    const size_t msg = s.find(" msg=\"");
+    if (msg == std::string_view::npos || msg > level.size() + 8)
+        return 0;
+    const size_t text = msg + 6;
+    const size_t time = dmesgPrefixLength(s.substr(text));
+    if (time == 0)
+        return 0;
+    size_t close = s.size();
+    while (close > text + time) { // the last quote that no backslash escapes
+        close = s.rfind('"', close - 1);
+        if (close == std::string_view::npos || close <= text + time)
+            return 0;
+        if (s[close - 1] != '\\')
+            break;
+    }
+    end = close >= 2 && s.substr(close - 2, 2) == "\\n" ? close - 2 : close;
+    return text + time;
+}
+
 // rsyslog writes control characters as '#' and three octal digits (#012 is a newline).
 size_t syslogEscapeLength(std::string_view s, size_t i)
 {
@@ -721,6 +749,13 @@ void Normalizer::normalize(std::string_view line,
     }
     begin += dmesgPrefixLength(s.substr(begin));
     size_t end = s.size();
+    if (s.size() > begin && s[begin] == 'l') {
+        size_t relayedEnd = end;
+        if (const size_t relayed = relayedKernelLineLength(s.substr(begin), relayedEnd)) {
+            end = begin + relayedEnd;
+            begin += relayed;
+        }
+    }
 
     if (blankEdges) {
         blankEdges[0] = begin < end && isBlank(s[begin]);

@@ -194,6 +194,14 @@ private Q_SLOTS:
                                        << QByteArray("NVRM: loading NVIDIA UNIX");
         QTest::newRow("dmesg -T") << QByteArray("[Sun Nov 30 08:15:02 2025] NVRM: Xid 79")
                                   << QByteArray("NVRM: Xid 79");
+        QTest::newRow("a guest kernel line relayed in kata's logfmt msg")
+            << QByteArray("level=info msg=\"[   67.492525] pci 0000:00:06.0: BAR 1: no space for "
+                          "[mem size 0x400000000 64bit pref]\\n\" source=agent")
+            << QByteArray(
+                   "pci 0000:00:06.0: BAR 1: no space for [mem size 0x400000000 64bit pref]");
+        QTest::newRow("a logfmt msg that is no kernel line stays")
+            << QByteArray("level=info msg=\"[rank0] started\"")
+            << QByteArray("level=info msg=\"[rank0] started\"");
         QTest::newRow("a bracketed word is not a dmesg time")
             << QByteArray("[rank0]: init") << QByteArray("[rank0]: init");
         QTest::newRow("rsyslog #012 escapes become spaces")
