@@ -51,7 +51,9 @@ constexpr Spec kSpecs[] = {
      "CUDA",
      R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*|\bCUresult\b)",
      {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
-      R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|=)[ :]*(?:error )?(\d{1,3})\b)",
+      // DeepStream's libraries put a space before the colon ("nvbufsurftransform:cuInit failed
+      // : 804", libnvosd's "cuGraphicsEGLRegisterImage failed : 700").
+      R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|failed :|=)[ :]*(?:error )?(\d{1,3})\b)",
       // A number a paste ran into the next word ("CUDA error = 999at main.cu:196").
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})(?:\b|at ))",
       R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
@@ -131,6 +133,9 @@ constexpr Spec kSpecs[] = {
      "NVENC",
      R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
      {R"(\bnvEnc[A-Z]\w*\([^)]{0,160}\)(?: returned error |\s*=\s*)(\d{1,2})\b)",
+      // NVEncC's "Error on nvEncOpenEncodeSessionEx: 10 (NVENC indicates that …)" and "Error on
+      // NvEncOpenEncodeSessionEx(device_type=NV_ENC_DEVICE_TYPE_CUDA): 10 (…)".
+      R"(\b[Nn]v[Ee]nc[A-Z]\w*(?:\([^)]{0,160}\))?: (\d{1,2}) \()",
       R"(\bfailed: [a-z ]{3,30} \((\d{1,2})\))",
       R"((?i)nvenc\w*\b[^\n]{0,60}?\b(?:error|status|returned|failed|failure|ret)\b\s*[:=(]?\s*(\d{1,2})\b)"},
      R"((?i)nvenc|\bNV_ENC_|NvEncoder)",

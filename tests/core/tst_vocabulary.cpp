@@ -169,6 +169,9 @@ private Q_SLOTS:
             << "cuda-error" << 35 << "code";
         QTest::newRow("CUDA number after a driver call's short error word")
             << QByteArray("cuInit err: 999") << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA number after a space-colon (DeepStream's libraries)")
+            << QByteArray("nvbufsurftransform:cuInit failed : 804 ") << "cuda-error" << 804
+            << "code";
         QTest::newRow("CUDA number printed by its type")
             << QByteArray("[torch_memory_saver.cpp] CUresult error  result=2 "
                           "file=csrc/torch_memory_saver.cpp func=cu_mem_create line=103 (5)")
@@ -233,6 +236,11 @@ private Q_SLOTS:
             << QByteArray("NvEncoder : m_nvenc.nvEncOpenEncodeSessionEx(&encodeSessionExParams, "
                           "&hEncoder) returned error 2 at ../../NvCodec/NvEncoder/NvEncoder.cpp:55")
             << "nvenc-status" << 2 << "code";
+        QTest::newRow("NVENC status after the call's name and a colon (NVEncC)") << QByteArray(
+            "nvenc : Error on NvEncOpenEncodeSessionEx(device_type=NV_ENC_DEVICE_TYPE_CUDA): 10 "
+            "(NVENC indicates that the API call failed because it was unable to allocate enough "
+            "memory to perform the requested operation.)") << "nvenc-status" << 10
+                                                                                 << "code";
         QTest::newRow("NVENC status by name")
             << QByteArray("encoder: session refused with NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY")
             << "nvenc-status" << 21 << "name";
