@@ -509,6 +509,37 @@ private Q_SLOTS:
         }
     }
 
+    // A repeat that only one byte ends ("[^:]*:") over more than a vector's 64 bytes: vectorscan
+    // 5.4.11 missed it on AVX-512 CPUs (NCCL's "… async fatal event on QP (…) … rq_psn=0: l").
+    void theFastPathFindsARepeatEndedByOneByte_data()
+    {
+        QTest::addColumn<QByteArray>("pattern");
+        QTest::addColumn<QByteArray>("text");
+        const QByteArray span(150, 'a');
+        QTest::newRow("[^:]*: after a word")
+            << QByteArray("event on QP[^:]*: (?P<event>\\w+)$")
+            << QByteArray("NCCL WARN NET/IB : mlx5_1:1 async fatal event on QP (0x7309dc3bb338) "
+                          "qpn=1234 handle=5 send_cq=6 recv_cq=7 state=3 sq_psn=0 rq_psn=0: l");
+        QTest::newRow("[^x]+x") << QByteArray("ab[^x]+x") << "ab " + span + "x";
+        QTest::newRow("a bounded repeat") << QByteArray("ab[^:]{0,400}:") << "ab " + span + ":";
+        QTest::newRow("a quoted value") << QByteArray("'(?P<v>[^']*)'") << "x '" + span + "'";
+        QTest::newRow("a member ] first") << QByteArray("ab[^]:]*:") << "ab " + span + ":";
+    }
+
+    void theFastPathFindsARepeatEndedByOneByte()
+    {
+        if (!FastPrefilter::builtWithVectorscan())
+            QSKIP("built without vectorscan");
+        QFETCH(QByteArray, pattern);
+        QFETCH(QByteArray, text);
+        QVERIFY(RE2::PartialMatch(text.constData(), RE2(pattern.constData())));
+        const FastPrefilter fast({pattern.toStdString()}, FastPrefilter::Cache::Off);
+        QVERIFY(fast.available());
+        std::vector<int> hits;
+        QVERIFY(fast.scan(text.toStdString(), hits));
+        QCOMPARE(hits, std::vector<int>{0});
+    }
+
     // The raw prefilter is in use for the shipped pack, passes lines with no rule words, and
     // takes the lines that need a closer look.
     void rawPrefilterPicksCandidateLines()
