@@ -180,6 +180,10 @@ private Q_SLOTS:
             << QByteArray("E tensorflow/stream_executor/cuda/cuda_driver.cc:318] failed call to "
                           "cuInit: UNKNOWN ERROR (303)")
             << "cuda-error" << 303 << "code";
+        QTest::newRow("CUDA code in hex as cuda-gdb reports a failed call")
+            << QByteArray(
+                   "warning: Cuda API error detected: cudaCreateTextureObject returned (0x2)")
+            << "cuda-error" << 2 << "code";
         QTest::newRow("NVML code as a Rust binding's variant")
             << QByteArray("thread 'main' panicked at 'Failed to initialize nvml: DriverNotLoaded', "
                           "src/environment/mod.rs:37:31")
