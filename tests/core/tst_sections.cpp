@@ -352,7 +352,7 @@ private Q_SLOTS:
             int n = 0;
             for (const Finding &f : r.findings)
                 n += f.ruleId == u"nvidia.unrecognised" || f.ruleId.startsWith(u"catalog.")
-                     || f.ruleId.startsWith(u"pcie.d3cold");
+                     || f.ruleId.startsWith(u"pcie.");
             return n;
         };
         const QByteArray nvidia
