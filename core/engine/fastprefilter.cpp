@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -226,6 +227,17 @@ hs_scratch_t *scratchFor(const hs_database_t *db, uint64_t serial)
     return scratch.scratch;
 }
 
+// Whether `text` starts with a POSIX class ("[:alpha:]"); "[:;]" is a class of two characters.
+bool isPosixClass(std::string_view text)
+{
+    if (text.substr(0, 2) != "[:")
+        return false;
+    size_t i = 2;
+    while (i < text.size() && std::islower(static_cast<unsigned char>(text[i])))
+        ++i;
+    return i > 2 && text.substr(i, 2) == ":]";
+}
+
 // Whether a non-ASCII character of a text may be scanned as the byte 0x01 for this pattern: its
 // text is ASCII and names no control byte, range of bytes, Unicode class or POSIX class, so
 // what takes such a character in RE2 (`.`, \S, \W, \D, a negated class) takes 0x01 too, and
@@ -236,7 +248,7 @@ bool standInSafe(std::string_view pattern)
         const auto c = static_cast<unsigned char>(pattern[i]);
         if (c < 0x20 || c >= 0x7f)
             return false;
-        if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':')
+        if (c == '[' && isPosixClass(pattern.substr(i)))
             return false;
         if (c != '\\' || i + 1 >= pattern.size())
             continue;
@@ -273,7 +285,7 @@ std::string lineBoundClasses(std::string_view pattern)
         while (j < pattern.size() && pattern[j] != ']') {
             if (pattern[j] == '\\')
                 ++j;
-            else if (pattern.substr(j, 2) == "[:")
+            else if (isPosixClass(pattern.substr(j)))
                 if (const size_t end = pattern.find(":]", j + 2); end != std::string_view::npos)
                     j = end + 1;
             ++j;
