@@ -313,7 +313,7 @@ size_t relayedKernelLineLength(std::string_view s, size_t &end)
     if (s.size() < 24 || s.substr(0, level.size()) != level)
         return 0;
     const size_t msg = s.find(" msg=\"");
-    if (msg == std::string_view::npos || msg > level.size() + 8)
+    if (msg > level.size() + 8) // not found (npos) or not the level's word
         return 0;
     const size_t text = msg + 6;
     const size_t time = dmesgPrefixLength(s.substr(text));
