@@ -1,9 +1,9 @@
 #include "diskcache.h"
 
 #include "codedigest.h"
+#include "paths.h"
 #include "timings.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -176,7 +176,7 @@ QString DiskCache::shippedDirectory()
         return qEnvironmentVariable("GPUTRIAGE_SHIPPED_CACHE_DIR");
     // Beside the binary in the build tree; installed, under lib/ (the databases are the CPU
     // architecture's, not share/'s).
-    const QDir appDir(QCoreApplication::applicationDirPath());
+    const QDir appDir(applicationDir());
     for (const QString &dir :
          {appDir.filePath(QStringLiteral("compiled")),
           appDir.filePath(QStringLiteral("../" GPUTRIAGE_INSTALL_LIBDIR "/gputriage/compiled"))})

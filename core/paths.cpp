@@ -14,9 +14,17 @@
 
 namespace gputriage {
 
+QString applicationDir()
+{
+    if (!QCoreApplication::instance()) // not cached: Qt has no path before the application
+        return QCoreApplication::applicationDirPath();
+    static const QString dir = QCoreApplication::applicationDirPath();
+    return dir;
+}
+
 QString dataDir(const QString &name)
 {
-    const QDir appDir(QCoreApplication::applicationDirPath());
+    const QDir appDir(applicationDir());
     for (const QString &candidate :
          {appDir.filePath(name), appDir.filePath(QLatin1String("../share/gputriage/") + name)}) {
         if (QFileInfo(candidate).isDir())

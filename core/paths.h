@@ -5,6 +5,11 @@
 
 namespace gputriage {
 
+// The program's folder (QCoreApplication::applicationDirPath), read once: Qt caches it without a
+// lock, and the rule and cache loaders ask for it from several threads at once (a leak under
+// LeakSanitizer, and a data race).
+QString applicationDir();
+
 // A folder of the application's data (`rules`, `sample`): next to the binary in the build tree,
 // `../share/gputriage/<name>` when installed, or in the XDG data dirs. Empty if not found.
 QString dataDir(const QString &name);
