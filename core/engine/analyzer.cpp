@@ -1015,6 +1015,7 @@ AnalysisResult AnalysisSession::finish()
     addCatalogFindings();
     foldConsequences(); // a rule's findings from the messages it names (`messages:`) too
     mergeClaimedMessages();
+    foldRestatements();
     addUnrecognisedNvidiaMessages();
     m_result.clock = m_clock.finish();
     m_result.gpus = gpuVerdicts(m_result.findings, m_records, m_boots);
@@ -1267,6 +1268,61 @@ void AnalysisSession::foldConsequences()
                 continue;
             f.severity = Severity::Info;
             f.facts[QStringLiteral("consequence_of")] = cause.title;
+            f.tags.append(QStringLiteral("consequence"));
+            break;
+        }
+    }
+}
+
+// One condition, one finding, across components: a finding whose every line is also evidence
+// of another rule's finding that has more lines restates part of it ("nvidia-container-cli:
+// initialization error: nvml error: driver/library version mismatch" is the toolkit's failure
+// and the NVML mismatch the next line states again): it is said at info, under the finding that
+// explains more. Only when every line of it is known (none left out over the cap), and never
+// under a catalog's or the unrecognised-lines finding, which name no condition.
+void AnalysisSession::foldRestatements()
+{
+    auto lines = [](const Finding &f) {
+        std::set<std::pair<QString, int>> out;
+        for (const Occurrence &o : f.occurrences)
+            for (int l = o.line; l <= std::max(o.line, o.endLine); ++l)
+                out.emplace(o.path, l);
+        return out;
+    };
+    auto conditionless = [](const Finding &f) {
+        return f.ruleId.startsWith(QLatin1String("catalog."))
+               || f.ruleId == QLatin1String("nvidia.unrecognised");
+    };
+    std::vector<std::set<std::pair<QString, int>>> all;
+    all.reserve(size_t(m_result.findings.size()));
+    for (const Finding &f : m_result.findings)
+        all.push_back(lines(f));
+    std::vector<Severity> was;
+    for (const Finding &f : m_result.findings)
+        was.push_back(f.severity);
+    for (qsizetype i = 0; i < m_result.findings.size(); ++i) {
+        Finding &f = m_result.findings[i];
+        const auto &mine = all[size_t(i)];
+        if (f.severity == Severity::Info || conditionless(f) || mine.empty()
+            || f.count != f.occurrences.size())
+            continue;
+        for (qsizetype j = 0; j < m_result.findings.size(); ++j) {
+            const Finding &by = m_result.findings[j];
+            const auto &theirs = all[size_t(j)];
+            const bool folded = by.tags.contains(QLatin1String("consequence"));
+            if (j == i || (was[size_t(j)] < f.severity && !folded) || conditionless(by)
+                || by.ruleId == f.ruleId
+                || !std::includes(theirs.begin(), theirs.end(), mine.begin(), mine.end()))
+                continue;
+            // The same lines: the finding that decodes a status names the condition; the other
+            // says which program met it.
+            if (theirs.size() == mine.size()
+                && (!by.facts.contains(QStringLiteral("code_name"))
+                    || f.facts.contains(QStringLiteral("code_name"))))
+                continue;
+            f.severity = Severity::Info;
+            f.facts[QStringLiteral("consequence_of")]
+                = folded ? by.facts.at(QStringLiteral("consequence_of")) : by.title;
             f.tags.append(QStringLiteral("consequence"));
             break;
         }

@@ -152,6 +152,7 @@ private:
                         PrintLevel minimum = PrintLevel::Unknown);
     void addCatalogFindings();
     void foldConsequences();
+    void foldRestatements();
     void notePartialRunsCut(const LogDocument &doc, int lines);
 
     const Analyzer &m_analyzer;

@@ -12,6 +12,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <array>
 #include <map>
 #include <set>
 
@@ -121,6 +122,11 @@ private Q_SLOTS:
                     usedThreads.insert(QString::fromUtf8(line.trimmed()));
         Score fromUsedThreads;
         QStringList misses, wrongFacts, falsePositives;
+        // How each miss happened, per family (counts only, so the held-back half can show it):
+        // the excerpt gave nothing at all, only info findings, or findings of other conditions.
+        std::map<QString, std::array<int, 3>> missKinds;
+        std::map<QString, std::array<int, 4>> standIns;
+        std::map<QString, std::array<int, 2>> infoOnly;
         for (const auto &e : expected["excerpts"]) {
             const QString file = qs(e["file"].as<std::string>());
             const QString family = file.section(QLatin1Char('/'), 0, 0);
@@ -144,8 +150,52 @@ private Q_SLOTS:
                         recognising.insert(&f);
                     }
                 s.recognised += found;
-                if (!found)
+                if (!found) {
                     misses << file + QLatin1String(": ") + key;
+                    // Findings that recognised another condition of the excerpt do not count.
+                    const auto other = [&](const Finding &f) {
+                        for (const auto &o : e["conditions"])
+                            if (ruleMatches(f.ruleId, recognisedBy[qs(o.as<std::string>())]))
+                                return false;
+                        return true;
+                    };
+                    const bool any
+                        = std::any_of(result.findings.begin(), result.findings.end(), other);
+                    const bool aboveInfo = std::any_of(
+                        result.findings.begin(), result.findings.end(),
+                        [&](const Finding &f) { return f.severity > Severity::Info && other(f); });
+                    ++missKinds[family][aboveInfo ? 2 : any ? 1 : 0];
+                    if (any && !aboveInfo) {
+                        const bool fromCatalog = std::any_of(
+                            result.findings.begin(), result.findings.end(), [&](const Finding &f) {
+                                return other(f) && f.ruleId.startsWith(QLatin1String("catalog."));
+                            });
+                        ++infoOnly[family][fromCatalog ? 0 : 1];
+                    }
+                    if (aboveInfo) {
+                        // Which findings stood in: a catalog's generic one, the unrecognised
+                        // NVIDIA line, a rule of the expected one's namespace, or another rule.
+                        const auto ns = [](const QString &id) {
+                            return id.section(u'.', 0, 0);
+                        };
+                        int kind = 3;
+                        for (const Finding &f : result.findings) {
+                            if (f.severity <= Severity::Info || !other(f))
+                                continue;
+                            int k = 3;
+                            if (f.ruleId.startsWith(QLatin1String("catalog.")))
+                                k = 0;
+                            else if (f.ruleId == QLatin1String("nvidia.unrecognised"))
+                                k = 1;
+                            else
+                                for (const QString &p : recognisedBy[key])
+                                    if (ns(p) == ns(f.ruleId))
+                                        k = 2;
+                            kind = std::min(kind, k);
+                        }
+                        ++standIns[family][kind];
+                    }
+                }
             }
             // A fact counts when a finding that recognised the excerpt holds the value (rules
             // name their facts their own way), or when a fact rule read it for the bundle's facts
@@ -189,6 +239,16 @@ private Q_SLOTS:
                   s.negatives, s.recognised, s.expected, s.factsFound, s.facts, s.falsePositives);
             total.add(s);
         }
+        for (const auto &[family, k] : missKinds)
+            qInfo("misses in %-14s nothing found %d, only info %d, other findings %d",
+                  qPrintable(family), k[0], k[1], k[2]);
+        for (const auto &[family, k] : infoOnly)
+            qInfo("  %-14s only info: a catalog's among them %d, rules' only %d",
+                  qPrintable(family), k[0], k[1]);
+        for (const auto &[family, k] : standIns)
+            qInfo("  %-14s other findings: a catalog's %d, unrecognised line %d, a rule of the "
+                  "same namespace %d, another rule %d",
+                  qPrintable(family), k[0], k[1], k[2], k[3]);
         qInfo("%s — total: %d excerpts (%d negative), recall %.3f, facts %.3f, false positives %d",
               qPrintable(folder), total.excerpts, total.negatives,
               Score::ratio(total.recognised, total.expected),

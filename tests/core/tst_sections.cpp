@@ -405,7 +405,8 @@ private Q_SLOTS:
     }
 
     // One condition, one finding: the wordings and the consequences of one failure on one GPU
-    // are said at info under their cause, wherever they are in the log.
+    // are said at info under their cause, wherever they are in the log; so is a finding whose
+    // every line another finding explains as a decoded code.
     void oneConditionIsOneFinding_data()
     {
         QTest::addColumn<QByteArray>("log");
@@ -456,6 +457,26 @@ private Q_SLOTS:
                    "[ 12.1] NVRM: Xid (PCI:0000:04:00): 79, GPU has fallen off the bus.\n"
                    "05:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 840M] (rev ff)\n")
             << QStringLiteral("gpu.config-space-unreadable") << false;
+        // Across components: a finding whose lines another finding states as a decoded code.
+        const QByteArray hook
+            = "docker: Error response from daemon: failed to create shim task: OCI runtime create "
+              "failed: runc create failed: unable to start container process: error during "
+              "container init: error running hook #0: error running hook: exit status 1, stdout: "
+              ", stderr: Auto-detected mode as 'legacy'\n";
+        const QByteArray mismatch
+            = "nvidia-container-cli: initialization error: nvml error: driver/library version "
+              "mismatch: unknown.\n"
+              "Failed to initialize NVML: Driver/library version mismatch\n";
+        QTest::newRow("the toolkit's failure whose reason is an NVML code")
+            << hook + mismatch << QStringLiteral("toolkit.prestart-hook-failed") << true;
+        QTest::newRow("the toolkit's failure no code explains")
+            << hook + "nvidia-container-cli: device error: 3: unknown device: unknown.\n"
+            << QStringLiteral("toolkit.unknown-device") << false;
+        QTest::newRow("nvidia-smi's mismatch beside the kernel's: each side is kept")
+            << QByteArray("[ 9.1] NVRM: API mismatch: the client has the version 535.129.03, but\n"
+                          "[ 9.1] NVRM: this kernel module has the version 535.104.05.  Please\n")
+                   + mismatch
+            << QStringLiteral("driver.nvml.version-mismatch") << false;
     }
 
     void oneConditionIsOneFinding()
@@ -476,34 +497,49 @@ private Q_SLOTS:
     }
 
     // A state a reboot clears (an API mismatch after an upgrade), seen only before the last
-    // boot of its log, is history: at info. After the boot it is an error.
+    // boot of its log, is history: at info. After the boot it is an error; a fault of the GPU
+    // itself before the boot stays one.
     void aStateARebootClearsIsHistoryBeforeTheLastBoot_data()
     {
+        QTest::addColumn<QByteArray>("lines");
+        QTest::addColumn<QString>("rule");
         QTest::addColumn<bool>("afterTheBoot");
-        QTest::newRow("before the last boot") << false;
-        QTest::newRow("after the last boot") << true;
-    }
-
-    void aStateARebootClearsIsHistoryBeforeTheLastBoot()
-    {
-        QFETCH(bool, afterTheBoot);
-        const QByteArray boot = "Jan 25 10:00:00 node kernel: Linux version 6.8.0-45-generic "
-                                "(buildd@lcy02) (gcc 13.2.0) #45-Ubuntu SMP\n";
+        QTest::addColumn<int>("severity");
         const QByteArray mismatch = "Jan 25 09:00:00 node kernel: NVRM: API mismatch: the client "
                                     "has the version 570.86.15, but\n"
                                     "Jan 25 09:00:00 node kernel: NVRM: this kernel module has the "
                                     "version 565.57.01.  Please\n"
                                     "Jan 25 09:00:00 node kernel: NVRM: make sure that this kernel "
                                     "module and all NVIDIA driver\n";
-        const AnalysisResult r
-            = analyze(bugReport({{"Scanning kernel log files for NVIDIA kernel messages:",
-                                  afterTheBoot ? boot + mismatch : mismatch + boot}}));
+        const QByteArray xid79 = "Jan 25 09:00:00 node kernel: NVRM: Xid (PCI:0000:01:00): 79, "
+                                 "pid=0, GPU has fallen off the bus.\n";
+        const QString api = QStringLiteral("driver.nvrm.api-mismatch");
+        QTest::newRow("a mismatch before the last boot")
+            << mismatch << api << false << int(Severity::Info);
+        QTest::newRow("a mismatch after the last boot")
+            << mismatch << api << true << int(Severity::Error);
+        QTest::newRow("the GPU off the bus before the last boot")
+            << xid79 << QStringLiteral("gpu.xid.79-fallen-off-bus") << false
+            << int(Severity::Critical);
+    }
+
+    void aStateARebootClearsIsHistoryBeforeTheLastBoot()
+    {
+        QFETCH(QByteArray, lines);
+        QFETCH(QString, rule);
+        QFETCH(bool, afterTheBoot);
+        QFETCH(int, severity);
+        const QByteArray boot = "Jan 25 10:00:00 node kernel: Linux version 6.8.0-45-generic "
+                                "(buildd@lcy02) (gcc 13.2.0) #45-Ubuntu SMP\n";
+        const AnalysisResult r = analyze(
+            bugReport({{"Scanning kernel log files for NVIDIA kernel messages:",
+                        afterTheBoot ? QByteArray(boot + lines) : QByteArray(lines + boot)}}));
         const Finding *f = nullptr;
         for (const Finding &x : r.findings)
-            if (x.ruleId == u"driver.nvrm.api-mismatch")
+            if (x.ruleId == rule)
                 f = &x;
-        QVERIFY(f);
-        QCOMPARE(f->severity, afterTheBoot ? Severity::Error : Severity::Info);
+        QVERIFY2(f, qPrintable(rule));
+        QCOMPARE(int(f->severity), severity);
         QCOMPARE(f->tags.contains(QStringLiteral("earlier-boot")), !afterTheBoot);
     }
 };
