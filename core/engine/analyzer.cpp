@@ -15,6 +15,7 @@
 #include <QCryptographicHash>
 #include <QHash>
 #include <QRegularExpression>
+#include <QStringTokenizer>
 
 #include <re2/re2.h>
 
@@ -177,11 +178,21 @@ bool busIdFact(const QString &name)
 
 // Findings of a rule with group_by are kept apart by the values of those facts; a GPU is one
 // group however its bus id is written ("00000000:01:00.0", "0000:01:00").
+// A group_by entry is a fact name, or alternatives ("unit|started_unit": captures of the
+// pattern's alternatives under different names, as titles write them): the first the finding has.
+Facts::const_iterator groupFact(const Facts &facts, const QString &name)
+{
+    for (const QStringView part : QStringTokenizer(name, u'|'))
+        if (const auto it = facts.find(part.toString()); it != facts.end())
+            return it;
+    return facts.end();
+}
+
 QString groupKey(const Rule &rule, const Facts &facts)
 {
     QString key;
     for (const QString &name : rule.groupBy) {
-        const auto it = facts.find(name);
+        const auto it = groupFact(facts, name);
         QString value = it == facts.end() ? QString() : it->second;
         if (busIdFact(name))
             if (QString gpu = gpuKey(value); !gpu.isEmpty())
@@ -1120,7 +1131,7 @@ AnalysisSession::reportedFindings(const std::vector<std::pair<size_t, Finding>> 
             // Group facts both findings have must agree (a per-GPU finding hides only that
             // GPU's); a fact only one of them has does not matter.
             return std::all_of(by.groupBy.begin(), by.groupBy.end(), [&](const QString &name) {
-                const auto a = other.second.facts.find(name), b = f.facts.find(name);
+                const auto a = groupFact(other.second.facts, name), b = groupFact(f.facts, name);
                 return a == other.second.facts.end() || b == f.facts.end()
                        || a->second == b->second;
             });
@@ -1148,8 +1159,8 @@ bool AnalysisSession::completeFinding(const Rule &rule, Finding &f) const
     f.references = rule.references;
     f.tags = rule.tags + f.tags;
     for (const QString &name : rule.groupBy)
-        if (const auto it = f.facts.find(name); it != f.facts.end())
-            f.group.insert(*it);
+        if (const auto it = groupFact(f.facts, name); it != f.facts.end())
+            f.group.emplace(name.section(u'|', 0, 0), it->second);
     if (rule.scope == RuleScope::Line && !f.occurrences.isEmpty()) {
         const Occurrence &first = f.occurrences.front();
         for (const auto &[name, value] : f.facts)
@@ -1254,8 +1265,10 @@ void AnalysisSession::foldConsequences()
         // A per-GPU finding whose GPU is not known (a redacted bus id) cannot be matched to a
         // cause: it stays as it is.
         const bool perGpu
-            = std::any_of(rule->groupBy.begin(), rule->groupBy.end(),
-                          [](const QString &g) { return gpuFactNames().contains(g); });
+            = std::any_of(rule->groupBy.begin(), rule->groupBy.end(), [](const QString &g) {
+                  return std::ranges::any_of(
+                      g.split(u'|'), [](const QString &n) { return gpuFactNames().contains(n); });
+              });
         if (perGpu && gpu.isEmpty())
             continue;
         for (qsizetype i = 0; i < m_result.findings.size(); ++i) {

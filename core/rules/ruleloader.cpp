@@ -512,11 +512,14 @@ void Parser::checkNames(const YAML::Node &at,
                         const std::set<QString> &captures,
                         const char *what)
 {
+    // group_by may list alternatives ("unit|started_unit"): each must be a capture.
     for (qsizetype i = 0; i < names.size(); ++i)
-        if (const QString &name = names[i]; !captures.count(name))
-            error(at.IsSequence() ? at[size_t(i)] : at,
-                  QStringLiteral("%1 '%2' is not a named capture (?P<%2>...) of the patterns")
-                      .arg(QLatin1String(what), name));
+        for (const QString &name :
+             qstrcmp(what, "group_by fact") == 0 ? names[i].split(u'|') : QStringList{names[i]})
+            if (!captures.count(name))
+                error(at.IsSequence() ? at[size_t(i)] : at,
+                      QStringLiteral("%1 '%2' is not a named capture (?P<%2>...) of the patterns")
+                          .arg(QLatin1String(what), name));
 }
 
 void Parser::parseExamples(const YAML::Node &node, Rule &rule)

@@ -110,6 +110,17 @@ private Q_SLOTS:
                "NVRM: Xid (PCI:00010000:3b:00.0): 79, fallen off the bus\n"
             << "xid|GPU 0000:3b:00: Xid 79|3;xid|GPU 00000001:3b:00: Xid 79|1;"
                "xid|GPU 10000:3b:00: Xid 79|2";
+        // Alternatives of a pattern capture under different names; a group takes the first.
+        QTest::newRow("group_by: alternatives are one group")
+            << QByteArray("  - id: unit\n    title: 'Unit {unit|started} failed'\n"
+                          "    severity: error\n"
+                          "    match: {pattern: '(?P<unit>[\\w-]+)\\.service: Failed|"
+                          "Failed to start (?P<started>[\\w-]+)\\.service'}\n"
+                          "    group_by: ['unit|started']\n")
+            << "nvidia-dcgm.service: Failed with result 'exit-code'.\n"
+               "Failed to start nvidia-dcgm.service - NVIDIA DCGM service.\n"
+               "Failed to start nvidia-imex.service - NVIDIA IMEX service.\n"
+            << "unit|Unit nvidia-dcgm failed|2;unit|Unit nvidia-imex failed|1";
         // The first line of a finding need not say everything: a later line's code is kept.
         QTest::newRow("facts: a later line adds what the first did not say")
             << QByteArray("  - id: launch\n    title: 'Launch failed: code {code}'\n"
@@ -613,6 +624,9 @@ private Q_SLOTS:
 
         QTest::newRow("group_by names a capture") << QByteArray(kXid).replace("[pci, xid]", "[gpu]")
                                                   << "group_by fact 'gpu' is not a named capture";
+        QTest::newRow("group_by alternatives name captures")
+            << QByteArray(kXid).replace("[pci, xid]", "['pci|gpu', xid]")
+            << "group_by fact 'gpu' is not a named capture";
         QTest::newRow("title placeholder names a capture")
             << QByteArray(kXid).replace("{xid}", "{code}")
             << "title placeholder 'code' is not a named capture";
