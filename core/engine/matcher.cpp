@@ -60,7 +60,7 @@ constexpr std::string_view kErrorWords
     = "error|fail|fatal|panic|warn|exception|timeout|timed out|denied|refused|unable to|cannot|"
       "can't|segfault|abort|oom|killed|unreachable|crash|traceback|\\bs?xid \\(|has fallen off "
       "the bus|invalid|not supported|unsupported|mismatch|could not|not found|insufficient|"
-      "incompatible|out of memory|no such";
+      "incompatible|out of memory|no such|retcode";
 // The kernel modules' own prefixes, and the kernel's lines about a PCI device (about an NVIDIA
 // GPU they are catalogued: "pci 0000:01:00.0: BAR 1: no space for …"): their messages are
 // catalogued with the level the source prints them at, so a line of theirs is looked up

@@ -63,7 +63,9 @@ constexpr Spec kSpecs[] = {
       // err: 999", a CUresult printed by its type ("CUresult error result=2"), and TensorFlow's
       // stream executor for a code it has no name for ("UNKNOWN ERROR (303)").
       R"((?i)\b(?:nv)?cuda(?:rt| driver library)? (?:init failure:|failed to get device context)\s*(\d{1,3})(?:\b|time=)|\bcu[A-Z]\w* err(?:or)?:\s*(\d{1,3})\b)",
-      R"(\b(?:CUresult|cudaError_t)\b[^\n]{0,20}?\b(?:error|result|code|status)\s*[=:]\s*(\d{1,3})\b)",
+      // And a call's result as a record's field after the call's name (numba's "fname =
+      // 'cuInit', retcode = 999", "cuMemAlloc: rc=2").
+      R"(\b(?:CUresult|cudaError_t)\b[^\n]{0,20}?\b(?:error|result|code|status)\s*[=:]\s*(\d{1,3})\b|\bcu(?:da)?[A-Z]\w*'?[^\n\w]{0,6}\b(?:retcode|rc|ret|return code|result|res)\s*[=:]\s*(\d{1,3})\b)",
       // And cuda-gdb's report of a CUDA call that failed (api_failures), the code in hex: "Cuda
       // API error detected: cudaCreateTextureObject returned (0x2)".
       R"(\bUNKNOWN ERROR \((\d{1,3})\)|\bCuda API error detected: cu(?:da)?[A-Z]\w* returned \((0x[0-9a-fA-F]{1,3})\))"}},

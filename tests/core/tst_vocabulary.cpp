@@ -169,6 +169,12 @@ private Q_SLOTS:
             << "cuda-error" << 35 << "code";
         QTest::newRow("CUDA number after a driver call's short error word")
             << QByteArray("cuInit err: 999") << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA number as a record's field after the call (numba)")
+            << QByteArray("self = <numba.cuda.cudadrv.driver.Driver object at 0x7fe0b7b132e8>, "
+                          "fname = 'cuInit', retcode = 999")
+            << "cuda-error" << 999 << "code";
+        QTest::newRow("CUDA number after the call and a colon")
+            << QByteArray("cuMemAlloc: rc=2") << "cuda-error" << 2 << "code";
         QTest::newRow("CUDA number after a space-colon (DeepStream's libraries)")
             << QByteArray("nvbufsurftransform:cuInit failed : 804 ") << "cuda-error" << 804
             << "code";
@@ -276,6 +282,8 @@ private Q_SLOTS:
         QTest::newRow("sshd invalid argument")
             << QByteArray("sshd[99]: error: setsockopt: invalid argument");
         QTest::newRow("an HTTP status") << QByteArray("GET /metrics returned 500 in 3 ms");
+        QTest::newRow("a CUDA call's argument, not its result")
+            << QByteArray("cudaMemcpy failed: size=4096 ret=-1 res=ok, retrying");
         QTest::newRow("a generic unknown error")
             << QByteArray("kubelet: Unknown Error while syncing pod");
         QTest::newRow("a success code") << QByteArray("nvml returned 0 for nvmlInit");
