@@ -554,18 +554,89 @@ void AnalysisSession::add(const std::shared_ptr<const LogDocument> &doc,
         flush();
 }
 
-bool AnalysisSession::nvidiaDeviceLine(std::string_view line) const
+namespace {
+
+// The slot of a PCI address (domain:bus:device, the domain as four hex digits at least, lower
+// case): the functions of one device are one maker's (a GPU's audio, USB-C and UCSI functions
+// are NVIDIA's too). Takes "0000:01:00.0", "00000000:3B:00.0", "10003:00:00.0", "0000:3b:00".
+std::string pciSlot(std::string_view id)
 {
-    if (m_nvidiaPci.empty())
-        return false;
-    static const RE2 device(
-        "\\b(?:pci|pcieport|vfio-pci) ([0-9a-fA-F]{4,5}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]): ");
-    std::string id;
-    if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), device, &id))
-        return false;
-    std::transform(id.begin(), id.end(), id.begin(),
+    std::string s(id);
+    std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
-    return m_nvidiaPci.count(id) > 0;
+    if (const size_t dot = s.rfind('.'); dot != std::string::npos && dot > s.rfind(':'))
+        s.resize(dot);
+    const size_t colon = s.find(':');
+    if (colon == std::string::npos || s.find(':', colon + 1) == std::string::npos)
+        return s;
+    size_t digits = s.find_first_not_of('0');
+    digits = std::min(digits, colon);
+    std::string domain = s.substr(digits, colon - digits);
+    if (domain.size() < 4)
+        domain.insert(0, 4 - domain.size(), '0');
+    return domain + s.substr(colon);
+}
+
+} // namespace
+
+// The devices the bundle shows the maker of: NVIDIA's by the driver bound to them, the NVRM
+// lines that name them or their vendor id (10de) in the kernel's enumeration; another maker's
+// by its vendor id. Read from the fact rules' matches.
+void AnalysisSession::noteDeviceVendors(const std::vector<LineMatch> &hits)
+{
+    const auto &rules = m_analyzer.matcher().rules();
+    for (const LineMatch &m : hits) {
+        if (rules[size_t(m.rule)].kind != RuleKind::Fact)
+            continue;
+        for (const char *name : {"gpu_bus_id", "drm_bus_id", "nvidia_pci", "gpu_pci"})
+            if (const auto it = m.facts.find(QLatin1String(name)); it != m.facts.end())
+                m_nvidiaSlots.insert(pciSlot(it->second.toStdString()));
+        // "0000:00:02.0: [8086": the enumeration's bus id and vendor id.
+        if (const auto it = m.facts.find(QStringLiteral("pci_vendor_of")); it != m.facts.end()) {
+            const std::string v = it->second.toLower().toStdString();
+            if (const size_t at = v.find(": ["); at != std::string::npos)
+                (v.compare(at + 3, 4, "10de") == 0 ? m_nvidiaSlots : m_otherSlots)
+                    .insert(pciSlot(std::string_view(v).substr(0, at)));
+        }
+    }
+}
+
+// Whose device a kernel line about a PCI device ("pci 0000:01:00.0: …", "pcieport", "vfio-pci")
+// is: NVIDIA's, another maker's, or unknown when the bundle never shows its vendor (an excerpt,
+// a ring buffer that lost the boot). A port is a bridge, never the GPU.
+AnalysisSession::DeviceVendor AnalysisSession::deviceVendor(std::string_view line) const
+{
+    static const RE2 device(
+        "\\b(pci|pcieport|vfio-pci) ([0-9a-fA-F]{4,5}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})\\.[0-7]: ");
+    std::string driver, id;
+    if (line.find("pci") == std::string_view::npos
+        || !RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), device, &driver, &id))
+        return DeviceVendor::None;
+    const std::string slot = pciSlot(id);
+    if (m_nvidiaSlots.count(slot) > 0)
+        return DeviceVendor::Nvidia;
+    if (m_otherSlots.count(slot) > 0 || driver == "pcieport")
+        return DeviceVendor::Other;
+    return DeviceVendor::Unknown;
+}
+
+// A line about a device whose vendor the bundle never shows: the PCI core's catalogued failures
+// are said as a GPU's would be, at warning or above only (a routine ROM or bridge window line
+// stays quiet). False when the catalog says nothing of it: read as any program's line.
+bool AnalysisSession::collectUnknownDeviceLine(const LogDocument &doc,
+                                               int line,
+                                               SectionKind kind,
+                                               std::string &normalized)
+{
+    Normalizer::normalize(doc.line(line), normalized);
+    if (benign(normalized))
+        return false;
+    straightenQuotes(normalized);
+    if (!addCatalogLine(doc, line, normalized, kind, lineOrigin(normalized, kind, doc.line(line)),
+                        PrintLevel::Warning))
+        return false;
+    ++m_result.nvidiaExplainedLines;
+    return true;
 }
 
 void AnalysisSession::flush()
@@ -684,11 +755,7 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     const std::vector<int> &lines = dropped.empty() ? notable : merged;
     // The kernel's lines about an NVIDIA device by its bus id are NVIDIA's ("pci
     // 0000:01:00.0: BAR 1: can't assign"): its ids, read by fact rules, first.
-    for (const LineMatch &m : hits)
-        if (rules[size_t(m.rule)].kind == RuleKind::Fact)
-            for (const char *name : {"gpu_bus_id", "drm_bus_id", "nvidia_pci"})
-                if (const auto it = m.facts.find(QLatin1String(name)); it != m.facts.end())
-                    m_nvidiaPci.insert(it->second.toLower().toStdString());
+    noteDeviceVendors(hits);
     // Values, dumps and build output hold no messages (a failed build has rules).
     const SectionKind kind = kindOf(doc);
     const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
@@ -697,8 +764,12 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
             continue;
         // A kernel module's line without error words is looked up in its catalog only.
         const bool words = m_analyzer.matcher().hasErrorWords(doc.line(line));
+        const DeviceVendor vendor = deviceVendor(doc.line(line));
         const bool nvidia = kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
-                            || nvidiaDeviceLine(doc.line(line));
+                            || vendor == DeviceVendor::Nvidia;
+        if (!nvidia && vendor == DeviceVendor::Unknown && rulesOn.on(line).empty()
+            && collectUnknownDeviceLine(doc, line, kind, normalized))
+            continue;
         if (!words && !nvidia)
             continue;
         if (nvidia ? nvidiaOnlyQuoted(doc.line(line))

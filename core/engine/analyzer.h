@@ -200,8 +200,15 @@ private:
     // What the bundle shows of the driver installed now: the kernel module loaded when it was
     // collected (/proc/driver/nvidia/version), and the version each installer log installed.
     std::set<QString> m_loadedModules;
-    std::set<std::string> m_nvidiaPci; // bus ids of NVIDIA devices, lower-case
-    bool nvidiaDeviceLine(std::string_view line) const;
+    // The slots (domain:bus:device) of the PCI devices whose maker the bundle shows.
+    std::set<std::string> m_nvidiaSlots, m_otherSlots;
+    enum class DeviceVendor { None, Nvidia, Other, Unknown };
+    void noteDeviceVendors(const std::vector<LineMatch> &hits);
+    DeviceVendor deviceVendor(std::string_view line) const;
+    bool collectUnknownDeviceLine(const LogDocument &doc,
+                                  int line,
+                                  SectionKind kind,
+                                  std::string &normalized);
     std::map<const LogDocument *, SectionKind> m_kinds;
     SectionKind kindOf(const LogDocument &doc);     // by its path, else by an NVIDIA banner in it
     std::map<QString, QString> m_installerVersions; // path → version

@@ -358,10 +358,26 @@ private Q_SLOTS:
         const QByteArray nvidia
             = "[    0.4] pci 0000:01:00.0: [10de:2204] type 00 class 0x030000\n";
         QCOMPARE(unrecognised(nvidia + line), 1);
-        if (byVendor)
+        if (byVendor) {
             QCOMPARE(unrecognised("[    0.4] pci 0000:01:00.0: [8086:9a49] type 00 class 0x030000\n"
                                   + line),
                      0);
+            // Another function of another maker's device is that maker's too.
+            QCOMPARE(unrecognised("[    0.4] pci 0000:01:00.1: [8086:9a4a] type 00 class 0x040300\n"
+                                  + line),
+                     0);
+            // A device whose maker the log never shows (an excerpt, a ring buffer that lost the
+            // boot) may be the GPU: the PCI core's catalogued failure is said; so it is when
+            // another function of the device is NVIDIA's (the GPU's audio or USB-C function).
+            QCOMPARE(unrecognised(line), 1);
+            QCOMPARE(unrecognised("[    0.4] pci 0000:01:00.1: [10de:1aef] type 00 class 0x040300\n"
+                                  + line),
+                     1);
+            QCOMPARE(unrecognised("[    1.0] NVRM: GPU at PCI:0000:01:00: "
+                                  "GPU-760d0170-8e9d-4d7e-b0a4-97a64e6ea4b4\n"
+                                  + line),
+                     1);
+        }
         // The device's routine lines are nothing; nor is its expansion ROM (BAR 6) left out.
         QCOMPARE(unrecognised(nvidia
                               + "[    0.5] pci 0000:01:00.0: BAR 1 [mem 0x6000000000-0x67ffffffff "
@@ -371,6 +387,23 @@ private Q_SLOTS:
                                 "[    0.6] nvidia 0000:01:00.0: enabling device (0000 -> 0003)\n"
                                 "[    0.6] pci 0000:01:00.0: vgaarb: VGA device added: "
                                 "decodes=io+mem,owns=none,locks=none\n"),
+                 0);
+        // Nor are an unknown device's routine lines: its ROM, an SR-IOV VF BAR, a bridge's
+        // windows (old kernels' BAR 13-16), or a port's lines (a port is a bridge).
+        QCOMPARE(unrecognised("[    0.5] pci 0000:07:00.0: ROM [mem size 0x00080000 pref]: can't "
+                              "assign; no space\n"
+                              "[    0.5] pci 0000:07:00.0: VF BAR 2 [mem size 0x10000000 64bit "
+                              "pref]: can't assign; no space\n"
+                              "[    0.5] pci 0000:07:00.0: VF BAR 2 [mem size 0x10000000 64bit "
+                              "pref]: failed to assign\n"
+                              "[    0.5] pci 0000:00:15.0: BAR 13: no space for [io  size "
+                              "0x1000]\n"
+                              "[    0.5] pci 0000:00:15.0: BAR 13: failed to assign [io  size "
+                              "0x1000]\n"
+                              "[    0.5] pcieport 0000:00:1c.0: BAR 14: no space for [mem size "
+                              "0x00200000]\n"
+                              "[    0.5] pci 0000:00:1c.0: bridge window [mem size 0x00200000]: "
+                              "can't assign; no space\n"),
                  0);
         // A rule that knows the condition explains it; still NVIDIA's, not a line left out.
         QCOMPARE(unrecognised("[  100.1] nvidia 0000:01:00.0: Unable to change power state from "
