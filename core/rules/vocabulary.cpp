@@ -260,11 +260,12 @@ Vocabulary::Vocabulary(const RuleSet &rules)
                 else if (printedText(name))
                     texts << name.trimmed();
                 // The exception class's variant (NVMLError_DriverNotLoaded) is how other
-                // bindings print the code (Rust nvml-wrapper: "DriverNotLoaded"): a word of two
-                // capitalised parts or more, read where the line names the library.
+                // bindings print the code (Rust nvml-wrapper: "DriverNotLoaded"), and a name of
+                // the enum's variant itself (NvmlError::GpuLost, whose Debug form is "GpuLost"):
+                // a word of two capitalised parts or more, read where the line names the library.
                 static const QRegularExpression variant(
-                    QStringLiteral("^[A-Z][A-Za-z]*Error_((?:[A-Z][a-z0-9]+){2,})$"));
-                if (const auto m = variant.match(name); m.hasMatch() && m.captured(1).size() >= 8) {
+                    QStringLiteral("^[A-Z][A-Za-z]*Error(?:_|::)((?:[A-Z][a-z0-9]*){2,})$"));
+                if (const auto m = variant.match(name); m.hasMatch() && m.captured(1).size() >= 7) {
                     texts << m.captured(1);
                     set->variants.try_emplace(m.captured(1).toLower(), &entry);
                 }
