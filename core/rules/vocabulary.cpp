@@ -71,7 +71,11 @@ constexpr Spec kSpecs[] = {
      "nvml.error.vocabulary",
      "NVML",
      R"((?i)nvml|nvidia-smi|nvidia-ml\b)",
-     {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)"}},
+     {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)",
+      // nvidia-smi's exit status is the NVML return code (its man page's RETURN VALUE: 9 the
+      // driver is not loaded, 12 no NVML library, 14 a corrupted infoROM, 15 the GPU fell off
+      // the bus; 255 any other error), as monitoring agents and validators report it.
+      R"((?i)\bnvidia-smi\b[^\n]{0,80}?\b(?:exit(?:ed)?(?: with)? (?:status|code)|return(?:ed)? code)\s*[:=]?\s*([2-9]|1\d)\b)"}},
     {"nccl-result",
      "nccl.error.vocabulary",
      "NCCL",
