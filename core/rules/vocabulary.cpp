@@ -73,7 +73,11 @@ constexpr Spec kSpecs[] = {
      "nvml.error.vocabulary",
      "NVML",
      R"((?i)nvml|nvidia-smi|nvidia-ml\b)",
-     {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)"}},
+     {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)",
+      // nvidia-smi's exit status is the NVML return code (its man page's RETURN VALUE: 9 the
+      // driver is not loaded, 12 no NVML library, 14 a corrupted infoROM, 15 the GPU fell off
+      // the bus; 255 any other error), as monitoring agents and validators report it.
+      R"((?i)\bnvidia-smi\b[^\n]{0,80}?\b(?:exit(?:ed)?(?: with)? (?:status|code)|return(?:ed)? code)\s*[:=]?\s*([2-9]|1\d)\b)"}},
     {"nccl-result",
      "nccl.error.vocabulary",
      "NCCL",
@@ -262,11 +266,12 @@ Vocabulary::Vocabulary(const RuleSet &rules)
                 else if (printedText(name))
                     texts << name.trimmed();
                 // The exception class's variant (NVMLError_DriverNotLoaded) is how other
-                // bindings print the code (Rust nvml-wrapper: "DriverNotLoaded"): a word of two
-                // capitalised parts or more, read where the line names the library.
+                // bindings print the code (Rust nvml-wrapper: "DriverNotLoaded"), and a name of
+                // the enum's variant itself (NvmlError::GpuLost, whose Debug form is "GpuLost"):
+                // a word of two capitalised parts or more, read where the line names the library.
                 static const QRegularExpression variant(
-                    QStringLiteral("^[A-Z][A-Za-z]*Error_((?:[A-Z][a-z0-9]+){2,})$"));
-                if (const auto m = variant.match(name); m.hasMatch() && m.captured(1).size() >= 8) {
+                    QStringLiteral("^[A-Z][A-Za-z]*Error(?:_|::)((?:[A-Z][a-z0-9]*){2,})$"));
+                if (const auto m = variant.match(name); m.hasMatch() && m.captured(1).size() >= 7) {
                     texts << m.captured(1);
                     set->variants.try_emplace(m.captured(1).toLower(), &entry);
                 }

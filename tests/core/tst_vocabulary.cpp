@@ -194,6 +194,20 @@ private Q_SLOTS:
             << QByteArray("thread 'main' panicked at 'Failed to initialize nvml: DriverNotLoaded', "
                           "src/environment/mod.rs:37:31")
             << "nvml-return" << 9 << "text";
+        QTest::newRow("NVML code as the Rust binding's own variant name (GpuLost, not GpuIsLost)")
+            << QByteArray("Error: failed to read GPU temperature from nvml: GpuLost")
+            << "nvml-return" << 15 << "text";
+        QTest::newRow("NVML code as the Rust binding's printed text, no other word of NVML")
+            << QByteArray("Jul 24 10:29:50 kraken-g1 alumet-agent[660496]:     1: a query to find "
+                          "an object was unsuccessful")
+            << "nvml-return" << 6 << "text";
+        QTest::newRow("NVML code as nvidia-smi's return code (GPU Operator troubleshooting)")
+            << QByteArray("infoROM is corrupted (nvidia-smi return code 14)") << "nvml-return" << 14
+            << "code";
+        QTest::newRow("NVML code as nvidia-smi's exit status in an agent's error")
+            << QByteArray(
+                   "E! [inputs.nvidia_smi] Error in plugin: nvidia-smi failed: exit status 9")
+            << "nvml-return" << 9 << "code";
         QTest::newRow("NVML text where only pynvml names the library")
             << QByteArray("2016-12-14 10:19:34: python.d ERROR: nv pynvml could not be "
                           "initialized Insufficient Permissions")

@@ -751,7 +751,40 @@ def build_nvml(inp):
         e.names.append(e.enum.replace("NVML_", "", 1))
         if has_classes and e.enum.startswith("NVML_ERROR_"):
             e.names.append(pynvml_class_name(e.enum))
+    # Rust nvml-wrapper (optional input): its NvmlError variant for each code, whose Debug form
+    # programs print ("called `Result::unwrap()` on an `Err` value: GpuLost"), and the text its
+    # Display prints ("a query to find an object was unsuccessful" is NVML_ERROR_NOT_FOUND).
+    if "nvml_rust" in inp.manifest["inputs"]:
+        variants, texts = parse_rust_nvml_errors(inp.read("nvml_rust"))
+        for e in entries:
+            variant = variants.get(e.enum)
+            if not variant:
+                continue
+            e.also.append("nvml_rust")
+            e.names.append("NvmlError::" + variant)
+            if texts.get(variant):
+                e.names.append(texts[variant])
     return entries
+
+
+def parse_rust_nvml_errors(src):
+    """nvml-wrapper's src/error.rs: {NVML_ERROR_X: variant} from its `nvmlReturn_enum_NVML_X =>
+    Variant` conversion, and {variant: Display text} from the `#[error("...")]` attributes (the
+    literal up to its first format argument; a line-continued literal is joined as Rust does)."""
+    variants = {}
+    for enum, variant in re.findall(r"nvmlReturn_enum_(NVML_\w+)\s*=>\s*(?:Err\()?([A-Z]\w*)", src):
+        if enum != "NVML_SUCCESS":
+            variants.setdefault(enum, variant)
+    texts = {}
+    rx = re.compile(r'#\[error\(\s*"((?:[^"\\]|\\.)*)"[^\]]*\)\]\s*(?:#\[[^\]]*\]\s*)*([A-Z]\w*)', re.S)
+    for m in rx.finditer(src):
+        text = re.sub(r"\\\n\s*", "", m.group(1))
+        text = text.split("{")[0].strip()
+        if text:
+            texts[m.group(2)] = text
+    if not variants:
+        raise GenError("no nvmlReturn_enum_ conversions in nvml-wrapper's error.rs")
+    return variants, texts
 
 
 def build_nccl(inp):
@@ -1158,6 +1191,9 @@ def finalize_names(cat_id, entries):
               file=sys.stderr)
 
 
+# Inputs a catalog reads when the manifest has them (the test fixture's manifest need not).
+OPTIONAL_INPUTS = {"nvml-return": ["nvml_rust"]}
+
 # Catalogs whose buckets come from NVIDIA's own classification (DCGM's severities), not ours.
 NVIDIA_RESOLUTIONS = {"dcgm-fr"}
 
@@ -1297,6 +1333,8 @@ def main(argv=None):
             else:
                 inputs = inputs + [r["input"] for r in
                                    manifest.get("releases", {}).get(inputs[0], [])]
+                inputs = inputs + [k for k in OPTIONAL_INPUTS.get(cat_id, [])
+                                   if k in manifest["inputs"]]
             text = render(cat_id, inputs, title, description, entries, inp, overlay_rel)
             target = os.path.join(args.out, cat_id + ".yaml")
             with open(target, "w", encoding="utf-8", newline="\n") as f:

@@ -23,6 +23,7 @@ generate() {
     --checkout "NVIDIA/open-gpu-kernel-modules=$fixture/NVIDIA+open-gpu-kernel-modules" \
     --checkout "NVIDIA/go-nvml=$fixture/NVIDIA+go-nvml" \
     --checkout "NVIDIA/DCGM=$fixture/NVIDIA+DCGM" \
+    --checkout "rust-nvml/nvml-wrapper=$fixture/rust-nvml+nvml-wrapper" \
     --checkout "NVIDIA/nccl=$fixture/NVIDIA+nccl" \
     --checkout "NVIDIA/TensorRT=$fixture/NVIDIA+TensorRT" \
     --checkout "FFmpeg/nv-codec-headers=$fixture/FFmpeg+nv-codec-headers" \
