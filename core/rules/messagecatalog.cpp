@@ -415,9 +415,16 @@ std::string MessageCatalog::formatToPattern(std::string_view format, std::vector
                 while (j < t.size() && isSpace(t[j]))
                     ++j;
                 // Next to a conversion the value may be empty or padded: any blanks, or none.
-                const bool loose = (i == 0 && p > 0) || (j == t.size() && p + 1 < pieces.size())
-                                   || (i == 0 && p == 0);
+                const bool after = i == 0 && p > 0, before = j == t.size() && p + 1 < pieces.size();
+                const bool loose = after || before || (i == 0 && p == 0);
+                // A word the format prints between blanks stays a word when a blank next to a
+                // value may be missing: "executing %s at %s" is not "executing command: exit
+                // status 126" (the "at" of "status").
+                const bool wordBefore = before && i > 0 && isWordChar(t[i - 1]);
+                const bool wordAfter = after && j < t.size() && isWordChar(t[j]);
+                out += wordBefore ? "\\b" : "";
                 out += loose ? "\\s*" : "\\s+";
+                out += wordAfter ? "\\b" : "";
                 i = j;
                 continue;
             }

@@ -76,6 +76,24 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(std::string(sub[size_t(i) + 1])), values[i]);
     }
 
+    // A blank next to a value may be missing (an empty or padded value), but a word the format
+    // prints between blanks is not part of a longer word: libnvidia-container's "executing %s
+    // at %s" is not nvkind's "… executing command: exit status 126" (the "at" of "status").
+    void aWordOfTheFormatStaysAWord()
+    {
+        const auto matches = [](const char *format, const std::string &line) {
+            std::vector<char> conversions;
+            const RE2 re(MessageCatalog::formatToPattern(format, &conversions));
+            return RE2::FullMatch(line, re);
+        };
+        QVERIFY(matches("executing %s at %s", "executing /sbin/ldconfig at /run/nvidia/driver"));
+        QVERIFY(matches("executing %s at %s", "executing /sbin/ldconfig at/run"));
+        QVERIFY(!matches("executing %s at %s", "executing command: exit status 126"));
+        QVERIFY(matches("%s failed", "/dev/nvidia0 failed"));
+        QVERIFY(matches("%s failed", "/dev/nvidia0: failed"));
+        QVERIFY(!matches("%s failed", "operation unfailed"));
+    }
+
     // One line per message of every shipped catalog, as the component prints it: each is
     // recognised as a message of its component at its level (or as another message that prints
     // the very same text, or an equally literal one at the same level: "Starting %s" of the
