@@ -829,10 +829,13 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
         std::string function;
         if (RE2::Consume(&rest, head, &function)) {
             const auto it = m_byFunction.find(functionKey(function));
-            if (it != m_byFunction.end())
+            if (it != m_byFunction.end()) {
+                const size_t from = size_t(rest.data() - line.data());
                 for (int i : it->second)
-                    tryMessage(i, line, size_t(rest.data() - line.data()), true, wanted, best,
-                               bestLetters);
+                    tryMessage(i, line, from, true, wanted, best, bestLetters);
+                if (!best.message)
+                    recogniseWrapped(line, from, it->second, wanted, best);
+            }
         }
     }
     // The formats filed under the line's words, the rarest words first: a format is filed under
@@ -866,6 +869,63 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
     if (!best.message)
         return std::nullopt;
     return best;
+}
+
+// An RM line a reader's terminal or editor wrapped at a blank ("NVRM: GPU0
+// _kgspFwContainerVerifyVersion: GSP firmware image version mismatch:" with "got version
+// 595.71.05, expected version 595.58.03" on the next line): the function names the few messages
+// it prints, and the one whose text the line holds up to a blank of its format (twelve letters of
+// its own words at least, the values aside) is the line's message. Tried only when no whole
+// format of the function matched.
+void MessageCatalog::recogniseWrapped(std::string_view line,
+                                      size_t from,
+                                      const std::vector<int> &candidates,
+                                      const Wanted &wanted,
+                                      Recognition &best) const
+{
+    const std::string_view text = line.substr(from);
+    const size_t space = text.rfind(' ');
+    if (space == std::string_view::npos || text.size() - space - 1 < 3)
+        return;
+    // The line's last word, and the blank after it in the format: where the reader's wrap fell.
+    const std::string fragment = std::string(text.substr(space + 1)) + ' ';
+    RE2::Options options;
+    options.set_log_errors(false);
+    options.set_max_mem(int64_t(1) << 20);
+    for (int index : candidates) {
+        const CatalogMessage &m = m_messages[size_t(index)];
+        if (m.generic || (wanted && !wanted(m_components[size_t(m.component)].id)))
+            continue;
+        const size_t at = m.format.find(fragment);
+        if (at == std::string::npos)
+            continue;
+        const std::string_view head
+            = std::string_view(m.format).substr(0, at + fragment.size() - 1);
+        int letters = 0;
+        for (size_t k = 0; k < head.size(); ++k) {
+            if (head[k] == '%') { // a conversion is a value, not the message's words
+                while (k + 1 < head.size()
+                       && !std::isalpha(static_cast<unsigned char>(head[k + 1])))
+                    ++k;
+                ++k;
+                continue;
+            }
+            letters += std::isalpha(static_cast<unsigned char>(head[k])) ? 1 : 0;
+        }
+        if (letters < 12)
+            continue;
+        std::vector<char> conversions;
+        RE2 re(formatToPattern(head, &conversions) + "$", options);
+        if (!re.ok())
+            continue;
+        const int groups = re.NumberOfCapturingGroups();
+        std::vector<re2::StringPiece> sub(size_t(groups) + 1);
+        if (!re.Match(re2::StringPiece(text.data(), text.size()), 0, text.size(), RE2::ANCHOR_BOTH,
+                      sub.data(), groups + 1))
+            continue;
+        recognised(m, m_components[size_t(m.component)], index, line, sub, conversions, best);
+        return;
+    }
 }
 
 // A line journalctl's pager or systemctl cut at the terminal's width ends in '>' or '…' right

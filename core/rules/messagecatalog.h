@@ -115,6 +115,11 @@ private:
                       const std::vector<const std::vector<int> *> &lists,
                       const Wanted &wanted,
                       Recognition &best) const;
+    void recogniseWrapped(std::string_view line,
+                          size_t from,
+                          const std::vector<int> &candidates,
+                          const Wanted &wanted,
+                          Recognition &best) const;
     bool tryMessage(int index,
                     std::string_view line,
                     size_t from,

@@ -682,6 +682,32 @@ void collapseBlanks(std::string_view s,
     }
 }
 
+// The resource manager of the first open-module releases (515 to early 535) printed its prefix
+// without a colon: "NVRM kgspInitRm_IMPL: missing NVDEC0 engine", "NVRM nvAssertFailedNoLog:
+// Assertion failed: ...", where later releases print "NVRM: <function>: ...". The message reads
+// as later releases print it, so that one pattern and the catalog's lookup by function name serve
+// every release. Only a C function's name counts (an underscore or a capital letter in it, then a
+// colon): "NVRM version: ..." of /proc/driver/nvidia/version stays as it is.
+void rmPrefixColon(std::string &out, std::vector<uint32_t> *map)
+{
+    for (size_t at = out.find("NVRM "); at != std::string::npos; at = out.find("NVRM ", at + 5)) {
+        if (at > 0 && (isAlnum(out[at - 1]) || out[at - 1] == '_'))
+            continue;
+        size_t end = at + 5;
+        bool function = false;
+        while (end < out.size() && (isAlnum(out[end]) || out[end] == '_')) {
+            function = function || out[end] == '_' || (out[end] >= 'A' && out[end] <= 'Z');
+            ++end;
+        }
+        if (!function || end == at + 5 || end >= out.size() || out[end] != ':'
+            || isDigit(out[at + 5]))
+            continue;
+        out.insert(at + 4, 1, ':');
+        if (map)
+            map->insert(map->begin() + std::ptrdiff_t(at + 4), (*map)[at + 4]);
+    }
+}
+
 } // namespace
 
 void Normalizer::normalize(std::string_view line,
@@ -767,6 +793,10 @@ void Normalizer::normalize(std::string_view line,
 
     // 4. Collapse whitespace runs and syslog escapes.
     collapseBlanks(s, begin, end, origin, out, map);
+
+    // 5. The resource manager's prefix as every release reads it ("NVRM: <function>:").
+    if (out.find("NVRM ") != std::string::npos)
+        rmPrefixColon(out, map);
 }
 
 std::string Normalizer::timestamp(std::string_view line)

@@ -193,6 +193,17 @@ private Q_SLOTS:
             << QByteArray("Jul 13 10:16:09 host kernel: NVRM: _kgspRpcSendMessage: "
                           "GspMsgQueueSendCommand failed on GPU0: 0x65")
             << QStringLiteral("driver.gsp-failed");
+        // A reader's terminal wrapped the line at a blank: the function's message is the one
+        // whose text the line holds up to that blank.
+        QTest::newRow("GSP firmware version, wrapped by the reader")
+            << QByteArray("NVRM: GPU0 _kgspFwContainerVerifyVersion: GSP firmware image version "
+                          "mismatch:")
+            << QStringLiteral("driver.gsp-failed");
+        // The 515 to early 535 releases printed "NVRM <function>:" without the colon.
+        QTest::newRow("GSP boot, in the prefix of the first open releases")
+            << QByteArray("[ 1225.021550] NVRM kgspWaitForGfwBootOk_TU102: failed to wait for "
+                          "GFW boot complete: 0x65 VBIOS version 94.02.71.40.83")
+            << QStringLiteral("driver.gsp-failed");
         QTest::newRow("an application's control call is not a GSP failure")
             << QByteArray("Jul 13 10:16:09 host kernel: NVRM: rpcRmApiControl_GSP: GspRmControl "
                           "failed: hClient=0xc1d00047; hObject=0xc1d00047; cmd=0x20803039; "
