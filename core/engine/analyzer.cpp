@@ -1377,13 +1377,13 @@ void AnalysisSession::foldRestatements()
         return f.ruleId.startsWith(QLatin1String("catalog."))
                || f.ruleId == QLatin1String("nvidia.unrecognised");
     };
+    // Each finding's lines, and its severity before any of them is folded here.
     std::vector<std::set<std::pair<QString, int>>> all;
-    all.reserve(size_t(m_result.findings.size()));
-    for (const Finding &f : m_result.findings)
-        all.push_back(lines(f));
     std::vector<Severity> was;
-    for (const Finding &f : m_result.findings)
+    for (const Finding &f : m_result.findings) {
+        all.push_back(lines(f));
         was.push_back(f.severity);
+    }
     for (qsizetype i = 0; i < m_result.findings.size(); ++i) {
         Finding &f = m_result.findings[i];
         const auto &mine = all[size_t(i)];

@@ -161,10 +161,12 @@ private:
     void parseLookups(const YAML::Node &node, Rule &rule, const std::set<QString> &captures);
     void parseReferences(const YAML::Node &node, Rule &rule);
     void parseLinks(const YAML::Node &node);
+    // `alternatives`: a name may list captures as "a|b" (group_by), each checked.
     void checkNames(const YAML::Node &at,
                     const QList<QString> &names,
                     const std::set<QString> &captures,
-                    const char *what);
+                    const char *what,
+                    bool alternatives = false);
     void parseExamples(const YAML::Node &node, Rule &rule);
     std::optional<CatalogEntry> parseCatalogEntry(const YAML::Node &item);
 
@@ -510,12 +512,11 @@ void Parser::parseLookups(const YAML::Node &node, Rule &rule, const std::set<QSt
 void Parser::checkNames(const YAML::Node &at,
                         const QList<QString> &names,
                         const std::set<QString> &captures,
-                        const char *what)
+                        const char *what,
+                        bool alternatives)
 {
-    // group_by may list alternatives ("unit|started_unit"): each must be a capture.
     for (qsizetype i = 0; i < names.size(); ++i)
-        for (const QString &name :
-             qstrcmp(what, "group_by fact") == 0 ? names[i].split(u'|') : QStringList{names[i]})
+        for (const QString &name : alternatives ? names[i].split(u'|') : QStringList{names[i]})
             if (!captures.count(name))
                 error(at.IsSequence() ? at[size_t(i)] : at,
                       QStringLiteral("%1 '%2' is not a named capture (?P<%2>...) of the patterns")
@@ -792,7 +793,7 @@ std::optional<Rule> Parser::parseRule(const YAML::Node &node)
     parseVocabularyRef(node["vocabulary"], rule);
     parseMessagesRef(node["messages"], rule);
     rule.groupBy = stringList(node, "group_by");
-    checkNames(node["group_by"], rule.groupBy, captures, "group_by fact");
+    checkNames(node["group_by"], rule.groupBy, captures, "group_by fact", true);
     if (rule.scope == RuleScope::Line) // a bundle rule's are checked once tables are loaded
         checkNames(node["title"], templateNames(rule.title), captures, "title placeholder");
     rule.minCount = integer(node, "min_count", 1, 1000000).value_or(1);
