@@ -1413,6 +1413,9 @@ void AnalysisSession::foldRestatements()
     }
 }
 
+// Texts whose catalog lookup is remembered, at most (a bundle's distinct error lines are fewer).
+constexpr size_t kMaxRemembered = 20000;
+
 // One whole line as evidence: a catalog message or a return code no rule explains.
 static Occurrence lineOccurrence(const LogDocument &doc, int line)
 {
@@ -1438,9 +1441,20 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc,
     // server line is not a container toolkit message because the texts are alike. The
     // component is read from the whole line, the level from what precedes the message ("ERROR:
     // Could not get DaemonSetList" logged at info is the message's own text).
-    std::optional<Recognition> r = catalog->recognise(normalized, [&](const QString &component) {
-        return originsAgree(origin.component, catalogOrigin(component));
-    });
+    std::string key(normalized);
+    key += '\x1f';
+    key += origin.component.toStdString();
+    auto memo = m_recognised.find(key);
+    if (memo == m_recognised.end()) {
+        std::optional<Recognition> found
+            = catalog->recognise(normalized, [&](const QString &component) {
+                  return originsAgree(origin.component, catalogOrigin(component));
+              });
+        if (m_recognised.size() >= kMaxRemembered)
+            m_recognised.clear();
+        memo = m_recognised.emplace(std::move(key), std::move(found)).first;
+    }
+    const std::optional<Recognition> &r = memo->second;
     if (!r)
         return false;
     // The later lines of a message printed over several are its first line's: known, and no
@@ -1458,7 +1472,7 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc,
     auto [it, added] = m_catalogHits.try_emplace({r->index, QString::fromStdString(pci)});
     CatalogHit &hit = it->second;
     if (added) {
-        hit.first = std::move(*r);
+        hit.first = *r;
         hit.pci = it->first.second;
     }
     ++hit.count;
@@ -1488,11 +1502,23 @@ static Severity severityFor(const CatalogMessage &m, PrintLevel level)
     return level == PrintLevel::Fatal ? Severity::Warning : Severity::Info;
 }
 
+// The code a line names, each text read once (see m_recognised).
+const std::optional<VocabularyHit> &AnalysisSession::recogniseCode(std::string_view normalized)
+{
+    std::string key(normalized);
+    if (const auto it = m_codes.find(key); it != m_codes.end())
+        return it->second;
+    if (m_codes.size() >= kMaxRemembered)
+        m_codes.clear();
+    return m_codes.emplace(std::move(key), m_analyzer.vocabulary().recognise(normalized))
+        .first->second;
+}
+
 bool AnalysisSession::addVocabularyLine(const LogDocument &doc,
                                         int line,
                                         std::string_view normalized)
 {
-    std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
+    std::optional<VocabularyHit> hit = recogniseCode(normalized);
     if (!hit)
         return false;
     addVocabularyHit(doc, line, std::move(*hit), false);
@@ -1523,7 +1549,7 @@ void AnalysisSession::addForeignCode(const LogDocument &doc,
                                      std::string_view normalized,
                                      std::span<const std::pair<int, int>> rulesOnLine)
 {
-    std::optional<VocabularyHit> hit = m_analyzer.vocabulary().recognise(normalized);
+    std::optional<VocabularyHit> hit = recogniseCode(normalized);
     if (!hit)
         return;
     const QStringView library = QStringView(hit->findingId).left(hit->findingId.indexOf(u'.'));

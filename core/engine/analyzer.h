@@ -18,6 +18,7 @@
 #include <mutex>
 #include <set>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace gputriage {
@@ -224,6 +225,11 @@ private:
         QList<Occurrence> occurrences;
     };
     std::map<std::pair<int, QString>, CatalogHit> m_catalogHits; // message index, GPU
+    // A bundle repeats its lines (dmesg and the journal in one bug report, an assertion printed
+    // hundreds of times): each text and origin is looked up in the catalogs once.
+    std::unordered_map<std::string, std::optional<Recognition>> m_recognised;
+    std::unordered_map<std::string, std::optional<VocabularyHit>> m_codes;
+    const std::optional<VocabularyHit> &recogniseCode(std::string_view normalized);
     void adoptCatalogClaim(const CatalogHit &hit, const CatalogEntry *status, Finding &f) const;
     struct VocabularyHits
     {
