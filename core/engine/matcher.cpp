@@ -18,7 +18,6 @@
 #include <map>
 #include <mutex>
 #include <tuple>
-#include <unordered_map>
 
 namespace gputriage {
 
@@ -963,12 +962,6 @@ private:
     std::vector<int> m_hits, m_candidates;
     std::vector<re2::StringPiece> m_groups;
     std::string m_window; // kept across lines: no allocation per line
-    // A bundle repeats its blocks (dmesg and the journal, a failure printed at every retry):
-    // each wrapped-message window is scanned once.
-    using WindowHits = std::unordered_map<std::string, std::vector<int>>;
-    WindowHits m_singleWindows, m_spanningWindows;
-    const std::vector<int> &
-    windowCandidates(const PatternSet &set, const FastPrefilter *fast, WindowHits &memo);
     std::vector<int> m_matched, m_retry;
     std::map<int, ContextScan> m_contextScans; // rule index → the lines its context pattern holds
     std::vector<signed char> m_gluedAt;
@@ -1211,28 +1204,17 @@ void Matcher::ChunkScan::addWrappedCandidates(size_t i)
     const size_t back = i - from;
     if (m_sets.singleOk) {
         joinInto(m_lines, from, back + size_t(RawPrefilter::kWrapLines), m_window, gluedLines());
-        for (int h : windowCandidates(m_sets.single, m_fastSingle, m_singleWindows))
+        candidatesOf(m_window, m_sets.single, m_fastSingle, m_hits);
+        for (int h : m_hits)
             consider(m_sets.singleRules[size_t(h)]);
     }
     if (m_sets.spanningOk) {
         joinInto(m_lines, from, back + size_t(m_sets.maxSpan + RawPrefilter::kWrapLines - 1),
                  m_window, gluedLines());
-        for (int h : windowCandidates(m_sets.spanning, m_fastSpanning, m_spanningWindows))
+        candidatesOf(m_window, m_sets.spanning, m_fastSpanning, m_hits);
+        for (int h : m_hits)
             consider(m_sets.spanningRules[size_t(h)]);
     }
-}
-
-const std::vector<int> &Matcher::ChunkScan::windowCandidates(const PatternSet &set,
-                                                             const FastPrefilter *fast,
-                                                             WindowHits &memo)
-{
-    if (const auto it = memo.find(m_window); it != memo.end())
-        return it->second;
-    candidatesOf(m_window, set, fast, m_hits);
-    constexpr size_t kMaxWindows = 4096;
-    if (memo.size() >= kMaxWindows)
-        memo.clear();
-    return memo.emplace(m_window, m_hits).first->second;
 }
 
 // One rule tried as a message wrapped over lines that reaches line i, from the earliest line it
