@@ -97,7 +97,10 @@ bool nvidiaOnlyQuoted(std::string_view line)
 }
 
 // Failure words that say all is well: "ECC Errors" headings, counters at zero, "No errors";
-// and comment lines (a script or a config file quoted in the bundle).
+// and comment lines (a script or a config file quoted in the bundle). The driver's assertion
+// helpers print the failed expression after "Assertion failed: " (nvassert.c), and NV_ASSERT(0)
+// / NV_ASSERT_FAILED print it as "0" ("NVRM: nvAssertFailedNoLog: Assertion failed: 0 @
+// osapi.c:1688"): not a counter at zero. Looked for only on the lines the first pattern matched.
 bool benign(std::string_view normalized)
 {
     static const RE2 re(
@@ -106,7 +109,9 @@ bool benign(std::string_view normalized)
         "not active|disabled|false)\\b|^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
         "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b|"
         "\\bloaded \\d+ \\w+ error mappings\\b");
-    return RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), re);
+    static const RE2 assertion("Assertion failed: 0 @ ");
+    const re2::StringPiece text(normalized.data(), normalized.size());
+    return RE2::PartialMatch(text, re) && !RE2::PartialMatch(text, assertion);
 }
 
 constexpr int kChunkLines = 32 * 1024;

@@ -13,8 +13,8 @@ JSON catalog per component (schema gputriage/messages/v1):
   nvidia-uvm.json      UVM_*_PRINT* -> printk
   nvidia-peermem.json  peer_err/peer_trace -> printk
 
-Inputs: a bare git repository of NVIDIA/open-gpu-kernel-modules (the newest
-tag of every driver branch is read), and/or plain folders of sources
+Inputs: a bare git repository of NVIDIA/open-gpu-kernel-modules (the first
+and the newest tag of every driver branch are read), and/or plain folders of sources
 (--folder DIR --version V), and/or extractions saved earlier (--extracted).
 Standard library only; deterministic (same input -> byte-identical output);
 never touches the network.
@@ -1956,8 +1956,8 @@ def main(argv=None):
     ap.add_argument("--save-extracted", metavar="FILE",
                     help="write the raw extraction of the --folder inputs to FILE")
     ap.add_argument("--branches", default=",".join(DEFAULT_BRANCHES),
-                    help="driver branches whose newest tag is read (default: %(default)s)")
-    ap.add_argument("--tags", help="comma-separated tags to read instead of the newest per branch")
+                    help="driver branches whose first and newest tags are read (default: %(default)s)")
+    ap.add_argument("--tags", help="comma-separated tags to read instead of the first and newest per branch")
     ap.add_argument("--lines", action="store_true",
                     help="also write source line numbers (left out by default to keep the catalogs small)")
     ap.add_argument("--assert-sites", action="store_true",
@@ -1983,13 +1983,21 @@ def main(argv=None):
         if args.tags:
             chosen = [t for t in args.tags.split(",") if t]
         else:
-            best = {}
+            # The first and the newest release of every branch: a message reworded inside a
+            # branch (515.43 -> 515.105, early 525 and 535 releases) keeps the wording the
+            # first release printed as well as today's, and an entry's first/last say which.
+            first, best = {}, {}
             for t in tags:
                 br = t.split(".")[0]
                 if br in args.branches.split(","):
                     if br not in best or version_key(t) > version_key(best[br]):
                         best[br] = t
-            chosen = [best[b] for b in sorted(best, key=int)]
+                    if br not in first or version_key(t) < version_key(first[br]):
+                        first[br] = t
+            chosen = []
+            for b in sorted(best, key=int):
+                chosen += [first[b]] if first[b] != best[b] else []
+                chosen.append(best[b])
         for t in chosen:
             inputs.append(Input(t, repo=repo, tag=t))
     extra_sources = []
