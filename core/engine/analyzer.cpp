@@ -1838,7 +1838,15 @@ static const CatalogEntry *addStatus(const Recognition &r,
     const CatalogMessage &m = *r.message;
     const std::vector<std::string> literalsBefore = MessageCatalog::literalsBefore(m.format);
     const CatalogEntry *status = nullptr;
-    for (size_t i = 0; i < r.values.size() && i < literalsBefore.size(); ++i) {
+    // Only the driver's modules print NV_STATUS values; elsewhere "status=1" is another number
+    // (systemd's exit status, Fabric Manager's in-band status).
+    static const QStringList kDriverComponents
+        = {QStringLiteral("nvidia-rm"),      QStringLiteral("nvidia-kernel"),
+           QStringLiteral("nvidia-modeset"), QStringLiteral("nvidia-drm"),
+           QStringLiteral("nvidia-uvm"),     QStringLiteral("nvidia-peermem"),
+           QStringLiteral("nvidia-vgpu-mgr")};
+    const bool driver = kDriverComponents.contains(r.component->id);
+    for (size_t i = 0; driver && i < r.values.size() && i < literalsBefore.size(); ++i) {
         static const RE2 statusWord("(?i)(?:status|error|rmStatus|ret|code)\\W{0,4}(?:0x)?$");
         if (!statuses || !RE2::PartialMatch(literalsBefore[i], statusWord))
             continue;

@@ -179,6 +179,26 @@ private Q_SLOTS:
                  qPrintable(known->facts.at(QStringLiteral("status_name"))));
     }
 
+    // NV_STATUS numbers are the driver's: a status another program prints (systemd's exit
+    // status, Fabric Manager's in-band status) is not decoded as one.
+    void onlyTheDriverPrintsNvStatusValues()
+    {
+        static const RuleSet rules = loadRules({}, true);
+        const QByteArray line = "Nov 05 13:55:26 node1 systemd[1]: nvidia-fabricmanager.service: "
+                                "Control process exited, code=exited, status=1/FAILURE\n";
+        const AnalysisResult result = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(line, QStringLiteral("journal.log"))});
+        bool catalogued = false;
+        for (const Finding &f : result.findings) {
+            catalogued = catalogued || f.ruleId.startsWith(u"catalog.");
+            const auto status = f.facts.find(QStringLiteral("status_name"));
+            QVERIFY2(status == f.facts.end(),
+                     qPrintable(status == f.facts.end() ? QString()
+                                                        : f.ruleId + u": " + status->second));
+        }
+        QVERIFY(catalogued);
+    }
+
     // A rule that names a kind of message (`messages:`) is the condition of every message of
     // that kind, in wordings no pattern of it spells out; other messages keep the catalog's name.
     void aRuleNamesAKindOfMessage_data()
