@@ -97,13 +97,16 @@ bool nvidiaOnlyQuoted(std::string_view line)
 }
 
 // Failure words that say all is well: "ECC Errors" headings, counters at zero, "No errors";
-// and comment lines (a script or a config file quoted in the bundle).
+// and comment lines (a script or a config file quoted in the bundle). A "no" is a value only
+// where it ends one ("Failed: No", "errors = no,"): after "error:" or "failed :" it may begin
+// the message ("cudaCheckError() failed : no kernel image is available for execution on the
+// device", "error: no CUDA-capable device is detected").
 bool benign(std::string_view normalized)
 {
     static const RE2 re(
         "(?i)^#|\\b(?:errors?|failures?|failed|timeouts?|warnings?)\\b ?[:=] "
-        "?(?:0|0x0+|none|n/a|no|"
-        "not active|disabled|false)\\b|^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
+        "?(?:(?:0|0x0+|none|n/a|not active|disabled|false)\\b|no\\s*(?:$|[,;.)\\]|}]))|"
+        "^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
         "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b|"
         "\\bloaded \\d+ \\w+ error mappings\\b");
     return RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), re);
