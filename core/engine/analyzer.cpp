@@ -97,16 +97,19 @@ bool nvidiaOnlyQuoted(std::string_view line)
 }
 
 // Failure words that say all is well: "ECC Errors" headings, counters at zero, "No errors";
-// and comment lines (a script or a config file quoted in the bundle). The driver's assertion
-// helpers print the failed expression after "Assertion failed: " (nvassert.c), and NV_ASSERT(0)
-// / NV_ASSERT_FAILED print it as "0" ("NVRM: nvAssertFailedNoLog: Assertion failed: 0 @
+// and comment lines (a script or a config file quoted in the bundle). A "no" is a value only
+// where it ends one ("Failed: No", "errors = no,"): after "error:" or "failed :" it may begin
+// the message ("cudaCheckError() failed : no kernel image is available for execution on the
+// device", "error: no CUDA-capable device is detected"). The driver's assertion helpers print
+// the failed expression after "Assertion failed: " (nvassert.c), and NV_ASSERT(0) /
+// NV_ASSERT_FAILED print it as "0" ("NVRM: nvAssertFailedNoLog: Assertion failed: 0 @
 // osapi.c:1688"): not a counter at zero. Looked for only on the lines the first pattern matched.
 bool benign(std::string_view normalized)
 {
     static const RE2 re(
         "(?i)^#|\\b(?:errors?|failures?|failed|timeouts?|warnings?)\\b ?[:=] "
-        "?(?:0|0x0+|none|n/a|no|"
-        "not active|disabled|false)\\b|^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
+        "?(?:(?:0|0x0+|none|n/a|not active|disabled|false)\\b|no\\s*(?:$|[,;.)\\]|}]))|"
+        "^(?:ecc errors|errors|[a-z ]*error recovery.*)$|\\bno "
         "errors?\\b|\\b0 errors?\\b|uncorr\\. ecc|error_code=0\\b|\\bwarn(?:ing)?s? ?=? ?0\\b|"
         "\\bloaded \\d+ \\w+ error mappings\\b");
     static const RE2 assertion("Assertion failed: 0 @ ");

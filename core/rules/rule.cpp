@@ -142,10 +142,28 @@ const CatalogEntry *Catalog::find(const QString &code) const
     int n = trimmed.startsWith(QLatin1String("0x"), Qt::CaseInsensitive) ? trimmed.toInt(&ok, 16)
                                                                          : trimmed.toInt(&ok);
     if (!ok) {
-        const auto alias = aliases.find(aliasKey(code));
-        if (alias == aliases.end())
-            return nullptr;
-        n = alias->second;
+        const QString key = aliasKey(code);
+        const auto alias = aliases.find(key);
+        if (alias != aliases.end()) {
+            n = alias->second;
+        } else {
+            // An enum name printed without its library's prefix (2015 Cycles' cuew wrote
+            // "ILLEGAL_ADDRESS" for CUDA_ERROR_ILLEGAL_ADDRESS): the one name that ends with it.
+            // Only names of two words or more, so that "unknown" is no CUDA_ERROR_UNKNOWN.
+            if (!key.contains(u'_') || key.contains(u' ') || key.startsWith(u'_'))
+                return nullptr;
+            const QString tail = u'_' + key;
+            std::optional<int> found;
+            for (const auto &[name, c] : aliases)
+                if (name.endsWith(tail)) {
+                    if (found && *found != c)
+                        return nullptr;
+                    found = c;
+                }
+            if (!found)
+                return nullptr;
+            n = *found;
+        }
     }
     const auto it = entries.find(n);
     return it == entries.end() ? nullptr : &it->second;

@@ -56,7 +56,10 @@ constexpr Spec kSpecs[] = {
       R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|failed :|=)[ :]*(?:error )?(\d{1,3})\b)",
       // A number a paste ran into the next word ("CUDA error = 999at main.cu:196").
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})(?:\b|at ))",
-      R"((?i)\bcuda runtime error \((\d{1,3})\))", R"((?i)\bcuda error in \w+: (\d{1,3})\b)",
+      R"((?i)\bcuda runtime error \((\d{1,3})\))",
+      // And the CUDA samples' helper_cuda.h check ("CUDA error at file.cu:598 code=2(name)
+      // \"call\"", older releases without the name).
+      R"((?i)\bcuda error (?:in \w+: |at \S+:\d+ code=)(\d{1,3})\b)",
       // Ollama's discovery ("cudart init failure: 35", "nvcuda init failure: 999", "cuda driver
       // library init failure: 3", "cuda driver library failed to get device context 46", printed
       // without a line break, so the next logfmt record's "time=" may follow the number), "cuInit
