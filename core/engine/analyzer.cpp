@@ -1449,20 +1449,7 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc,
     // server line is not a container toolkit message because the texts are alike. The
     // component is read from the whole line, the level from what precedes the message ("ERROR:
     // Could not get DaemonSetList" logged at info is the message's own text).
-    std::string key(normalized);
-    key += '\x1f';
-    key += origin.component.toStdString();
-    auto memo = m_recognised.find(key);
-    if (memo == m_recognised.end()) {
-        std::optional<Recognition> found
-            = catalog->recognise(normalized, [&](const QString &component) {
-                  return originsAgree(origin.component, catalogOrigin(component));
-              });
-        if (m_recognised.size() >= kMaxRemembered)
-            m_recognised.clear();
-        memo = m_recognised.emplace(std::move(key), std::move(found)).first;
-    }
-    const std::optional<Recognition> &r = memo->second;
+    const std::optional<Recognition> &r = recogniseMessage(*catalog, normalized, origin);
     if (!r)
         return false;
     // The later lines of a message printed over several are its first line's: known, and no
@@ -1508,6 +1495,24 @@ static Severity severityFor(const CatalogMessage &m, PrintLevel level)
                : level == PrintLevel::Error ? Severity::Warning
                                             : Severity::Info;
     return level == PrintLevel::Fatal ? Severity::Warning : Severity::Info;
+}
+
+// The catalog message a line is, each text and origin looked up once (see m_recognised).
+const std::optional<Recognition> &AnalysisSession::recogniseMessage(const MessageCatalog &catalog,
+                                                                    std::string_view normalized,
+                                                                    const LineOrigin &origin)
+{
+    std::string key(normalized);
+    key += '\x1f';
+    key += origin.component.toStdString();
+    if (const auto it = m_recognised.find(key); it != m_recognised.end())
+        return it->second;
+    if (m_recognised.size() >= kMaxRemembered)
+        m_recognised.clear();
+    std::optional<Recognition> found = catalog.recognise(normalized, [&](const QString &component) {
+        return originsAgree(origin.component, catalogOrigin(component));
+    });
+    return m_recognised.emplace(std::move(key), std::move(found)).first->second;
 }
 
 // The code a line names, each text read once (see m_recognised).
@@ -1841,14 +1846,10 @@ static const CatalogEntry *addStatus(const Recognition &r,
     const CatalogMessage &m = *r.message;
     const std::vector<std::string> literalsBefore = MessageCatalog::literalsBefore(m.format);
     const CatalogEntry *status = nullptr;
-    // Only the driver's modules print NV_STATUS values; elsewhere "status=1" is another number
-    // (systemd's exit status, Fabric Manager's in-band status).
-    static const QStringList kDriverComponents
-        = {QStringLiteral("nvidia-rm"),      QStringLiteral("nvidia-kernel"),
-           QStringLiteral("nvidia-modeset"), QStringLiteral("nvidia-drm"),
-           QStringLiteral("nvidia-uvm"),     QStringLiteral("nvidia-peermem"),
-           QStringLiteral("nvidia-vgpu-mgr")};
-    const bool driver = kDriverComponents.contains(r.component->id);
+    // Only the driver's modules and the vGPU manager print NV_STATUS values; elsewhere
+    // "status=1" is another number (systemd's exit status, Fabric Manager's in-band status).
+    const bool driver = catalogOrigin(r.component->id) == QLatin1String("kernel-driver")
+                        || r.component->id == QLatin1String("nvidia-vgpu-mgr");
     for (size_t i = 0; driver && i < r.values.size() && i < literalsBefore.size(); ++i) {
         static const RE2 statusWord("(?i)(?:status|error|rmStatus|ret|code)\\W{0,4}(?:0x)?$");
         if (!statuses || !RE2::PartialMatch(literalsBefore[i], statusWord))

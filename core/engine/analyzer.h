@@ -229,6 +229,9 @@ private:
     // hundreds of times): each text and origin is looked up in the catalogs once.
     std::unordered_map<std::string, std::optional<Recognition>> m_recognised;
     std::unordered_map<std::string, std::optional<VocabularyHit>> m_codes;
+    const std::optional<Recognition> &recogniseMessage(const MessageCatalog &catalog,
+                                                       std::string_view normalized,
+                                                       const LineOrigin &origin);
     const std::optional<VocabularyHit> &recogniseCode(std::string_view normalized);
     void adoptCatalogClaim(const CatalogHit &hit, const CatalogEntry *status, Finding &f) const;
     struct VocabularyHits

@@ -1996,7 +1996,8 @@ def main(argv=None):
                         first[br] = t
             chosen = []
             for b in sorted(best, key=int):
-                chosen += [first[b]] if first[b] != best[b] else []
+                if first[b] != best[b]:
+                    chosen.append(first[b])
                 chosen.append(best[b])
         for t in chosen:
             inputs.append(Input(t, repo=repo, tag=t))
