@@ -920,6 +920,7 @@ int analyze(const QStringList &args)
     const bool quiet = p.isSet(QStringLiteral("quiet"));
 
     const RuleSet &rules = loadRules(p, timings);
+    Analyzer::readCatalogsAhead(rules, paths);
     AnalyzeOptions options;
     options.jobs = jobs;
     options.limits = limits;

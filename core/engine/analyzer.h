@@ -55,6 +55,10 @@ public:
                            const AnalyzeOptions &options = {}) const;
     // Reads and analyses files, folders and archives: the entry point of the CLI and the GUI.
     AnalysisResult analyzePaths(const QStringList &paths, const AnalyzeOptions &options = {}) const;
+    // For a folder, an archive or a large log: starts reading the kernel's message catalogs,
+    // which nearly every such bundle needs, on a thread of their own (analyzePaths() does it
+    // too; called before the Analyzer is built, the reading overlaps building it).
+    static void readCatalogsAhead(const RuleSet &rules, const QStringList &paths);
 
     const Matcher &matcher() const { return m_matcher; }
     const RuleSet &rules() const { return m_rules; }

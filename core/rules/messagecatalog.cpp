@@ -385,7 +385,28 @@ MessageCatalog::MessageCatalog(QStringList files)
     : m_files(std::move(files))
 {}
 
-MessageCatalog::~MessageCatalog() = default;
+MessageCatalog::~MessageCatalog()
+{
+    m_stopReadAhead = true;
+    if (m_readAhead.joinable())
+        m_readAhead.join();
+}
+
+void MessageCatalog::readAhead(Wanted wanted) const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_readAhead.joinable() || !wanted)
+        return;
+    m_readAhead = std::thread([this, wanted = std::move(wanted)] {
+        for (qsizetype i = 0; !m_stopReadAhead && i < m_files.size(); ++i) {
+            const QString name = QFileInfo(m_files[i]).completeBaseName();
+            if (!wanted(name))
+                continue;
+            std::lock_guard fileLock(m_mutex);
+            load([&name](const QString &component) { return component == name; });
+        }
+    });
+}
 
 std::string MessageCatalog::formatToPattern(std::string_view format, std::vector<char> *conversions)
 {

@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <map>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -82,6 +84,10 @@ public:
     // The best-matching message of a normalized line (the most literal text wins), if any, among
     // the components `wanted` accepts (all when it is empty).
     std::optional<Recognition> recognise(std::string_view message, const Wanted &wanted = {}) const;
+    // Reads the catalogs `wanted` accepts on a thread of its own, file by file, so that an
+    // analysis that will need them does not wait for them in its serial steps (recognise() waits
+    // only for a file being read). Once per catalog; stopped when the catalog is destroyed.
+    void readAhead(Wanted wanted) const;
 
     // Every catalog, all read (references stay valid while the catalog lives).
     const std::deque<MessageComponent> &components() const;
@@ -131,6 +137,8 @@ private:
     QStringList m_files;
     mutable QStringList m_baseNames; // per file: its component
     mutable std::mutex m_mutex;
+    mutable std::thread m_readAhead;
+    std::atomic<bool> m_stopReadAhead{false};
     mutable std::vector<bool> m_loaded; // per file
     mutable std::deque<MessageComponent> m_components;
     mutable std::deque<CatalogMessage> m_messages;

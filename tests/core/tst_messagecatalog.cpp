@@ -328,6 +328,41 @@ private Q_SLOTS:
             << QByteArray("NVRM: kfooBar_GA102: frobnication of the widget went badly") << false;
     }
 
+    // Catalogs read ahead on their own thread (a large bundle's kernel catalogs) answer as
+    // catalogs read on demand do, whatever is asked while they are read; one destroyed while
+    // reading ahead stops.
+    void readingAheadChangesNoAnswer()
+    {
+        const RuleSet rules = loadRules({}, true);
+        const MessageCatalog &all = *rules.messages;
+        std::vector<std::string> lines;
+        for (const CatalogMessage &m : all.messages())
+            if (!m.generic && lines.size() < 4000
+                && (m.component % 3 == 0 || lines.size() % 7 == 0))
+                lines.push_back(linePrefix(all.components()[size_t(m.component)], m)
+                                + MessageCatalog::sampleLine(m.format));
+        QVERIFY(lines.size() > 1000);
+        const MessageCatalog onDemand(rules.messageCatalogFiles);
+        const MessageCatalog ahead(rules.messageCatalogFiles);
+        ahead.readAhead([](const QString &component) { return component.startsWith(u"nvidia-"); });
+        int recognised = 0;
+        for (const std::string &line : lines) {
+            const auto a = ahead.recognise(line), b = onDemand.recognise(line);
+            QCOMPARE(bool(a), bool(b));
+            if (a) {
+                QCOMPARE(a->component->id, b->component->id);
+                QCOMPARE(a->message->format, b->message->format);
+                QCOMPARE(a->values, b->values);
+                ++recognised;
+            }
+        }
+        QVERIFY(recognised > 1000);
+        for (int i = 0; i < 5; ++i) {
+            const MessageCatalog stopped(rules.messageCatalogFiles);
+            stopped.readAhead([](const QString &) { return true; });
+        }
+    }
+
     void aChipsImplementationIsTheSameMessage()
     {
         QFETCH(QByteArray, line);
