@@ -1881,17 +1881,28 @@ def build_catalogs(results, versions, extra_sources, with_lines):
             seen_here[key] = e
         for key, e in seen_here.items():
             m = merged.get(key)
+            rank = (bool(e["printed_in_release"]), SEVERITY[e["level"]], vi)
             if m is None:
-                m = merged[key] = {"newest": (vi, e), "first": vi, "last": vi}
+                m = merged[key] = {"newest": (vi, e), "first": vi, "last": vi, "loudest": (rank, e)}
             else:
                 m["first"] = min(m["first"], vi)
                 if vi >= m["last"]:
                     m["last"] = vi
                 if vi >= m["newest"][0]:
                     m["newest"] = (vi, e)
+                if rank > m["loudest"][0]:
+                    m["loudest"] = (rank, e)
     catalogs = collections.defaultdict(list)
     for key, m in merged.items():
         e = dict(m["newest"][1])
+        # A line is in a log only as printed by a release that prints it: when an older
+        # release printed the text louder (LEVEL_ERROR before a newer one made it LEVEL_INFO,
+        # which a release build does not print), that is the level the line is seen at.
+        loud = m["loudest"][1]
+        if (bool(loud["printed_in_release"]), SEVERITY[loud["level"]]) > \
+                (bool(e["printed_in_release"]), SEVERITY[e["level"]]):
+            for k in ("level", "source_level", "printed_in_release"):
+                e[k] = loud[k]
         if len(funcs.get(key, ())) > 1:
             e["function"] = None
             e.pop("caller", None)
