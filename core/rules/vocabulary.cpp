@@ -177,16 +177,34 @@ bool printedText(const QString &name)
 
 // A printed text that says whose it is: it names the library's own things ("the provided PTX
 // was compiled with an unsupported toolchain", "device-side assert triggered"), so a line
-// quoting it needs no other word of the library (a Triton model table's cell).
+// quoting it needs no other word of the library (a Triton model table's cell; SiftGPU's
+// "filterH: invalid device function", a kernel not built for the GPU's architecture).
 bool selfNamedText(const QString &text)
 {
     static const QRegularExpression own(
-        QStringLiteral("(?i)\\b(?:ptx|cuda|kernel image|device-side|launch|ecc|illegal memory "
-                       "access|misaligned address|nvlink)\\b"));
+        QStringLiteral("(?i)\\b(?:ptx|cuda|kernel image|device-side|device function|launch|ecc|"
+                       "illegal memory access|misaligned address|nvlink)\\b"));
     // Six words or more of a library's own sentence ("The third-party Profiling module returned
     // an unrecoverable error") are no other program's either.
     return text.count(QLatin1Char(' ')) >= 5
            || (text.count(QLatin1Char(' ')) >= 2 && own.match(text).hasMatch());
+}
+
+// A name compared in a failed check ("Check failed: e == cudaSuccess || e ==
+// cudaErrorCudartUnloading CUDA: out of memory", glog's CHECK as MXNet and Caffe print it) is a
+// value the check accepted, not the error: the error is the text or the name after it.
+bool comparedOperand(std::string_view line, std::string_view word)
+{
+    const size_t begin = size_t(word.data() - line.data());
+    size_t i = begin;
+    while (i > 0 && line[i - 1] == ' ')
+        --i;
+    if (i >= 2 && (line.substr(i - 2, 2) == "==" || line.substr(i - 2, 2) == "!="))
+        return true;
+    size_t j = begin + word.size();
+    while (j < line.size() && line[j] == ' ')
+        ++j;
+    return line.substr(j, 2) == "==" || line.substr(j, 2) == "!=";
 }
 
 } // namespace
@@ -379,7 +397,7 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         if (word.size() < 8)
             return false;
         const auto it = m_names.find(std::string(word));
-        if (it == m_names.end())
+        if (it == m_names.end() || comparedOperand(line, word))
             return false;
         name = &it->first;
         named = &it->second;

@@ -268,6 +268,12 @@ private Q_SLOTS:
         QTest::newRow("NVENC status by name")
             << QByteArray("encoder: session refused with NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY")
             << "nvenc-status" << 21 << "name";
+        QTest::newRow("CUDA text after a name a failed check compared (MXNet)") << QByteArray(
+            "mxnet.base.MXNetError: [16:52:49] src/storage/./gpu_device_storage.h:39: "
+            "Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading CUDA: "
+            "out of memory") << "cuda-error" << 2 << "text";
+        QTest::newRow("CUDA text that names a device function, after a kernel's name (SiftGPU)")
+            << QByteArray("filterH: invalid device function") << "cuda-error" << 98 << "text";
     }
 
     void anyWordingIsDecoded()
