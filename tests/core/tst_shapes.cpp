@@ -63,6 +63,11 @@ QString wordWrap(const QStringList &lines, int width)
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+// A program's line that goes on the line before ("cudaGetDeviceCount returned 30" then
+// "-> unknown error") is read with it only when it is not a record of its own (a journal's,
+// the kernel's) and does not follow a run of partial records: known, not matched there.
+constexpr const char *kOwnLine = "\\n-> ";
+
 const Shape kShapes[] = {
     {"CRI F",
      [](const QString &l, int) -> QString {
@@ -87,7 +92,8 @@ const Shape kShapes[] = {
     {"journald",
      [](const QString &l, int) -> QString {
          return QStringLiteral("Nov 30 08:15:02 gpu-node-7 app[4242]: ") + l;
-     }},
+     },
+     nullptr, kOwnLine},
     {"syslog ISO",
      [](const QString &l, int) -> QString {
          return QStringLiteral("2025-11-30T08:15:02.123456+00:00 gpu-node-7 app[4242]: ") + l;
@@ -108,7 +114,7 @@ const Shape kShapes[] = {
      [](const QString &l, int) -> QString {
          return QStringLiteral("[Sun Nov 30 08:15:02 2025] ") + l;
      },
-     nullptr, "^\\s*\\[|^-- "},
+     nullptr, "^\\s*\\[|^-- |\\n-> "},
     // rsyslog keeps a kernel message's continuation lines in one record, newlines as #012.
     {"syslog #012", nullptr,
      [](const QStringList &lines) -> QString {
@@ -131,12 +137,14 @@ const Shape kShapes[] = {
          const qsizetype half = l.size() / 2;
          return QStringLiteral("2025-11-30T08:15:02.1Z stdout P ") + l.left(half)
                 + QStringLiteral("\n2025-11-30T08:15:02.2Z stdout F ") + l.mid(half);
-     }},
+     },
+     nullptr, kOwnLine},
     {"docker json-file split",
      [](const QString &l, int) -> QString {
          const qsizetype half = l.size() / 2;
          return json(l.left(half), false) + QLatin1Char('\n') + json(l.mid(half), true);
-     }},
+     },
+     nullptr, kOwnLine},
 };
 
 QString render(const QString &log, const Shape &shape)
