@@ -1859,6 +1859,10 @@ def build_catalogs(results, versions, extra_sources, with_lines):
     """results: list of (version_index, entries). Returns component -> list of entries."""
     merged = {}
     funcs = collections.defaultdict(set)
+
+    def loudness(e):
+        return (bool(e["printed_in_release"]), SEVERITY[e["level"]])
+
     for vi, entries in results:
         seen_here = {}
         for e in entries:
@@ -1881,7 +1885,7 @@ def build_catalogs(results, versions, extra_sources, with_lines):
             seen_here[key] = e
         for key, e in seen_here.items():
             m = merged.get(key)
-            rank = (bool(e["printed_in_release"]), SEVERITY[e["level"]], vi)
+            rank = loudness(e) + (vi,)
             if m is None:
                 m = merged[key] = {"newest": (vi, e), "first": vi, "last": vi, "loudest": (rank, e)}
             else:
@@ -1899,8 +1903,7 @@ def build_catalogs(results, versions, extra_sources, with_lines):
         # release printed the text louder (LEVEL_ERROR before a newer one made it LEVEL_INFO,
         # which a release build does not print), that is the level the line is seen at.
         loud = m["loudest"][1]
-        if (bool(loud["printed_in_release"]), SEVERITY[loud["level"]]) > \
-                (bool(e["printed_in_release"]), SEVERITY[e["level"]]):
+        if loudness(loud) > loudness(e):
             for k in ("level", "source_level", "printed_in_release"):
                 e[k] = loud[k]
         if len(funcs.get(key, ())) > 1:
