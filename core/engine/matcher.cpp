@@ -52,6 +52,10 @@ struct Matcher::Sets
 
 namespace {
 
+// A line left empty because its text was joined onto an earlier record (a partial one's): not
+// a blank line that ends a message (see Matcher::normalizeJoined).
+constexpr char kJoinedAway = 4;
+
 // Words that make a line worth a look when no rule explains it (see Matcher::match): failure
 // words, and the words NVIDIA's sources use for a failure without one ("invalid", "not
 // supported", "mismatch"). Each word costs the lines that hold it a normalisation and a catalog
@@ -723,9 +727,12 @@ void Matcher::match(const LogDocument &doc,
         return;
     if (m_sets->fast)
         fastReady(true);
-    normalizeJoined(doc, first, end, behind, normalized);
+    // Every line may begin a match, wrapped or not (the raw prefilter cannot see the words of
+    // joined records); the slots whose text went into an earlier record are marked apart.
+    thread_local std::vector<char> marks;
+    normalizeJoined(doc, first, end, behind, normalized, &marks);
     matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained,
-               nullptr, m_sets->fast != nullptr);
+               &marks, m_sets->fast != nullptr);
 }
 
 bool Matcher::matchMayBegin(const LogDocument &doc,
@@ -790,8 +797,11 @@ void Matcher::normalizeJoined(const LogDocument &doc,
                               int first,
                               int end,
                               int behind,
-                              std::vector<std::string> &normalized) const
+                              std::vector<std::string> &normalized,
+                              std::vector<char> *marks) const
 {
+    if (marks)
+        marks->assign(normalized.size(), RawPrefilter::kMayBegin | RawPrefilter::kMayBeginWrapped);
     // Partial records (CRI `P`, docker json-file without "\n") continue in the next record of
     // their stream: join them onto the first, so the message matches where it starts. A record
     // of another stream between them is a line of its own (stderr inside a progress bar on
@@ -817,6 +827,8 @@ void Matcher::normalizeJoined(const LogDocument &doc,
             if (into != SIZE_MAX && normalized[into].size() < Normalizer::kMaxLineBytes)
                 appendPart(normalized[into], line, runs.blankBefore[stream] || edges[0]);
             line.clear();
+            if (marks)
+                (*marks)[at] = kJoinedAway;
         } else {
             runs.joinInto[stream] = at;
         }
@@ -938,6 +950,7 @@ private:
             return glued(k);
         };
     }
+    bool joinedAway(size_t k) const { return m_only && (*m_only)[k] == kJoinedAway; }
     bool tryRule(int ruleIndex, size_t at, int span, bool wrapped);
     int extendOverWrap(
         const RE2 &re, size_t at, int span, size_t start, size_t textSize, std::string &longer);
@@ -1182,11 +1195,18 @@ void Matcher::ChunkScan::retryWrapped(size_t i)
     // A line a rule matched is rarely also the start of another, wrapped, message.
     if (m_only && ((*m_only)[i] & RawPrefilter::kMayBeginWrapped) && m_matched.empty())
         addWrappedCandidates(i);
+    // In rule order, whichever set named them (the hits of one line come out in that order).
+    std::sort(m_retry.begin(), m_retry.end());
     // How far back a message may have begun: up to kWrapBack lines, none of them empty.
     size_t maxBack = 0;
-    while (maxBack < size_t(RawPrefilter::kWrapBack) && maxBack < i - m_begin
-           && !m_lines[i - maxBack - 1].empty())
-        ++maxBack;
+    for (size_t k = i, held = 0; held < size_t(RawPrefilter::kWrapBack) && k > m_begin;) {
+        if (joinedAway(--k))
+            continue;
+        if (m_lines[k].empty())
+            break;
+        ++held;
+        maxBack = i - k;
+    }
     for (int r : m_retry)
         retryFrom(r, i, maxBack);
 }
@@ -1200,7 +1220,9 @@ void Matcher::ChunkScan::addWrappedCandidates(size_t i)
             && std::find(m_retry.begin(), m_retry.end(), r) == m_retry.end())
             m_retry.push_back(r);
     };
-    const size_t from = i - std::min(i - m_begin, size_t(RawPrefilter::kWrapBack));
+    size_t from = i;
+    for (int held = 0; held < RawPrefilter::kWrapBack && from > m_begin;)
+        held += !joinedAway(--from);
     const size_t back = i - from;
     if (m_sets.singleOk) {
         joinInto(m_lines, from, back + size_t(RawPrefilter::kWrapLines), m_window, gluedLines());
@@ -1225,6 +1247,8 @@ void Matcher::ChunkScan::retryFrom(int ruleIndex, size_t i, size_t maxBack)
     const Rule &rule = m_rules[size_t(ruleIndex)];
     for (size_t back = maxBack + 1; back-- > 0;) {
         const size_t at = i - back;
+        if (joinedAway(at))
+            continue;
         // A rule that matches that line by itself is that line's (a trailing .*
         // would otherwise run on into the lines after it).
         if (back && RE2::PartialMatch(m_lines[at], *rule.pattern.regex))
@@ -1252,8 +1276,12 @@ void Matcher::ChunkScan::retryFrom(int ruleIndex, size_t i, size_t maxBack)
         if (!rule.pattern.regex->Match(m_window, 0, m_window.size(), RE2::UNANCHORED, &whole, 1)
             || size_t(whole.data() - m_window.data()) >= m_lines[at].size())
             continue;
+        // Windows count the lines that hold text (see windowEnd), not those joined away.
+        int lines = int(back);
+        for (size_t k = at + 1; k <= i; ++k)
+            lines -= joinedAway(k);
         bool found = false;
-        for (int span = int(back) + rule.span + (back ? 0 : 1); !found && span <= widest; ++span)
+        for (int span = lines + rule.span + (back ? 0 : 1); !found && span <= widest; ++span)
             found = tryRule(ruleIndex, at, span, true);
         if (found)
             break;

@@ -78,11 +78,15 @@ private:
                        std::vector<LineMatch> &out,
                        std::vector<int> *notable,
                        std::vector<int> *explained) const;
+    // Normalizes lines [first - behind, end) into `normalized`, joining partial records onto
+    // the record they continue; `marks`, when given, gets the lines to match (see matchLines):
+    // every line, but kJoinedAway for one whose text was joined onto an earlier line.
     void normalizeJoined(const LogDocument &doc,
                          int first,
                          int end,
                          int behind,
-                         std::vector<std::string> &normalized) const;
+                         std::vector<std::string> &normalized,
+                         std::vector<char> *marks = nullptr) const;
     // Matches lines [begin, begin + count) of `normalized`; line `begin` is document line
     // `firstLine`. Lines before `begin` are context for requires/absent conditions. `only`, when
     // given, marks the lines to match (the others are context). `fast`: candidates come from

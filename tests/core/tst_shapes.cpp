@@ -65,7 +65,7 @@ QString wordWrap(const QStringList &lines, int width)
 
 // A program's line that goes on the line before ("cudaGetDeviceCount returned 30" then
 // "-> unknown error") is read with it only when it is not a record of its own (a journal's,
-// the kernel's) and does not follow a run of partial records: known, not matched there.
+// the kernel's): known, not matched there.
 constexpr const char *kOwnLine = "\\n-> ";
 
 const Shape kShapes[] = {
@@ -137,14 +137,12 @@ const Shape kShapes[] = {
          const qsizetype half = l.size() / 2;
          return QStringLiteral("2025-11-30T08:15:02.1Z stdout P ") + l.left(half)
                 + QStringLiteral("\n2025-11-30T08:15:02.2Z stdout F ") + l.mid(half);
-     },
-     nullptr, kOwnLine},
+     }},
     {"docker json-file split",
      [](const QString &l, int) -> QString {
          const qsizetype half = l.size() / 2;
          return json(l.left(half), false) + QLatin1Char('\n') + json(l.mid(half), true);
-     },
-     nullptr, kOwnLine},
+     }},
 };
 
 QString render(const QString &log, const Shape &shape)
