@@ -3,6 +3,7 @@
 #include "report/bundlediff.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
+#include "report/jsonwriter.h"
 #include "report/markdownreport.h"
 #include "report/redactor.h"
 #include "report/reportwriter.h"
@@ -381,6 +382,58 @@ private Q_SLOTS:
         QCOMPARE(errors, (QStringList{QStringLiteral("$.extra: not allowed"),
                                       QStringLiteral("$.findings[0]: missing severity"),
                                       QStringLiteral("$.findings[0].count: not of type integer")}));
+    }
+
+    // The report is written by its own writer, not QJsonDocument: the bytes must be the ones
+    // Qt writes for the same document (reports of earlier versions stay comparable).
+    void jsonIsWrittenAsQtWritesIt_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::newRow("seed log") << QStringList{QStringLiteral(TESTDATA "/seed/seed-article.log")};
+        QTest::newRow("line format variants") << QStringList{QStringLiteral(TESTDATA "/variants")};
+        QTest::newRow("unknown messages") << QStringList{QStringLiteral(TESTDATA "/unmatched")};
+        QTest::newRow("a bug report") << QStringList{
+            QStringLiteral(TESTDATA "/bundles-real/jkup64-pdced.nvidia-bug-report.log.gz")};
+        QTest::newRow("a missing input and a binary one")
+            << QStringList{QStringLiteral(TESTDATA "/no-such.log"),
+                           QStringLiteral(TESTDATA "/../../docs/report-html.png")};
+    }
+
+    void jsonIsWrittenAsQtWritesIt()
+    {
+        QFETCH(QStringList, paths);
+        const Analyzer analyzer(loadRules({}, true));
+        ReportOptions options;
+        options.generated = ReportOptions::generationTime(true);
+        AnalyzeOptions analyze;
+        analyze.unmatched = true;
+        const AnalysisResult result = analyzer.analyzePaths(paths, analyze);
+        QVERIFY(!result.findings.isEmpty() || !result.problems.isEmpty());
+        const QByteArray byQt = QJsonDocument(jsonReport(result, options)).toJson();
+        QCOMPARE(writeJsonReport(result, options), byQt);
+    }
+
+    void jsonWriterWritesAwkwardValuesAsQtDoes()
+    {
+        const QString awkward = QStringLiteral("quote \" back\\slash \t\n\r\b\f \x01 \x1f \x7f ")
+                                + QStringLiteral("caf\u00e9 \u20ac \u2502 ")
+                                + QString::fromUtf16(u"\U0001F600 lone \xD800 end \xDC00 x \xD800");
+        JsonArray nested;
+        nested.append(JsonArray());
+        nested.append(JsonObject());
+        nested.append(JsonObject{{QStringLiteral("deeper"), JsonArray::fromStringList({awkward})}});
+        JsonObject o{{QStringLiteral("text"), awkward},
+                     {QStringLiteral("b"), true},
+                     {QStringLiteral("a_b"), false},
+                     {QStringLiteral("aa"), JsonValue()},
+                     {QStringLiteral("A"), qint64(-9007199254740993)},
+                     {QStringLiteral("Z"), 0},
+                     {QStringLiteral("\u00e9t\u00e9"), 1},
+                     {QStringLiteral("a"), std::move(nested)},
+                     {QStringLiteral("ab"), JsonObject{{awkward, awkward}}}};
+        o.insert(QStringLiteral("b"), 2); // replaces, as QJsonObject::insert does
+        QCOMPARE(o.toJson(), QJsonDocument(o.toQJson()).toJson());
+        QCOMPARE(JsonObject().toJson(), QJsonDocument(QJsonObject()).toJson());
     }
 
     void sameInputSameBytes()
