@@ -1877,7 +1877,12 @@ def build_catalogs(results, versions, extra_sources, with_lines):
                 if SEVERITY[e["level"]] > SEVERITY[prev["level"]] or \
                         (e["printed_in_release"] and not prev["printed_in_release"]):
                     e = dict(e)
-                    e["file"], e["line"] = prev["file"], prev["line"]
+                    # Extractions saved without --lines (--save-extracted data) hold no "line".
+                    e["file"] = prev["file"]
+                    if "line" in prev:
+                        e["line"] = prev["line"]
+                    else:
+                        e.pop("line", None)
                     if prev.get("caller") and not e.get("caller"):
                         e["caller"] = prev["caller"]
                     seen_here[key] = e
