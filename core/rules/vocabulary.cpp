@@ -52,8 +52,9 @@ constexpr Spec kSpecs[] = {
      R"((?i:cuda|cudart)|\bcu[A-Z][a-z]\w*|\bCUresult\b)",
      {R"(\[(\d{1,3})\] Call to cu[A-Z]\w*)",
       // DeepStream's libraries put a space before the colon ("nvbufsurftransform:cuInit failed
-      // : 804", libnvosd's "cuGraphicsEGLRegisterImage failed : 700").
-      R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|failed :|=)[ :]*(?:error )?(\d{1,3})\b)",
+      // : 804", libnvosd's "cuGraphicsEGLRegisterImage failed : 700"); a driver API call's
+      // CUresult streamed after its name ("NvlinkTransport: cuMemCreate failed: 800") has none.
+      R"(\bcu(?:da)?[A-Z]\w*(?:\([^)]{0,80}\))? (?:returned|failed with(?: error)?(?: code)?|failed: error|failed ?:|=)[ :]*(?:error )?(\d{1,3})\b)",
       // A number a paste ran into the next word ("CUDA error = 999at main.cu:196").
       R"((?i)\bcuda (?:error|failure|driver error|runtime error)(?: code)?\s*[:=#(]?\s*(\d{1,3})(?:\b|at ))",
       R"((?i)\bcuda runtime error \((\d{1,3})\))",

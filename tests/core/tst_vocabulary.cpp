@@ -178,6 +178,9 @@ private Q_SLOTS:
         QTest::newRow("CUDA number after a space-colon (DeepStream's libraries)")
             << QByteArray("nvbufsurftransform:cuInit failed : 804 ") << "cuda-error" << 804
             << "code";
+        QTest::newRow("CUDA number after a driver call's \"failed:\" (a CUresult streamed)")
+            << QByteArray("NvlinkTransport: cuMemCreate failed: 800") << "cuda-error" << 800
+            << "code";
         QTest::newRow("CUDA number printed by its type")
             << QByteArray("[torch_memory_saver.cpp] CUresult error  result=2 "
                           "file=csrc/torch_memory_saver.cpp func=cu_mem_create line=103 (5)")
