@@ -1527,8 +1527,10 @@ const std::optional<Recognition> &AnalysisSession::recogniseMessage(const Messag
         return it->second;
     if (m_recognised.size() >= kMaxRemembered)
         m_recognised.clear();
+    const std::string_view module = kernelModuleOf(normalized);
     std::optional<Recognition> found = catalog.recognise(normalized, [&](const QString &component) {
-        return originsAgree(origin.component, catalogOrigin(component));
+        return originsAgree(origin.component, catalogOrigin(component))
+               && kernelModulesAgree(module, component);
     });
     return m_recognised.emplace(std::move(key), std::move(found)).first->second;
 }

@@ -116,17 +116,19 @@ LineOrigin lineOrigin(std::string_view normalized, SectionKind kind, std::string
         o.component = QStringLiteral("installer");
     else if (kind == SectionKind::SettingsQuery)
         o.component = QStringLiteral("nvidia-settings");
+    // The program a syslog or journal line names before its message ("nvidia-settings-user.desktop
+    // [2619]:", "nvidia-ctk[1111]:") printed it, whatever the message names (a file name
+    // "nvidia-drm-outputclass.conf" in a container toolkit warning); one that names no component
+    // ("systemd[1]:", "kernel:") leaves it to the message. A kernel log section holds other
+    // programs' lines too.
+    const std::string source = o.component.isEmpty() ? Normalizer::source(raw) : std::string();
+    if (!source.empty())
+        o.component = namedComponent(source);
     if (o.component.isEmpty())
         o.component = namedComponent(normalized);
-    // The program a syslog or journal line names before its message ("nvidia-settings-user.desktop
-    // [2619]:", "systemd[1]:"): a kernel log section holds other programs' lines too.
-    if (const std::string source = o.component.isEmpty() ? Normalizer::source(raw) : std::string();
-        !source.empty()) {
-        o.component = namedComponent(source);
-        if (o.component.isEmpty() && kind == SectionKind::KernelLog
-            && source.find("kernel") == std::string::npos)
-            o.component = QStringLiteral("other");
-    }
+    if (o.component.isEmpty() && !source.empty() && kind == SectionKind::KernelLog
+        && source.find("kernel") == std::string::npos)
+        o.component = QStringLiteral("other");
     if (o.component.isEmpty())
         o.component
             = kind == SectionKind::KernelLog ? QStringLiteral("kernel") : QStringLiteral("other");
@@ -189,6 +191,35 @@ bool originsAgree(const QString &line, const QString &catalog)
         return catalog == QLatin1String("nccl") || catalog == QLatin1String("nvml")
                || catalog == QLatin1String("dcgm");
     return false;
+}
+
+std::string_view kernelModuleOf(std::string_view line)
+{
+    static const RE2 module(R"((NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem))");
+    re2::StringPiece found;
+    if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), module, &found))
+        return {};
+    return {found.data(), found.size()};
+}
+
+bool kernelModulesAgree(std::string_view module, const QString &catalogComponent)
+{
+    if (module.empty())
+        return true;
+    // The catalogs of the kernel driver's modules, each with the name its lines carry (RM's and
+    // nvidia.ko's own both print "NVRM:").
+    static constexpr std::pair<std::string_view, std::string_view> kModules[] = {
+        {"nvidia-rm", "NVRM"},
+        {"nvidia-kernel", "NVRM"},
+        {"nvidia-modeset", "nvidia-modeset"},
+        {"nvidia-drm", "nvidia-drm"},
+        {"nvidia-uvm", "nvidia-uvm"},
+        {"nvidia-peermem", "nvidia-peermem"},
+    };
+    for (const auto &[catalog, name] : kModules)
+        if (catalogComponent == QLatin1StringView(catalog.data(), qsizetype(catalog.size())))
+            return name == module;
+    return true;
 }
 
 QString componentTitle(const QString &component)

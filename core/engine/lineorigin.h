@@ -27,6 +27,14 @@ QString catalogOrigin(const QString &catalogComponent);
 // Whether a line of origin `line` may be a message of a catalog of origin `catalog`: a line
 // that names its component must be that component's.
 bool originsAgree(const QString &line, const QString &catalog);
+// The NVIDIA kernel module a kernel line names first ("NVRM", "nvidia-modeset", "nvidia-drm",
+// "nvidia-uvm", "nvidia-peermem"), or empty.
+std::string_view kernelModuleOf(std::string_view line);
+// Whether a line of kernel module `module` (kernelModuleOf) may be a message of a catalog
+// component: the kernel driver's catalogs are each one module's, whose name its lines carry
+// ("NVRM: nvAssertOkFailedNoLog: Assertion failed: Out of memory" is not nvidia-modeset's "Out of
+// memory"). A line without a module, and other catalogs, agree.
+bool kernelModulesAgree(std::string_view module, const QString &catalogComponent);
 // "X server (NVIDIA driver)" for "xorg".
 QString componentTitle(const QString &component);
 

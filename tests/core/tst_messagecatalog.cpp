@@ -199,6 +199,49 @@ private Q_SLOTS:
         QVERIFY(catalogued);
     }
 
+    // A kernel line is a message of the module whose name it carries, a journal line of the
+    // program it names: another catalog does not claim it because a short text of it is in the
+    // line.
+    void aKernelLineIsItsOwnModulesMessage_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("notCatalog"); // a finding of this catalog is wrong
+        QTest::addColumn<QString>("catalog");    // and one of this catalog is right (or empty)
+        QTest::newRow("RM assertion with modeset's 'Out of memory'")
+            << QByteArray("kernel: NVRM: nvAssertOkFailedNoLog: Assertion failed: Out of memory "
+                          "[NV_ERR_NO_MEMORY] (0x00000051) returned from x @ y.c:273")
+            << QStringLiteral("catalog.nvidia-modeset") << QString();
+        QTest::newRow("modeset's own message")
+            << QByteArray("kernel: nvidia-modeset: ERROR: Filesystems not mounted")
+            << QStringLiteral("catalog.nvidia-rm") << QStringLiteral("catalog.nvidia-modeset");
+        // The program the journal names printed it, whatever file name its message holds.
+        QTest::newRow("a container toolkit line naming nvidia-drm's file")
+            << QByteArray("nvidia-ctk[1111]: time=\"2026-01-25T12:17:03+01:00\" level=warning "
+                          "msg=\"Could not locate X11/xorg.conf.d/nvidia-drm-outputclass.conf: "
+                          "pattern X11/xorg.conf.d/nvidia-drm-outputclass.conf not found\"")
+            << QStringLiteral("catalog.nvidia-rm")
+            << QStringLiteral("catalog.nvidia-container-toolkit");
+        QTest::newRow("modeset's text after NVRM")
+            << QByteArray("kernel: NVRM: Filesystems not mounted")
+            << QStringLiteral("catalog.nvidia-modeset") << QString();
+    }
+
+    void aKernelLineIsItsOwnModulesMessage()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, notCatalog);
+        QFETCH(QString, catalog);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult result = Analyzer(rules).analyze({LogDocument::fromBytes(
+            "Nov 05 13:55:26 node1 " + line + '\n', QStringLiteral("kern.log"))});
+        bool found = catalog.isEmpty();
+        for (const Finding &f : result.findings) {
+            QVERIFY2(!f.ruleId.startsWith(notCatalog), qPrintable(f.ruleId + u": " + f.title));
+            found = found || f.ruleId.startsWith(catalog);
+        }
+        QVERIFY(found);
+    }
+
     // A rule that names a kind of message (`messages:`) is the condition of every message of
     // that kind, in wordings no pattern of it spells out; other messages keep the catalog's name.
     void aRuleNamesAKindOfMessage_data()
