@@ -18,7 +18,8 @@ char hexDigit(unsigned u)
 }
 
 // A string as Qt's JSON writer escapes it: quotes, backslashes and control characters escaped,
-// the rest as UTF-8; a lone surrogate as \uXXXX. Written in place (at most 6 bytes a unit).
+// the rest as UTF-8; a lone surrogate (and with `bidi` a bidirectional control) as \uXXXX.
+// Written in place (at most 6 bytes a unit).
 void appendEscaped(std::string &out, const QString &s, bool bidi)
 {
     const auto *p = reinterpret_cast<const char16_t *>(s.utf16());
@@ -50,12 +51,10 @@ void appendEscaped(std::string &out, const QString &s, bool bidi)
             case 0x9: *o++ = '\\', *o++ = 't'; break;
             default: escape(u);
             }
-        } else if (bidi && (u == 0x061C || ((u & 0xFF00) == 0x2000 && isBidiControl(u)))) {
-            escape(u);
-        } else if (u < 0x800) {
+        } else if (const bool keep = !bidi || !isBidiControl(u); keep && u < 0x800) {
             *o++ = char(0xc0 | (u >> 6));
             *o++ = char(0x80 | (u & 0x3f));
-        } else if (!QChar::isSurrogate(u)) {
+        } else if (keep && !QChar::isSurrogate(u)) {
             *o++ = char(0xe0 | (u >> 12));
             *o++ = char(0x80 | ((u >> 6) & 0x3f));
             *o++ = char(0x80 | (u & 0x3f));
@@ -65,7 +64,7 @@ void appendEscaped(std::string &out, const QString &s, bool bidi)
             *o++ = char(0x80 | ((c >> 12) & 0x3f));
             *o++ = char(0x80 | ((c >> 6) & 0x3f));
             *o++ = char(0x80 | (c & 0x3f));
-        } else {
+        } else { // a bidirectional control (asked for), a lone surrogate
             escape(u);
         }
     }
