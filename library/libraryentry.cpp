@@ -133,13 +133,8 @@ QJsonObject reportDetail(const AnalysisResult &r)
         inputs.append(inputJson(in));
     for (const Error &e : r.problems)
         problems.append(problemJson(e));
-    for (const BundleFact &f : r.facts) // not the line it was read from: that is the log's
-        facts.append(QJsonObject{{QStringLiteral("name"), f.name},
-                                 {QStringLiteral("value"), f.value},
-                                 {QStringLiteral("path"), f.path},
-                                 {QStringLiteral("line"), f.line},
-                                 {QStringLiteral("rule"), f.rule},
-                                 {QStringLiteral("count"), f.count}});
+    for (const BundleFact &f : r.facts)
+        facts.append(factJson(f));
     for (const Finding &f : r.findings) {
         QJsonArray references, comparisons;
         for (const Reference &ref : f.references)

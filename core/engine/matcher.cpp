@@ -951,6 +951,9 @@ private:
         };
     }
     bool joinedAway(size_t k) const { return m_only && (*m_only)[k] == kJoinedAway; }
+    // How many lines before line i the kWrapBack lines that hold text or are blank begin (the
+    // lines joined away skipped); `toBlank`: none past a blank line.
+    size_t wrapBack(size_t i, bool toBlank) const;
     bool tryRule(int ruleIndex, size_t at, int span, bool wrapped);
     int extendOverWrap(
         const RE2 &re, size_t at, int span, size_t start, size_t textSize, std::string &longer);
@@ -1198,17 +1201,23 @@ void Matcher::ChunkScan::retryWrapped(size_t i)
     // In rule order, whichever set named them (the hits of one line come out in that order).
     std::sort(m_retry.begin(), m_retry.end());
     // How far back a message may have begun: up to kWrapBack lines, none of them empty.
-    size_t maxBack = 0;
+    const size_t maxBack = wrapBack(i, true);
+    for (int r : m_retry)
+        retryFrom(r, i, maxBack);
+}
+
+size_t Matcher::ChunkScan::wrapBack(size_t i, bool toBlank) const
+{
+    size_t back = 0;
     for (size_t k = i, held = 0; held < size_t(RawPrefilter::kWrapBack) && k > m_begin;) {
         if (joinedAway(--k))
             continue;
-        if (m_lines[k].empty())
+        if (toBlank && m_lines[k].empty())
             break;
         ++held;
-        maxBack = i - k;
+        back = i - k;
     }
-    for (int r : m_retry)
-        retryFrom(r, i, maxBack);
+    return back;
 }
 
 // The rules whose words the prefilter finds in the window a wrapped message may cover, from the
@@ -1220,10 +1229,8 @@ void Matcher::ChunkScan::addWrappedCandidates(size_t i)
             && std::find(m_retry.begin(), m_retry.end(), r) == m_retry.end())
             m_retry.push_back(r);
     };
-    size_t from = i;
-    for (int held = 0; held < RawPrefilter::kWrapBack && from > m_begin;)
-        held += !joinedAway(--from);
-    const size_t back = i - from;
+    const size_t back = wrapBack(i, false);
+    const size_t from = i - back;
     if (m_sets.singleOk) {
         joinInto(m_lines, from, back + size_t(RawPrefilter::kWrapLines), m_window, gluedLines());
         candidatesOf(m_window, m_sets.single, m_fastSingle, m_hits);

@@ -133,6 +133,13 @@ JsonArray problemsJson(const QList<Error> &errors)
     return problems;
 }
 
+JsonObject factTree(const BundleFact &f)
+{
+    return JsonObject{{QStringLiteral("name"), f.name}, {QStringLiteral("value"), f.value},
+                      {QStringLiteral("path"), f.path}, {QStringLiteral("line"), f.line},
+                      {QStringLiteral("rule"), f.rule}, {QStringLiteral("count"), f.count}};
+}
+
 JsonObject inputTree(const InputInfo &in)
 {
     return JsonObject{{QStringLiteral("path"), in.path},
@@ -171,12 +178,7 @@ JsonObject reportTree(const AnalysisResult &result, const ReportOptions &options
 
     JsonArray facts;
     for (const BundleFact &f : result.facts)
-        facts.append(JsonObject{{QStringLiteral("name"), f.name},
-                                {QStringLiteral("value"), f.value},
-                                {QStringLiteral("path"), f.path},
-                                {QStringLiteral("line"), f.line},
-                                {QStringLiteral("rule"), f.rule},
-                                {QStringLiteral("count"), f.count}});
+        facts.append(factTree(f));
     root.insert(QStringLiteral("facts"), facts);
 
     JsonArray gpus;
@@ -219,6 +221,11 @@ JsonObject reportTree(const AnalysisResult &result, const ReportOptions &options
 QJsonObject inputJson(const InputInfo &input)
 {
     return inputTree(input).toQJson();
+}
+
+QJsonObject factJson(const BundleFact &fact)
+{
+    return factTree(fact).toQJson();
 }
 
 QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &options)

@@ -11,7 +11,8 @@ namespace gputriage {
 // The `gputriage/report/v1` document (see docs/report.schema.json).
 QJsonObject jsonReport(const AnalysisResult &result, const ReportOptions &options);
 QByteArray writeJsonReport(const AnalysisResult &result, const ReportOptions &options);
-// One entry of its "inputs" (the case library keeps the same).
+// One entry of its "inputs", and of its "facts" (the case library keeps the same).
 QJsonObject inputJson(const InputInfo &input);
+QJsonObject factJson(const BundleFact &fact);
 
 } // namespace gputriage

@@ -136,14 +136,18 @@ QJsonValue JsonValue::toQJson() const
             a.append(v.toQJson());
         return a;
     }
-    case Type::Object: {
-        QJsonObject o;
-        for (size_t i = 0; i < m_keys.size(); ++i)
-            o.insert(m_keys[i], m_items[i].toQJson());
-        return o;
-    }
+    case Type::Object: return objectToQJson(m_keys, m_items);
     }
     return QJsonValue();
+}
+
+QJsonObject JsonValue::objectToQJson(const std::vector<QString> &keys,
+                                     const std::vector<JsonValue> &values)
+{
+    QJsonObject o;
+    for (size_t i = 0; i < keys.size(); ++i)
+        o.insert(keys[i], values[i].toQJson());
+    return o;
 }
 
 void JsonValue::write(std::string &out, int indent, bool bidi) const
@@ -227,10 +231,7 @@ void JsonObject::insert(const QString &key, JsonValue value)
 
 QJsonObject JsonObject::toQJson() const
 {
-    QJsonObject o;
-    for (size_t i = 0; i < m_keys.size(); ++i)
-        o.insert(m_keys[i], m_values[i].toQJson());
-    return o;
+    return JsonValue::objectToQJson(m_keys, m_values);
 }
 
 QByteArray JsonObject::toJson(Escape escape) const

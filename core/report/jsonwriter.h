@@ -40,6 +40,8 @@ private:
     friend class JsonArray;
     friend class JsonObject;
     enum class Type : unsigned char { Null, Bool, Integer, String, Array, Object };
+    static QJsonObject objectToQJson(const std::vector<QString> &keys,
+                                     const std::vector<JsonValue> &values);
     static void writeObject(std::string &out,
                             const std::vector<QString> &keys,
                             const std::vector<JsonValue> &values,
