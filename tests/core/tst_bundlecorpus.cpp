@@ -96,6 +96,8 @@ private Q_SLOTS:
         QVERIFY(triages.size() >= minBundles);
         int kept = 0, keptFound = 0, above = 0, aboveKept = 0, healthy = 0, healthyNoisy = 0;
         QStringList misses, noise;
+        // What the findings the triages do not keep are, counted (the held-back set names none).
+        int noiseCatalog = 0, noiseUnrecognised = 0, noiseRules = 0, noiseWarnings = 0;
         // The held-back set names no bundle, miss or noise: whoever reads the output writes
         // rules, and must not learn from it what the pack gets wrong on these bundles
         // (GPUTRIAGE_NAME_HELDBACK=1 shows them).
@@ -141,8 +143,14 @@ private Q_SLOTS:
                     return recognises(f, c, conditions);
                 });
                 ak += isKept;
-                if (!isKept)
+                if (!isKept) {
                     noise << QStringLiteral("%1: %2 %3").arg(name, f.ruleId, f.title.left(100));
+                    noiseCatalog += f.ruleId.startsWith(u"catalog.");
+                    noiseUnrecognised += f.ruleId == u"nvidia.unrecognised";
+                    noiseRules
+                        += !f.ruleId.startsWith(u"catalog.") && f.ruleId != u"nvidia.unrecognised";
+                    noiseWarnings += f.severity == Severity::Warning;
+                }
             }
             const bool isHealthy = triage["healthy"].as<bool>();
             healthy += isHealthy;
@@ -163,6 +171,11 @@ private Q_SLOTS:
             "(%d/%d), precision %.3f (%d/%d)",
             qPrintable(set), qlonglong(triages.size()), healthy, healthyNoisy, recall, keptFound,
             kept, precision, aboveKept, above);
+        if (!noise.isEmpty())
+            qInfo("%s \u2014 not kept: %lld (a catalog's %d, unrecognised lines %d, rules %d; "
+                  "%d of them warnings)",
+                  qPrintable(set), qlonglong(noise.size()), noiseCatalog, noiseUnrecognised,
+                  noiseRules, noiseWarnings);
         if (named) {
             for (const QString &m : misses)
                 qInfo("missed: %s", qPrintable(m));
