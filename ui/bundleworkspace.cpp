@@ -143,10 +143,13 @@ void BundleWorkspace::addSidePanels()
             &AnalysisController::setExcluded);
     connect(m_findings, &FindingsPanel::occurrenceShown, this,
             [this](const QString &title, int number, int count) {
+                // Short enough that the status bar's file and line labels leave room for it.
+                const QString shown = fontMetrics().elidedText(
+                    title, Qt::ElideRight, fontMetrics().averageCharWidth() * 36);
                 Q_EMIT notice(tr("Occurrence %1 of %2 of \u201c%3\u201d (F8 / Shift+F8)")
                                   .arg(number)
                                   .arg(count)
-                                  .arg(title),
+                                  .arg(shown),
                               0);
             });
     // The findings list can follow the file shown (not the merged timeline).
