@@ -118,6 +118,17 @@ bool benign(std::string_view normalized)
     return RE2::PartialMatch(text, re) && !RE2::PartialMatch(text, assertion);
 }
 
+// A compiler's warning or note (and the numbered source lines it quotes), or a kernel module
+// build's own chatter (nvidia-installer's `CONFTEST: dma_fence_set_error`, kbuild's compiler
+// check), quoted in an installer log or a pasted build: build output, not a message of the
+// program it names. A compiler's error stays a message (a failed build has rules).
+bool buildChatter(std::string_view line)
+{
+    static const RE2 re("^\\s*(?:\\S+:\\d+(?::\\d+)?: (?:warning|note): |\\d+ \\| |CONFTEST: |"
+                        "warning: the compiler differs from the one used to build the kernel)");
+    return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
+}
+
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
@@ -786,7 +797,8 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
     const SectionKind kind = kindOf(doc);
     const bool messages = !holdsValues(kind) && kind != SectionKind::BuildLog;
     for (int line : lines) {
-        if (!messages || isSectionHeader(doc.line(line), doc.path()))
+        if (!messages || isSectionHeader(doc.line(line), doc.path())
+            || buildChatter(doc.line(line)))
             continue;
         // A kernel module's line without error words is looked up in its catalog only.
         const bool words = m_analyzer.matcher().hasErrorWords(doc.line(line));

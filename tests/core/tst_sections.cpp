@@ -172,6 +172,26 @@ private Q_SLOTS:
                    "Driver for Linux-x86_64 (version 570.86.15) is now complete.")
             << QStringList{QStringLiteral(
                    "nvidia.unrecognised info")}; // the second wording is older than the catalog
+        QTest::newRow("the module build an installer log quotes is build output")
+            << QByteArray("*** /var/log/nvidia-installer.log")
+            << QByteArray(
+                   "   CONFTEST: dma_fence_set_error\n"
+                   "   CONFTEST: memory_failure_queue_has_trapno_arg\n"
+                   "warning: the compiler differs from the one used to build the kernel\n"
+                   "/tmp/makeself.qKKLhAeM/NVIDIA-Linux-x86_64-570.172.08/kernel-open/common/inc/"
+                   "nv-linux.h:578:37: warning: suggest braces around empty body in an 'if' "
+                   "statement [-Wempty-body]\n"
+                   "  578 |         NV_KMALLOC_NO_OOM(ptr, size); /* on error, nothing */\n"
+                   "/tmp/makeself.qKKLhAeM/NVIDIA-Linux-x86_64-570.172.08/kernel-open/nvidia/"
+                   "os-interface.c:120:9: note: in expansion of macro 'NV_KMALLOC_NO_OOM' on error "
+                   "paths")
+            << QStringList{};
+        QTest::newRow("a compiler error an installer log quotes stays a message")
+            << QByteArray("*** /var/log/nvidia-installer.log")
+            << QByteArray("/tmp/selfgz1234/NVIDIA-Linux-x86_64-470.256.02/kernel/nvidia-drm/"
+                          "nvidia-drm-crtc.c:41:10: error: implicit declaration of function "
+                          "'drm_atomic_helper_duplicate_state'")
+            << QStringList{QStringLiteral("driver.build-failed critical")};
         QTest::newRow("an installer run that failed: its error is above info")
             << QByteArray("*** /var/log/nvidia-installer.log")
             << QByteArray("ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most "
