@@ -129,6 +129,13 @@ bool buildChatter(std::string_view line)
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
 
+// A kernel log line as dmesg prints it ("[  400.223794] audit: …").
+bool quotedKernelLine(std::string_view line)
+{
+    static const RE2 re("^\\s*\\[\\s*\\d+\\.\\d+\\] ");
+    return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
+}
+
 constexpr int kChunkLines = 32 * 1024;
 constexpr qint64 kBatchBytes = qint64(32) << 20;
 constexpr size_t kBatchTasks = 256;
@@ -803,8 +810,9 @@ void AnalysisSession::collectErrorLines(const LogDocument &doc,
         // A kernel module's line without error words is looked up in its catalog only.
         const bool words = m_analyzer.matcher().hasErrorWords(doc.line(line));
         const DeviceVendor vendor = deviceVendor(doc.line(line));
-        const bool nvidia = kind == SectionKind::InstallerLog || nvidiaOrigin(doc.line(line))
-                            || vendor == DeviceVendor::Nvidia;
+        // An installer log is NVIDIA's, save the kernel log it quotes after a failed load.
+        const bool nvidia = (kind == SectionKind::InstallerLog && !quotedKernelLine(doc.line(line)))
+                            || nvidiaOrigin(doc.line(line)) || vendor == DeviceVendor::Nvidia;
         if (!nvidia && vendor == DeviceVendor::Unknown && rulesOn.on(line).empty()
             && collectUnknownDeviceLine(doc, line, kind, normalized))
             continue;

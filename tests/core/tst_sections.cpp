@@ -186,6 +186,16 @@ private Q_SLOTS:
                    "os-interface.c:120:9: note: in expansion of macro 'NV_KMALLOC_NO_OOM' on error "
                    "paths")
             << QStringList{};
+        QTest::newRow("the kernel log an installer log quotes is the kernel's")
+            << QByteArray("*** /var/log/nvidia-installer.log")
+            << QByteArray(
+                   "-> Kernel messages:\n"
+                   "[  400.223794] audit: type=1400 audit(1686324840.615:236): "
+                   "apparmor=\"DENIED\" operation=\"open\" profile=\"snap-update-ns.chromium\" "
+                   "name=\"/var/lib/snapd/\" pid=8088 comm=\"5\" requested_mask=\"r\" "
+                   "denied_mask=\"r\" fsuid=0 ouid=0\n"
+                   "[  401.000000] usb 1-2: device descriptor read/64, error -71")
+            << QStringList{};
         QTest::newRow("a compiler error an installer log quotes stays a message")
             << QByteArray("*** /var/log/nvidia-installer.log")
             << QByteArray("/tmp/selfgz1234/NVIDIA-Linux-x86_64-470.256.02/kernel/nvidia-drm/"
