@@ -909,6 +909,10 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
         ++m_result.nvidiaExplainedLines;
         return;
     }
+    // A line its printer marks as information (X's "(II)", NCCL INFO, level=info) is not an
+    // error line, whatever its words ("(II) Failed to load module \"nvidia\" (already loaded)").
+    if (origin.level == PrintLevel::Debug || origin.level == PrintLevel::Info)
+        return;
     ++m_result.nvidiaUnrecognisedLines;
     if (m_nvidiaTraceback.skip(doc, indented, normalized))
         return;

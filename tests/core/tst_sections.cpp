@@ -136,7 +136,11 @@ private Q_SLOTS:
                           "[    11.890] (WW) NVIDIA: Failed to bind sideband socket to\n"
                           "[    11.891] (WW) NVIDIA:     '/var/run/nvidia-xdriver-d7c3653d' "
                           "Permission denied")
-            << QStringList{QStringLiteral("nvidia.unrecognised info")};
+            << QStringList{};
+        QTest::newRow("an X information line is no error line, whatever its words")
+            << QByteArray("*** /var/log/Xorg.0.log")
+            << QByteArray("[    11.889] (II) Failed to load module \"nvidia\" (already loaded, 0)")
+            << QStringList{};
         QTest::newRow("an X error is a warning")
             << QByteArray("*** /var/log/Xorg.0.log")
             << QByteArray("[    11.889] (EE) NVIDIA(GPU-0): Failed to initialize the NVIDIA GPU at "
