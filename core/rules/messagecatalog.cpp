@@ -346,7 +346,8 @@ namespace {
 std::vector<std::string> literalRuns(std::string_view format)
 {
     std::vector<std::string> runs;
-    for (const Piece &p : parseFormat(format)) {
+    const std::vector<Piece> pieces = parseFormat(format);
+    for (const Piece &p : pieces) {
         if (p.conversion)
             continue;
         const std::string &t = p.text;
@@ -360,6 +361,20 @@ std::vector<std::string> literalRuns(std::string_view format)
                 ++j;
             runs.push_back(t.substr(i, j - i));
             i = j;
+        }
+    }
+    // The "0x" of a pointer printed last may be left off with it (formatToPattern).
+    size_t end = pieces.size();
+    while (end > 0 && !pieces[end - 1].conversion
+           && std::all_of(pieces[end - 1].text.begin(), pieces[end - 1].text.end(), isSpace))
+        --end;
+    if (end > 0 && pieces[end - 1].conversion && pieces[end - 1].text[0] == 'p' && !runs.empty()) {
+        std::string &last = runs.back();
+        if (last.size() >= 2 && last[last.size() - 2] == '0'
+            && (last.back() == 'x' || last.back() == 'X')) {
+            last.resize(last.size() - 2);
+            if (last.empty())
+                runs.pop_back();
         }
     }
     return runs;
@@ -420,6 +435,32 @@ std::string MessageCatalog::formatToPattern(std::string_view format, std::vector
             break;
         pieces.pop_back();
     }
+    // A pointer the format prints last ("Failed to map NvKmsKapiMemory 0x%p" of nvidia-drm) means
+    // nothing to a reader, and one who retyped the line into a report often left it off with its
+    // "0x": after twelve letters of the format's own words it is optional (real-dev
+    // graphics/omarchy-10433-*). A format of little text ("%p", "%d %p") keeps its value.
+    bool optionalPointer = false;
+    if (pieces.size() >= 2 && pieces.back().conversion && pieces.back().text[0] == 'p'
+        && !pieces[pieces.size() - 2].conversion) {
+        int letters = 0;
+        for (const Piece &piece : pieces)
+            if (!piece.conversion)
+                for (char ch : piece.text)
+                    letters += std::isalpha(static_cast<unsigned char>(ch)) ? 1 : 0;
+        std::string &t = pieces[pieces.size() - 2].text;
+        const bool hex
+            = t.size() >= 2 && t[t.size() - 2] == '0' && (t.back() == 'x' || t.back() == 'X');
+        if (letters - (hex ? 1 : 0) >= 12) {
+            optionalPointer = true;
+            pieces.pop_back();
+            if (hex)
+                t.resize(t.size() - 2);
+            while (!t.empty() && isSpace(t.back()))
+                t.pop_back();
+            if (t.empty())
+                pieces.pop_back();
+        }
+    }
     std::string out;
     for (size_t p = 0; p < pieces.size(); ++p) {
         const Piece &piece = pieces[p];
@@ -455,6 +496,13 @@ std::string MessageCatalog::formatToPattern(std::string_view format, std::vector
             out += RE2::QuoteMeta(t.substr(i, j - i));
             i = j;
         }
+    }
+    if (optionalPointer) {
+        if (conversions)
+            conversions->push_back('p');
+        if (!out.empty() && isWordChar(out.back()))
+            out += "\\b";
+        out += "(?:\\s*(?:0[xX])?(\\S+))?";
     }
     return out;
 }

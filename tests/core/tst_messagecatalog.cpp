@@ -92,6 +92,13 @@ private Q_SLOTS:
         QVERIFY(matches("%s failed", "/dev/nvidia0 failed"));
         QVERIFY(matches("%s failed", "/dev/nvidia0: failed"));
         QVERIFY(!matches("%s failed", "operation unfailed"));
+        // A pointer printed last may be left off, with its "0x", by a reader who retyped the line;
+        // a format of little text keeps it.
+        QVERIFY(matches("Failed to map NvKmsKapiMemory 0x%p\n", "Failed to map NvKmsKapiMemory"));
+        QVERIFY(matches("Failed to map NvKmsKapiMemory 0x%p\n",
+                        "Failed to map NvKmsKapiMemory 0x00000000a1b2c3d4"));
+        QVERIFY(!matches("Failed to map NvKmsKapiMemory 0x%p\n", "Failed to map NvKmsKapiMemoryX"));
+        QVERIFY(!matches("%d %p", "7"));
     }
 
     // One line per message of every shipped catalog, as the component prints it: each is
