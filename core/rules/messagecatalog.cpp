@@ -157,6 +157,13 @@ bool isSpace(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
+// Whether a format's text ends with the "0x" it prints before a pointer ("… 0x%p").
+bool endsWithHexPrefix(std::string_view text)
+{
+    return text.size() >= 2 && text[text.size() - 2] == '0'
+           && (text.back() == 'x' || text.back() == 'X');
+}
+
 // As a normalized line reads: blanks collapsed to one, none at either end.
 std::string collapseBlanks(std::string_view text)
 {
@@ -370,8 +377,7 @@ std::vector<std::string> literalRuns(std::string_view format)
         --end;
     if (end > 0 && pieces[end - 1].conversion && pieces[end - 1].text[0] == 'p' && !runs.empty()) {
         std::string &last = runs.back();
-        if (last.size() >= 2 && last[last.size() - 2] == '0'
-            && (last.back() == 'x' || last.back() == 'X')) {
+        if (endsWithHexPrefix(last)) {
             last.resize(last.size() - 2);
             if (last.empty())
                 runs.pop_back();
@@ -448,8 +454,7 @@ std::string MessageCatalog::formatToPattern(std::string_view format, std::vector
                 for (char ch : piece.text)
                     letters += std::isalpha(static_cast<unsigned char>(ch)) ? 1 : 0;
         std::string &t = pieces[pieces.size() - 2].text;
-        const bool hex
-            = t.size() >= 2 && t[t.size() - 2] == '0' && (t.back() == 'x' || t.back() == 'X');
+        const bool hex = endsWithHexPrefix(t);
         if (letters - (hex ? 1 : 0) >= 12) {
             optionalPointer = true;
             pieces.pop_back();

@@ -4,6 +4,7 @@
 // its figures say how the knowledge generalises). Prints per bundle and in total what was found
 // of the triage (recall), how many findings above info the triage keeps (precision), and the
 // unrecognised lines by component; fails when a figure falls below its set's floor.
+#include "conditionmap.h"
 #include "engine/analyzer.h"
 #include "rules/ruleloader.h"
 
@@ -23,18 +24,8 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-using ConditionMap = std::map<QString, QStringList>;
-
-void readConditions(const QString &file, ConditionMap &into)
-{
-    const YAML::Node root = YAML::LoadFile(file.toStdString());
-    for (const auto &c : root["conditions"]) {
-        QStringList &rules = into[qs(c.first.as<std::string>())];
-        for (const auto &r : c.second)
-            if (!rules.contains(qs(r.as<std::string>())))
-                rules << qs(r.as<std::string>());
-    }
-}
+using test::ConditionMap;
+using test::readConditions;
 
 bool recognises(const Finding &f, const QString &condition, const ConditionMap &conditions)
 {

@@ -1,6 +1,7 @@
 // The shipped pack against real logs (tests/data/real/: verbatim excerpts from public issue
 // threads and forums, each with its source and what an engineer sees in it). Prints recall,
 // facts found and false positives per family; fails when a figure falls below its floor.
+#include "conditionmap.h"
 #include "engine/analyzer.h"
 #include "engine/gpus.h"
 #include "rules/ruleloader.h"
@@ -105,33 +106,19 @@ private Q_SLOTS:
         const QString root = QStringLiteral(TESTDATA "/") + folder;
         const YAML::Node expected
             = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
-        std::map<QString, QStringList> recognisedBy;
-        for (const auto &c : expected["conditions"]) {
-            QStringList rules;
-            for (const auto &r : c.second)
-                rules << qs(r.as<std::string>());
-            recognisedBy[qs(c.first.as<std::string>())] = rules;
-        }
+        test::ConditionMap recognisedBy;
+        test::readConditions(root + QLatin1String("/expected.yaml"), recognisedBy);
         // The held-back map was written when the half was collected and nobody may edit it since;
         // the rules that recognise a condition are kept up to date in the maps of the sets rules
         // are written from. A held-back condition is also recognised by the rules those maps list
         // for the same key (scored both ways: the frozen map alone, and with them).
         const bool heldBack = folder == QLatin1String("real-heldback");
-        std::map<QString, QStringList> currentRules = recognisedBy;
+        test::ConditionMap currentRules = recognisedBy;
         if (heldBack)
-            for (const char *other : {"real", "real-dev"}) {
-                const YAML::Node map = YAML::LoadFile(QStringLiteral(TESTDATA "/%1/expected.yaml")
-                                                          .arg(QLatin1String(other))
-                                                          .toStdString());
-                for (const auto &c : map["conditions"]) {
-                    const auto it = currentRules.find(qs(c.first.as<std::string>()));
-                    if (it == currentRules.end())
-                        continue;
-                    for (const auto &r : c.second)
-                        if (!it->second.contains(qs(r.as<std::string>())))
-                            it->second << qs(r.as<std::string>());
-                }
-            }
+            for (const char *other : {"real", "real-dev"})
+                test::readConditions(
+                    QStringLiteral(TESTDATA "/%1/expected.yaml").arg(QLatin1String(other)),
+                    currentRules);
         int frozenRecognised = 0, frozenRecognisedUsed = 0;
         const Analyzer analyzer(loadRules({}, true));
         std::map<QString, Score> families;
@@ -155,6 +142,8 @@ private Q_SLOTS:
             s.excerpts = 1;
             const bool negative = e["negative"] && e["negative"].as<bool>();
             s.negatives = negative;
+            const bool fromUsedThread
+                = usedThreads.count(threadOf(qs(e["source"].as<std::string>()))) > 0;
             const AnalysisResult result = analyzer.analyzePaths({root + QLatin1Char('/') + file});
             QVERIFY2(result.inputs.size() == 1 && result.inputs[0].lines > 0, qPrintable(file));
             std::set<const Finding *> recognising;
@@ -175,9 +164,7 @@ private Q_SLOTS:
                     }
                 s.recognised += found;
                 frozenRecognised += foundByFrozenMap;
-                frozenRecognisedUsed
-                    += foundByFrozenMap
-                       && usedThreads.count(threadOf(qs(e["source"].as<std::string>())));
+                frozenRecognisedUsed += foundByFrozenMap && fromUsedThread;
                 if (!found) {
                     misses << file + QLatin1String(": ") + key;
                     // Findings that recognised another condition of the excerpt do not count.
@@ -256,7 +243,7 @@ private Q_SLOTS:
                             << file + QLatin1String(": ") + f.ruleId + QLatin1String(" ") + f.title;
                     }
             families[family].add(s);
-            if (usedThreads.count(threadOf(qs(e["source"].as<std::string>()))))
+            if (fromUsedThread)
                 fromUsedThreads.add(s);
         }
         Score total;
