@@ -905,7 +905,8 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
     const bool rmLine = normalized.find("NVRM") != std::string::npos;
     if ((!rmLine && addVocabularyLine(doc, line, normalized))
         || addCatalogLine(doc, line, normalized, kind, origin)
-        || (rmLine && addVocabularyLine(doc, line, normalized))) {
+        || (rmLine && addVocabularyLine(doc, line, normalized))
+        || (rmLine && addRmFunctionLine(doc, line, normalized, kind, origin))) {
         ++m_result.nvidiaExplainedLines;
         return;
     }
@@ -1492,24 +1493,52 @@ bool AnalysisSession::addCatalogLine(const LogDocument &doc,
     // component is read from the whole line, the level from what precedes the message ("ERROR:
     // Could not get DaemonSetList" logged at info is the message's own text).
     const std::optional<Recognition> &r = recogniseMessage(*catalog, normalized, origin);
-    if (!r)
+    return r && addRecognition(doc, line, normalized, kind, *r, minimum);
+}
+
+// An RM line with error words that no catalog message matched, from a function the catalogs
+// know: a message of that function's subsystem in another driver version's words.
+bool AnalysisSession::addRmFunctionLine(const LogDocument &doc,
+                                        int line,
+                                        std::string_view normalized,
+                                        SectionKind kind,
+                                        const LineOrigin &origin)
+{
+    const MessageCatalog *catalog = m_analyzer.rules().messages.get();
+    if (!catalog)
         return false;
+    const std::string_view module = kernelModuleOf(normalized);
+    const std::optional<Recognition> r
+        = catalog->recogniseFunction(normalized, [&](const QString &component) {
+              return originsAgree(origin.component, catalogOrigin(component))
+                     && kernelModulesAgree(module, component);
+          });
+    return r && addRecognition(doc, line, normalized, kind, *r, PrintLevel::Unknown);
+}
+
+bool AnalysisSession::addRecognition(const LogDocument &doc,
+                                     int line,
+                                     std::string_view normalized,
+                                     SectionKind kind,
+                                     const Recognition &r,
+                                     PrintLevel minimum)
+{
     // The later lines of a message printed over several are its first line's: known, and no
     // finding of their own.
-    if (r->message->continuation)
+    if (r.message->continuation)
         return true;
-    const PrintLevel shown = lineOrigin(normalized.substr(0, r->start), kind).level;
-    const PrintLevel printed = shown != PrintLevel::Unknown ? shown : r->message->level;
+    const PrintLevel shown = lineOrigin(normalized.substr(0, r.start), kind).level;
+    const PrintLevel printed = shown != PrintLevel::Unknown ? shown : r.message->level;
     if (minimum != PrintLevel::Unknown && (printed == PrintLevel::Unknown || printed < minimum))
         return false;
     // The GPU a line names, by its PCI address (any domain width, or none).
     static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");
     std::string pci;
     RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), busId, &pci);
-    auto [it, added] = m_catalogHits.try_emplace({r->index, QString::fromStdString(pci)});
+    auto [it, added] = m_catalogHits.try_emplace({r.index, QString::fromStdString(pci)});
     CatalogHit &hit = it->second;
     if (added) {
-        hit.first = *r;
+        hit.first = r;
         hit.pci = it->first.second;
     }
     ++hit.count;
@@ -1947,9 +1976,13 @@ void AnalysisSession::addCatalogFindings()
             f.facts[QStringLiteral("pci")] = hit.pci;
         }
         f.severity = severityFor(m, hit.level);
-        f.title = QStringLiteral("%1 (%2): %3")
-                      .arg(c.title, m.subsystem,
-                           QString::fromStdString(MessageCatalog::shape(m.format)));
+        // A message known by its function alone (MessageCatalog::recogniseFunction).
+        const bool byFunction = m.format.empty();
+        f.title = byFunction ? QStringLiteral("%1 (%2): a message of %3 the catalog does not hold")
+                                   .arg(c.title, m.subsystem, m.function)
+                             : QStringLiteral("%1 (%2): %3")
+                                   .arg(c.title, m.subsystem,
+                                        QString::fromStdString(MessageCatalog::shape(m.format)));
         f.count = hit.count;
         f.tags = {QStringLiteral("catalog"), c.id, m.subsystem};
         f.facts[QStringLiteral("component")] = c.id;
@@ -1959,7 +1992,20 @@ void AnalysisSession::addCatalogFindings()
             f.facts[QStringLiteral("function")] = m.function;
         const CatalogEntry *status = addStatus(hit.first, hit.occurrences, statuses, f);
         f.explain
-            = m.meaning.isEmpty()
+            = byFunction
+                  ? QStringLiteral("Printed by %1 in %2 (%3), in words the catalog, made from the "
+                                   "driver's sources %4, does not hold: another driver version's "
+                                   "message, or one of a build it was not made from.%5 No rule "
+                                   "of the loaded packs explains it.")
+                        .arg(m.function, c.title, m.file.isEmpty() ? c.source : m.file,
+                             m.first == m.last || m.last.isEmpty()
+                                 ? m.first
+                                 : QStringLiteral("%1 to %2").arg(m.first, m.last),
+                             hit.level == PrintLevel::Unknown
+                                 ? QString()
+                                 : QStringLiteral(" The lines show it at %1 level.")
+                                       .arg(printLevelName(hit.level)))
+              : m.meaning.isEmpty()
                   ? QStringLiteral("A message of %1 (%2, printed with %3 in its source); the "
                                    "lines show it at %4 level. No rule of the loaded packs "
                                    "explains it.")

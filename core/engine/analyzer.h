@@ -155,6 +155,17 @@ private:
                         SectionKind kind,
                         const LineOrigin &origin,
                         PrintLevel minimum = PrintLevel::Unknown);
+    bool addRmFunctionLine(const LogDocument &doc,
+                           int line,
+                           std::string_view normalized,
+                           SectionKind kind,
+                           const LineOrigin &origin);
+    bool addRecognition(const LogDocument &doc,
+                        int line,
+                        std::string_view normalized,
+                        SectionKind kind,
+                        const Recognition &r,
+                        PrintLevel minimum);
     void addCatalogFindings();
     void foldConsequences();
     void foldRestatements();

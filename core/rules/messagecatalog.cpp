@@ -1,6 +1,7 @@
 #include "rules/messagecatalog.h"
 
 #include "diskcache.h"
+#include "rules/version.h"
 #include "text/words.h"
 #include "timings.h"
 
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -886,6 +888,71 @@ bool MessageCatalog::tryMessage(int index,
     return true;
 }
 
+namespace {
+
+// The function an RM line names ("NVRM: [GPU0 ]function: message"), and where its message starts.
+std::optional<std::pair<std::string, size_t>> rmFunctionOf(std::string_view line)
+{
+    const size_t nvrm = line.find("NVRM: ");
+    if (nvrm == std::string_view::npos)
+        return std::nullopt;
+    static const RE2 head("(?:GPU\\d+ )?([A-Za-z_]\\w*)(?:\\(\\))?: ?");
+    re2::StringPiece rest(line.data() + nvrm + 6, line.size() - nvrm - 6);
+    std::string function;
+    if (!RE2::Consume(&rest, head, &function))
+        return std::nullopt;
+    return std::pair(std::move(function), size_t(rest.data() - line.data()));
+}
+
+} // namespace
+
+std::optional<Recognition> MessageCatalog::recogniseFunction(std::string_view line,
+                                                             const Wanted &wanted) const
+{
+    std::lock_guard lock(m_mutex);
+    load(wanted);
+    const auto head = rmFunctionOf(line);
+    if (!head)
+        return std::nullopt;
+    const std::string key = functionKey(head->first);
+    const auto it = m_byFunction.find(key);
+    if (it == m_byFunction.end() || it->second.empty())
+        return std::nullopt;
+    const CatalogMessage &known = m_messages[size_t(it->second.front())];
+    if (wanted && !wanted(m_components[size_t(known.component)].id))
+        return std::nullopt;
+    auto [slot, added] = m_functionMessageOf.try_emplace(key, int(m_functionMessages.size()));
+    if (added) {
+        // The function's subsystem and file are those most of its messages give; its versions
+        // span theirs.
+        std::map<std::pair<QString, QString>, int> places;
+        for (int i : it->second)
+            ++places[{m_messages[size_t(i)].subsystem, m_messages[size_t(i)].file}];
+        const auto place = std::max_element(places.begin(), places.end(),
+                                            [](auto &a, auto &b) { return a.second < b.second; });
+        CatalogMessage m;
+        m.component = known.component;
+        m.function = QString::fromStdString(key);
+        m.subsystem = place->first.first;
+        m.file = place->first.second;
+        m.source = known.source;
+        for (int i : it->second) {
+            const CatalogMessage &k = m_messages[size_t(i)];
+            if (!k.first.isEmpty() && (m.first.isEmpty() || compareVersions(k.first, m.first) < 0))
+                m.first = k.first;
+            if (!k.last.isEmpty() && (m.last.isEmpty() || compareVersions(m.last, k.last) < 0))
+                m.last = k.last;
+        }
+        m_functionMessages.push_back(std::move(m));
+    }
+    Recognition r;
+    r.message = &m_functionMessages[size_t(slot->second)];
+    r.component = &m_components[size_t(known.component)];
+    r.index = -2 - slot->second;
+    r.start = head->second;
+    return r;
+}
+
 std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
                                                      const Wanted &wanted) const
 {
@@ -897,19 +964,14 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
     Recognition best;
     int bestLetters = 0;
     // RM: "NVRM: [GPU0 ]function: message" — the function keys the lookup.
-    if (const size_t nvrm = line.find("NVRM: "); nvrm != std::string_view::npos) {
-        static const RE2 head("(?:GPU\\d+ )?([A-Za-z_]\\w*)(?:\\(\\))?: ?");
-        re2::StringPiece rest(line.data() + nvrm + 6, line.size() - nvrm - 6);
-        std::string function;
-        if (RE2::Consume(&rest, head, &function)) {
-            const auto it = m_byFunction.find(functionKey(function));
-            if (it != m_byFunction.end()) {
-                const size_t from = size_t(rest.data() - line.data());
-                for (int i : it->second)
-                    tryMessage(i, line, from, true, wanted, best, bestLetters);
-                if (!best.message)
-                    recogniseWrapped(line, from, it->second, wanted, best);
-            }
+    if (const auto head = rmFunctionOf(line)) {
+        const auto it = m_byFunction.find(functionKey(head->first));
+        if (it != m_byFunction.end()) {
+            const size_t from = head->second;
+            for (int i : it->second)
+                tryMessage(i, line, from, true, wanted, best, bestLetters);
+            if (!best.message)
+                recogniseWrapped(line, from, it->second, wanted, best);
         }
     }
     // The formats filed under the line's words, the rarest words first: a format is filed under

@@ -84,6 +84,12 @@ public:
     // The best-matching message of a normalized line (the most literal text wins), if any, among
     // the components `wanted` accepts (all when it is empty).
     std::optional<Recognition> recognise(std::string_view message, const Wanted &wanted = {}) const;
+    // An RM line ("NVRM: function: …") that recognise() did not place, when the catalogs know
+    // its function: a message of that function whose text they do not hold (another driver
+    // version's wording). Its message has no format, the function's subsystem and file, and no
+    // level; its index is negative (apart from the catalogs' messages).
+    std::optional<Recognition> recogniseFunction(std::string_view line,
+                                                 const Wanted &wanted = {}) const;
     // Reads the catalogs `wanted` accepts on a thread of its own, file by file, so that an
     // analysis that will need them does not wait for them in its serial steps (recognise() waits
     // only for a file being read). Once per catalog; stopped when the catalog is destroyed.
@@ -145,6 +151,9 @@ private:
     mutable std::vector<std::unique_ptr<Compiled>> m_compiled;
     mutable std::unordered_map<std::string, std::vector<int>> m_byFunction;
     mutable std::unordered_map<std::string, std::vector<int>> m_byWord;
+    // recogniseFunction()'s messages, one per function key, made on first use.
+    mutable std::deque<CatalogMessage> m_functionMessages;
+    mutable std::unordered_map<std::string, int> m_functionMessageOf;
     mutable QStringList m_problems;
 };
 

@@ -378,6 +378,49 @@ private Q_SLOTS:
             << QByteArray("NVRM: kfooBar_GA102: frobnication of the widget went badly") << false;
     }
 
+    // An RM line whose function the catalogs know, in words none of its messages has (another
+    // driver version's), is that function's: its subsystem, at info, and not an unrecognised
+    // line. Without error words it stays nobody's concern; an unknown function stays unknown.
+    void aKnownFunctionNamesAMessageItsCatalogLacks_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("finding"); // empty: no finding at all
+        QTest::newRow("GSP, a failure the catalog lacks")
+            << QByteArray("NVRM: kgspInitRm_IMPL: cannot frobnicate the widget (status 0x1)")
+            << QStringLiteral("catalog.nvidia-rm.gsp");
+        QTest::newRow("a chip's implementation, with its GPU")
+            << QByteArray("NVRM: GPU0 kgspBootstrap_GH100: widget failed to start")
+            << QStringLiteral("catalog.nvidia-rm.gsp");
+        QTest::newRow("an unknown function")
+            << QByteArray("NVRM: kfooFrobnicate_IMPL: cannot frobnicate the widget")
+            << QStringLiteral("nvidia.unrecognised");
+        QTest::newRow("no error words")
+            << QByteArray("NVRM: kgspInitRm_IMPL: the widget is blue today") << QString();
+    }
+
+    void aKnownFunctionNamesAMessageItsCatalogLacks()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, finding);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult result = Analyzer(rules).analyze({LogDocument::fromBytes(
+            "Nov 05 13:55:26 node1 kernel: " + line + '\n', QStringLiteral("kern.log"))});
+        if (finding.isEmpty()) {
+            QVERIFY2(result.findings.isEmpty(), qPrintable(result.findings.value(0).ruleId));
+            return;
+        }
+        QCOMPARE(result.findings.size(), 1);
+        const Finding &f = result.findings.front();
+        QCOMPARE(f.ruleId, finding);
+        QCOMPARE(f.severity, Severity::Info);
+        if (finding.startsWith(u"catalog.")) {
+            QCOMPARE(f.facts.at(QStringLiteral("subsystem")), QStringLiteral("gsp"));
+            const QString function = f.facts.at(QStringLiteral("function"));
+            QVERIFY2(line.contains(function.toUtf8()), qPrintable(function));
+            QCOMPARE(result.nvidiaUnrecognisedLines, 0);
+        }
+    }
+
     // Catalogs read ahead on their own thread (a large bundle's kernel catalogs) answer as
     // catalogs read on demand do, whatever is asked while they are read; one destroyed while
     // reading ahead stops.
