@@ -915,6 +915,7 @@ public:
         , m_out(out)
         , m_only(only)
         , m_gluedAt(m_wrap ? lines.size() : 0, -1)
+        , m_ownRecordAt(m_wrap ? lines.size() : 0, -1)
     {
         if (fast) {
             m_fastSingle = m_sets.fast->single.get();
@@ -961,7 +962,9 @@ private:
         int ruleIndex, const Rule &rule, const CompiledPattern &pattern, size_t at, LineMatch &m);
     bool addThenFacts(const Rule &rule, const CompiledPattern &pattern, size_t at, LineMatch &m);
     void retryWrapped(size_t i);
-    void addWrappedCandidates(size_t i);
+    bool ownRecord(size_t k);
+    int ownRecordsAround(size_t i, size_t back);
+    void addWrappedCandidates(size_t i, bool spanningOnly);
     void retryFrom(int ruleIndex, size_t i, size_t maxBack);
 
     const Matcher &m_matcher;
@@ -981,6 +984,7 @@ private:
     std::vector<int> m_matched, m_retry;
     std::map<int, ContextScan> m_contextScans; // rule index → the lines its context pattern holds
     std::vector<signed char> m_gluedAt;
+    std::vector<signed char> m_ownRecordAt;
     bool m_recognised = false; // a rule's pattern matched, even if a condition then dropped it
 };
 
@@ -1195,15 +1199,58 @@ bool Matcher::ChunkScan::addThenFacts(const Rule &rule,
 // from one of the kWrapBack lines before it.
 void Matcher::ChunkScan::retryWrapped(size_t i)
 {
-    // A line a rule matched is rarely also the start of another, wrapped, message.
-    if (m_only && ((*m_only)[i] & RawPrefilter::kMayBeginWrapped) && m_matched.empty())
-        addWrappedCandidates(i);
-    // In rule order, whichever set named them (the hits of one line come out in that order).
-    std::sort(m_retry.begin(), m_retry.end());
     // How far back a message may have begun: up to kWrapBack lines, none of them empty.
     const size_t maxBack = wrapBack(i, true);
+    // A rule of `span` lines can be wrapped into line i or past its window only where a line
+    // there goes on another's record: where every line from the earliest start to `span` lines
+    // after line i begins a record of its own, retryFrom has nothing to try (most lines of a
+    // kernel log or a journal).
+    const int own = ownRecordsAround(i, maxBack);
+    // A line a rule matched is rarely also the start of another, wrapped, message.
+    if (m_only && ((*m_only)[i] & RawPrefilter::kMayBeginWrapped) && m_matched.empty()
+        && own < m_sets.maxSpan)
+        addWrappedCandidates(i, own >= 1);
+    std::erase_if(m_retry, [&](int r) { return m_rules[size_t(r)].span <= own; });
+    // In rule order, whichever set named them (the hits of one line come out in that order).
+    std::sort(m_retry.begin(), m_retry.end());
     for (int r : m_retry)
         retryFrom(r, i, maxBack);
+}
+
+bool Matcher::ChunkScan::ownRecord(size_t k)
+{
+    signed char &known = m_ownRecordAt[k];
+    if (known < 0)
+        known = beginsOwnRecord(m_lines, rawLines(), k) ? 1 : 0;
+    return known != 0;
+}
+
+// How many lines after line i, up to the longest span, begin a record of their own, each one
+// (blank lines and those joined away skipped; the end of the text counts as such a line); -1 when
+// a line after the `back` lines before line i does not (a wrap may reach line i).
+int Matcher::ChunkScan::ownRecordsAround(size_t i, size_t back)
+{
+    for (size_t k = i - back + 1; k <= i; ++k)
+        if (!m_lines[k].empty() && !joinedAway(k) && !ownRecord(k))
+            return -1;
+    int n = 0;
+    const size_t limit = i + 4 * size_t(m_sets.maxSpan + RawPrefilter::kWrapLines);
+    for (size_t k = i + 1; n < m_sets.maxSpan; ++k) {
+        if (k >= m_lines.size()) {
+            // The chunk's lines end before the document's: the lines after are unknown.
+            if (m_firstLine + int(k - m_begin) < m_doc.lineCount())
+                return n;
+            return m_sets.maxSpan;
+        }
+        if (k >= limit)
+            return n;
+        if (m_lines[k].empty() || joinedAway(k))
+            continue;
+        if (!ownRecord(k))
+            return n;
+        ++n;
+    }
+    return n;
 }
 
 size_t Matcher::ChunkScan::wrapBack(size_t i, bool toBlank) const
@@ -1221,8 +1268,8 @@ size_t Matcher::ChunkScan::wrapBack(size_t i, bool toBlank) const
 }
 
 // The rules whose words the prefilter finds in the window a wrapped message may cover, from the
-// earliest line it may have begun on.
-void Matcher::ChunkScan::addWrappedCandidates(size_t i)
+// earliest line it may have begun on; `spanningOnly`: no one-line rule can be wrapped there.
+void Matcher::ChunkScan::addWrappedCandidates(size_t i, bool spanningOnly)
 {
     auto consider = [&](int r) {
         if (r >= 0 && std::find(m_matched.begin(), m_matched.end(), r) == m_matched.end()
@@ -1231,7 +1278,7 @@ void Matcher::ChunkScan::addWrappedCandidates(size_t i)
     };
     const size_t back = wrapBack(i, false);
     const size_t from = i - back;
-    if (m_sets.singleOk) {
+    if (m_sets.singleOk && !spanningOnly) {
         joinInto(m_lines, from, back + size_t(RawPrefilter::kWrapLines), m_window, gluedLines());
         candidatesOf(m_window, m_sets.single, m_fastSingle, m_hits);
         for (int h : m_hits)
