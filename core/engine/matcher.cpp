@@ -1199,6 +1199,11 @@ bool Matcher::ChunkScan::addThenFacts(const Rule &rule,
 // from one of the kWrapBack lines before it.
 void Matcher::ChunkScan::retryWrapped(size_t i)
 {
+    // A line a rule matched is rarely also the start of another, wrapped, message.
+    const bool wrappedStart
+        = m_only && ((*m_only)[i] & RawPrefilter::kMayBeginWrapped) && m_matched.empty();
+    if (!wrappedStart && m_retry.empty())
+        return;
     // How far back a message may have begun: up to kWrapBack lines, none of them empty.
     const size_t maxBack = wrapBack(i, true);
     // A rule of `span` lines can be wrapped into line i or past its window only where a line
@@ -1206,9 +1211,7 @@ void Matcher::ChunkScan::retryWrapped(size_t i)
     // after line i begins a record of its own, retryFrom has nothing to try (most lines of a
     // kernel log or a journal).
     const int own = ownRecordsAround(i, maxBack);
-    // A line a rule matched is rarely also the start of another, wrapped, message.
-    if (m_only && ((*m_only)[i] & RawPrefilter::kMayBeginWrapped) && m_matched.empty()
-        && own < m_sets.maxSpan)
+    if (wrappedStart && own < m_sets.maxSpan)
         addWrappedCandidates(i, own >= 1);
     std::erase_if(m_retry, [&](int r) { return m_rules[size_t(r)].span <= own; });
     // In rule order, whichever set named them (the hits of one line come out in that order).
