@@ -3,18 +3,16 @@
 #include "text/normalizer.h"
 
 #include <re2/re2.h>
+#include <re2/set.h>
 
+#include <algorithm>
+#include <memory>
 #include <utility>
 #include <vector>
 
 namespace gputriage {
 
 namespace {
-
-bool has(std::string_view line, const RE2 &re)
-{
-    return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
-}
 
 struct Component
 {
@@ -47,16 +45,19 @@ constexpr Component kComponents[] = {
 // The first component the text names, or an empty string.
 QString namedComponent(std::string_view text)
 {
-    static const auto patterns = [] {
-        std::vector<std::unique_ptr<RE2>> out;
+    // One pass for all of them (this runs for every error line of a bundle).
+    static const auto set = [] {
+        auto out = std::make_unique<RE2::Set>(RE2::Options(), RE2::UNANCHORED);
         for (const Component &c : kComponents)
-            out.push_back(std::make_unique<RE2>(c.pattern));
+            out->Add(c.pattern, nullptr);
+        out->Compile();
         return out;
     }();
-    for (size_t i = 0; i < patterns.size(); ++i)
-        if (has(text, *patterns[i]))
-            return QString::fromLatin1(kComponents[i].id);
-    return {};
+    thread_local std::vector<int> hits;
+    hits.clear();
+    if (!set->Match(re2::StringPiece(text.data(), text.size()), &hits) || hits.empty())
+        return {};
+    return QString::fromLatin1(kComponents[*std::min_element(hits.begin(), hits.end())].id);
 }
 
 PrintLevel levelWord(std::string_view word)
@@ -95,10 +96,25 @@ PrintLevel lineLevel(std::string_view line)
     static const RE2 word(
         R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|WARNING|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
     static const RE2 leading(R"(^(Error|Warning|Fatal|Notice)\b:)");
-    std::string w;
+    static const RE2 *const markers[]
+        = {&xorg, &logrus, &json, &klog, &nccl, &drm, &splat, &word, &leading};
+    // Which markers the line may hold, in one pass; each of those then in order.
+    static const auto set = [] {
+        auto out = std::make_unique<RE2::Set>(RE2::Options(), RE2::UNANCHORED);
+        for (const RE2 *re : markers)
+            out->Add(re->pattern(), nullptr);
+        out->Compile();
+        return out;
+    }();
     re2::StringPiece s(line.data(), line.size());
-    for (const RE2 *re : {&xorg, &logrus, &json, &klog, &nccl, &drm, &splat, &word, &leading})
-        if (RE2::PartialMatch(s, *re, &w))
+    thread_local std::vector<int> found;
+    found.clear();
+    if (!set->Match(s, &found))
+        return PrintLevel::Unknown;
+    std::sort(found.begin(), found.end());
+    std::string w;
+    for (int i : found)
+        if (RE2::PartialMatch(s, *markers[size_t(i)], &w))
             if (const PrintLevel l = levelWord(w); l != PrintLevel::Unknown)
                 return l;
     return PrintLevel::Unknown;
