@@ -73,13 +73,18 @@ int tableRowHead(const LogDocument &doc, int line)
 
 // Lines written by NVIDIA components: the kernel driver, NVML and nvidia-smi, CUDA and its
 // libraries, NCCL, the container toolkit, Fabric Manager, persistenced, DCGM, the GPU Operator.
+// Fabric Manager's and IMEX's own log files (fabricmanager.log, nvidia-imex.log) name neither on
+// their lines: their prefix does ("[Oct 31 2023 20:59:37] [ERROR] [tid 527118] failed to release
+// multicast team ...").
 bool nvidiaOrigin(std::string_view line)
 {
     static const RE2 re(
         "(?i)nvrm|nvidia|nvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
         "\\bdcgm|\\bhost "
         "?engine\\b|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
-        "libnvidia|\\bgpu\\b|(?-i:\\bcu[A-Z][a-z]\\w*|\\bCUresult\\b)");
+        "libnvidia|\\bgpu\\b|(?-i:\\bcu[A-Z][a-z]\\w*|\\bCUresult\\b)|"
+        "(?-i:\\[[A-Z][a-z]{2} \\d{2} \\d{4} \\d{2}:\\d{2}:\\d{2}\\] "
+        "\\[(?:FATAL|ERROR|WARNING|INFO|DEBUG)\\] \\[tid \\d+\\])");
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
 }
 
