@@ -421,6 +421,34 @@ private Q_SLOTS:
         }
     }
 
+    // Fabric Manager's and IMEX's own log files name neither on their lines: their prefix makes a
+    // line theirs, so a message that names no component is still looked up.
+    void aFabricManagerLogLineIsLookedUpByItsPrefix_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<bool>("named");
+        QTest::newRow("fabricmanager.log")
+            << QByteArray("[Oct 31 2023 20:59:37] [ERROR] [tid 527118] failed to release "
+                          "multicast team with handle 3, cannot find the team")
+            << true;
+        QTest::newRow("the same words without the prefix")
+            << QByteArray("failed to release multicast team with handle 3, cannot find the team")
+            << false;
+    }
+
+    void aFabricManagerLogLineIsLookedUpByItsPrefix()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(bool, named);
+        static const RuleSet rules = loadRules({}, true);
+        const AnalysisResult result = Analyzer(rules).analyze(
+            {LogDocument::fromBytes(line + '\n', QStringLiteral("fabricmanager.log"))});
+        bool found = false;
+        for (const Finding &f : result.findings)
+            found = found || f.ruleId.startsWith(u"catalog.fabric-manager");
+        QCOMPARE(found, named);
+    }
+
     // Catalogs read ahead on their own thread (a large bundle's kernel catalogs) answer as
     // catalogs read on demand do, whatever is asked while they are read; one destroyed while
     // reading ahead stops.
