@@ -990,7 +990,7 @@ bool RawPrefilter::startLines(
     auto mark = [&starts, from, maxSpan = m_maxSpan](int at, uint8_t kind) {
         const int first = kind & kSpanning ? std::max(from, at - maxSpan + 1) : at;
         for (int i = first; i <= at; ++i)
-            starts[size_t(i - from)] |= kMayBegin;
+            starts[size_t(i - from)] |= kind & kSpanning ? kMayBegin | kSpanningNear : kMayBegin;
         if (kind & kSpanning)
             for (int i = std::max(from, first - kWrapLines + 1); i <= at; ++i)
                 starts[size_t(i - from)] |= kMayBeginWrapped;

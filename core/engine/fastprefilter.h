@@ -92,9 +92,11 @@ public:
     // Sets starts[i - from] for lines i of [from, to): kMayBegin where a match may begin,
     // kMayBeginWrapped where a wrappable pattern may begin a match that a wrap at a blank
     // carries over to the next kWrapLines - 1 lines (its words are on those lines), 0 where
-    // neither. False when the lines hold a CRI partial line (the caller then normalizes them
-    // all, to join the parts) or vectorscan failed.
-    static constexpr char kMayBegin = 1, kMayBeginWrapped = 2;
+    // neither; and kSpanningNear where a window pattern's word is on the line or the lines its
+    // window reaches (no window pattern's match begins on a line without it). False when the
+    // lines hold a CRI partial line (the caller then normalizes them all, to join the parts) or
+    // vectorscan failed.
+    static constexpr char kMayBegin = 1, kMayBeginWrapped = 2, kSpanningNear = 8;
     static constexpr int kWrapLines = 8;
     // How many lines before a marked line the matcher looks for the start of a wrapped match.
     static constexpr int kWrapBack = 2;

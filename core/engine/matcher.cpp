@@ -801,7 +801,8 @@ void Matcher::normalizeJoined(const LogDocument &doc,
                               std::vector<char> *marks) const
 {
     if (marks)
-        marks->assign(normalized.size(), RawPrefilter::kMayBegin | RawPrefilter::kMayBeginWrapped);
+        marks->assign(normalized.size(), RawPrefilter::kMayBegin | RawPrefilter::kMayBeginWrapped
+                                             | RawPrefilter::kSpanningNear);
     // Partial records (CRI `P`, docker json-file without "\n") continue in the next record of
     // their stream: join them onto the first, so the message matches where it starts. A record
     // of another stream between them is a line of its own (stderr inside a progress bar on
@@ -1007,7 +1008,9 @@ void Matcher::ChunkScan::scanLine(size_t i, std::vector<int> *notable, std::vect
                 m_candidates.push_back(r);
         }
     }
-    if (m_sets.spanningOk && mayBegin) {
+    // No window pattern's word near: no window pattern begins a match here.
+    if (m_sets.spanningOk && mayBegin
+        && (!m_only || ((*m_only)[i] & RawPrefilter::kSpanningNear))) {
         joinInto(m_lines, i, size_t(m_sets.maxSpan), m_window);
         candidatesOf(m_window, m_sets.spanning, m_fastSpanning, m_hits);
         for (int h : m_hits)
