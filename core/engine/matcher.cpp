@@ -1324,7 +1324,7 @@ void Matcher::ChunkScan::retryFrom(int ruleIndex, size_t i, size_t maxBack)
              k < std::min(m_lines.size(), at + 4 * size_t(widest)) && reach < widest; ++k) {
             if (m_lines[k].empty())
                 continue;
-            if (beginsOwnRecord(m_lines, rawLines(), k) && ++records > rule.span)
+            if (ownRecord(k) && ++records > rule.span)
                 break;
             ++reach;
         }
