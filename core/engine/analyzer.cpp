@@ -911,7 +911,9 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
     if ((!rmLine && addVocabularyLine(doc, line, normalized))
         || addCatalogLine(doc, line, normalized, kind, origin)
         || (rmLine && addVocabularyLine(doc, line, normalized))
-        || (rmLine && addRmFunctionLine(doc, line, normalized, kind, origin))) {
+        || (rmLine
+            && addCatalogLine(doc, line, normalized, kind, origin, PrintLevel::Unknown,
+                              CatalogLookup::ByFunction))) {
         ++m_result.nvidiaExplainedLines;
         return;
     }
@@ -1483,42 +1485,39 @@ static Occurrence lineOccurrence(const LogDocument &doc, int line)
     return o;
 }
 
+// The catalogs a line may be a message of: its origin's, and a kernel line's own module's.
+static MessageCatalog::Wanted catalogsOf(std::string_view normalized, const QString &origin)
+{
+    return [origin, module = kernelModuleOf(normalized)](const QString &component) {
+        return originsAgree(origin, catalogOrigin(component))
+               && kernelModulesAgree(module, component);
+    };
+}
+
 bool AnalysisSession::addCatalogLine(const LogDocument &doc,
                                      int line,
                                      std::string_view normalized,
                                      SectionKind kind,
                                      const LineOrigin &origin,
-                                     PrintLevel minimum)
+                                     PrintLevel minimum,
+                                     CatalogLookup lookup)
 {
     const MessageCatalog *catalog = m_analyzer.rules().messages.get();
     if (!catalog)
         return false;
+    // An RM line no catalog message matched, from a function the catalogs know: a message of
+    // that function's subsystem in another driver version's words.
+    if (lookup == CatalogLookup::ByFunction) {
+        const std::optional<Recognition> r
+            = catalog->recogniseFunction(normalized, catalogsOf(normalized, origin.component));
+        return r && addRecognition(doc, line, normalized, kind, *r, minimum);
+    }
     // Only the catalogs of the component the line comes from are read and searched: an X
     // server line is not a container toolkit message because the texts are alike. The
     // component is read from the whole line, the level from what precedes the message ("ERROR:
     // Could not get DaemonSetList" logged at info is the message's own text).
     const std::optional<Recognition> &r = recogniseMessage(*catalog, normalized, origin);
     return r && addRecognition(doc, line, normalized, kind, *r, minimum);
-}
-
-// An RM line with error words that no catalog message matched, from a function the catalogs
-// know: a message of that function's subsystem in another driver version's words.
-bool AnalysisSession::addRmFunctionLine(const LogDocument &doc,
-                                        int line,
-                                        std::string_view normalized,
-                                        SectionKind kind,
-                                        const LineOrigin &origin)
-{
-    const MessageCatalog *catalog = m_analyzer.rules().messages.get();
-    if (!catalog)
-        return false;
-    const std::string_view module = kernelModuleOf(normalized);
-    const std::optional<Recognition> r
-        = catalog->recogniseFunction(normalized, [&](const QString &component) {
-              return originsAgree(origin.component, catalogOrigin(component))
-                     && kernelModulesAgree(module, component);
-          });
-    return r && addRecognition(doc, line, normalized, kind, *r, PrintLevel::Unknown);
 }
 
 bool AnalysisSession::addRecognition(const LogDocument &doc,
@@ -1585,11 +1584,8 @@ const std::optional<Recognition> &AnalysisSession::recogniseMessage(const Messag
         return it->second;
     if (m_recognised.size() >= kMaxRemembered)
         m_recognised.clear();
-    const std::string_view module = kernelModuleOf(normalized);
-    std::optional<Recognition> found = catalog.recognise(normalized, [&](const QString &component) {
-        return originsAgree(origin.component, catalogOrigin(component))
-               && kernelModulesAgree(module, component);
-    });
+    std::optional<Recognition> found
+        = catalog.recognise(normalized, catalogsOf(normalized, origin.component));
     return m_recognised.emplace(std::move(key), std::move(found)).first->second;
 }
 

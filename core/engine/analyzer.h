@@ -148,18 +148,16 @@ private:
     void mergeClaimedMessages();
     void addUnrecognisedNvidiaMessages();
     // A line no rule explains that a message catalog knows: kept per message (and GPU), when
-    // printed at `minimum` or above (Unknown: any level).
+    // printed at `minimum` or above (Unknown: any level). ByFunction: an RM line by its function
+    // alone (MessageCatalog::recogniseFunction).
+    enum class CatalogLookup { Message, ByFunction };
     bool addCatalogLine(const LogDocument &doc,
                         int line,
                         std::string_view normalized,
                         SectionKind kind,
                         const LineOrigin &origin,
-                        PrintLevel minimum = PrintLevel::Unknown);
-    bool addRmFunctionLine(const LogDocument &doc,
-                           int line,
-                           std::string_view normalized,
-                           SectionKind kind,
-                           const LineOrigin &origin);
+                        PrintLevel minimum = PrintLevel::Unknown,
+                        CatalogLookup lookup = CatalogLookup::Message);
     bool addRecognition(const LogDocument &doc,
                         int line,
                         std::string_view normalized,

@@ -27,6 +27,13 @@ std::string linePrefix(const MessageComponent &c, const CatalogMessage &m)
     return {};
 }
 
+// The shipped rules' analysis of `text` as the file `name`.
+AnalysisResult analyzeText(const QByteArray &text, const QString &name)
+{
+    static const RuleSet rules = loadRules({}, true);
+    return Analyzer(rules).analyze({LogDocument::fromBytes(text, name)});
+}
+
 } // namespace
 
 class TestMessageCatalog : public QObject
@@ -171,9 +178,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, line);
         QFETCH(QString, function);
         QFETCH(QString, status);
-        static const RuleSet rules = loadRules({}, true);
-        const AnalysisResult result = Analyzer(rules).analyze(
-            {LogDocument::fromBytes(line + '\n', QStringLiteral("kern.log"))});
+        const AnalysisResult result = analyzeText(line + '\n', QStringLiteral("kern.log"));
         const Finding *known = nullptr;
         for (const Finding &f : result.findings)
             if (f.ruleId.startsWith(u"catalog.nvidia-rm."))
@@ -238,9 +243,8 @@ private Q_SLOTS:
         QFETCH(QByteArray, line);
         QFETCH(QString, notCatalog);
         QFETCH(QString, catalog);
-        static const RuleSet rules = loadRules({}, true);
-        const AnalysisResult result = Analyzer(rules).analyze({LogDocument::fromBytes(
-            "Nov 05 13:55:26 node1 " + line + '\n', QStringLiteral("kern.log"))});
+        const AnalysisResult result
+            = analyzeText("Nov 05 13:55:26 node1 " + line + '\n', QStringLiteral("kern.log"));
         bool found = catalog.isEmpty();
         for (const Finding &f : result.findings) {
             QVERIFY2(!f.ruleId.startsWith(notCatalog), qPrintable(f.ruleId + u": " + f.title));
@@ -289,9 +293,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, line);
         QFETCH(QString, rule);
-        static const RuleSet rules = loadRules({}, true);
-        const AnalysisResult result = Analyzer(rules).analyze(
-            {LogDocument::fromBytes(line + '\n', QStringLiteral("syslog"))});
+        const AnalysisResult result = analyzeText(line + '\n', QStringLiteral("syslog"));
         QStringList ids;
         for (const Finding &f : result.findings)
             ids << f.ruleId;
@@ -321,9 +323,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, line);
         QFETCH(bool, known);
-        static const RuleSet rules = loadRules({}, true);
-        const AnalysisResult result = Analyzer(rules).analyze(
-            {LogDocument::fromBytes(line + '\n', QStringLiteral("journal.txt"))});
+        const AnalysisResult result = analyzeText(line + '\n', QStringLiteral("journal.txt"));
         QStringList ids;
         for (const Finding &f : result.findings)
             ids << f.ruleId;
@@ -402,9 +402,8 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, line);
         QFETCH(QString, finding);
-        static const RuleSet rules = loadRules({}, true);
-        const AnalysisResult result = Analyzer(rules).analyze({LogDocument::fromBytes(
-            "Nov 05 13:55:26 node1 kernel: " + line + '\n', QStringLiteral("kern.log"))});
+        const AnalysisResult result = analyzeText("Nov 05 13:55:26 node1 kernel: " + line + '\n',
+                                                  QStringLiteral("kern.log"));
         if (finding.isEmpty()) {
             QVERIFY2(result.findings.isEmpty(), qPrintable(result.findings.value(0).ruleId));
             return;
@@ -440,9 +439,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, line);
         QFETCH(bool, named);
-        static const RuleSet rules = loadRules({}, true);
-        const AnalysisResult result = Analyzer(rules).analyze(
-            {LogDocument::fromBytes(line + '\n', QStringLiteral("fabricmanager.log"))});
+        const AnalysisResult result = analyzeText(line + '\n', QStringLiteral("fabricmanager.log"));
         bool found = false;
         for (const Finding &f : result.findings)
             found = found || f.ruleId.startsWith(u"catalog.fabric-manager");
