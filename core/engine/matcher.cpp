@@ -1242,12 +1242,8 @@ int Matcher::ChunkScan::ownRecordsAround(size_t i, size_t back)
     int n = 0;
     const size_t limit = i + 4 * size_t(m_sets.maxSpan + RawPrefilter::kWrapLines);
     for (size_t k = i + 1; n < m_sets.maxSpan; ++k) {
-        if (k >= m_lines.size()) {
-            // The chunk's lines end before the document's: the lines after are unknown.
-            if (m_firstLine + int(k - m_begin) < m_doc.lineCount())
-                return n;
-            return m_sets.maxSpan;
-        }
+        if (k >= m_lines.size())
+            return m_sets.maxSpan; // no line after: retryFrom reads none past these either
         if (k >= limit)
             return n;
         if (m_lines[k].empty() || joinedAway(k))
