@@ -586,27 +586,27 @@ hs_database_t *wordDatabase(std::vector<std::string> expressions)
 std::pair<int, int> anchorRank(const std::string &word)
 {
     static const std::map<std::string, int> common{
-        {"nccl", 202},       {"ccl", 202},        {"read", 202},    {"metrics", 201},
-        {"resource", 198},   {"lib", 108},        {"idia", 85},     {"nvidia", 85},
-        {"device", 80},      {"gpu", 68},         {"kernel", 43},   {"module", 39},
-        {"system", 38},      {"pci", 38},         {"event", 34},    {"nvrm", 28},
-        {"driver", 28},      {"river", 28},       {"display", 27},  {"config", 24},
-        {"init", 24},        {"model", 19},       {"can", 19},      {"bus", 19},
-        {"build", 18},       {"product", 18},     {"bit", 18},      {"linux", 17},
-        {"enable", 17},      {"modeset", 16},     {"register", 16}, {"using", 15},
-        {"control", 15},     {"format", 14},      {"error", 14},    {"fail", 13},
-        {"dkms", 13},        {"failed", 13},      {"drm", 12},      {"enabled", 12},
-        {"initialize", 11},  {"devices", 11},     {"memory", 11},   {"initialized", 11},
-        {"adding", 11},      {"call", 10},        {"address", 10},  {"loading", 10},
-        {"handle", 9},       {"pointer", 9},      {"status", 9},    {"function", 8},
-        {"found", 8},        {"supported", 8},    {"card", 8},      {"interface", 8},
-        {"internal", 8},     {"default", 8},      {"setting", 8},   {"initializing", 7},
-        {"compatible", 7},   {"available", 7},    {"bridge", 7},    {"generate", 7},
-        {"bound", 7},        {"link", 7},         {"server", 7},    {"oops", 7},
-        {"incompatible", 6}, {"request", 6},      {"bug", 6},       {"unknown", 6},
-        {"protection", 5},   {"capabilities", 5}, {"specified", 5}, {"information", 5},
-        {"applying", 5},     {"src", 5},          {"double", 4},    {"modules", 4},
-        {"controller", 4}};
+        {"nccl", 202},       {"ccl", 202},        {"built", 198},      {"read", 202},
+        {"metrics", 201},    {"resource", 198},   {"lib", 108},        {"idia", 85},
+        {"nvidia", 85},      {"device", 80},      {"gpu", 68},         {"kernel", 43},
+        {"module", 39},      {"system", 38},      {"pci", 38},         {"event", 34},
+        {"nvrm", 28},        {"driver", 28},      {"river", 28},       {"display", 27},
+        {"config", 24},      {"init", 24},        {"model", 19},       {"can", 19},
+        {"bus", 19},         {"build", 18},       {"product", 18},     {"bit", 18},
+        {"linux", 17},       {"enable", 17},      {"modeset", 16},     {"register", 16},
+        {"using", 15},       {"control", 15},     {"format", 14},      {"error", 14},
+        {"fail", 13},        {"dkms", 13},        {"failed", 13},      {"drm", 12},
+        {"enabled", 12},     {"initialize", 11},  {"devices", 11},     {"memory", 11},
+        {"initialized", 11}, {"adding", 11},      {"call", 10},        {"address", 10},
+        {"loading", 10},     {"handle", 9},       {"pointer", 9},      {"status", 9},
+        {"function", 8},     {"found", 8},        {"supported", 8},    {"card", 8},
+        {"interface", 8},    {"internal", 8},     {"default", 8},      {"setting", 8},
+        {"initializing", 7}, {"compatible", 7},   {"available", 7},    {"bridge", 7},
+        {"generate", 7},     {"bound", 7},        {"link", 7},         {"server", 7},
+        {"oops", 7},         {"incompatible", 6}, {"request", 6},      {"bug", 6},
+        {"unknown", 6},      {"protection", 5},   {"capabilities", 5}, {"specified", 5},
+        {"information", 5},  {"applying", 5},     {"src", 5},          {"double", 4},
+        {"modules", 4},      {"controller", 4}};
     const auto it = common.find(word);
     const bool number
         = std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
