@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStringTokenizer>
 
 #include <re2/re2.h>
@@ -388,6 +389,28 @@ struct AnalysisSession::Batch
     std::vector<std::vector<int>> explained;  // per task: error lines a rule matched
     Workers workers;                          // joined before the batch goes
     std::atomic<size_t> next{0};              // the next task a worker takes
+    // collect() takes each task in order as soon as it is matched, while the workers go on.
+    std::vector<std::atomic<bool>> done; // per task: matched
+    int workerCount = 0;
+    std::atomic<int> exited{0};   // workers that returned (all tasks, or cancelled)
+    std::atomic<int> progress{0}; // bumped at each of both, for collect() to wait on
+    void signal()
+    {
+        progress.fetch_add(1, std::memory_order_release);
+        progress.notify_all();
+    }
+    // Waits until task t is matched; false when the workers stopped without it (cancelled).
+    bool waitFor(size_t t)
+    {
+        for (;;) {
+            const int seen = progress.load(std::memory_order_acquire);
+            if (done[t].load(std::memory_order_acquire))
+                return true;
+            if (exited.load(std::memory_order_acquire) == workerCount)
+                return false;
+            progress.wait(seen, std::memory_order_acquire);
+        }
+    }
 };
 
 AnalysisSession::AnalysisSession(const Analyzer &analyzer, const AnalyzeOptions &options)
@@ -706,14 +729,22 @@ void AnalysisSession::flush()
             m_matchers[size_t(j) - 1] = m_analyzer.matcher().clone();
         const Matcher *matcher
             = j == 0 || shared ? &m_analyzer.matcher() : m_matchers[size_t(j) - 1].get();
+        const auto exit = qScopeGuard([&batch] {
+            batch.exited.fetch_add(1, std::memory_order_release);
+            batch.signal();
+        });
         for (size_t t; (t = batch.next.fetch_add(1)) < batch.tasks.size();) {
             if (m_options.cancel && m_options.cancel->load())
                 return;
             const auto &task = batch.tasks[t];
-            const PhaseTimer timer("match: lines"); // summed over the threads
-            matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t],
-                           &batch.explained[t]);
-            task.doc->releaseLines(task.first, task.last);
+            {
+                const PhaseTimer timer("match: lines"); // summed over the threads
+                matcher->match(*task.doc, task.first, task.last, batch.hits[t], &batch.notable[t],
+                               &batch.explained[t]);
+                task.doc->releaseLines(task.first, task.last);
+            }
+            batch.done[t].store(true, std::memory_order_release);
+            batch.signal();
             if (m_options.progress) {
                 const LogDocument &doc = *task.doc;
                 const qint64 bytes
@@ -723,7 +754,9 @@ void AnalysisSession::flush()
             }
         }
     };
-    batch.workers.start(int(std::min(m_matchers.size() + 1, tasks.size())), worker);
+    batch.done = std::vector<std::atomic<bool>>(tasks.size());
+    batch.workerCount = int(std::min(m_matchers.size() + 1, tasks.size()));
+    batch.workers.start(batch.workerCount, worker);
 }
 
 // The lines the matches of a task cover, each with the rule (fact rules aside), ascending: the
@@ -757,14 +790,15 @@ void AnalysisSession::collect()
 {
     if (!m_running)
         return;
-    m_running->workers.join();
-    const PhaseTimer timer("match: collect"); // findings, catalogs, templates
     const auto &tasks = m_running->tasks;
     auto &hits = m_running->hits;
     auto &notable = m_running->notable;
-    // Tasks are in document and line order, so findings collect occurrences in order too.
+    // Tasks are in document and line order, so findings collect occurrences in order too; each
+    // is taken as soon as it is matched, while the workers match the next ones.
     const auto &rules = m_analyzer.matcher().rules();
     for (size_t t = 0; t < tasks.size(); ++t) {
+        m_running->waitFor(t); // (a task left by a cancelled run has nothing to collect)
+        const PhaseTimer timer("match: collect"); // findings, catalogs, templates
         const LogDocument &doc = *tasks[t].doc;
         collectErrorLines(doc, hits[t], notable[t], m_running->explained[t]);
         if (m_options.unmatched)
@@ -782,6 +816,7 @@ void AnalysisSession::collect()
         // The lines read here again (hits, error lines) each brought back their pages.
         doc.releaseLines(tasks[t].first, tasks[t].last);
     }
+    m_running->workers.join();
     m_running.reset();
 }
 

@@ -418,6 +418,28 @@ private Q_SLOTS:
         QVERIFY(result.findings.isEmpty());
     }
 
+    // Cancelled while its chunks are matched (the findings of each are collected as soon as it is
+    // done): the chunks no worker took are not waited for.
+    void anAnalysisCancelledBetweenChunksReturns()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("big.log")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 200000; ++i) // several chunks of lines
+            f.write(i % 1000 ? "x\n" : "NVRM: Xid (PCI:0000:3b:00): 13, pid=1, a\n");
+        f.close();
+        const Analyzer analyzer(load(kXid));
+        std::atomic<bool> cancel{false};
+        AnalyzeOptions options;
+        options.jobs = 2;
+        options.cancel = &cancel;
+        options.progress = [&cancel](qint64, qint64) {
+            cancel = true;
+        };
+        const AnalysisResult result = analyzer.analyzePaths({dir.path()}, options);
+        QVERIFY(result.cancelled);
+    }
+
     // Every report says how many NVIDIA error lines there were and how many the rules explained;
     // error lines of other programs do not count, and a clean log says "none".
     void nvidiaErrorLinesAreCountedExplainedOrNot_data()
