@@ -76,7 +76,12 @@ constexpr Spec kSpecs[] = {
     {"nvml-return",
      "nvml.error.vocabulary",
      "NVML",
-     R"((?i)nvml|nvidia-smi|nvidia-ml\b)",
+     // Or the error chains of go-nvlib (NVIDIA/go-nvlib pkg/nvlib/device), which the device
+     // plugin, GPU feature discovery, mig-parted and the DRA driver vendor: each wraps an
+     // nvml.Return, whose %v is NVML's own text, in "error getting <what>: %v" ("error getting
+     // parent memory info: Insufficient Permissions" for a MIG device), and the devices it walks
+     // in "error visiting (MIG )?device(s)/profile: %v". The line names no NVML otherwise.
+     R"((?i)nvml|nvidia-smi|nvidia-ml\b|\berror visiting (?:MIG )?(?:devices?|profile): |\berror (?:getting (?:parent (?:memory info|device handle)|max MIG device count|MIG (?:mode|device (?:attributes|GPU Instance ID|Compute Instance ID))|(?:GPU|Compute) Instance(?: profile)?(?: info)?|device (?:memory info|count|name|brand|architecture|addressing mode)|GPU Fabric Info)|checking if device is a MIG device): )",
      {R"((?i)\bnvml\w*\b[^\n]{0,60}?\b(?:error|failure|failed|return(?:ed)?|code|status|ret)\b\s*[:=(]?\s*(\d{1,3})\b)",
       // nvidia-smi's exit status is the NVML return code (its man page's RETURN VALUE: 9 the
       // driver is not loaded, 12 no NVML library, 14 a corrupted infoROM, 15 the GPU fell off

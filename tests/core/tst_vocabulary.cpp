@@ -215,6 +215,12 @@ private Q_SLOTS:
             << QByteArray("2016-12-14 10:19:34: python.d ERROR: nv pynvml could not be "
                           "initialized Insufficient Permissions")
             << "nvml-return" << 4 << "text";
+        QTest::newRow("NVML text in go-nvlib's error chain of the device plugin (a MIG device)")
+            << QByteArray("E0407 94 main.go:188] error starting plugins: error building MIG device "
+                          "map: error visiting devices: error visiting device: error visiting MIG "
+                          "device: error getting MIG profile for MIG device at index '(0, 0)': "
+                          "error getting parent memory info: Insufficient Permissions")
+            << "nvml-return" << 4 << "text";
         QTest::newRow("DCGM sentence long enough to need no other word of DCGM")
             << QByteArray("[Profiling] Got error from GetSamples: -37 The third-party Profiling "
                           "module returned an unrecoverable error")
@@ -328,6 +334,8 @@ private Q_SLOTS:
             "operation Setup from rank 3");
         QTest::newRow("an encoder's words in a line that names no NVENC")
             << QByteArray("x264 [error]: malloc failed: out of memory (10)");
+        QTest::newRow("another program's device error that is no NVML call's")
+            << QByteArray("udisksd[812]: error getting device state: Not Supported");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
