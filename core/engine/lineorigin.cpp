@@ -177,6 +177,7 @@ QString catalogOrigin(const QString &c)
         {"jax", "cuda-application"},
         {"xla", "cuda-application"},
         {"ggml-cuda", "cuda-application"},
+        {"ollama", "cuda-application"},
         {"xorg-nvidia", "xorg"},
         {"fabric-manager", "fabric-manager"},
         {"nvidia-smi", "nvml"},

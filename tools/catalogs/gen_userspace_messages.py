@@ -451,6 +451,16 @@ def c_literal_variants(toks, macros, params):
     return [c_literal(toks, macros, params)]
 
 
+def sprintf_args(toks):
+    """The arguments of fmt.Sprintf when toks is just that call, else None."""
+    toks = strip_parens(toks)
+    if (len(toks) < 5 or [t.val for t in toks[:4]] != ["fmt", ".", "Sprintf", "("]
+            or toks[0].kind != "id"):
+        return None
+    args, end = split_args(toks, 3)
+    return args if args and end == len(toks) else None
+
+
 def go_literal(toks):
     toks = strip_parens(toks)
     if not toks:
@@ -535,6 +545,8 @@ def component(name, **kw):
     # <DCGM version>-<exporter version>): a regex whose group 1 is that part
     kw.setdefault("tag_version", None)
     kw.setdefault("go_slog", False)
+    kw.setdefault("slog_sprintf", False)
+    kw.setdefault("slog_pkgs", {})
     COMPONENTS[name] = kw
 
 
@@ -915,6 +927,28 @@ component(
         (r"^src/ggml-cuda/(allreduce|nccl)", "collective"),
         (r"^src/ggml-cuda/(fattn|mmq|mmvq|mmf|mmvf|mma|mmid|cpy|binbcast|getrows|conv|rope|norm|softmax)", "kernels"),
         (r"^src/ggml-cuda/", "ops"),
+    ])
+
+component(
+    "ollama",
+    title="Ollama (GPU discovery, scheduler and model runner)",
+    repo="ollama/ollama", lang="go", tag_re=SEMVER_TAG_RE,
+    # its own Go code that finds the GPUs (gpu/ up to 0.3, discover/ after), starts and watches the
+    # runner (llm/, runner/) and schedules models on the GPUs (server/sched.go); the vendored
+    # llama.cpp/ggml is ggml-cuda's catalog
+    include=[r"^gpu/[^/]+\.go$", r"^discover/[^/]+\.go$", r"^llm/[^/]+\.go$", r"^server/sched\.go$",
+             r"^ml/(device|backend)\.go$", r"^ml/backend/ggml/ggml\.go$", r"^runner/[^/]+\.go$"],
+    exclude=[r"_test\.go$", r"(^|/)(amd|rocm|vulkan|oneapi|gpu_oneapi)[^/]*\.go$", r"_darwin\.go$", r"metal"],
+    line_format="slog: time=<ts> level=<LEVEL> source=<file>:<line> msg=\"<message>\" <key>=<value>... "
+                "(stderr, journald ollama[<pid>], docker logs); up to 0.1.x also <date> <file>:<line>: <message>",
+    go_style="logrus", go_slog=True, slog_sprintf=True,
+    slog_pkgs={"github.com/ollama/ollama/logutil": {"Trace": "debug", "TraceContext": "debug"}},
+    subsystems=[
+        (r"^(gpu|discover)/(cpu_|assets|path)", "host"),
+        (r"^(gpu|discover)/", "discover"),
+        (r"^server/sched", "scheduler"),
+        (r"^(llm|runner)/", "runner"),
+        (r"^ml/", "backend"),
     ])
 
 C_EXTS = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl", ".x")
@@ -1434,6 +1468,15 @@ def extract_go(cfg, path, text, stats, emit):
                 continue
             level, source_level, style, structured = go_level(method), "slog." + method, "plain", True
             fmt_idx = SLOG_METHODS[method]
+            # slog.Info(fmt.Sprintf("… %s", x)) (Ollama up to 0.1.x): the message is that format
+            if cfg["slog_sprintf"] and len(args) > fmt_idx:
+                inner = sprintf_args(args[fmt_idx])
+                if inner:
+                    args, fmt_idx, style, structured = inner, 0, "printf", False
+        elif pkg in cfg["slog_pkgs"] and method in cfg["slog_pkgs"][pkg]:
+            # a program's own wrapper with slog's arguments (Ollama's logutil.Trace: below debug)
+            level = cfg["slog_pkgs"][pkg][method]
+            source_level, style, structured = "%s.%s" % (root, method), "plain", True
         elif pkg == "google.golang.org/grpc/status":
             if method == "Errorf":
                 level, source_level, style, fmt_idx = "error", RETURNED, "printf", 1
@@ -1498,6 +1541,9 @@ def extract_go(cfg, path, text, stats, emit):
                 fmt, generic = make_entry(txt, "go" if style == "printf" else "plain", "", suffix)
         except NotLiteral as e:
             stats.skipped.note(e.reason)
+            continue
+        if not re.search(r"[A-Za-z]", fmt):
+            stats.skipped.note("no literal text")  # slog.Info("", …): attributes only
             continue
         emit(fmt, level, source_level, t.line, generic, structured)
 
