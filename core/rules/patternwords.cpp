@@ -30,13 +30,14 @@ std::vector<std::string> wordsOf(const std::string &atom)
     return words;
 }
 
-// Words in nearly every line of some log format (CRI and docker prefixes) or of most logs:
+// Words in nearly every line of some log format (CRI and docker prefixes, the keys of logfmt and
+// Go's slog: "level=… source=… msg=…") or of most logs:
 // left out of a clause that has other words, so they do not make every line a candidate.
 bool isCommonWord(const std::string &w)
 {
-    static const std::set<std::string> common{"stdout", "stderr", "std",  "out",  "err",
-                                              "log",    "stream", "time", "info", "version",
-                                              "the",    "and",    "for",  "with", "this"};
+    static const std::set<std::string> common{
+        "stdout",  "stderr", "std",    "out", "err", "log", "stream", "time", "info",
+        "version", "level",  "source", "msg", "the", "and", "for",    "with", "this"};
     return common.count(w) > 0;
 }
 
