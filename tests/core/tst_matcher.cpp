@@ -71,6 +71,21 @@ const QByteArray kNeedsBoard = "  - id: nb\n    title: NB\n    severity: error\n
                                "      - pattern: 'GPU at PCI:(?P<pci>\\S+)'\n"
                                "        within: 1\n";
 
+// The raw prefilter's patterns of the shipped pack's rules, and their longest span.
+std::pair<std::vector<RawPrefilter::Pattern>, int> shippedPackPatterns()
+{
+    std::vector<RawPrefilter::Pattern> patterns;
+    int maxSpan = 1;
+    for (const Rule &rule : loadRules({}).rules)
+        if (rule.pattern.regex) {
+            patterns.push_back({RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
+                                                        rule.pattern.regex->options()),
+                                rule.span > 1});
+            maxSpan = std::max(maxSpan, rule.span);
+        }
+    return {patterns, maxSpan};
+}
+
 } // namespace
 
 class TestMatcher : public QObject
@@ -546,15 +561,7 @@ private Q_SLOTS:
     {
         if (!FastPrefilter::builtWithVectorscan())
             QSKIP("built without vectorscan");
-        std::vector<RawPrefilter::Pattern> patterns;
-        int maxSpan = 1;
-        for (const Rule &rule : loadRules({}).rules)
-            if (rule.pattern.regex) {
-                patterns.push_back({RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
-                                                            rule.pattern.regex->options()),
-                                    rule.span > 1});
-                maxSpan = std::max(maxSpan, rule.span);
-            }
+        auto [patterns, maxSpan] = shippedPackPatterns();
         const RawPrefilter raw(patterns, maxSpan);
         QVERIFY(raw.available());
         // A line taken whole also takes the lines before it that a window pattern could start
@@ -612,15 +619,7 @@ private Q_SLOTS:
     {
         if (!FastPrefilter::builtWithVectorscan())
             QSKIP("built without vectorscan");
-        std::vector<RawPrefilter::Pattern> patterns;
-        int maxSpan = 1;
-        for (const Rule &rule : loadRules({}).rules)
-            if (rule.pattern.regex) {
-                patterns.push_back({RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
-                                                            rule.pattern.regex->options()),
-                                    rule.span > 1});
-                maxSpan = std::max(maxSpan, rule.span);
-            }
+        auto [patterns, maxSpan] = shippedPackPatterns();
         const RawPrefilter raw(patterns, maxSpan);
         QVERIFY(raw.available());
         const char *healthy[] = {
