@@ -48,13 +48,15 @@ const QByteArray &programIdentity()
     return id;
 }
 
+// The inputs go in as their length and 128-bit digest: SHA-256 over a pack's patterns was 15 %
+// of a one-line analysis.
 QByteArray keyOf(const QByteArray &kind, const QByteArray &inputs)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
     const QByteArray head
         = QByteArray::number(DiskCache::kFormat) + '\0' + programIdentity() + '\0' + kind + '\0';
     h.addData(head);
-    h.addData(inputs);
+    h.addData(QByteArray(QByteArray::number(inputs.size()) + '\0' + DiskCache::digest(inputs)));
     return h.result();
 }
 
