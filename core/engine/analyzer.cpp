@@ -1301,10 +1301,18 @@ AnalysisSession::reportedFindings(const std::vector<std::pair<size_t, Finding>> 
             });
         });
     };
+    // A finding about a PCI device the bundle shows to be another maker's (the kernel's
+    // enumeration gives its vendor id) is no GPU's: a NIC handed to a VM through vfio-pci, an
+    // NVMe drive's AER or link speed.
+    auto anotherMakers = [&](const Finding &f) {
+        const std::string slot = gpuOfFacts(f.facts).toStdString();
+        return !slot.empty() && m_otherSlots.count(slot) > 0 && m_nvidiaSlots.count(slot) == 0;
+    };
     std::vector<bool> reported(found.size());
     for (size_t i = 0; i < found.size(); ++i)
-        reported[i]
-            = conditionsHold(rules[found[i].first]) && !superseded(found[i].first, found[i].second);
+        reported[i] = conditionsHold(rules[found[i].first])
+                      && !superseded(found[i].first, found[i].second)
+                      && !anotherMakers(found[i].second);
     return reported;
 }
 

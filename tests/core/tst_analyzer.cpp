@@ -170,6 +170,29 @@ private Q_SLOTS:
                "NVRM version: NVIDIA UNIX x86_64 Kernel Module  560.35.03\n"
             << "too-old|CUDA 13.0.1 needs driver 580.65.06|1|560.35.03<580.65.06;"
                "too-old|CUDA 12.8.1 needs driver 570.124.06|1|560.35.03<570.124.06";
+        // The kernel's enumeration names each device's maker: a finding about another maker's
+        // device is no GPU's, wherever the enumeration is.
+        const QByteArray vendorRules
+            = "  - id: vendor\n    title: V\n    kind: fact\n"
+              "    match: {pattern: '\\bpci (?P<pci_vendor_of>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}"
+              "\\.[0-7]: \\[[0-9a-f]{4}):[0-9a-f]{4}\\] type'}\n"
+              "  - id: bar\n    title: 'BAR of {pci}'\n    severity: error\n"
+              "    match: {pattern: 'vfio-pci "
+              "(?P<pci>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]): "
+              "BAR \\d+: can.t reserve'}\n    group_by: [pci]\n";
+        const QString bar
+            = "vfio-pci 0000:03:00.0: BAR 0: can't reserve [mem 0xf7c00000-0xf7c1ffff]\n";
+        QTest::newRow("vendor: another maker's device gives no finding")
+            << vendorRules << "pci 0000:03:00.0: [8086:1533] type 00 class 0x020000\n" + bar << "";
+        QTest::newRow("vendor: the enumeration may come after the line")
+            << vendorRules << bar + "pci 0000:03:00.0: [8086:1533] type 00 class 0x020000\n"
+            << "";
+        QTest::newRow("vendor: NVIDIA's device gives its finding")
+            << vendorRules << "pci 0000:03:00.0: [10de:2204] type 00 class 0x030000\n" + bar
+            << "bar|BAR of 0000:03:00.0|1";
+        QTest::newRow("vendor: a device whose maker the bundle never shows gives its finding")
+            << vendorRules << "pci 0000:04:00.0: [8086:1533] type 00 class 0x020000\n" + bar
+            << "bar|BAR of 0000:03:00.0|1";
         QTest::newRow("requires: a finding only with another rule's finding")
             << kFacts
                    + "  - id: needs\n    title: N\n    severity: warning\n"
