@@ -164,6 +164,11 @@ QString catalogOrigin(const QString &c)
         {"nvidia-container-toolkit", "container-toolkit"},
         {"libnvidia-container", "container-toolkit"},
         {"nvidia-installer", "installer"},
+        // The GPU Operator's driver container prints its entrypoint's lines between
+        // nvidia-installer's own (its log reads as an installer log); its init container
+        // k8s-driver-manager is one of the operator's components.
+        {"gpu-driver-container", "installer"},
+        {"k8s-driver-manager", "kubernetes"},
         {"nccl", "nccl"},
         {"dcgm", "dcgm"},
         {"dcgm-exporter", "dcgm"},

@@ -547,6 +547,12 @@ def component(name, **kw):
     kw.setdefault("go_slog", False)
     kw.setdefault("slog_sprintf", False)
     kw.setdefault("slog_pkgs", {})
+    # shell scripts read for their echo lines (regexes of paths; see extract_sh)
+    kw.setdefault("sh_paths", [])
+    # one entry per message rather than per file: the driver container's entrypoint is copied
+    # into a folder per distribution (ubuntu22.04/nvidia-driver, rhel9/nvidia-driver ...); the
+    # entry names the first file (in path order) of the newest version that prints it
+    kw.setdefault("merge_files", False)
     COMPONENTS[name] = kw
 
 
@@ -764,6 +770,39 @@ component(
         (r"^cmd/(manage-crds|cleanup-gpuclusters)/", "crds"),
         (r"^internal/(driver|nvidiadriver|image|render|validator|config|utils|predicates|consts)/", "internal"),
         (r"^api/", "api"),
+    ])
+
+component(
+    "gpu-driver-container",
+    title="NVIDIA GPU driver container (nvidia-driver entrypoint of the GPU Operator's driver images)",
+    repo="NVIDIA/gpu-driver-container", lang="sh", tag_re=r"^\d+\.\d+\.\d+$",
+    include=[r"(^|/)nvidia-driver$", r"(^|/)common\.sh$"],
+    exclude=[r"^(ci|scripts|tests)/"],
+    sh_paths=[r"(^|/)nvidia-driver$", r"(^|/)common\.sh$"],
+    merge_files=True,
+    line_format="plain echo lines on the container's stdout/stderr (kubectl logs <nvidia-driver-daemonset pod> -c "
+                "nvidia-driver-ctr; docker logs), between nvidia-installer's own output; with set -x each "
+                "echo is preceded by its \"+ echo '...'\" trace line",
+    subsystems=[
+        (r"^vgpu-manager/", "vgpu-manager"),
+        (r"/precompiled/", "precompiled"),
+        (r"^([^/]+)/", "driver"),
+    ])
+
+component(
+    "k8s-driver-manager",
+    title="NVIDIA k8s-driver-manager (the GPU Operator driver pod's init container)",
+    repo="NVIDIA/k8s-driver-manager", lang="go", tag_re=SEMVER_TAG_RE,
+    include=[r"^driver-manager$", r"^cmd/", r"^internal/"],
+    sh_paths=[r"^driver-manager$"],
+    line_format="up to v0.8: plain echo lines of the driver-manager script (kubectl logs <driver pod> -c "
+                "k8s-driver-manager); from v0.9 (Go, logrus): time=<ts> level=<level> msg=<message>",
+    subsystems=[
+        (r"^driver-manager$", "driver-manager"),
+        (r"^cmd/driver-manager/", "driver-manager"),
+        (r"^cmd/vfio-manage/", "vfio-manage"),
+        (r"^cmd/nvdrain/", "nvdrain"),
+        (r"^internal/", "internal"),
     ])
 
 component(
@@ -1552,13 +1591,235 @@ def extract_go(cfg, path, text, stats, emit):
 # Driver
 # --------------------------------------------------------------------------------------------
 
+
+# --------------------------------------------------------------------------------------------
+# Shell scripts (echo)
+# --------------------------------------------------------------------------------------------
+
+SH_FUNC_RE = re.compile(r"^\s*(?:function\s+)?([A-Za-z_][A-Za-z0-9_:-]*)\s*\(\)\s*(?:[{(]\s*)?$")
+SH_ECHO_RE = re.compile(r"(?:^|(?<=[\s;&|{(!'\"]))echo(?=\s)")
+SH_VAR_RE = re.compile(r"\$(?:\{[^}]*\}|\((?:[^()]|\([^()]*\))*\)|[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*$!-])|`[^`]*`")
+SH_PREDICATE_RE = re.compile(r"(?:^|_)(?:is|has|probe|check)_|_(?:present|enabled|disabled|exists|loaded|required|requires_[a-z_]+)$")
+SH_LEVEL_PREFIX_RE = re.compile(r"^(?:(ERROR|FATAL|Error|Fatal|error)|(WARNING|WARN|Warning|warning)):")
+
+
+def _sh_double(body, parts):
+    """Contents of a "..." word -> printf pieces (variables and command substitutions as %s)."""
+    i = 0
+    lit = []
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body) and body[i + 1] in '"\\$`':
+            lit.append(body[i + 1])
+            i += 2
+            continue
+        if c == "\\" and i + 1 < len(body) and body[i + 1] == "\n":
+            i += 2
+            continue
+        if c in "$`":
+            m = SH_VAR_RE.match(body, i)
+            if m:
+                parts.append(("lit", "".join(lit)))
+                lit = []
+                parts.append(("var", None))
+                i = m.end()
+                continue
+        lit.append(c)
+        i += 1
+    parts.append(("lit", "".join(lit)))
+
+
+def sh_echo_args(text, i):
+    """Parse the words of an echo command starting at text[i] (after "echo").
+
+    Returns (options, pieces, redirect, end) or None when the command is not a plain print (its
+    output piped or written to a file, or captured)."""
+    n = len(text)
+    opts = ""
+    pieces = []
+    words = 0
+    redirect = ""
+    while i < n:
+        c = text[i]
+        if c in " \t":
+            i += 1
+            continue
+        if c == "\\" and i + 1 < n and text[i + 1] == "\n":
+            i += 2
+            continue
+        if c in "\n;&)#}" or (c == "|" and text[i:i + 2] != "||"):
+            if c == "|":
+                return None  # echo ... | cmd: a value handed to another command
+            break
+        if text.startswith("||", i) or text.startswith("&&", i):
+            break
+        if c in "<>" or (c.isdigit() and i + 1 < n and text[i + 1] == ">"):
+            m = re.match(r"\d?>>?\s*(&\d|/dev/stderr|/dev/stdout|\S+)", text[i:])
+            if not m:
+                return None
+            target = m.group(1)
+            if target in ("&2", "/dev/stderr"):
+                redirect = ">&2"
+            elif target in ("&1", "/dev/stdout"):
+                pass
+            else:
+                return None  # written to a file
+            i += m.end()
+            continue
+        # one shell word (quoted parts glued together)
+        word = []
+        while i < n and text[i] not in " \t\n;&|<>)#":
+            c = text[i]
+            if c == '"':
+                j = i + 1
+                while j < n and text[j] != '"':
+                    j += 2 if text[j] == "\\" else 1
+                _sh_double(text[i + 1:j], word)
+                i = j + 1
+            elif c == "'":
+                j = text.find("'", i + 1)
+                if j < 0:
+                    j = n
+                word.append(("lit", text[i + 1:j]))
+                i = j + 1
+            elif c in "$`":
+                m = SH_VAR_RE.match(text, i)
+                if m:
+                    word.append(("var", None))
+                    i = m.end()
+                else:
+                    word.append(("lit", c))
+                    i += 1
+            elif c == "\\" and i + 1 < n:
+                if text[i + 1] == "\n":
+                    i += 2
+                    break
+                word.append(("lit", text[i + 1]))
+                i += 2
+            else:
+                j = i
+                while j < n and text[j] not in " \t\n;&|<>)#\"'$`\\":
+                    j += 1
+                word.append(("lit", text[i:j]))
+                i = j
+        flat = "".join(v for k, v in word if k == "lit")
+        if words == 0 and not pieces and re.match(r"^-[neE]+$", flat) and all(k == "lit" for k, _ in word):
+            opts += flat[1:]
+            continue
+        if words:
+            pieces.append(("lit", " "))
+        pieces.extend(word)
+        words += 1
+    return opts, pieces, redirect, i
+
+
+def extract_sh(cfg, path, text, stats, emit):
+    """echo commands of a shell script. Level: >&2 or an ERROR:/FATAL: prefix error, WARNING:
+    warning, an echo followed by a failing return/exit (the script's error report) error,
+    otherwise info; the enclosing shell function is kept as `function`."""
+    lines = text.split("\n")
+    starts = []
+    pos = 0
+    for ln in lines:
+        starts.append(pos)
+        pos += len(ln) + 1
+    # functions that end the script with a failure (k8s-driver-manager's _exit_failed: undo, then
+    # exit 1): a call to one after an echo makes that echo the error report
+    failing = set()
+    name, body = None, []
+    for ln in lines:
+        m = SH_FUNC_RE.match(ln)
+        if m:
+            name, body = m.group(1), []
+        elif name and re.match(r"^[})]\s*$", ln):
+            if (re.search(r"exit|fail|abort|die", name) and len(body) <= 15
+                    and any(re.match(r"^\s*exit\s+[1-9]", b) for b in body)):
+                failing.add(name)
+            name = None
+        elif name:
+            body.append(ln)
+    func = ""
+    for lineno, ln in enumerate(lines, 1):
+        m = SH_FUNC_RE.match(ln)
+        if m:
+            func = m.group(1)
+            continue
+        if re.match(r"^[})]\s*$", ln):
+            func = ""
+            continue
+        stripped = ln.lstrip()
+        if stripped.startswith("#") or "echo" not in ln:
+            continue
+        for em in SH_ECHO_RE.finditer(ln):
+            before = ln[:em.start()]
+            # $(echo ...) and `echo ...`: a value, not a print
+            if re.search(r"(\$\(|`)\s*$", before):
+                continue
+            if before.count('"') % 2 == 1 and "trap" not in before and "||" not in before:
+                continue
+            stats.calls += 1
+            parsed = sh_echo_args(text, starts[lineno - 1] + em.end())
+            if parsed is None:
+                stats.skipped.note("echo piped, captured or written to a file")
+                continue
+            opts, pieces, redirect, end = parsed
+            fmt = []
+            for k, v in pieces:
+                if k == "lit":
+                    fmt.append(v.replace("%", "%%"))
+                elif not fmt or fmt[-1] != "%s":
+                    fmt.append("%s")
+            body = "".join(fmt)
+            if "e" in opts:
+                body = body.replace("\\n", "\n").replace("\\t", "\t")
+            after = text[end:end + 200].split("\n")
+            nxt = [a for a in after[1:4] if a.strip() and not a.strip().startswith("#")]
+            stmt = nxt[0].strip() if nxt else ""
+            if re.match(r"^exit\s+[1-9]", stmt) or stmt in failing:
+                fails = True
+            elif re.match(r"^return\s+[1-9]", stmt):
+                # a predicate's "no" (_is_auto_drain_enabled, _mellanox_devices_present,
+                # probe_nvidia_peermem, _kernel_requires_package) is an answer, not a failure
+                fails = not SH_PREDICATE_RE.search(func)
+            else:
+                fails = False
+            for piece in body.split("\n"):
+                piece = piece.strip()
+                if not piece or not LETTER_RE.search(piece):
+                    continue
+                pm = SH_LEVEL_PREFIX_RE.match(piece)
+                if redirect:
+                    level, source_level = "error", "echo >&2"
+                elif pm and pm.group(1):
+                    level, source_level = "error", "echo " + pm.group(1) + ":"
+                elif pm and pm.group(2):
+                    level, source_level = "warning", "echo " + pm.group(2) + ":"
+                elif fails:
+                    level, source_level = "error", "echo; " + (stmt.split()[0] if stmt.split()[0] in ("exit", "return")
+                                                              else stmt) + (" non-zero" if stmt.split()[0] in ("exit", "return") else "")
+                else:
+                    level, source_level = "info", "echo"
+                fmt_text, generic = make_entry(piece, "printf", "", "")
+                emit(fmt_text, level, source_level, lineno, generic, function=func)
+
+
 def path_selected(cfg, path):
     if not any(re.search(rx, path) for rx in cfg["include"]):
         return False
     if any(re.search(rx, path) for rx in cfg["exclude"]):
         return False
+    if file_lang(cfg, path) == "sh":
+        return True
     exts = GO_EXTS if cfg["lang"] == "go" else C_EXTS
     return path.endswith(exts)
+
+
+def file_lang(cfg, path):
+    """The language a file is read as: shell scripts are named by `sh_paths` (they have no
+    extension: nvidia-driver, driver-manager)."""
+    if any(re.search(rx, path) for rx in cfg["sh_paths"]):
+        return "sh"
+    return cfg["lang"]
 
 
 def scan_version(cfg, src, stats):
@@ -1584,20 +1845,24 @@ def scan_version(cfg, src, stats):
         stats.files += 1
         subsystem = subsystem_of(cfg, p)
 
-        def emit(fmt, level, source_level, line, generic, structured=False, _p=p, _s=subsystem):
-            key = (fmt, level, source_level, _p)
+        def emit(fmt, level, source_level, line, generic, structured=False, function=None, _p=p, _s=subsystem):
+            key = (fmt, level, source_level, "" if cfg["merge_files"] else _p)
             if key in found:
                 stats.skipped.note("duplicate (same format, level and file)")
                 return
             e = {"format": fmt, "level": level, "source_level": source_level, "subsystem": _s,
                  "file": _p, "line": line}
+            if function:
+                e["function"] = function
             if generic:
                 e["generic"] = True
             if structured:
                 e["structured"] = True
             found[key] = e
 
-        if cfg["lang"] == "go":
+        if file_lang(cfg, p) == "sh":
+            extract_sh(cfg, p, texts[p], stats, emit)
+        elif cfg["lang"] == "go":
             extract_go(cfg, p, texts[p], stats, emit)
         else:
             extract_c(cfg, p, texts[p], macros, stats, emit)
@@ -1705,7 +1970,7 @@ def main(argv=None):
             src.close()
             order.append(ver)
             for key, e in found.items():
-                mkey = (e["format"], e["level"], e["source_level"], e["file"])
+                mkey = (e["format"], e["level"], e["source_level"], "" if cfg["merge_files"] else e["file"])
                 if mkey in merged:
                     old = merged[mkey]
                     e = dict(e, first=old["first"])
@@ -1718,6 +1983,8 @@ def main(argv=None):
         msgs = []
         for m in messages:
             o = {k: m[k] for k in ("format", "level", "source_level", "subsystem", "file", "line", "first", "last")}
+            if m.get("function"):
+                o["function"] = m["function"]
             for k in ("generic", "structured"):
                 if m.get(k):
                     o[k] = True
