@@ -31,6 +31,8 @@ constexpr Component kComponents[] = {
     {"container-toolkit", "NVIDIA container toolkit",
      R"(nvidia-container|nvidia-ctk|libnvidia-container|nvidia-cdi)"},
     {"nccl", "NCCL", R"(\bNCCL\b)"},
+    // UCX's log lines ("cuda_copy_md.c:705  UCX  ERROR ..."): its CUDA transports name CUDA too.
+    {"ucx", "UCX", R"(\bUCX\b)"},
     {"fabric-manager", "Fabric Manager", R"((?i)fabric ?manager|nv-fabricmanager|\bnvswitch\b)"},
     {"persistenced", "nvidia-persistenced", R"(nvidia-persistenced)"},
     {"dcgm", "DCGM", R"((?i)\bdcgm|\bhost ?engine\b)"},
@@ -70,7 +72,7 @@ PrintLevel levelWord(std::string_view word)
         return PrintLevel::Error;
     if (w.startsWith(QLatin1String("warn")) || w == QLatin1String("ww") || w == QLatin1String("w"))
         return PrintLevel::Warning;
-    if (w == QLatin1String("notice"))
+    if (w == QLatin1String("notice") || w == QLatin1String("diag"))
         return PrintLevel::Notice;
     if (w == QLatin1String("info") || w == QLatin1String("ii") || w == QLatin1String("i")
         || w == QLatin1String("ni") || w == QLatin1String("note") || w == QLatin1String("**")
@@ -89,6 +91,8 @@ PrintLevel lineLevel(std::string_view line)
     static const RE2 json(R"re("(?:level|severity)"\s*:\s*"(\w+))re");
     static const RE2 klog(R"(^([EWIF])\d{4} \d\d:\d\d:\d\d)");
     static const RE2 nccl(R"(\bNCCL (WARN|INFO|TRACE)\b)");
+    // UCX (src/ucs/debug/log.c): "<file>:<line>  UCX  ERROR <message>", DIAG between WARN and INFO
+    static const RE2 ucx(R"(\bUCX\s+(FATAL|ERROR|WARN|DIAG|INFO|DEBUG|TRACE)\b)");
     static const RE2 drm(R"(\*(ERROR)\*)");
     static const RE2 splat(R"(^(WARNING): (?:CPU|at) )");
     // Upper-case level words before a colon or in brackets; "Error:" only where a line starts
@@ -97,7 +101,7 @@ PrintLevel lineLevel(std::string_view line)
         R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|WARNING|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
     static const RE2 leading(R"(^(Error|Warning|Fatal|Notice)\b:)");
     static const RE2 *const markers[]
-        = {&xorg, &logrus, &json, &klog, &nccl, &drm, &splat, &word, &leading};
+        = {&xorg, &logrus, &json, &klog, &nccl, &ucx, &drm, &splat, &word, &leading};
     // Which markers the line may hold, in one pass; each of those then in order.
     static const auto set = [] {
         auto out = std::make_unique<RE2::Set>(RE2::Options(), RE2::UNANCHORED);
@@ -170,6 +174,7 @@ QString catalogOrigin(const QString &c)
         {"gpu-driver-container", "installer"},
         {"k8s-driver-manager", "kubernetes"},
         {"nccl", "nccl"},
+        {"ucx", "ucx"},
         {"dcgm", "dcgm"},
         {"dcgm-exporter", "dcgm"},
         {"gpu-operator", "kubernetes"},

@@ -990,6 +990,45 @@ component(
         (r"^ml/", "backend"),
     ])
 
+UCS_LOG_LEVELS = {"UCS_LOG_LEVEL_FATAL": "fatal", "UCS_LOG_LEVEL_ERROR": "error",
+                  "UCS_LOG_LEVEL_WARN": "warning", "UCS_LOG_LEVEL_DIAG": "notice",
+                  "UCS_LOG_LEVEL_INFO": "info", "UCS_LOG_LEVEL_DEBUG": "debug",
+                  "UCS_LOG_LEVEL_TRACE": "debug"}
+
+component(
+    "ucx",
+    title="UCX (Unified Communication X) GPU transports",
+    repo="openucx/ucx", lang="c", tag_re=SEMVER_TAG_RE,
+    # Only UCX's GPU code: the CUDA transports (cuda_copy, cuda_ipc, gdr_copy and their base), the
+    # CUDA memory hooks and the memory-type cache that tells host from GPU buffers. UCX's other
+    # transports (InfiniBand, TCP, shared memory) are not NVIDIA GPU messages. The macros that
+    # print a failed CUDA/NVML call by its source text (UCT_CUDADRV_FUNC: "%s() failed: %s", before
+    # 1.10 "%s is failed. ret:%s") have no literal format; rules/nvidia/hpc.yaml reads them.
+    include=[r"^src/uct/cuda/", r"^src/ucm/cuda/", r"^src/ucs/memory/memtype_cache\.c$"],
+    line_format="[<seconds>.<usec>] [<host>:<pid>:<thread>] <file>:<line> UCX  <LEVEL> <message> "
+                "(ucs_log_default_handler, src/ucs/debug/log.c; LEVEL is FATAL, ERROR, WARN, DIAG, "
+                "INFO, DEBUG, TRACE)",
+    line_prefixes={"ucs_fatal": "UCX  FATAL ", "ucs_error": "UCX  ERROR ", "ucs_warn": "UCX  WARN  ",
+                   "ucs_diag": "UCX  DIAG  ", "ucs_info": "UCX  INFO  ", "ucs_debug": "UCX  DEBUG "},
+    calls={
+        "ucs_fatal": CCall("fatal", 0),
+        "ucs_error": CCall("error", 0),
+        "ucs_warn": CCall("warning", 0),
+        "ucs_diag": CCall("notice", 0),
+        "ucs_info": CCall("info", 0),
+        "ucs_debug": CCall("debug", 0),
+        "ucs_log": CCall(None, 1, level_arg=0, level_map=UCS_LOG_LEVELS),
+    },
+    subsystems=[
+        (r"^src/uct/cuda/cuda_copy/", "cuda_copy"),
+        (r"^src/uct/cuda/cuda_ipc/", "cuda_ipc"),
+        (r"^src/uct/cuda/gdr_copy/", "gdr_copy"),
+        (r"^src/uct/cuda/gdaki/", "gdaki"),
+        (r"^src/uct/cuda/", "cuda"),
+        (r"^src/ucm/cuda/", "ucm_cuda"),
+        (r"^src/ucs/memory/", "memtype"),
+    ])
+
 C_EXTS = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl", ".x")
 GO_EXTS = (".go",)
 CXX_EXTS = (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl")
