@@ -20,6 +20,7 @@ python3 "$here/gen_userspace_messages.py" -o "$tmp" \
     --version dcgm=v4.6.0 \
     --version dcgm-exporter=4.5.3-4.8.2 \
     --version ggml-cuda=v0.21.0 \
+    --version triton-core=main \
     nvidia-installer="$fx/nvidia-installer" \
     nvidia-persistenced="$fx/nvidia-persistenced" \
     libnvidia-container="$fx/libnvidia-container" \
@@ -28,7 +29,8 @@ python3 "$here/gen_userspace_messages.py" -o "$tmp" \
     nccl="$fx/nccl" \
     dcgm="$fx/dcgm" \
     dcgm-exporter="$fx/dcgm-exporter" \
-    ggml-cuda="$fx/ggml-cuda" 2>"$tmp/summary.txt" || { cat "$tmp/summary.txt" >&2; exit 1; }
+    ggml-cuda="$fx/ggml-cuda" \
+    triton-core="$fx/triton-core" 2>"$tmp/summary.txt" || { cat "$tmp/summary.txt" >&2; exit 1; }
 # the summary's last line holds the run time: leave it out of the comparison
 sed '$d' "$tmp/summary.txt" > "$tmp/summary" && rm "$tmp/summary.txt" && mv "$tmp/summary" "$tmp/summary.txt"
 
