@@ -188,6 +188,8 @@ QString catalogOrigin(const QString &c)
         {"xla", "cuda-application"},
         {"ggml-cuda", "cuda-application"},
         {"ollama", "cuda-application"},
+        {"triton-server", "cuda-application"},
+        {"triton-core", "cuda-application"},
         {"xorg-nvidia", "xorg"},
         {"fabric-manager", "fabric-manager"},
         {"nvidia-smi", "nvml"},

@@ -1029,6 +1029,44 @@ component(
         (r"^src/ucs/memory/", "memtype"),
     ])
 
+TRITON_STREAMS = {"LOG_ERROR": ("error",), "LOG_WARNING": ("warning",), "LOG_INFO": ("info",),
+                  "LOG_VERBOSE": ("debug",)}
+TRITON_LINE_FORMAT = ("<L><MMDD> <hh:mm:ss.uuuuuu> <pid> <file>:<line>] <message> (L = I, W, E; "
+                      "--log-format ISO8601: <YYYY-mm-ddTHH:MM:SSZ> <L> <pid> <file>:<line>] <message>); "
+                      "model load failures also in the model status table printed at start-up "
+                      "(| <model> | <version> | UNAVAILABLE: <message> |)")
+TRITON_SUBSYSTEMS = [
+    (r"(^|/)metrics[^/]*\.cc$", "metrics"),
+    (r"(^|/)(pinned_memory_manager|cuda_memory_manager|cuda_utils|memory|cuda_block_manager)[^/]*$", "memory"),
+    (r"(^|/)(model_repository_manager|model_lifecycle|model_config_utils|autofill|repo_agent)", "model-repository"),
+    (r"^src/backends/([^/]+)/", r"backend/\1"),
+    (r"(^|/)(backend_|shared_library)", "backend"),
+    (r"(^|/)(grpc|http_server|sagemaker_server|vertex_ai_server|shared_memory_manager|common)", "frontend"),
+    (r"(scheduler|rate_limiter|instance_queue|payload)", "scheduler"),
+    (r"(^|/)(server|tritonserver|main|command_line_parser|status)[^/]*\.cc$", "server"),
+]
+component(
+    "triton-server",
+    title="NVIDIA Triton Inference Server (tritonserver; before r21.07 with its core and backends)",
+    repo="triton-inference-server/server", lang="c", tag_re=SEMVER_TAG_RE,
+    # src/ only: the server (and up to v2.12 its core and the backends it carried); not the
+    # clients, the QA tests, the docs or the deployment examples
+    include=[r"^src/"],
+    exclude=[r"^src/clients/", r"^src/test/", r"^src/custom/", r"^src/python/", r"^src/java/"],
+    line_format=TRITON_LINE_FORMAT,
+    streams=TRITON_STREAMS,
+    subsystems=TRITON_SUBSYSTEMS)
+
+component(
+    "triton-core",
+    title="NVIDIA Triton Inference Server core (libtritonserver: model repository, memory, metrics)",
+    repo="triton-inference-server/core", lang="c", tag_re=SEMVER_TAG_RE,
+    include=[r"^src/"],
+    exclude=[r"^src/test/"],
+    line_format=TRITON_LINE_FORMAT,
+    streams=TRITON_STREAMS,
+    subsystems=TRITON_SUBSYSTEMS)
+
 C_EXTS = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl", ".x")
 GO_EXTS = (".go",)
 CXX_EXTS = (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".inl")

@@ -22,6 +22,7 @@ python3 "$here/gen_userspace_messages.py" -o "$tmp" \
     --version ggml-cuda=v0.21.0 \
     --version gpu-driver-container=06a208ca9747 \
     --version k8s-driver-manager=v0.8.1 \
+    --version triton-core=main \
     nvidia-installer="$fx/nvidia-installer" \
     nvidia-persistenced="$fx/nvidia-persistenced" \
     libnvidia-container="$fx/libnvidia-container" \
@@ -32,7 +33,8 @@ python3 "$here/gen_userspace_messages.py" -o "$tmp" \
     dcgm-exporter="$fx/dcgm-exporter" \
     ggml-cuda="$fx/ggml-cuda" \
     gpu-driver-container="$fx/gpu-driver-container" \
-    k8s-driver-manager="$fx/k8s-driver-manager" 2>"$tmp/summary.txt" || { cat "$tmp/summary.txt" >&2; exit 1; }
+    k8s-driver-manager="$fx/k8s-driver-manager" \
+    triton-core="$fx/triton-core" 2>"$tmp/summary.txt" || { cat "$tmp/summary.txt" >&2; exit 1; }
 # the summary's last line holds the run time: leave it out of the comparison
 sed '$d' "$tmp/summary.txt" > "$tmp/summary" && rm "$tmp/summary.txt" && mv "$tmp/summary" "$tmp/summary.txt"
 
