@@ -369,7 +369,9 @@ def build(comp, gitdir, tags):
         files, macros = read_version(gitdir, tag, comp)
         version = tag[1:] if tag.startswith("v") else tag
         for e in extract(comp, files, macros):
-            key = (e.get("function"), e.get("prefix", ""), e["format"])
+            # One entry per (function, format): a prefix that changed between releases (gdrdrv
+            # added the function in 2.1) is the newest release's; the engine reads the format.
+            key = (e.get("function"), e["format"])
             old = merged.get(key)
             if old is None:
                 e["first"] = version
