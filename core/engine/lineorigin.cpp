@@ -26,7 +26,7 @@ constexpr Component kComponents[] = {
     {"xorg", "X server (NVIDIA driver)",
      R"(\((?:EE|WW|II|NI|\*\*|==|--|\?\?)\) (?:NVIDIA|GLX|AIGLX|glamor|modeset|Failed|LoadModule|Loading|Module|UnloadModule))"},
     {"kernel-driver", "NVIDIA kernel driver",
-     R"(NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-nvlink|nvidia-nvswitch|\[drm:nv_|\bnvidia(?:_drm|_modeset|_uvm)?:)"},
+     R"(NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-nvlink|nvidia-nvswitch|\[drm:nv_|\bnvidia(?:_drm|_modeset|_uvm)?:|\bnvidia-fs:|\bgdrdrv:)"},
     {"installer", "NVIDIA installer", R"(nvidia-installer|nvidia-uninstall)"},
     {"container-toolkit", "NVIDIA container toolkit",
      R"(nvidia-container|nvidia-ctk|libnvidia-container|nvidia-cdi)"},
@@ -78,7 +78,7 @@ PrintLevel levelWord(std::string_view word)
         || w == QLatin1String("ni") || w == QLatin1String("note") || w == QLatin1String("**")
         || w == QLatin1String("==") || w == QLatin1String("--") || w == QLatin1String("??"))
         return PrintLevel::Info;
-    if (w == QLatin1String("debug") || w == QLatin1String("trace"))
+    if (w == QLatin1String("debug") || w == QLatin1String("trace") || w == QLatin1String("dbg"))
         return PrintLevel::Debug;
     return PrintLevel::Unknown;
 }
@@ -93,6 +93,10 @@ PrintLevel lineLevel(std::string_view line)
     static const RE2 nccl(R"(\bNCCL (WARN|INFO|TRACE)\b)");
     // UCX (src/ucs/debug/log.c): "<file>:<line>  UCX  ERROR <message>", DIAG between WARN and INFO
     static const RE2 ucx(R"(\bUCX\s+(FATAL|ERROR|WARN|DIAG|INFO|DEBUG|TRACE)\b)");
+    // GPUDirect Storage's cuFile library (cufile.log: "<date> <time> [pid=N tid=N] ERROR
+    // cufio-fs:204 …") and GDRCopy's libgdrapi ("ERR:  …", "DBG:  …", src/gdrapi_internal.h).
+    static const RE2 cufile(R"(\[pid=\d+ tid=\d+\] (ERROR|WARN|NOTICE|INFO|DEBUG|TRACE)\b)");
+    static const RE2 gdrapi(R"(^(ERR|WARN|INFO|DBG):  ?\S)");
     static const RE2 drm(R"(\*(ERROR)\*)");
     static const RE2 splat(R"(^(WARNING): (?:CPU|at) )");
     // Upper-case level words before a colon or in brackets; "Error:" only where a line starts
@@ -100,8 +104,8 @@ PrintLevel lineLevel(std::string_view line)
     static const RE2 word(
         R"((?:^|[\s\[:(])(FATAL|CRITICAL|ERROR|WARNING|WARN|NOTICE|INFO|NOTE|DEBUG)(?:[:\]]| -))");
     static const RE2 leading(R"(^(Error|Warning|Fatal|Notice)\b:)");
-    static const RE2 *const markers[]
-        = {&xorg, &logrus, &json, &klog, &nccl, &ucx, &drm, &splat, &word, &leading};
+    static const RE2 *const markers[] = {&xorg,   &logrus, &json, &klog,  &nccl, &ucx,
+                                         &cufile, &gdrapi, &drm,  &splat, &word, &leading};
     // Which markers the line may hold, in one pass; each of those then in order.
     static const auto set = [] {
         auto out = std::make_unique<RE2::Set>(RE2::Options(), RE2::UNANCHORED);
@@ -164,6 +168,8 @@ QString catalogOrigin(const QString &c)
         {"nvidia-drm", "kernel-driver"},
         {"nvidia-uvm", "kernel-driver"},
         {"nvidia-peermem", "kernel-driver"},
+        {"nvidia-fs", "kernel-driver"},
+        {"gdrdrv", "kernel-driver"},
         {"kernel-nvidia-misc", "kernel"},
         {"nvidia-container-toolkit", "container-toolkit"},
         {"libnvidia-container", "container-toolkit"},
@@ -224,7 +230,8 @@ bool originsAgree(const QString &line, const QString &catalog)
 
 std::string_view kernelModuleOf(std::string_view line)
 {
-    static const RE2 module(R"((NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem))");
+    static const RE2 module(
+        R"((NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-fs:|gdrdrv:))");
     re2::StringPiece found;
     if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), module, &found))
         return {};
@@ -244,6 +251,8 @@ bool kernelModulesAgree(std::string_view module, const QString &catalogComponent
         {"nvidia-drm", "nvidia-drm"},
         {"nvidia-uvm", "nvidia-uvm"},
         {"nvidia-peermem", "nvidia-peermem"},
+        {"nvidia-fs", "nvidia-fs:"},
+        {"gdrdrv", "gdrdrv:"},
     };
     for (const auto &[catalog, name] : kModules)
         if (catalogComponent == QLatin1StringView(catalog.data(), qsizetype(catalog.size())))

@@ -72,6 +72,7 @@ constexpr std::string_view kErrorWords
 // AnalysisSession::collectErrorLines).
 constexpr std::string_view kKernelOrigins
     = "nvrm: |nvidia-modeset: |nvidia-uvm: |\\[nvidia-drm\\]|nvidia-nvlink: |nvidia-peermem|"
+      "\\bnvidia-fs:|\\bgdrdrv:|"
       "\\b(?:pci|pcieport|vfio-pci) [0-9a-f]{4,5}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]: ";
 
 const std::string &errorWordsPattern()
