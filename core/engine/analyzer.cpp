@@ -83,7 +83,7 @@ bool nvidiaOrigin(std::string_view line)
         "(?i)nvrm|nvidia|nvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
         "\\bdcgm|\\bhost "
         "?engine\\b|gpu-operator|nvlink|nvswitch|\\bimex\\b|mig-manager|mig-parted|cudnn|cublas|"
-        "libnvidia|\\bgpu\\b|(?-i:\\bcu[A-Z][a-z]\\w*|\\bCUresult\\b)|"
+        "libnvidia|\\bgpu\\b|\\bgdrdrv\\b|\\bgdrcopy\\b|(?-i:\\bcu[A-Z][a-z]\\w*|\\bCUresult\\b)|"
         "(?-i:\\[[A-Z][a-z]{2} \\d{2} \\d{4} \\d{2}:\\d{2}:\\d{2}\\] "
         "\\[(?:FATAL|ERROR|WARNING|INFO|DEBUG)\\] \\[tid \\d+\\])");
     return RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re);
