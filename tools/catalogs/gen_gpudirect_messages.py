@@ -17,11 +17,13 @@ Reads the print calls of
                   fprintf(stderr, ...) (gdrcopy_sanity, copybw, copylat, apiperf; tests/).
 
 Inputs are bare (or not) git directories; files are read with `git show TAG:PATH` at the
-release tags given (oldest first). Standard library only, deterministic (sorted output, no
+release tags given (oldest first). A plain folder is read as the one release its tag names (the
+test fixture: no git in the build root). Standard library only, deterministic (sorted output, no
 timestamps), never touches the network. See tools/catalogs/README.md.
 """
 
 import argparse
+import os
 import json
 import re
 import subprocess
@@ -349,13 +351,26 @@ def extract(comp, files, macros):
     return found
 
 
+def is_git(source):
+    return os.path.isfile(os.path.join(source, "HEAD")) or os.path.exists(os.path.join(source, ".git"))
+
+
 def read_version(gitdir, tag, comp):
+    """One release's files: `git show TAG:PATH` from a git directory, or the files of a plain
+    folder that holds that release (the test fixture; no git needed)."""
     spec = COMPONENTS[comp]
-    paths = [p for p in git(gitdir, "ls-tree", "-r", "--name-only", tag).decode().split("\n")
-             if p and spec["paths"](p)]
+    if is_git(gitdir):
+        paths = [p for p in git(gitdir, "ls-tree", "-r", "--name-only", tag).decode().split("\n")
+                 if p and spec["paths"](p)]
+        read = lambda p: git(gitdir, "show", "%s:%s" % (tag, p))
+    else:
+        paths = [os.path.relpath(os.path.join(d, f), gitdir).replace(os.sep, "/")
+                 for d, _, names in os.walk(gitdir) for f in names]
+        paths = [p for p in paths if spec["paths"](p)]
+        read = lambda p: open(os.path.join(gitdir, p), "rb").read()
     files, macros = [], {}
     for p in sorted(paths):
-        raw = git(gitdir, "show", "%s:%s" % (tag, p)).decode("utf-8", "replace")
+        raw = read(p).decode("utf-8", "replace")
         files.append((p, raw))
         macros.update(string_macros(strip_comments(raw)))
     macros.setdefault("DEVICE_NAME", "nvidia-fs")
@@ -389,7 +404,8 @@ def build(comp, gitdir, tags):
     messages = sorted(merged.values(), key=lambda e: (e["file"], e.get("function") or "", e["format"],
                                                       e.get("prefix", "")))
     spec = COMPONENTS[comp]
-    commit = git(gitdir, "rev-parse", tags[-1] + "^{commit}").decode().strip()
+    commit = (git(gitdir, "rev-parse", tags[-1] + "^{commit}").decode().strip()
+              if is_git(gitdir) else "")
     return {
         "schema": SCHEMA, "component": comp, "title": spec["title"], "line_format": spec["line_format"],
         "notes": spec["notes"], "generator": GENERATOR,
