@@ -126,16 +126,22 @@ def git(gitdir, *args):
                           stdout=subprocess.PIPE).stdout
 
 
+def literal_end(text, i):
+    """The index after the string or character literal whose quote is text[i]."""
+    j, n = i + 1, len(text)
+    while j < n and text[j] != text[i]:
+        j += 2 if text[j] == "\\" else 1
+    return j + 1
+
+
 def strip_comments(text):
     out, i, n = [], 0, len(text)
     while i < n:
         c = text[i]
         if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
+            j = literal_end(text, i)
+            out.append(text[i:j])
+            i = j
         elif text.startswith("//", i):
             j = text.find("\n", i)
             i = n if j < 0 else j
@@ -170,11 +176,9 @@ def split_args(text, start):
     while i < n:
         c = text[i]
         if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            cur.append(text[i:j + 1])
-            i = j + 1
+            j = literal_end(text, i)
+            cur.append(text[i:j])
+            i = j
             continue
         if c in "([{":
             depth += 1
