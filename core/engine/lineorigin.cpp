@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -228,10 +229,33 @@ bool originsAgree(const QString &line, const QString &catalog)
     return false;
 }
 
+namespace {
+
+// The catalogs of the kernel driver's modules, each with the name its lines carry (RM's and
+// nvidia.ko's own both print "NVRM:").
+constexpr std::pair<std::string_view, std::string_view> kModules[] = {
+    {"nvidia-rm", "NVRM"},
+    {"nvidia-kernel", "NVRM"},
+    {"nvidia-modeset", "nvidia-modeset"},
+    {"nvidia-drm", "nvidia-drm"},
+    {"nvidia-uvm", "nvidia-uvm"},
+    {"nvidia-peermem", "nvidia-peermem"},
+    {"nvidia-fs", "nvidia-fs:"},
+    {"gdrdrv", "gdrdrv:"},
+};
+
+} // namespace
+
 std::string_view kernelModuleOf(std::string_view line)
 {
-    static const RE2 module(
-        R"((NVRM|nvidia-modeset|nvidia-drm|nvidia-uvm|nvidia-peermem|nvidia-fs:|gdrdrv:))");
+    // Any name kModules' lines carry.
+    static const RE2 module([] {
+        std::string names;
+        for (const auto &[catalog, name] : kModules)
+            names += (names.empty() ? "" : "|")
+                     + RE2::QuoteMeta(re2::StringPiece(name.data(), name.size()));
+        return "(" + names + ")";
+    }());
     re2::StringPiece found;
     if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), module, &found))
         return {};
@@ -242,18 +266,6 @@ bool kernelModulesAgree(std::string_view module, const QString &catalogComponent
 {
     if (module.empty())
         return true;
-    // The catalogs of the kernel driver's modules, each with the name its lines carry (RM's and
-    // nvidia.ko's own both print "NVRM:").
-    static constexpr std::pair<std::string_view, std::string_view> kModules[] = {
-        {"nvidia-rm", "NVRM"},
-        {"nvidia-kernel", "NVRM"},
-        {"nvidia-modeset", "nvidia-modeset"},
-        {"nvidia-drm", "nvidia-drm"},
-        {"nvidia-uvm", "nvidia-uvm"},
-        {"nvidia-peermem", "nvidia-peermem"},
-        {"nvidia-fs", "nvidia-fs:"},
-        {"gdrdrv", "gdrdrv:"},
-    };
     for (const auto &[catalog, name] : kModules)
         if (catalogComponent == QLatin1StringView(catalog.data(), qsizetype(catalog.size())))
             return name == module;

@@ -526,6 +526,8 @@ private Q_SLOTS:
                 || m.level < PrintLevel::Warning
                 || catalog.components()[size_t(m.component)].id != component)
                 continue;
+            if (m.function.isEmpty() && (component == u"nvidia-rm" || component == u"gdrdrv"))
+                continue;
             // Each module's wrapping, as its catalog's line_format says.
             std::string prefix = component.toStdString() + ": ";
             if (component == u"nvidia-rm")
@@ -534,8 +536,6 @@ private Q_SLOTS:
                 prefix = "nvidia-fs:";
             else if (component == u"gdrdrv")
                 prefix = "gdrdrv:" + m.function.toStdString() + ":";
-            if (m.function.isEmpty() && (component == u"nvidia-rm" || component == u"gdrdrv"))
-                continue;
             const std::string line
                 = "[  12.345678] " + prefix + MessageCatalog::sampleLine(m.format);
             if (analyzer.matcher().hasErrorWords(line))
