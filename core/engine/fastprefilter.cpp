@@ -30,10 +30,8 @@ RawPrefilter::Clauses RawPrefilter::clausesOf(const std::string &re2, const RE2:
     return requiredWords(re2, options);
 }
 
-QByteArray RawPrefilter::cacheInputs(const std::string &pattern,
-                                     const RE2::Options &o,
-                                     bool spanning,
-                                     bool wrappable)
+QByteArray RawPrefilter::cacheInputs(
+    const std::string &pattern, const RE2::Options &o, bool spanning, bool wrappable, int span)
 {
     const bool bits[] = {o.case_sensitive(),
                          o.literal(),
@@ -52,7 +50,7 @@ QByteArray RawPrefilter::cacheInputs(const std::string &pattern,
     out += '\0';
     for (bool b : bits)
         out += b ? '1' : '0';
-    out += '\n';
+    out += ' ' + QByteArray::number(span) + '\n';
     return out;
 }
 
@@ -495,6 +493,8 @@ QByteArray RawPrefilter::payload() const
     PayloadWriter out;
     out.number(m_spanning);
     out.numbers(m_wordKinds);
+    out.numbers(m_wordSpans);
+    out.numbers(m_anchorSpans);
     out.number(int32_t(m_wordClauses.size()));
     for (const auto &clauses : m_wordClauses)
         out.numbers(clauses);
@@ -514,6 +514,8 @@ bool RawPrefilter::restore(const QByteArray &payload)
     PayloadReader in{payload};
     const bool spanning = in.number() != 0;
     auto kinds = in.numbers<uint8_t>();
+    auto spans = in.numbers<uint8_t>();
+    auto anchorSpans = in.numbers<uint8_t>();
     const int32_t words = in.number();
     if (!in.ok || words != int32_t(kinds.size()))
         return false;
@@ -530,7 +532,8 @@ bool RawPrefilter::restore(const QByteArray &payload)
         anchorWords.push_back(in.text());
     const bool valid
         = in.ok && wrappable.size() == sizes.size() && wordAnchors.size() == kinds.size()
-          && anchorWords.size() == anchorKinds.size()
+          && anchorWords.size() == anchorKinds.size() && spans.size() == kinds.size()
+          && anchorSpans.size() == anchorKinds.size()
           && std::all_of(wordClauses.begin(), wordClauses.end(), [&](const auto &cs) {
                  return std::all_of(cs.begin(), cs.end(),
                                     [&](int c) { return c >= 0 && size_t(c) < sizes.size(); });
@@ -540,6 +543,8 @@ bool RawPrefilter::restore(const QByteArray &payload)
         return false;
     m_spanning = spanning;
     m_wordKinds = std::move(kinds);
+    m_wordSpans = std::move(spans);
+    m_anchorSpans = std::move(anchorSpans);
     m_wordClauses = std::move(wordClauses);
     m_clauseSizes = std::move(sizes);
     m_clauseWrappable = std::move(wrappable);
@@ -622,6 +627,7 @@ void RawPrefilter::compile(const std::vector<Pattern> &patterns)
         const auto [it, added] = wordIds.try_emplace(w, int(wordIds.size()));
         if (added) {
             m_wordKinds.push_back(0);
+            m_wordSpans.push_back(1);
             m_wordClauses.emplace_back();
         }
         return it->second;
@@ -633,7 +639,9 @@ void RawPrefilter::compile(const std::vector<Pattern> &patterns)
         for (const auto &clause : p.clauses) {
             if (p.spanning) {
                 // Its words may lie on any line of the window: one word marks the window.
-                m_wordKinds[size_t(idOf(bestWords(clause, 1).front()))] |= kSpanning;
+                const auto id = size_t(idOf(bestWords(clause, 1).front()));
+                m_wordKinds[id] |= kSpanning;
+                m_wordSpans[id] = uint8_t(std::clamp<int>(p.span, m_wordSpans[id], 255));
                 continue;
             }
             const auto words = bestWords(clause, 2);
@@ -657,13 +665,16 @@ void RawPrefilter::compile(const std::vector<Pattern> &patterns)
     std::map<std::string, int> anchorIds;
     auto anchor = [&](const std::string &w, uint8_t kind) {
         const auto [it, added] = anchorIds.try_emplace(w, int(anchorIds.size()));
-        if (added)
+        if (added) {
             m_anchorKinds.push_back(0);
+            m_anchorSpans.push_back(1);
+        }
         m_anchorKinds[size_t(it->second)] |= kind;
+        return size_t(it->second);
     };
     for (size_t w = 0; w < words.size(); ++w)
         if (m_wordKinds[w] & kSpanning)
-            anchor(words[w], kSpanning);
+            m_anchorSpans[anchor(words[w], kSpanning)] = m_wordSpans[w];
     std::vector<std::vector<int>> clauseWords(m_clauseSizes.size());
     for (size_t w = 0; w < words.size(); ++w)
         for (int c : m_wordClauses[w])
@@ -971,10 +982,12 @@ bool RawPrefilter::startLines(
     if (from >= to)
         return true;
     // Auto: anchored after a run of lines where anchors were rare (on text dense with them, the
-    // second pass would read most lines again).
-    thread_local bool sparse = false;
+    // second pass would read most lines again). Known across threads: an analysis starts its
+    // workers again for each batch, and a new thread's first chunk read every word.
     const Database *anchorDb
-        = scan == Scan::Anchored || (scan == Scan::Auto && sparse) ? anchors() : nullptr;
+        = scan == Scan::Anchored || (scan == Scan::Auto && m_sparse.load(std::memory_order_relaxed))
+              ? anchors()
+              : nullptr;
     const bool anchored = anchorDb != nullptr;
     const Database &first = anchored ? *anchorDb : *m_database;
     // (Growing the thread's scratch for the second database may move it.)
@@ -984,11 +997,22 @@ bool RawPrefilter::startLines(
     if (!scratch)
         return false;
 
-    // A window pattern's match begins at most maxSpan - 1 lines before its word, or, its text
-    // wrapped further (see kMayBeginWrapped), kWrapLines - 1 lines more (window patterns are
-    // few, and their one word may come late).
-    auto mark = [&starts, from, maxSpan = m_maxSpan](int at, uint8_t kind) {
-        const int first = kind & kSpanning ? std::max(from, at - maxSpan + 1) : at;
+    // A window of `span` lines holds `span` lines with text, up to 4 * span lines (see the
+    // matcher's windowEnd): a window pattern's match begins at most that far before its word,
+    // or, its text wrapped further (see kMayBeginWrapped), kWrapLines - 1 lines more (window
+    // patterns are few, and their one word may come late).
+    std::string blankScratch;
+    auto blank = [&](int line) {
+        Normalizer::normalize(doc.line(line), blankScratch);
+        return blankScratch.empty();
+    };
+    auto mark = [&starts, from, &blank](int at, uint8_t kind, int span) {
+        int first = at;
+        for (int k = at - 1, texts = 1;
+             kind & kSpanning && k >= std::max(from, at - 4 * span + 1) && texts < span; --k) {
+            first = k;
+            texts += !blank(k);
+        }
         for (int i = first; i <= at; ++i)
             starts[size_t(i - from)] |= kind & kSpanning ? kMayBegin | kSpanningNear : kMayBegin;
         if (kind & kSpanning)
@@ -1005,13 +1029,14 @@ bool RawPrefilter::startLines(
     // (every word) all the words of the clauses.
     struct FirstState : ScanState
     {
-        const std::vector<uint8_t> *kinds;
+        const std::vector<uint8_t> *kinds, *spans;
         std::vector<int> *anchors;
         std::vector<std::pair<int, int>> *hits;
         const decltype(mark) *marker;
     };
     FirstState state;
     state.kinds = anchored ? &m_anchorKinds : &m_wordKinds;
+    state.spans = anchored ? &m_anchorSpans : &m_wordSpans;
     state.anchors = anchored ? &anchors : nullptr;
     state.hits = &hits;
     state.marker = &mark;
@@ -1022,7 +1047,7 @@ bool RawPrefilter::startLines(
         if (id < st.kinds->size()) {
             const uint8_t kinds = (*st.kinds)[id];
             if (kinds & kSpanning)
-                (*st.marker)(line, kSpanning);
+                (*st.marker)(line, kSpanning, (*st.spans)[id]);
             if (!(kinds & kSingle))
                 return 0;
             if (!st.anchors)
@@ -1043,7 +1068,7 @@ bool RawPrefilter::startLines(
         Normalizer::normalize(doc.line(line), scratchLine, nullptr, &partial);
         if (partial)
             return false;
-        mark(line, m_spanning ? kSpanning : kSingle);
+        mark(line, m_spanning ? kSpanning : kSingle, m_maxSpan);
         starts[size_t(line - from)] |= kMayBeginWrapped; // its words were not counted
         return true;
     };
@@ -1051,7 +1076,7 @@ bool RawPrefilter::startLines(
         return false;
     const int anchorLines = anchored ? int(anchors.size()) : anchorLinesIn(hits);
     if (to - from >= 256)
-        sparse = anchorLines * kSparse < to - from;
+        m_sparse.store(anchorLines * kSparse < to - from, std::memory_order_relaxed);
 
     if (anchored && !anchors.empty() && !scanNearAnchors(doc, from, to, anchors, hits))
         return false;

@@ -6,6 +6,7 @@
 
 #include <re2/re2.h>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -73,6 +74,7 @@ public:
         Clauses clauses; // from clausesOf()
         bool spanning = false;
         bool wrappable = true; // its text may be wrapped over lines (see kMayBeginWrapped)
+        int span = 1;          // the lines a window pattern's window holds
     };
     RawPrefilter(const std::vector<Pattern> &patterns, int maxSpan);
     // The same, kept in the DiskCache under `inputs` (all that `patterns()` is made from: the
@@ -102,7 +104,7 @@ public:
     static constexpr int kWrapBack = 2;
     // Anchored: one pass over every line for one word of each clause, then the clauses' other
     // words only around the lines it found; EveryWord: one pass for all the words. The same
-    // result; Auto takes the one that was faster on the thread's last lines.
+    // result; Auto takes the one that was faster on the last lines scanned.
     enum class Scan { Auto, Anchored, EveryWord };
     bool startLines(const LogDocument &doc,
                     int from,
@@ -114,7 +116,8 @@ public:
     static QByteArray cacheInputs(const std::string &pattern,
                                   const re2::RE2::Options &o,
                                   bool spanning,
-                                  bool wrappable);
+                                  bool wrappable,
+                                  int span);
 
 private:
     static constexpr uint8_t kSingle = 1, kSpanning = 2;
@@ -131,7 +134,10 @@ private:
     std::vector<uint8_t> m_anchorKinds;          // its vectorscan id → kSingle | kSpanning
     std::vector<char> m_wordAnchors;             // vectorscan id → an anchor
     static constexpr int kSparse = 64;           // anchored below one anchor line in kSparse
+    mutable std::atomic<bool> m_sparse{false};   // the last lines scanned had few anchors
     std::vector<uint8_t> m_wordKinds;            // vectorscan id → kSingle | kSpanning
+    std::vector<uint8_t> m_wordSpans;            // vectorscan id → its window patterns' span
+    std::vector<uint8_t> m_anchorSpans;          // the same for the anchors' ids
     std::vector<std::vector<int>> m_wordClauses; // word → clauses of one-line patterns
     std::vector<int> m_clauseSizes;              // clause → how many words it needs
     std::vector<char> m_clauseWrappable;         // clause → of a wrappable pattern

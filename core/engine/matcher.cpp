@@ -132,7 +132,7 @@ void candidatesOf(std::string_view text,
 
 // How far a window of `n` lines reaches: `n` lines that hold text. Empty lines (blank ones, and
 // the records a split message was joined from) do not count, up to 4n lines in all.
-size_t windowEnd(const std::vector<std::string> &lines, size_t first, size_t n)
+size_t windowEnd(const ChunkLines &lines, size_t first, size_t n)
 {
     const size_t limit = std::min(lines.size(), first + 4 * n);
     size_t i = first + 1, counted = 1;
@@ -148,11 +148,8 @@ constexpr auto kNeverGlued = [](size_t) {
 };
 
 template<typename Glued = decltype(kNeverGlued)>
-void joinInto(const std::vector<std::string> &lines,
-              size_t first,
-              size_t n,
-              std::string &out,
-              Glued glued = kNeverGlued)
+void joinInto(
+    const ChunkLines &lines, size_t first, size_t n, std::string &out, Glued glued = kNeverGlued)
 {
     out.assign(lines[first]);
     for (size_t i = first + 1, end = windowEnd(lines, first, n); i < end; ++i) {
@@ -165,8 +162,7 @@ void joinInto(const std::vector<std::string> &lines,
 }
 
 template<typename Glued = decltype(kNeverGlued)>
-std::string
-join(const std::vector<std::string> &lines, size_t first, size_t n, Glued glued = kNeverGlued)
+std::string join(const ChunkLines &lines, size_t first, size_t n, Glued glued = kNeverGlued)
 {
     std::string out;
     joinInto(lines, first, n, out, glued);
@@ -191,11 +187,8 @@ void setRawSpan(std::string_view raw, LineMatch &m)
 // How many lines after `first` the line is that byte `offset` of join(lines, first, n, glued)
 // falls in.
 template<typename Glued = decltype(kNeverGlued)>
-LinesCount lineOfOffset(const std::vector<std::string> &lines,
-                        size_t first,
-                        size_t n,
-                        size_t offset,
-                        Glued glued = kNeverGlued)
+LinesCount lineOfOffset(
+    const ChunkLines &lines, size_t first, size_t n, size_t offset, Glued glued = kNeverGlued)
 {
     size_t pos = lines[first].size();
     int line = 0;
@@ -214,7 +207,7 @@ LinesCount lineOfOffset(const std::vector<std::string> &lines,
 // The text a line showed on the screen the application wrote it to: without the container
 // runtime's prefix (CRI), which the application never saw; a docker json-file record decoded.
 template<typename Raw>
-std::string_view screenText(const std::vector<std::string> &lines, Raw raw, size_t k)
+std::string_view screenText(const ChunkLines &lines, Raw raw, size_t k)
 {
     std::string_view r = raw(k);
     if (!r.empty() && r[0] == '{')
@@ -242,7 +235,7 @@ constexpr size_t kTerminalWidths[] = {80, 100, 120, 132, 160, 200};
 // a bracket, a table or box edge, a level word, a kernel or daemon label, a traceback or its
 // frames, what PyTorch and the C++ runtime print after an error, NCCL's host:pid:tid prefix).
 template<typename Raw>
-bool beginsRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
+bool beginsRecord(const ChunkLines &lines, Raw raw, size_t j)
 {
     static const RE2 recordStart(
         R"(^(?:\s|[\[<{|+#*=>-]|\xe2\x94|\d{4}[-/]\d\d[-/]\d\d|\d{1,2}:\d\d:\d\d|[IWEF]\d{4} |NVRM: |)"
@@ -270,7 +263,7 @@ bool beginsRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
 // host:pid:tid prefix, a rank label. (A bracket or a level word may be a wrapped word, and the
 // kernel driver writes one message over several "NVRM:" lines.)
 template<typename Raw>
-bool beginsOwnRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
+bool beginsOwnRecord(const ChunkLines &lines, Raw raw, size_t j)
 {
     static const RE2 ownStart(
         R"(^(?:\d{4}[-/]\d\d[-/]\d\d[T ]\d|\d{1,2}:\d\d:\d\d|[IWEF]\d{4} \d|[\w.-]+\[\d+\]: |)"
@@ -290,8 +283,7 @@ bool beginsOwnRecord(const std::vector<std::string> &lines, Raw raw, size_t j)
 // Lines of unrelated messages that merely follow each other rarely agree on a width.
 // `raw(k)` is the document line of lines[k].
 template<typename Raw>
-size_t wrapContinuation(
-    const std::vector<std::string> &lines, Raw raw, size_t first, size_t last, size_t most)
+size_t wrapContinuation(const ChunkLines &lines, Raw raw, size_t first, size_t last, size_t most)
 {
     // A break before line j allows the widths [before, before + its first word]: the line
     // before ends at or before W, and the word (with its indentation) did not fit after it.
@@ -349,7 +341,7 @@ size_t wrapContinuation(
 // cuts anywhere, so line k - 1 fills that width exactly (as the line before it does, or a
 // terminal's width) and ends inside a word that line k completes.
 template<typename Raw>
-bool cutMidWord(const std::vector<std::string> &lines, Raw raw, size_t k)
+bool cutMidWord(const ChunkLines &lines, Raw raw, size_t k)
 {
     auto word = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) != 0;
@@ -546,6 +538,7 @@ void Matcher::buildRawPrefilters()
         const std::string *pattern;
         RE2::Options options;
         bool spanning, wrappable, errorWords;
+        int span;
     };
     std::vector<Source> sources;
     for (const auto &[ok, indices, spanning] :
@@ -557,7 +550,7 @@ void Matcher::buildRawPrefilters()
         for (int i : *indices)
             sources.push_back({&setPattern(i),
                                i < 0 ? m_sets->notable->options() : ruleRegexOptions(), spanning,
-                               i >= 0, i < 0});
+                               i >= 0, i < 0, i < 0 ? 1 : m_rules[size_t(i)].span});
     }
     auto clauses = std::make_shared<std::vector<RawPrefilter::Clauses>>();
     auto patterns = [&sources, clauses](bool errorWords) {
@@ -567,13 +560,14 @@ void Matcher::buildRawPrefilters()
         std::vector<RawPrefilter::Pattern> out;
         for (size_t k = 0; k < sources.size(); ++k)
             if (errorWords || !sources[k].errorWords)
-                out.push_back({(*clauses)[k], sources[k].spanning, sources[k].wrappable});
+                out.push_back(
+                    {(*clauses)[k], sources[k].spanning, sources[k].wrappable, sources[k].span});
         return out;
     };
     QByteArray inputs[2]; // without and with the error words
     for (const Source &s : sources) {
         const QByteArray in
-            = RawPrefilter::cacheInputs(*s.pattern, s.options, s.spanning, s.wrappable);
+            = RawPrefilter::cacheInputs(*s.pattern, s.options, s.spanning, s.wrappable, s.span);
         if (!s.errorWords)
             inputs[0] += in;
         inputs[1] += in;
@@ -732,8 +726,8 @@ void Matcher::match(const LogDocument &doc,
     // joined records); the slots whose text went into an earlier record are marked apart.
     thread_local std::vector<char> marks;
     normalizeJoined(doc, first, end, behind, normalized, &marks);
-    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained,
-               &marks, m_sets->fast != nullptr);
+    matchLines(doc, ChunkLines(normalized), size_t(behind), first, last - first, out, notable,
+               explained, &marks, m_sets->fast != nullptr);
 }
 
 bool Matcher::matchMayBegin(const LogDocument &doc,
@@ -771,15 +765,17 @@ bool Matcher::matchMayBegin(const LogDocument &doc,
             hi = std::min(end, i + m_lookahead + 1);
         std::fill(needed.begin() + (lo - base), needed.begin() + (hi - base), 1);
     }
-    // A run of partial records open before the chunk: joined by normalizeJoined.
+    // A run of partial records open before the chunk: joined by normalizeJoined. (The raw
+    // prefilter saw none from line first - 1 on.) The lines after are normalized when read.
+    thread_local std::vector<char> made;
+    made.assign(normalized.size(), 0);
     bool partialBefore = base > 0 && partialRunsBefore(doc, base).any(base);
-    for (size_t k = 0; k < normalized.size(); ++k) {
-        bool p = false;
+    for (size_t k = 0; k < size_t(behind) && !partialBefore; ++k) {
         if (needed[k])
-            Normalizer::normalize(doc.line(base + int(k)), normalized[k], nullptr, &p);
+            Normalizer::normalize(doc.line(base + int(k)), normalized[k], nullptr, &partialBefore);
         else
             normalized[k].clear();
-        partialBefore = partialBefore || (p && k < size_t(behind));
+        made[k] = 1;
     }
     if (partialBefore)
         return false;
@@ -787,8 +783,8 @@ bool Matcher::matchMayBegin(const LogDocument &doc,
     // Few: RE2::Set, unless the line databases are at hand (cached: no compiling).
     const bool many = candidates > (last - first) / 16;
     const bool fast = m_sets->fast && fastReady(many);
-    matchLines(doc, normalized, size_t(behind), first, last - first, out, notable, explained, &only,
-               fast);
+    matchLines(doc, ChunkLines(normalized, doc, base, needed, made), size_t(behind), first,
+               last - first, out, notable, explained, &only, fast);
     return true;
 }
 
@@ -871,10 +867,7 @@ std::vector<LineMatch> Matcher::matchText(const QString &text) const
     return out;
 }
 
-bool Matcher::nearbyHolds(const Rule &rule,
-                          const std::vector<std::string> &lines,
-                          size_t at,
-                          size_t extra) const
+bool Matcher::nearbyHolds(const Rule &rule, const ChunkLines &lines, size_t at, size_t extra) const
 {
     for (const NearbyPattern &n : rule.nearby) {
         // `within` lines that hold text before the match (empty ones do not count, see windowEnd).
@@ -900,7 +893,7 @@ class Matcher::ChunkScan
 public:
     ChunkScan(const Matcher &matcher,
               const LogDocument &doc,
-              const std::vector<std::string> &lines,
+              const ChunkLines &lines,
               size_t begin,
               int firstLine,
               std::vector<LineMatch> &out,
@@ -974,7 +967,7 @@ private:
     const std::vector<Rule> &m_rules;
     const bool m_wrap;
     const LogDocument &m_doc;
-    const std::vector<std::string> &m_lines;
+    const ChunkLines &m_lines;
     const size_t m_begin;
     const int m_firstLine;
     std::vector<LineMatch> &m_out;
@@ -1346,7 +1339,7 @@ void Matcher::ChunkScan::retryFrom(int ruleIndex, size_t i, size_t maxBack)
 }
 
 void Matcher::matchLines(const LogDocument &doc,
-                         const std::vector<std::string> &lines,
+                         const ChunkLines &lines,
                          size_t begin,
                          int firstLine,
                          int count,
@@ -1358,7 +1351,7 @@ void Matcher::matchLines(const LogDocument &doc,
 {
     ChunkScan scan(*this, doc, lines, begin, firstLine, out, only, fast);
     for (size_t i = begin; i < begin + size_t(count); ++i)
-        if (!lines[i].empty() && (!only || (*only)[i]))
+        if ((!only || (*only)[i]) && !lines[i].empty())
             scan.scanLine(i, notable, explained);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/chunklines.h"
 #include "engine/finding.h"
 #include "rules/rule.h"
 #include "rules/ruleset.h"
@@ -93,7 +94,7 @@ private:
     // the vectorscan databases (built), else from RE2::Set. `doc` holds the raw lines (a wrapped
     // message is told from the next record by them).
     void matchLines(const LogDocument &doc,
-                    const std::vector<std::string> &normalized,
+                    const ChunkLines &normalized,
                     size_t begin,
                     int firstLine,
                     int count,
@@ -108,10 +109,7 @@ private:
     void reportSplit();
     // The pattern of a set entry: a rule's, or the error words' (-1).
     const std::string &setPattern(int ruleIndex) const;
-    bool nearbyHolds(const Rule &rule,
-                     const std::vector<std::string> &lines,
-                     size_t at,
-                     size_t extra) const;
+    bool nearbyHolds(const Rule &rule, const ChunkLines &lines, size_t at, size_t extra) const;
 
     std::vector<Rule> m_rules;
     std::unique_ptr<Sets> m_sets;

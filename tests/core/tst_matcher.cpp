@@ -80,7 +80,7 @@ std::pair<std::vector<RawPrefilter::Pattern>, int> shippedPackPatterns()
         if (rule.pattern.regex) {
             patterns.push_back({RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
                                                         rule.pattern.regex->options()),
-                                rule.span > 1});
+                                rule.span > 1, true, rule.span});
             maxSpan = std::max(maxSpan, rule.span);
         }
     return {patterns, maxSpan};
@@ -658,19 +658,20 @@ private Q_SLOTS:
         std::vector<RawPrefilter::Pattern> patterns;
         std::vector<std::string> words;
         int maxSpan = 1;
-        auto add = [&](const RawPrefilter::Clauses &clauses, bool spanning, bool wrappable) {
-            patterns.push_back({clauses, spanning, wrappable});
-            for (const auto &clause : clauses)
-                words.insert(words.end(), clause.begin(), clause.end());
-        };
+        auto add
+            = [&](const RawPrefilter::Clauses &clauses, bool spanning, bool wrappable, int span) {
+                  patterns.push_back({clauses, spanning, wrappable, span});
+                  for (const auto &clause : clauses)
+                      words.insert(words.end(), clause.begin(), clause.end());
+              };
         for (const Rule &rule : loadRules({}).rules)
             if (rule.pattern.regex) {
                 add(RawPrefilter::clausesOf(rule.pattern.regex->pattern(),
                                             rule.pattern.regex->options()),
-                    rule.span > 1, true);
+                    rule.span > 1, true, rule.span);
                 maxSpan = std::max(maxSpan, rule.span);
             }
-        add(RawPrefilter::clausesOf(Matcher::notablePattern(), RE2::Options()), false, false);
+        add(RawPrefilter::clausesOf(Matcher::notablePattern(), RE2::Options()), false, false, 1);
         std::sort(words.begin(), words.end());
         words.erase(std::unique(words.begin(), words.end()), words.end());
         const RawPrefilter raw(patterns, maxSpan);
