@@ -188,6 +188,10 @@ COMPONENTS = {
                        ("vllm/engine", "engine"), ("vllm/attention", "attention"),
                        ("vllm/v1/attention", "attention"), ("vllm/model_executor", "model_executor"),
                        ("vllm/entrypoints", "entrypoints"), ("", "vllm")],
+        # Formats left out: pynccl_wrapper.py's RuntimeError(f"NCCL error: {error_str}") only
+        # wraps NCCL's own text (the nccl-result vocabulary's), and pytorch.json prints the same
+        # words at another level, so a line could not say whose it is.
+        "drop_formats": ["NCCL error: %s"],
     },
 }
 DEFAULT_EXCLUDE = ["*_test.*", "*/test/*", "*/tests/*", "*/testdata/*", "*/benchmarks/*"]
@@ -968,7 +972,7 @@ def extract(cfg, source, warn):
             # A log is read line by line: each printed line of a message is an entry.
             lines = [ln for ln in parts_to_format(parts).split("\n") if ln]
             for i, fmt in enumerate(lines):
-                if letter_count(fmt) == 0:
+                if letter_count(fmt) == 0 or fmt in cfg.get("drop_formats", ()):
                     continue
                 key = (fmt, level)
                 if key not in found:
