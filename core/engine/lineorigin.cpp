@@ -195,6 +195,7 @@ QString catalogOrigin(const QString &c)
         {"xla", "cuda-application"},
         {"ggml-cuda", "cuda-application"},
         {"ollama", "cuda-application"},
+        {"vllm", "cuda-application"},
         {"triton-server", "cuda-application"},
         {"triton-core", "cuda-application"},
         {"xorg-nvidia", "xorg"},

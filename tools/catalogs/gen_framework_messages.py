@@ -159,6 +159,40 @@ COMPONENTS = {
                        ("xla/tsl/framework", "allocator"),
                        ("third_party/tsl", "tsl"), ("xla/tsl", "tsl"), ("", "xla")],
     },
+    "vllm": {
+        "title": "vLLM (GPU worker, CUDA platform, executors, KV cache, distributed communicators)",
+        "url": "https://github.com/vllm-project/vllm",
+        "line_format": "vLLM's logger `<LEVEL> <mm-dd> <hh:mm:ss> [<file>.py:<line>] <message>` "
+                       "(no brackets before 0.8), after the process prefix "
+                       "`(VllmWorker rank=N pid=N)`, `(EngineCore_DP0 pid=N)`, `(RayWorkerWrapper "
+                       "pid=N)`; exceptions `ValueError: <message>`, `AssertionError: <message>`",
+        "core": ["vllm/platforms/cuda*.py", "vllm/platforms/__init__.py",
+                 "vllm/worker/worker.py", "vllm/worker/worker_base.py",
+                 "vllm/v1/worker/gpu_worker.py", "vllm/v1/worker/worker_base.py",
+                 "vllm/executor/*", "vllm/v1/executor/*",
+                 "vllm/distributed/device_communicators/*", "vllm/distributed/parallel_state.py",
+                 "vllm/v1/core/kv_cache_utils.py", "vllm/engine/llm_engine.py",
+                 "vllm/v1/engine/core.py", "vllm/v1/engine/core_client.py",
+                 "vllm/attention/selector.py", "vllm/utils.py", "vllm/utils/mem_utils.py",
+                 "vllm/utils/__init__.py"],
+        "filtered": ["vllm/*.py"],
+        "exclude": ["tests/*", "*/tests/*", "benchmarks/*", "examples/*", "*rocm*", "*xpu*",
+                    "*tpu*", "*hpu*", "*neuron*", "*openvino*", "*cpu_*", "*/cpu.py",
+                    "*_cpu.py", "*habana*", "*gaudi*", "*/ray_tpu*", "*/spyre*"],
+        "subsystems": [("vllm/platforms", "platform"), ("vllm/v1/worker", "worker"),
+                       ("vllm/worker", "worker"), ("vllm/v1/executor", "executor"),
+                       ("vllm/executor", "executor"),
+                       ("vllm/distributed/device_communicators", "communicator"),
+                       ("vllm/distributed", "distributed"), ("vllm/v1/core", "kv_cache"),
+                       ("vllm/core", "kv_cache"), ("vllm/v1/engine", "engine"),
+                       ("vllm/engine", "engine"), ("vllm/attention", "attention"),
+                       ("vllm/v1/attention", "attention"), ("vllm/model_executor", "model_executor"),
+                       ("vllm/entrypoints", "entrypoints"), ("", "vllm")],
+        # Formats left out: pynccl_wrapper.py's RuntimeError(f"NCCL error: {error_str}") only
+        # wraps NCCL's own text (the nccl-result vocabulary's), and pytorch.json prints the same
+        # words at another level, so a line could not say whose it is.
+        "drop_formats": ["NCCL error: %s"],
+    },
 }
 DEFAULT_EXCLUDE = ["*_test.*", "*/test/*", "*/tests/*", "*/testdata/*", "*/benchmarks/*"]
 MAX_VLOG = 1  # VLOG(2) and above are developer tracing, rarely in a support log
@@ -715,7 +749,9 @@ def cpp_messages(text):
 # Python scanning
 
 PY_LOG_METHODS = {"debug": "debug", "info": "info", "warning": "warning", "warn": "warning",
-                  "error": "error", "exception": "error", "critical": "fatal", "fatal": "fatal"}
+                  "error": "error", "exception": "error", "critical": "fatal", "fatal": "fatal",
+                  # vLLM's logger (vllm/logger.py) prints a message once with these
+                  "debug_once": "debug", "info_once": "info", "warning_once": "warning"}
 PY_LOGGER = re.compile(r"^(_?log(ger)?|_?LOG(GER)?|logging|_?\w*_log(ger)?|log)$", re.I)
 
 
@@ -936,7 +972,7 @@ def extract(cfg, source, warn):
             # A log is read line by line: each printed line of a message is an entry.
             lines = [ln for ln in parts_to_format(parts).split("\n") if ln]
             for i, fmt in enumerate(lines):
-                if letter_count(fmt) == 0:
+                if letter_count(fmt) == 0 or fmt in cfg.get("drop_formats", ()):
                     continue
                 key = (fmt, level)
                 if key not in found:

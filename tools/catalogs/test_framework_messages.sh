@@ -40,7 +40,7 @@ fi
 if python3 - "$root/rules/catalogs/messages" <<'PY'
 import json, re, sys, os
 d = sys.argv[1]
-names = ["pytorch", "tensorflow", "xla", "jax", "fabric-manager", "nvidia-smi", "xorg-nvidia",
+names = ["pytorch", "tensorflow", "xla", "jax", "vllm", "fabric-manager", "nvidia-smi", "xorg-nvidia",
          "nvidia-vgpu-mgr", "nvidia-imex", "kernel-nvidia-misc", "nvidia-gridd"]
 levels = {"fatal", "error", "warning", "notice", "info", "debug"}
 bad = 0
