@@ -440,20 +440,7 @@ AnalysisSession::~AnalysisSession()
 static bool mayHoldPartialRuns(const LogDocument &doc)
 {
     const std::string_view text = doc.bytes();
-    auto found = [&](char c, auto at) { // whether `at(p)` holds for a byte c at p
-        for (size_t i = 0; (i = doc.find(c, i)) != std::string_view::npos; ++i)
-            if (at(text.data() + i))
-                return true;
-        return false;
-    };
-    return text.empty()
-           || found(
-               '{',
-               [&](const char *p) { return p == text.data() || p[-1] == '\n' || p[-1] == '\r'; })
-           || found('P', [&](const char *p) {
-                  return p > text.data() && p + 1 < text.data() + text.size() && p[-1] == ' '
-                         && p[1] == ' ';
-              });
+    return text.empty() || text.front() == '{' || doc.holdsAny({"\n{", "\r{", " P "});
 }
 
 // Whether `head` holds " P " (a CRI partial record's tag may): from each 'P', which is rarer than

@@ -483,6 +483,47 @@ size_t LogDocument::find(char c, size_t from) const
     return std::string_view::npos;
 }
 
+namespace {
+
+// Whether `t` (2 or 3 bytes) begins in p[0, n) (p[n + t.size() - 2] is readable): the comparisons
+// ORed, which the compiler vectorizes (memmem is slow on so short a text, and memchr stops at
+// every common first byte).
+bool holdsShort(const char *p, size_t n, std::string_view t)
+{
+    const char a = t[0], b = t[1], c = t.size() > 2 ? t[2] : 0;
+    unsigned char any = 0;
+    if (t.size() == 2)
+        for (size_t j = 0; j < n; ++j)
+            any |= (p[j] == a) & (p[j + 1] == b);
+    else
+        for (size_t j = 0; j < n; ++j)
+            any |= (p[j] == a) & (p[j + 1] == b) & (p[j + 2] == c);
+    return any != 0;
+}
+
+} // namespace
+
+bool LogDocument::holdsAny(std::initializer_list<std::string_view> texts) const
+{
+    constexpr size_t kBlock = 16 * 1024; // each text's pass over a block reads it from the cache
+    for (size_t pos = 0; pos < m_size;) {
+        const size_t stepEnd = std::min(m_size, (pos / kReleaseStep + 1) * kReleaseStep);
+        for (size_t block = pos; block < stepEnd; block += kBlock) {
+            const size_t blockEnd = std::min(stepEnd, block + kBlock);
+            for (std::string_view t : texts) {
+                Q_ASSERT(t.size() == 2 || t.size() == 3);
+                // (A text may begin in this block and end in the next.)
+                const size_t starts = std::min(blockEnd, m_size - std::min(m_size, t.size() - 1));
+                if (starts > block && holdsShort(m_data + block, starts - block, t))
+                    return true;
+            }
+        }
+        releasePages(m_data + (stepEnd - 1) / kReleaseStep * kReleaseStep, m_data + stepEnd);
+        pos = stepEnd;
+    }
+    return false;
+}
+
 std::string_view LogDocument::line(LineNumber line) const
 {
     const int index = line.get();

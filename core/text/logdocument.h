@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -114,6 +115,9 @@ public:
     // The first `c` at or after `from` in bytes() (npos if none), read in steps that are
     // released behind the scan.
     size_t find(char c, size_t from = 0) const;
+    // Whether bytes() hold one of `texts` (each of 2 or 3 bytes), read in released steps in one
+    // pass.
+    bool holdsAny(std::initializer_list<std::string_view> texts) const;
 
 private:
     LogDocument() = default;

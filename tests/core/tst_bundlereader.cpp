@@ -58,6 +58,34 @@ private:
     }
 
 private Q_SLOTS:
+    // The one-pass search for the marks of partial records (a docker record's line start, a CRI
+    // "P" tag) finds them wherever they are: the first and last bytes, across the blocks it reads
+    // (16 KiB) and nowhere a look-alike is.
+    void shortTextsAreFoundAnywhere_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("at");
+        QTest::addColumn<bool>("found");
+        for (const int at : {0, 1, 16381, 16382, 16383, 16384, 40000, -3, -2})
+            for (const char *text : {" P ", "\n{"})
+                QTest::addRow("%s at %d", text[0] == ' ' ? "P tag" : "record start", at)
+                    << QByteArray(text) << at << true;
+        QTest::addRow("P2P") << QByteArray(" P2") << 16383 << false;
+        QTest::addRow("brace inside a line") << QByteArray("x{") << 16383 << false;
+    }
+    void shortTextsAreFoundAnywhere()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, at);
+        QFETCH(bool, found);
+        QByteArray bytes(40 * 1024, 'a');
+        const qsizetype offset = at < 0 ? bytes.size() + at : at;
+        bytes.replace(offset, std::min(text.size(), bytes.size() - offset),
+                      text.left(bytes.size() - offset));
+        const auto doc = LogDocument::fromBytes(bytes, QStringLiteral("t.log"));
+        QCOMPARE(doc->holdsAny({"\n{", "\r{", " P "}),
+                 found && offset + text.size() <= bytes.size());
+    }
     void theSeedNoteIsFoundInEveryContainer_data()
     {
         QTest::addColumn<QByteArray>("format");
