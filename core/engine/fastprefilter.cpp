@@ -975,6 +975,26 @@ void RawPrefilter::markWrappedClauses(const Hits &hits,
         count(lineWords.size() - 1, -1); // the counts are left at zero for the next run
 }
 
+namespace {
+
+// The earliest line of [from, at] whose window of `span` lines reaches line `at`: a window holds
+// `span` lines with text, up to 4 * span lines (see the matcher's windowEnd). A window pattern's
+// match begins at most that far before its word, or, its text wrapped further (see
+// kMayBeginWrapped), kWrapLines - 1 lines more (window patterns are few, and their one word may
+// come late).
+int windowStart(const LogDocument &doc, int from, int at, int span, std::string &scratch)
+{
+    int first = at;
+    for (int k = at - 1, texts = 1; k >= std::max(from, at - 4 * span + 1) && texts < span; --k) {
+        first = k;
+        Normalizer::normalize(doc.line(k), scratch);
+        texts += !scratch.empty();
+    }
+    return first;
+}
+
+} // namespace
+
 bool RawPrefilter::startLines(
     const LogDocument &doc, int from, int to, std::vector<char> &starts, Scan scan) const
 {
@@ -997,22 +1017,9 @@ bool RawPrefilter::startLines(
     if (!scratch)
         return false;
 
-    // A window of `span` lines holds `span` lines with text, up to 4 * span lines (see the
-    // matcher's windowEnd): a window pattern's match begins at most that far before its word,
-    // or, its text wrapped further (see kMayBeginWrapped), kWrapLines - 1 lines more (window
-    // patterns are few, and their one word may come late).
     std::string blankScratch;
-    auto blank = [&](int line) {
-        Normalizer::normalize(doc.line(line), blankScratch);
-        return blankScratch.empty();
-    };
-    auto mark = [&starts, from, &blank](int at, uint8_t kind, int span) {
-        int first = at;
-        for (int k = at - 1, texts = 1;
-             kind & kSpanning && k >= std::max(from, at - 4 * span + 1) && texts < span; --k) {
-            first = k;
-            texts += !blank(k);
-        }
+    auto mark = [&starts, from, &doc, &blankScratch](int at, uint8_t kind, int span) {
+        const int first = kind & kSpanning ? windowStart(doc, from, at, span, blankScratch) : at;
         for (int i = first; i <= at; ++i)
             starts[size_t(i - from)] |= kind & kSpanning ? kMayBegin | kSpanningNear : kMayBegin;
         if (kind & kSpanning)
