@@ -469,18 +469,31 @@ void LogDocument::releaseLines(int first, int end) const
                                                            : m_data + m_size);
 }
 
-size_t LogDocument::find(char c, size_t from) const
+// Steps aligned on the text, each released as the scan leaves it: a scan that stops at every
+// hit and goes on from there releases each step once.
+template<typename Read>
+bool LogDocument::readSteps(size_t from, Read read) const
 {
-    // Steps aligned on the text, each released as the scan leaves it: a scan that stops at
-    // every hit and goes on from there releases each step once.
     for (size_t pos = from; pos < m_size;) {
         const size_t stepEnd = std::min(m_size, (pos / kReleaseStep + 1) * kReleaseStep);
-        if (const void *hit = std::memchr(m_data + pos, c, stepEnd - pos))
-            return size_t(static_cast<const char *>(hit) - m_data);
+        if (read(pos, stepEnd))
+            return true;
         releasePages(m_data + (stepEnd - 1) / kReleaseStep * kReleaseStep, m_data + stepEnd);
         pos = stepEnd;
     }
-    return std::string_view::npos;
+    return false;
+}
+
+size_t LogDocument::find(char c, size_t from) const
+{
+    size_t at = std::string_view::npos;
+    readSteps(from, [&](size_t pos, size_t end) {
+        const void *hit = std::memchr(m_data + pos, c, end - pos);
+        if (hit)
+            at = size_t(static_cast<const char *>(hit) - m_data);
+        return hit != nullptr;
+    });
+    return at;
 }
 
 namespace {
@@ -506,8 +519,7 @@ bool holdsShort(const char *p, size_t n, std::string_view t)
 bool LogDocument::holdsAny(std::initializer_list<std::string_view> texts) const
 {
     constexpr size_t kBlock = 16 * 1024; // each text's pass over a block reads it from the cache
-    for (size_t pos = 0; pos < m_size;) {
-        const size_t stepEnd = std::min(m_size, (pos / kReleaseStep + 1) * kReleaseStep);
+    return readSteps(0, [&](size_t pos, size_t stepEnd) {
         for (size_t block = pos; block < stepEnd; block += kBlock) {
             const size_t blockEnd = std::min(stepEnd, block + kBlock);
             for (std::string_view t : texts) {
@@ -518,10 +530,8 @@ bool LogDocument::holdsAny(std::initializer_list<std::string_view> texts) const
                     return true;
             }
         }
-        releasePages(m_data + (stepEnd - 1) / kReleaseStep * kReleaseStep, m_data + stepEnd);
-        pos = stepEnd;
-    }
-    return false;
+        return false;
+    });
 }
 
 std::string_view LogDocument::line(LineNumber line) const

@@ -115,12 +115,16 @@ public:
     // The first `c` at or after `from` in bytes() (npos if none), read in steps that are
     // released behind the scan.
     size_t find(char c, size_t from = 0) const;
-    // Whether bytes() hold one of `texts` (each of 2 or 3 bytes), read in released steps in one
-    // pass.
+    // Whether bytes() hold one of `texts` (each of 2 or 3 bytes), read once, in steps released
+    // behind the scan.
     bool holdsAny(std::initializer_list<std::string_view> texts) const;
 
 private:
     LogDocument() = default;
+    // Calls read(begin, end) for the steps of bytes() from `from` on, releasing each step's pages
+    // once it is read, until `read` returns true (then so does this).
+    template<typename Read>
+    bool readSteps(size_t from, Read read) const;
     void index();
     void decode();
 
