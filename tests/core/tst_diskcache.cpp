@@ -77,8 +77,12 @@ class TestDiskCache : public QObject
     // The shipped pack's reports without a cache, made once per input (each costs a full compile,
     // minutes under ASan when every row repeats it).
     QMap<QString, QByteArray> m_references;
-    // The cache files of kDense made by a cold run, to damage copies of.
-    QMap<QString, QByteArray> m_denseCache;
+    // The cache files a cold run made, per input, to damage copies of.
+    QMap<QString, QMap<QString, QByteArray>> m_coldCaches;
+    // A pack of one rule and one message catalog, and a log that uses both (a rule file, the
+    // word and line databases and a catalog are cached): the cache's checks are the same for
+    // every entry, and this pack compiles in milliseconds where the shipped one takes seconds.
+    QString m_smallPack, m_smallLog;
 
     static QByteArray uncached(const QStringList &paths, const QString &extraRules)
     {
@@ -99,6 +103,28 @@ class TestDiskCache : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_smallPack = m_tmp.path() + QStringLiteral("/small-pack");
+        QVERIFY(QDir().mkpath(m_smallPack));
+        QVERIFY(QFile::copy(QCoreApplication::applicationDirPath()
+                                + QStringLiteral("/rules/catalogs/messages/nvidia-modprobe.json"),
+                            m_smallPack + QStringLiteral("/nvidia-modprobe.json")));
+        QFile pack(m_smallPack + QStringLiteral("/pack.yaml"));
+        QVERIFY(pack.open(QIODevice::WriteOnly));
+        pack.write("schema: gputriage/rules/v1\npack: small\nrules:\n"
+                   "  - id: test.widget\n    title: widget\n    severity: warning\n"
+                   "    match: {pattern: 'alpha widget failed (?P<n>\\d+)'}\n"
+                   "    explain: x\n");
+        pack.close();
+        m_smallLog = m_tmp.path() + QStringLiteral("/small.log");
+        QFile log(m_smallLog);
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 40; ++i) // many candidate lines: the line databases are used too
+            log.write(i % 2 ? "gamma widget failed 3\n" : "alpha widget failed 1\n");
+        log.write("nvidia-modprobe: memory allocation failure (open)! \n");
+    }
     void init()
     {
         m_cache = m_tmp.path() + QStringLiteral("/cache-")
@@ -252,57 +278,74 @@ private Q_SLOTS:
     {
         QTest::addColumn<Damage>("damage");
         QTest::addColumn<QString>("says");
+        QTest::addColumn<bool>("shippedPack"); // else the small pack
+        // Every kind of entry the shipped pack makes, and every damage on the small pack's.
+        QTest::newRow("the shipped pack's entries truncated to half")
+            << Damage([](QByteArray &b) { b.truncate(b.size() / 2); })
+            << QStringLiteral("damaged (truncated)") << true;
+        QTest::newRow("the shipped pack's entries made by another library or CPU")
+            << Damage([](QByteArray &b) { b[24] = char(b[24] ^ 0x20); })
+            << QStringLiteral("was made for") << true;
         QTest::newRow("truncated to half")
             << Damage([](QByteArray &b) { b.truncate(b.size() / 2); })
-            << QStringLiteral("damaged (truncated)");
+            << QStringLiteral("damaged (truncated)") << false;
         QTest::newRow("truncated inside the header")
             << Damage([](QByteArray &b) { b.truncate(22); })
-            << QStringLiteral("damaged (truncated)");
+            << QStringLiteral("damaged (truncated)") << false;
         QTest::newRow("empty") << Damage([](QByteArray &b) { b.clear(); })
-                               << QStringLiteral("damaged (not a cache file)");
+                               << QStringLiteral("damaged (not a cache file)") << false;
         QTest::newRow("the last byte flipped")
             << Damage([](QByteArray &b) { b[b.size() - 1] = char(b[b.size() - 1] ^ 0x01); })
-            << QStringLiteral("damaged (checksum)");
+            << QStringLiteral("damaged (checksum)") << false;
         QTest::newRow("a byte in the middle of the payload flipped") << Damage([](QByteArray &b) {
             const qsizetype at = qMin(b.size() - 1, 130 + (b.size() - 130) / 2);
             b[at] = char(b[at] ^ 0x40);
-        }) << QStringLiteral("damaged (checksum)");
-        QTest::newRow("a byte appended")
-            << Damage([](QByteArray &b) { b.append('x'); }) << QStringLiteral("damaged (too long)");
+        }) << QStringLiteral("damaged (checksum)") << false;
+        QTest::newRow("a byte appended") << Damage([](QByteArray &b) { b.append('x'); })
+                                         << QStringLiteral("damaged (too long)") << false;
         QTest::newRow("another format version")
             << Damage([](QByteArray &b) { b[16] = char(b[16] + 1); })
-            << QStringLiteral("has another format");
+            << QStringLiteral("has another format") << false;
         QTest::newRow("made by another library or CPU")
             << Damage([](QByteArray &b) { b[24] = char(b[24] ^ 0x20); })
-            << QStringLiteral("was made for");
+            << QStringLiteral("was made for") << false;
         QTest::newRow("another entry's file") << Damage([](QByteArray &b) {
             quint32 builder = 0;
             std::memcpy(&builder, b.constData() + 20, 4);
             b[24 + qsizetype(builder)] = char(b[24 + qsizetype(builder)] ^ 0x01); // the key
-        }) << QStringLiteral("damaged (another entry's key)");
+        }) << QStringLiteral("damaged (another entry's key)")
+                                              << false;
         QTest::newRow("not a cache file")
             << Damage([](QByteArray &b) { b = "schema: gputriage/rules/v1\n"; })
-            << QStringLiteral("damaged (not a cache file)");
+            << QStringLiteral("damaged (not a cache file)") << false;
     }
     void aDamagedFileIsRebuiltNeverUsed()
     {
         QFETCH(Damage, damage);
         QFETCH(QString, says);
-        const QStringList paths{kDense};
-        const QByteArray reference = withoutCache(paths);
-        if (m_denseCache.isEmpty()) { // the first row makes the cache cold, the others copy it
-            QCOMPARE(report(paths), reference);
+        QFETCH(bool, shippedPack);
+        const QStringList paths{shippedPack ? kDense : m_smallLog};
+        const QString rules = shippedPack ? QString() : m_smallPack;
+        const QByteArray reference = withoutCache(paths, rules);
+        QMap<QString, QByteArray> &cold = m_coldCaches[paths.front()];
+        if (cold.isEmpty()) { // the first row of each pack makes its cache, the others copy it
+            QCOMPARE(report(paths, rules), reference);
             for (const QString &f : cacheFiles(m_cache)) {
                 QFile file(f);
                 QVERIFY(file.open(QIODevice::ReadOnly));
-                m_denseCache[QFileInfo(f).fileName()] = file.readAll();
+                cold[QFileInfo(f).fileName()] = file.readAll();
             }
         }
-        QVERIFY(m_denseCache.size() > 20);
+        const QStringList kinds{QStringLiteral("rule-file-"), QStringLiteral("message-catalog-"),
+                                QStringLiteral("vectorscan-words-"),
+                                QStringLiteral("vectorscan-lines-")};
+        for (const QString &kind : kinds)
+            QVERIFY2(!QStringList(cold.keys()).filter(kind).isEmpty(), qPrintable(kind));
+        QVERIFY(!shippedPack || cold.size() > 20);
         QStringList files;
         QMap<QString, QByteArray> good;
         QVERIFY(QDir().mkpath(m_cache));
-        for (auto it = m_denseCache.cbegin(); it != m_denseCache.cend(); ++it) {
+        for (auto it = cold.cbegin(); it != cold.cend(); ++it) {
             const QString f = m_cache + QLatin1Char('/') + it.key();
             files << f;
             good[f] = it.value();
@@ -312,7 +355,7 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
         }
         DiskCache::takeNotes();
-        QCOMPARE(report(paths), reference);
+        QCOMPARE(report(paths, rules), reference);
         const QStringList notes = DiskCache::takeNotes();
         // Each file said once, with why, and rebuilt as it was.
         QCOMPARE(notes.size(), files.size());
@@ -329,7 +372,7 @@ private Q_SLOTS:
             QCOMPARE(now.size() > 64, true);
             QCOMPARE(now.left(64), good[f].left(64));
         }
-        QCOMPARE(report(paths), reference);
+        QCOMPARE(report(paths, rules), reference);
         QCOMPARE(DiskCache::takeNotes(), QStringList());
     }
 
@@ -344,8 +387,8 @@ private Q_SLOTS:
     void anUnusableCacheIsNoCache()
     {
         QFETCH(QString, kind);
-        const QStringList paths{kSmall};
-        const QByteArray reference = withoutCache(paths);
+        const QStringList paths{m_smallLog};
+        const QByteArray reference = withoutCache(paths, m_smallPack);
         const QString blocker = m_tmp.path() + QStringLiteral("/blocker-") + kind;
         QString dir = blocker;
         if (kind == QLatin1String("file") || kind == QLatin1String("parent")) {
@@ -361,8 +404,8 @@ private Q_SLOTS:
         useCache(dir);
         if (kind == QLatin1String("off"))
             qputenv("GPUTRIAGE_NO_CACHE", "1");
-        QCOMPARE(report(paths), reference);
-        QCOMPARE(report(paths), reference);
+        QCOMPARE(report(paths, m_smallPack), reference);
+        QCOMPARE(report(paths, m_smallPack), reference);
         QCOMPARE(DiskCache::takeNotes(), QStringList());
         if (kind == QLatin1String("off"))
             QCOMPARE(DiskCache::directory(), QString());

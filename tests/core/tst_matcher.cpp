@@ -428,9 +428,15 @@ private Q_SLOTS:
             seed = seed * 1664525u + 1013904223u;
             return (seed >> 8) % n;
         };
+        // Each example as written and in half of the nine other forms (alternating, so every
+        // form meets half of the examples): the whole product took half a minute, minutes
+        // under ASan.
+        int examples = 0;
         for (const Rule &rule : rules.rules)
             for (const RuleExample &example : rule.examples)
-                for (int variant = 0; variant < 10; ++variant) {
+                for (int variant = 0, odd = examples++ % 2; variant < 10; ++variant) {
+                    if (variant != 0 && variant % 2 != odd)
+                        continue;
                     for (QByteArray line : example.log.toUtf8().split('\n')) {
                         const int at = line.isEmpty() ? 0 : int(random(quint32(line.size())));
                         switch (variant) {
