@@ -954,9 +954,9 @@ void AnalysisSession::collectNvidiaLine(const LogDocument &doc,
     re2::StringPiece process;
     if (RE2::PartialMatch(normalized, ncclProcess, &process))
         writer.append(process.data(), process.size());
-    const bool continues
-        = &doc == m_nvidiaDoc && line == m_nvidiaPrevLine + 1 && writer == m_nvidiaPrevSource;
-    m_nvidiaDoc = &doc;
+    const bool continues = doc.serial() == m_nvidiaDoc && line == m_nvidiaPrevLine + 1
+                           && writer == m_nvidiaPrevSource;
+    m_nvidiaDoc = doc.serial();
     m_nvidiaPrevLine = line;
     m_nvidiaPrevSource = std::move(writer);
     if (!continues) {
@@ -1025,9 +1025,9 @@ void AnalysisSession::addFactMatch(const LogDocument &doc, const Rule &rule, con
         SeenFact &seen = it->second;
         if (inserted)
             seen.fact.text = displayText(doc.line(m.line));
-        else if (seen.lastLine != std::pair(&doc, m.line))
+        else if (seen.lastLine != std::pair(doc.serial(), m.line))
             ++seen.fact.count;
-        seen.lastLine = std::pair(&doc, m.line);
+        seen.lastLine = std::pair(doc.serial(), m.line);
         if (name == u"kernel_driver" && isLoadedModuleFile(doc.path()))
             m_loadedModules.insert(value);
         else if (name == u"installer_version")
@@ -1379,8 +1379,8 @@ bool AnalysisSession::TracebackFold::skip(const LogDocument &d,
                                           bool indented,
                                           std::string_view normalized)
 {
-    if (&d != doc) {
-        doc = &d;
+    if (d.serial() != doc) {
+        doc = d.serial();
         inside = false;
     }
     auto startsWith = [&](std::string_view prefix) {
@@ -1569,7 +1569,7 @@ bool AnalysisSession::addRecognition(const LogDocument &doc,
     static const RE2 busId("\\b((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\b");
     std::string pci;
     RE2::PartialMatch(re2::StringPiece(normalized.data(), normalized.size()), busId, &pci);
-    auto [it, added] = m_catalogHits.try_emplace({r.index, QString::fromStdString(pci)});
+    auto [it, added] = m_catalogHits.try_emplace({r.order, QString::fromStdString(pci)});
     CatalogHit &hit = it->second;
     if (added) {
         hit.first = r;
@@ -2105,7 +2105,7 @@ QString AnalysisSession::loadedModule() const
 
 SectionKind AnalysisSession::kindOf(const LogDocument &doc)
 {
-    const auto [it, added] = m_kinds.try_emplace(&doc, sectionKind(doc.path()));
+    const auto [it, added] = m_kinds.try_emplace(doc.serial(), sectionKind(doc.path()));
     if (!added || it->second != SectionKind::Log)
         return it->second;
     // The driver's installer, and the GPU Operator's driver container that runs it, say who

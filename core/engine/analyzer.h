@@ -199,7 +199,7 @@ private:
     struct SeenFact
     {
         BundleFact fact;
-        std::pair<const LogDocument *, LineNumber> lastLine{nullptr, LineNumber(-1)}; // once a line
+        std::pair<quint64, LineNumber> lastLine{0, LineNumber(-1)}; // document serial: once a line
     };
     std::map<std::pair<QString, QString>, SeenFact> m_facts;
     QStringList m_paths;
@@ -223,7 +223,7 @@ private:
                                   int line,
                                   SectionKind kind,
                                   std::string &normalized);
-    std::map<const LogDocument *, SectionKind> m_kinds;
+    std::map<quint64, SectionKind> m_kinds;         // by document serial
     SectionKind kindOf(const LogDocument &doc);     // by its path, else by an NVIDIA banner in it
     std::map<QString, QString> m_installerVersions; // path → version
     QString loadedModule() const;                   // empty unless exactly one is known
@@ -237,7 +237,7 @@ private:
         int count = 0;
         QList<Occurrence> occurrences;
     };
-    std::map<std::pair<int, QString>, CatalogHit> m_catalogHits; // message index, GPU
+    std::map<std::pair<uint64_t, QString>, CatalogHit> m_catalogHits; // message order, GPU
     // A bundle repeats its lines (dmesg and the journal in one bug report, an assertion printed
     // hundreds of times): each text and origin is looked up in the catalogs once.
     std::unordered_map<std::string, std::optional<Recognition>> m_recognised;
@@ -260,13 +260,13 @@ private:
     void addVocabularyHit(const LogDocument &doc, int line, VocabularyHit hit, bool quoted);
     void addVocabularyFindings();
     void addClaimedCode(const Rule &rule, Finding &f) const;
-    const LogDocument *m_nvidiaDoc = nullptr;
+    quint64 m_nvidiaDoc = 0; // the serial of the document of the last NVIDIA line
     int m_nvidiaPrevLine = -2;
     std::string m_nvidiaPrevSource; // component, prefix and NCCL process of that line
     // A Python traceback is one message: its last line (the exception) stands for it.
     struct TracebackFold
     {
-        const LogDocument *doc = nullptr;
+        quint64 doc = 0; // serial
         bool inside = false;
         bool skip(const LogDocument &d, bool indented, std::string_view normalized);
     };

@@ -607,6 +607,7 @@ void MessageCatalog::load(const Wanted &wanted) const
             continue;
         m_loaded[size_t(i)] = true;
         const PhaseTimer timer("load message catalogs");
+        m_loadingFile = size_t(i);
         loadFile(m_files[i]);
     }
 }
@@ -798,15 +799,34 @@ std::vector<std::string> MessageCatalog::indexWords(size_t from) const
 void MessageCatalog::index(size_t from, const std::vector<std::string> &words) const
 {
     m_compiled.resize(m_messages.size());
+    // A list holds its messages in the order of the catalog files, then of each file, whichever
+    // was read first (the read-ahead thread reads files in its own time).
+    for (size_t i = from; i < m_messages.size(); ++i)
+        m_order.push_back(uint64_t(m_loadingFile) << 32 | uint64_t(i - from));
+    auto file = [this](std::vector<int> &list, int i) {
+        list.insert(std::upper_bound(
+                        list.begin(), list.end(), i,
+                        [this](int a, int b) { return m_order[size_t(a)] < m_order[size_t(b)]; }),
+                    i);
+    };
     for (size_t i = from; i < m_messages.size(); ++i) {
         const CatalogMessage &m = m_messages[i];
         if (m.generic)
             continue;
         if (!m.function.isEmpty())
-            m_byFunction[functionKey(m.function.toStdString())].push_back(int(i));
+            file(m_byFunction[functionKey(m.function.toStdString())], int(i));
         if (const std::string &w = words[i - from]; !w.empty())
-            m_byWord[w].push_back(int(i));
+            file(m_byWord[w], int(i));
     }
+}
+
+std::vector<char> MessageCatalog::wantedComponents(const Wanted &wanted) const
+{
+    std::vector<char> out(m_components.size(), 1);
+    if (wanted)
+        for (size_t c = 0; c < m_components.size(); ++c)
+            out[c] = wanted(m_components[c].id) ? 1 : 0;
+    return out;
 }
 
 namespace {
@@ -916,17 +936,27 @@ std::optional<Recognition> MessageCatalog::recogniseFunction(std::string_view li
         return std::nullopt;
     const std::string key = functionKey(head->first);
     const auto it = m_byFunction.find(key);
-    if (it == m_byFunction.end() || it->second.empty())
+    if (it == m_byFunction.end())
         return std::nullopt;
-    const CatalogMessage &known = m_messages[size_t(it->second.front())];
-    if (wanted && !wanted(m_components[size_t(known.component)].id))
+    // The first component wanted that prints the function (other catalogs read by then, by the
+    // read-ahead or for other lines, do not count: a line's reading does not depend on them).
+    const std::vector<char> want = wantedComponents(wanted);
+    std::vector<int> own;
+    for (int i : it->second)
+        if (const int c = m_messages[size_t(i)].component;
+            want[size_t(c)] && (own.empty() || c == m_messages[size_t(own.front())].component))
+            own.push_back(i);
+    if (own.empty())
         return std::nullopt;
-    auto [slot, added] = m_functionMessageOf.try_emplace(key, int(m_functionMessages.size()));
+    const CatalogMessage &known = m_messages[size_t(own.front())];
+    auto [slot, added] = m_functionMessageOf.try_emplace(
+        key + '\0' + m_components[size_t(known.component)].id.toStdString(),
+        int(m_functionMessages.size()));
     if (added) {
         // The function's subsystem and file are those most of its messages give; its versions
         // span theirs.
         std::map<std::pair<QString, QString>, int> places;
-        for (int i : it->second)
+        for (int i : own)
             ++places[{m_messages[size_t(i)].subsystem, m_messages[size_t(i)].file}];
         const auto place = std::max_element(places.begin(), places.end(),
                                             [](auto &a, auto &b) { return a.second < b.second; });
@@ -936,7 +966,7 @@ std::optional<Recognition> MessageCatalog::recogniseFunction(std::string_view li
         m.subsystem = place->first.first;
         m.file = place->first.second;
         m.source = known.source;
-        for (int i : it->second) {
+        for (int i : own) {
             const CatalogMessage &k = m_messages[size_t(i)];
             if (!k.first.isEmpty() && (m.first.isEmpty() || compareVersions(k.first, m.first) < 0))
                 m.first = k.first;
@@ -949,6 +979,7 @@ std::optional<Recognition> MessageCatalog::recogniseFunction(std::string_view li
     r.message = &m_functionMessages[size_t(slot->second)];
     r.component = &m_components[size_t(known.component)];
     r.index = -2 - slot->second;
+    r.order = uint64_t(1) << 63 | uint64_t(slot->second);
     r.start = head->second;
     return r;
 }
@@ -977,22 +1008,29 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
     // The formats filed under the line's words, the rarest words first: a format is filed under
     // its rarest word, and the line's common words ("state", "default") key many formats of
     // every catalog, which must not use up the tries before the word that keys this one.
+    // Only the wanted components' formats are counted and tried.
+    const std::vector<char> want = wantedComponents(wanted);
     std::set<std::string_view> seen;
-    std::vector<const std::vector<int> *> lists;
+    std::vector<std::vector<int>> lists;
     anyWord(line, [&](std::string_view word) {
         if (word.size() < size_t(kMinWordLength) || !seen.insert(word).second)
             return false;
         const auto it = m_byWord.find(std::string(word));
-        if (it != m_byWord.end())
-            lists.push_back(&it->second);
+        if (it == m_byWord.end())
+            return false;
+        std::vector<int> list;
+        for (int m : it->second)
+            if (want[size_t(m_messages[size_t(m)].component)])
+                list.push_back(m);
+        if (!list.empty())
+            lists.push_back(std::move(list));
         return false;
     });
-    std::stable_sort(
-        lists.begin(), lists.end(),
-        [](const std::vector<int> *a, const std::vector<int> *b) { return a->size() < b->size(); });
+    std::stable_sort(lists.begin(), lists.end(),
+                     [](const auto &a, const auto &b) { return a.size() < b.size(); });
     size_t tries = 0;
-    for (const std::vector<int> *list : lists) {
-        for (int m : *list) {
+    for (const std::vector<int> &list : lists) {
+        for (int m : list) {
             if (++tries > kMaxTries)
                 break;
             tryMessage(m, line, 0, false, wanted, best, bestLetters);
@@ -1004,6 +1042,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
         recogniseCut(line, lists, wanted, best);
     if (!best.message)
         return std::nullopt;
+    best.order = m_order[size_t(best.index)];
     return best;
 }
 
@@ -1069,7 +1108,7 @@ void MessageCatalog::recogniseWrapped(std::string_view line,
 // so each format filed under the line's words is tried as far as the line goes: up to where the
 // format holds the line's last, cut word, compiled for this line only.
 void MessageCatalog::recogniseCut(std::string_view line,
-                                  const std::vector<const std::vector<int> *> &lists,
+                                  const std::vector<std::vector<int>> &lists,
                                   const Wanted &wanted,
                                   Recognition &best) const
 {
@@ -1090,8 +1129,8 @@ void MessageCatalog::recogniseCut(std::string_view line,
     options.set_log_errors(false);
     options.set_max_mem(int64_t(1) << 20);
     size_t tries = 0;
-    for (const std::vector<int> *list : lists) {
-        for (int index : *list) {
+    for (const std::vector<int> &list : lists) {
+        for (int index : list) {
             if (++tries > kMaxTries)
                 return;
             const CatalogMessage &m = m_messages[size_t(index)];

@@ -61,6 +61,9 @@ struct Recognition
     const CatalogMessage *message = nullptr;
     const MessageComponent *component = nullptr;
     int index = -1; // the message's index in the catalog
+    // Its place among the catalogs' messages (the files' order, then each file's), whatever
+    // order they were read in.
+    uint64_t order = 0;
     std::vector<std::string> values;
     std::vector<char> conversions; // the printf conversion of each value ('s', 'd', 'x' ...)
     size_t start = 0; // where the message starts in the line: what is before it is the prefix
@@ -123,8 +126,10 @@ private:
     // The word each message of [from, end) is filed under (empty: none), and the filing.
     std::vector<std::string> indexWords(size_t from) const;
     void index(size_t from, const std::vector<std::string> &words) const;
+    // Per loaded component: whether `wanted` takes it.
+    std::vector<char> wantedComponents(const Wanted &wanted) const;
     void recogniseCut(std::string_view line,
-                      const std::vector<const std::vector<int> *> &lists,
+                      const std::vector<std::vector<int>> &lists,
                       const Wanted &wanted,
                       Recognition &best) const;
     void recogniseWrapped(std::string_view line,
@@ -148,6 +153,8 @@ private:
     mutable std::vector<bool> m_loaded; // per file
     mutable std::deque<MessageComponent> m_components;
     mutable std::deque<CatalogMessage> m_messages;
+    mutable std::vector<uint64_t> m_order; // per message: its file's index, then its own
+    mutable size_t m_loadingFile = 0;      // the index of the file load() reads
     mutable std::vector<std::unique_ptr<Compiled>> m_compiled;
     mutable std::unordered_map<std::string, std::vector<int>> m_byFunction;
     mutable std::unordered_map<std::string, std::vector<int>> m_byWord;

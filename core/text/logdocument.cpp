@@ -7,6 +7,7 @@
 #include <QStringDecoder>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -27,6 +28,12 @@ constexpr size_t kReleaseStep = size_t(32) << 20;
 } // namespace
 
 LogDocument::~LogDocument() = default;
+
+quint64 LogDocument::nextSerial()
+{
+    static std::atomic<quint64> serials{0};
+    return ++serials;
+}
 
 std::shared_ptr<const LogDocument> LogDocument::window(std::shared_ptr<const void> owner,
                                                        std::string_view bytes,

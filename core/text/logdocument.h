@@ -68,6 +68,9 @@ public:
     const LineSource *lineSource() const { return m_source.get(); }
 
     QString path() const { return m_path; }
+    // Unique among the documents of this process: what a document is known by once it may be
+    // gone (another one may be made at its address).
+    quint64 serial() const { return m_serial; }
     qint64 byteCount() const { return qint64(m_size); }
     int lineCount() const { return m_source ? m_source->lineCount() : int(m_lineStarts.size()); }
     // The text of `line` without its line terminator.
@@ -129,6 +132,8 @@ private:
     void decode();
 
     QString m_path;
+    quint64 m_serial = nextSerial();
+    static quint64 nextSerial();
     std::unique_ptr<QFile> m_file;
     std::unique_ptr<MappingGuard> m_guard; // after m_file: unguarded before it is unmapped
     std::shared_ptr<const std::atomic<bool>> m_shrank;

@@ -533,6 +533,39 @@ private Q_SLOTS:
         QCOMPARE(result.nvidiaErrorLinesSentence(), sentence);
     }
 
+    // What a document is (an installer's log, read from its first lines) is its own: a document
+    // made where a released one was (the analysis releases each batch's) is not taken for it.
+    void aDocumentsKindIsItsOwn()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        constexpr int kPairs = 600; // several batches: documents are released between them
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+        };
+        for (int i = 0; i < kPairs; ++i) {
+            const QString n = QStringLiteral("%1").arg(i, 4, 10, QLatin1Char('0'));
+            QVERIFY(write(n + QStringLiteral("-a.log"),
+                          "nvidia-installer log file '/var/log/nvidia-installer.log'\n"
+                          "ERROR: frobnicating the widget failed\n"));
+            QVERIFY(write(n + QStringLiteral("-b.log"),
+                          "gpu.go:294: INFO Unable to frobnicate libnvidia-ml.so.535.146.02: "
+                          "widget failed\n"));
+        }
+        const Analyzer analyzer(loadRules({}, true));
+        AnalyzeOptions options;
+        options.jobs = 2;
+        const AnalysisResult result = analyzer.analyzePaths({dir.path()}, options);
+        QMap<QString, int> byComponent;
+        for (const Finding &f : result.findings)
+            if (const auto c = f.group.find(QStringLiteral("component"));
+                f.ruleId == u"nvidia.unrecognised" && c != f.group.end())
+                byComponent[c->second] += f.count;
+        QCOMPARE(byComponent.value(QStringLiteral("installer")), kPairs);
+        QCOMPARE(byComponent.value(QStringLiteral("nvml")), kPairs);
+    }
+
     // Adjacent unrecognised NVIDIA lines are one message only when one source wrote them: two
     // programs, or two processes of one, are two messages, each shown.
     void adjacentLinesOfDifferentSourcesAreTwoMessages()

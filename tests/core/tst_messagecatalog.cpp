@@ -7,10 +7,12 @@
 #include "rules/ruleloader.h"
 #include "text/logdocument.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <re2/re2.h>
 
+#include <map>
 #include <set>
 
 using namespace gputriage;
@@ -479,6 +481,83 @@ private Q_SLOTS:
             const MessageCatalog stopped(rules.messageCatalogFiles);
             stopped.readAhead([](const QString &) { return true; });
         }
+    }
+
+    // A line asked of some components is read the same whatever other catalogs were read
+    // before (by the read-ahead, or for other lines): their formats neither use up the tries nor
+    // come first.
+    void theOtherCatalogsReadChangeNoAnswer()
+    {
+        const RuleSet rules = loadRules({}, true);
+        const MessageCatalog &all = *rules.messages;
+        std::map<QString, std::vector<std::string>> lines; // component → sample lines
+        for (size_t i = 0; i < all.messages().size(); i += 2) {
+            const CatalogMessage &m = all.messages()[i];
+            const MessageComponent &c = all.components()[size_t(m.component)];
+            if (!m.generic)
+                lines[c.id].push_back(linePrefix(c, m) + MessageCatalog::sampleLine(m.format));
+        }
+        const MessageCatalog everything(rules.messageCatalogFiles);
+        QVERIFY(everything.problems().isEmpty()); // reads every file
+        int compared = 0;
+        for (const auto &[component, texts] : lines) {
+            const auto wanted = [&component](const QString &c) {
+                return c == component;
+            };
+            const MessageCatalog alone(rules.messageCatalogFiles);
+            for (const std::string &line : texts) {
+                const auto a = alone.recognise(line, wanted);
+                const auto b = everything.recognise(line, wanted);
+                QVERIFY2(bool(a) == bool(b), line.c_str());
+                if (!a)
+                    continue;
+                QVERIFY2(a->message->format == b->message->format,
+                         qPrintable(QString::fromStdString(line + "\n" + a->message->format + "\n"
+                                                           + b->message->format)));
+                QCOMPARE(a->values, b->values);
+                QCOMPARE(a->order, b->order);
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 5000);
+    }
+
+    // Many formats of one component filed under a word do not hide another's format filed
+    // under it when only the other is asked (they once used up the tries when read before it).
+    void anotherComponentsFormatsUseUpNoTries()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto write = [&](const QString &name, const QByteArray &component,
+                         const QList<QByteArray> &formats) {
+            QByteArray json = "{\"schema\": \"gputriage/messages/v1\", \"component\": \""
+                              + component + "\", \"messages\": [";
+            for (qsizetype i = 0; i < formats.size(); ++i)
+                json += (i ? ", " : "") + QByteArray("{\"format\": \"") + formats[i]
+                        + "\", \"level\": \"error\"}";
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::WriteOnly) && f.write(json + "]}") > 0;
+        };
+        QList<QByteArray> many;
+        for (int i = 1; i <= 500; ++i)
+            many << "widgetfrobnicator" + QByteArray(" %d").repeated(i);
+        QVERIFY(write(QStringLiteral("alpha.json"), "alpha", many));
+        QVERIFY(
+            write(QStringLiteral("beta.json"), "beta", {"widgetfrobnicator refused gadget %s"}));
+        const QStringList files{dir.filePath(QStringLiteral("alpha.json")),
+                                dir.filePath(QStringLiteral("beta.json"))};
+        const auto beta = [](const QString &c) {
+            return c == u"beta";
+        };
+        const std::string line = "widgetfrobnicator refused gadget g7";
+        const MessageCatalog alone(files), everything(files);
+        QVERIFY(everything.problems().isEmpty()); // reads both
+        const auto a = alone.recognise(line, beta), b = everything.recognise(line, beta);
+        QVERIFY2(a, "alone");
+        QVERIFY2(b, "everything");
+        QCOMPARE(a->message->format, std::string("widgetfrobnicator refused gadget %s"));
+        QCOMPARE(b->message->format, a->message->format);
+        QCOMPARE(b->values, std::vector<std::string>{"g7"});
     }
 
     void aChipsImplementationIsTheSameMessage()
