@@ -48,6 +48,27 @@ QStringList cacheFiles(const QString &dir)
     return out;
 }
 
+// A pack of one rule (at `severity`, padded to one length so a changed pack keeps its size), and
+// a log of many candidate lines (the line databases are used too) half of which it matches.
+QByteArray widgetPack(const QByteArray &pack, const QByteArray &severity)
+{
+    return "schema: gputriage/rules/v1\npack: " + pack + "\nrules:\n"
+           + "  - id: test.widget\n    title: widget\n    severity: " + severity + "\n"
+           + "    match: {pattern: 'alpha widget failed (?P<n>\\d+)'}\n    explain: x\n";
+}
+QByteArray widgetLog()
+{
+    QByteArray text;
+    for (int i = 0; i < 40; ++i)
+        text += i % 2 ? "gamma widget failed 3\n" : "alpha widget failed 1\n";
+    return text;
+}
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
 // Header layout (core/diskcache.cpp): 16 magic bytes, format (4), builder size (4), builder.
 using Damage = std::function<void(QByteArray &)>;
 
@@ -111,19 +132,11 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(QCoreApplication::applicationDirPath()
                                 + QStringLiteral("/rules/catalogs/messages/nvidia-modprobe.json"),
                             m_smallPack + QStringLiteral("/nvidia-modprobe.json")));
-        QFile pack(m_smallPack + QStringLiteral("/pack.yaml"));
-        QVERIFY(pack.open(QIODevice::WriteOnly));
-        pack.write("schema: gputriage/rules/v1\npack: small\nrules:\n"
-                   "  - id: test.widget\n    title: widget\n    severity: warning\n"
-                   "    match: {pattern: 'alpha widget failed (?P<n>\\d+)'}\n"
-                   "    explain: x\n");
-        pack.close();
+        QVERIFY(
+            writeFile(m_smallPack + QStringLiteral("/pack.yaml"), widgetPack("small", "warning")));
         m_smallLog = m_tmp.path() + QStringLiteral("/small.log");
-        QFile log(m_smallLog);
-        QVERIFY(log.open(QIODevice::WriteOnly));
-        for (int i = 0; i < 40; ++i) // many candidate lines: the line databases are used too
-            log.write(i % 2 ? "gamma widget failed 3\n" : "alpha widget failed 1\n");
-        log.write("nvidia-modprobe: memory allocation failure (open)! \n");
+        QVERIFY(writeFile(m_smallLog,
+                          widgetLog() + "nvidia-modprobe: memory allocation failure (open)! \n"));
     }
     void init()
     {
@@ -200,8 +213,7 @@ private Q_SLOTS:
             QVERIFY(in.open(QIODevice::ReadOnly));
             QByteArray bytes = in.readAll();
             bytes[bytes.size() - 1] = char(bytes[bytes.size() - 1] ^ 0x01);
-            QFile out(shipped + QLatin1Char('/') + QFileInfo(f).fileName());
-            QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+            QVERIFY(writeFile(shipped + QLatin1Char('/') + QFileInfo(f).fileName(), bytes));
         }
         useCache(m_cache, shipped);
         QCOMPARE(report(paths), reference);
@@ -351,8 +363,7 @@ private Q_SLOTS:
             good[f] = it.value();
             QByteArray bytes = it.value();
             damage(bytes);
-            QFile file(f);
-            QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+            QVERIFY(writeFile(f, bytes));
         }
         DiskCache::takeNotes();
         QCOMPARE(report(paths, rules), reference);
@@ -433,19 +444,8 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir));
         const QString rules = dir + QStringLiteral("/pack.yaml");
         const QString log = dir + QStringLiteral("/app.log");
-        QByteArray pack = "schema: gputriage/rules/v1\npack: test\nrules:\n"
-                          "  - id: test.widget\n    title: widget\n    severity: info   \n"
-                          "    match: {pattern: 'alpha widget failed (?P<n>\\d+)'}\n"
-                          "    explain: x\n";
-        QByteArray text;
-        // Many candidate lines: the line databases are used too.
-        for (int i = 0; i < 40; ++i)
-            text += i % 2 ? "gamma widget failed 3\n" : "alpha widget failed 1\n";
-        auto write = [](const QString &path, const QByteArray &bytes) {
-            QFile f(path);
-            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-        };
-        QVERIFY(write(rules, pack) && write(log, text));
+        QByteArray pack = widgetPack("test", "info   ");
+        QVERIFY(writeFile(rules, pack) && writeFile(log, widgetLog()));
         const QDateTime when = QFileInfo(rules).lastModified();
         const QByteArray first = report({log}, rules);
         QCOMPARE(first, withoutCache({log}, rules));
@@ -454,7 +454,7 @@ private Q_SLOTS:
 
         QVERIFY(pack.contains(before));
         pack.replace(before, after);
-        QVERIFY(write(rules, pack));
+        QVERIFY(writeFile(rules, pack));
         QFile f(rules);
         QVERIFY(f.open(QIODevice::ReadWrite)
                 && f.setFileTime(when, QFileDevice::FileModificationTime));
