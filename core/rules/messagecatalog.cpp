@@ -1039,7 +1039,7 @@ std::optional<Recognition> MessageCatalog::recognise(std::string_view line,
             break;
     }
     if (!best.message)
-        recogniseCut(line, lists, wanted, best);
+        recogniseCut(line, lists, best);
     if (!best.message)
         return std::nullopt;
     best.order = m_order[size_t(best.index)];
@@ -1109,7 +1109,6 @@ void MessageCatalog::recogniseWrapped(std::string_view line,
 // format holds the line's last, cut word, compiled for this line only.
 void MessageCatalog::recogniseCut(std::string_view line,
                                   const std::vector<std::vector<int>> &lists,
-                                  const Wanted &wanted,
                                   Recognition &best) const
 {
     size_t cut = line.size();
@@ -1134,8 +1133,6 @@ void MessageCatalog::recogniseCut(std::string_view line,
             if (++tries > kMaxTries)
                 return;
             const CatalogMessage &m = m_messages[size_t(index)];
-            if (wanted && !wanted(m_components[size_t(m.component)].id))
-                continue;
             if (m.generic)
                 continue;
             const std::string &format = m.format;

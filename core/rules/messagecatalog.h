@@ -128,9 +128,9 @@ private:
     void index(size_t from, const std::vector<std::string> &words) const;
     // Per loaded component: whether `wanted` takes it.
     std::vector<char> wantedComponents(const Wanted &wanted) const;
+    // `lists`: the wanted components' formats filed under the line's words (see recognise()).
     void recogniseCut(std::string_view line,
                       const std::vector<std::vector<int>> &lists,
-                      const Wanted &wanted,
                       Recognition &best) const;
     void recogniseWrapped(std::string_view line,
                           size_t from,
