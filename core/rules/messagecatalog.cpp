@@ -345,6 +345,10 @@ struct MessageCatalog::Compiled
     // each run, so a line without them, in this order, cannot match, and most formats tried
     // for a line are set aside by a few `find`s without compiling their pattern.
     std::vector<std::string> literals;
+    // A format of one word and nothing else ("Initializing", "packages", "Unloading\n") says
+    // so little that only a line whose whole message it is can be it, not a longer line holding
+    // the word ("Initializing NVML", "…/site-packages/torch/…").
+    bool oneWord = false;
     bool compiled = false;
     std::unique_ptr<RE2> re; // null when the pattern does not compile
     std::vector<char> conversions;
@@ -851,6 +855,29 @@ void recognised(const CatalogMessage &m,
     best.start = size_t(sub[0].data() - line.data());
 }
 
+// The match is the line's whole message: after the line's prefix (its start, a blank, a quote,
+// the ':', ']' or '>' that ends a tag, or slog's "msg=") and up to its end (blanks, a full stop
+// or a quote aside) or to the key=value pairs a structured logger prints after the message.
+bool standsAlone(std::string_view text, re2::StringPiece match)
+{
+    const size_t start = size_t(match.data() - text.data());
+    const char before = start ? text[start - 1] : ' ';
+    if (!isSpace(before) && !std::strchr(":]>\"=", before))
+        return false;
+    size_t k = start + match.size();
+    bool blank = false;
+    while (k < text.size() && (isSpace(text[k]) || text[k] == '.' || text[k] == '"'))
+        blank = blank || isSpace(text[k++]);
+    if (k == text.size())
+        return true;
+    size_t key = k;
+    while (key < text.size()
+           && (std::isalnum(static_cast<unsigned char>(text[key])) || text[key] == '_'
+               || text[key] == '.'))
+        ++key;
+    return blank && key > k && key < text.size() && text[key] == '=';
+}
+
 } // namespace
 
 bool MessageCatalog::tryMessage(int index,
@@ -882,6 +909,9 @@ bool MessageCatalog::tryMessage(int index,
     if (!slot) {
         slot = std::make_unique<Compiled>();
         slot->literals = literalRuns(m.format);
+        slot->oneWord
+            = slot->literals.size() == 1
+              && std::none_of(m.format.begin(), m.format.end(), [](char ch) { return ch == '%'; });
     }
     Compiled *c = slot.get();
     if (!holdsInOrder(text, c->literals))
@@ -902,6 +932,8 @@ bool MessageCatalog::tryMessage(int index,
     std::vector<re2::StringPiece> sub(size_t(groups) + 1);
     if (!c->re->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(),
                       anchored ? RE2::ANCHOR_START : RE2::UNANCHORED, sub.data(), groups + 1))
+        return false;
+    if (c->oneWord && !standsAlone(text, sub[0]))
         return false;
     recognised(m, m_components[size_t(m.component)], index, line, sub, c->conversions, best);
     bestLetters = letters;

@@ -38,13 +38,16 @@ echo "$line" >"$work/batch/node-$hostile.log"
 echo "$line" >"$work/a-$hostile.log"
 echo "nothing" >"$work/b-$hostile.log"
 rules=(--rules "$work/hostile.yaml")
+# The rules commands see the hostile pack alone: testing the shipped pack's examples as well takes
+# minutes under the sanitizers and prints nothing hostile.
+own=(--no-default-rules "${rules[@]}")
 
-"$exe" rules list "${rules[@]}" >"$work/list.txt" 2>/dev/null
+"$exe" rules list "${own[@]}" >"$work/list.txt" 2>/dev/null
 check "rules list" "$work/list.txt"
-"$exe" rules check "${rules[@]}" >"$work/check.txt" 2>/dev/null
+"$exe" rules check "${own[@]}" >"$work/check.txt" 2>/dev/null
 check "rules check" "$work/check.txt"
 grep -q 'colour\\x1b\[31mkey' "$work/check.txt" || fail "rules check: the unknown key is not shown"
-"$exe" rules test "${rules[@]}" >"$work/test.txt" 2>/dev/null
+"$exe" rules test "${own[@]}" >"$work/test.txt" 2>/dev/null
 check "rules test" "$work/test.txt"
 "$exe" analyze --batch "$work/batch" -o "$work/out" "${rules[@]}" >"$work/batch.txt" 2>/dev/null
 check "analyze --batch" "$work/batch.txt"

@@ -560,6 +560,48 @@ private Q_SLOTS:
         QCOMPARE(b->values, std::vector<std::string>{"g7"});
     }
 
+    // A format of one word (Ollama's slog.Info("packages"), the container toolkit's
+    // "Initializing") is a line's whole message or nothing: not a path or a longer sentence that
+    // holds the word.
+    void aOneWordFormatIsAWholeMessage_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("format"); // empty: no one-word format names the line
+        QTest::newRow("slog message with its attributes")
+            << QByteArray("time=2025-03-01T10:00:00.000Z level=INFO source=gpu_windows.go:167 "
+                          "msg=packages count=1")
+            << QStringLiteral("packages");
+        QTest::newRow("slog message quoted, at the end")
+            << QByteArray("time=2025-03-01T10:00:00.000Z level=INFO source=gpu_windows.go:167 "
+                          "msg=\"packages\"")
+            << QStringLiteral("packages");
+        QTest::newRow("a path holding the word")
+            << QByteArray("  File \"/usr/lib/python3/site-packages/torch/cuda/__init__.py\", "
+                          "line 293, in _lazy_init")
+            << QString();
+        QTest::newRow("the word in a sentence")
+            << QByteArray("I0301 10:00:00.000000 1 main.go:42] Initializing NVML for the GPU")
+            << QString();
+        QTest::newRow("the word after a tag")
+            << QByteArray("I0301 10:00:00.000000 1 main.go:42] Initializing")
+            << QStringLiteral("Initializing");
+    }
+
+    void aOneWordFormatIsAWholeMessage()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, format);
+        static const RuleSet rules = loadRules({}, true);
+        const MessageCatalog catalog(rules.messageCatalogFiles);
+        const auto r = catalog.recognise(line.toStdString());
+        const bool oneWord = r && r->message->format.find(' ') == std::string::npos
+                             && r->message->format.find('%') == std::string::npos;
+        if (format.isEmpty())
+            QVERIFY2(!oneWord, r ? r->message->format.c_str() : "");
+        else
+            QCOMPARE(oneWord ? QString::fromStdString(r->message->format) : QString(), format);
+    }
+
     void aChipsImplementationIsTheSameMessage()
     {
         QFETCH(QByteArray, line);

@@ -31,6 +31,13 @@ struct Floors
     int minExcerpts = 0;
 };
 
+// GPUTRIAGE_TESTDATA scores another checkout's corpus (a branch's excerpts) with this build.
+QString dataRoot()
+{
+    QString root = qEnvironmentVariable("GPUTRIAGE_TESTDATA", QStringLiteral(TESTDATA));
+    return root.endsWith(u'/') ? root : root + u'/';
+}
+
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
@@ -103,7 +110,7 @@ private Q_SLOTS:
         QFETCH(int, maxFalsePositives);
         QFETCH(int, minExcerpts);
         const Floors floors{recallFloor, factsFloor, maxFalsePositives, minExcerpts};
-        const QString root = QStringLiteral(TESTDATA "/") + folder;
+        const QString root = dataRoot() + folder;
         const YAML::Node expected
             = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
         test::ConditionMap recognisedBy;
@@ -116,9 +123,9 @@ private Q_SLOTS:
         test::ConditionMap currentRules = recognisedBy;
         if (heldBack)
             for (const char *other : {"real", "real-dev"})
-                test::readConditions(
-                    QStringLiteral(TESTDATA "/%1/expected.yaml").arg(QLatin1String(other)),
-                    currentRules);
+                test::readConditions(QString(dataRoot() + QLatin1String("%1/expected.yaml"))
+                                         .arg(QLatin1String(other)),
+                                     currentRules);
         int frozenRecognised = 0, frozenRecognisedUsed = 0;
         const Analyzer analyzer(loadRules({}, true));
         std::map<QString, Score> families;
@@ -325,7 +332,7 @@ private Q_SLOTS:
     {
         auto threads = [](const QString &folder) {
             const YAML::Node expected = YAML::LoadFile(
-                QStringLiteral(TESTDATA "/%1/expected.yaml").arg(folder).toStdString());
+                QString(dataRoot() + QLatin1String("%1/expected.yaml")).arg(folder).toStdString());
             std::map<QString, QString> out; // thread → an excerpt of it
             for (const auto &e : expected["excerpts"])
                 out.emplace(threadOf(qs(e["source"].as<std::string>())),
@@ -350,7 +357,7 @@ private Q_SLOTS:
     void everyExcerptHasItsSource()
     {
         QFETCH(QString, folder);
-        const QString root = QStringLiteral(TESTDATA "/") + folder;
+        const QString root = dataRoot() + folder;
         const YAML::Node expected
             = YAML::LoadFile(QString(root + QLatin1String("/expected.yaml")).toStdString());
         QFile sources(root + QLatin1String("/SOURCES.md"));
