@@ -345,10 +345,10 @@ struct MessageCatalog::Compiled
     // each run, so a line without them, in this order, cannot match, and most formats tried
     // for a line are set aside by a few `find`s without compiling their pattern.
     std::vector<std::string> literals;
-    // A format of one word and nothing else ("Initializing", "packages", "Unloading\n") says
-    // so little that only a line whose whole message it is can be it, not a longer line holding
-    // the word ("Initializing NVML", "…/site-packages/torch/…").
-    bool oneWord = false;
+    // A format of one or two words and nothing else ("Initializing", "packages", "not found")
+    // says so little that only a line whose whole message it is can be it, not a longer line
+    // holding the words ("Initializing NVML", "…/site-packages/torch/…", "X driver not found").
+    bool wholeMessage = false;
     bool compiled = false;
     std::unique_ptr<RE2> re; // null when the pattern does not compile
     std::vector<char> conversions;
@@ -866,8 +866,8 @@ bool standsAlone(std::string_view text, re2::StringPiece match)
         return false;
     size_t k = start + match.size();
     bool blank = false;
-    while (k < text.size() && (isSpace(text[k]) || text[k] == '.' || text[k] == '"'))
-        blank = blank || isSpace(text[k++]);
+    for (; k < text.size() && (isSpace(text[k]) || text[k] == '.' || text[k] == '"'); ++k)
+        blank = blank || isSpace(text[k]);
     if (k == text.size())
         return true;
     size_t key = k;
@@ -909,8 +909,8 @@ bool MessageCatalog::tryMessage(int index,
     if (!slot) {
         slot = std::make_unique<Compiled>();
         slot->literals = literalRuns(m.format);
-        slot->oneWord
-            = slot->literals.size() == 1
+        slot->wholeMessage
+            = slot->literals.size() <= 2
               && std::none_of(m.format.begin(), m.format.end(), [](char ch) { return ch == '%'; });
     }
     Compiled *c = slot.get();
@@ -933,7 +933,7 @@ bool MessageCatalog::tryMessage(int index,
     if (!c->re->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(),
                       anchored ? RE2::ANCHOR_START : RE2::UNANCHORED, sub.data(), groups + 1))
         return false;
-    if (c->oneWord && !standsAlone(text, sub[0]))
+    if (c->wholeMessage && !standsAlone(text, sub[0]))
         return false;
     recognised(m, m_components[size_t(m.component)], index, line, sub, c->conversions, best);
     bestLetters = letters;
