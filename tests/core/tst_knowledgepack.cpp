@@ -84,6 +84,8 @@ private Q_SLOTS:
                                     || u.host() == QLatin1String("developer.nvidia.com")
                                     // the X driver's README, published with each driver
                                     || u.host() == QLatin1String("download.nvidia.com")
+                                    // OptiX's programming guide
+                                    || u.host() == QLatin1String("raytracing-docs.nvidia.com")
                                     || (u.host() == QLatin1String("github.com")
                                         && u.path().startsWith(QLatin1String("/NVIDIA/"))));
             QVERIFY2(nvidia, qPrintable(url));
