@@ -431,11 +431,17 @@ private Q_SLOTS:
         // Each example as written and in half of the nine other forms (alternating, so every
         // form meets half of the examples): the whole product took half a minute, minutes
         // under ASan.
+        // Under the sanitizers, each example as written and in one other form, in turn.
+#if defined(__SANITIZE_ADDRESS__)
+        constexpr bool sanitized = true;
+#else
+        constexpr bool sanitized = false;
+#endif
         int examples = 0;
         for (const Rule &rule : rules.rules)
             for (const RuleExample &example : rule.examples)
-                for (int variant = 0, odd = examples++ % 2; variant < 10; ++variant) {
-                    if (variant != 0 && variant % 2 != odd)
+                for (int variant = 0, n = examples++, odd = n % 2; variant < 10; ++variant) {
+                    if (variant != 0 && (sanitized ? variant != 1 + n % 9 : variant % 2 != odd))
                         continue;
                     for (QByteArray line : example.log.toUtf8().split('\n')) {
                         const int at = line.isEmpty() ? 0 : int(random(quint32(line.size())));
