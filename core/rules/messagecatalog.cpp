@@ -871,9 +871,7 @@ bool standsAlone(std::string_view text, re2::StringPiece match)
     if (k == text.size())
         return true;
     size_t key = k;
-    while (key < text.size()
-           && (std::isalnum(static_cast<unsigned char>(text[key])) || text[key] == '_'
-               || text[key] == '.'))
+    while (key < text.size() && (isWordChar(text[key]) || text[key] == '.'))
         ++key;
     return blank && key > k && key < text.size() && text[key] == '=';
 }
@@ -909,9 +907,7 @@ bool MessageCatalog::tryMessage(int index,
     if (!slot) {
         slot = std::make_unique<Compiled>();
         slot->literals = literalRuns(m.format);
-        slot->wholeMessage
-            = slot->literals.size() <= 2
-              && std::none_of(m.format.begin(), m.format.end(), [](char ch) { return ch == '%'; });
+        slot->wholeMessage = slot->literals.size() <= 2 && m.format.find('%') == std::string::npos;
     }
     Compiled *c = slot.get();
     if (!holdsInOrder(text, c->literals))
