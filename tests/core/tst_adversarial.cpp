@@ -13,7 +13,9 @@
 
 #include <algorithm>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -45,6 +47,28 @@ struct Run
     long peakMiB = 0;
     QByteArray output; // stdout and stderr
 };
+
+// Each thread of a running process: its name, state (R runs, S sleeps, D waits on the disk), the
+// kernel function it sleeps in and its system call (number and arguments), from /proc.
+QByteArray threadStates(pid_t pid)
+{
+    QByteArray out = "threads at the time limit (name, state, kernel wait, syscall):\n";
+    const QString task = QStringLiteral("/proc/%1/task").arg(pid);
+    auto read = [](const QString &path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray("?");
+    };
+    for (const QString &tid : QDir(task).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString dir = task + QLatin1Char('/') + tid;
+        const QByteArray stat = read(dir + QLatin1String("/stat"));
+        const qsizetype close = stat.lastIndexOf(')');
+        const QByteArray state = close >= 0 ? stat.mid(close + 2, 1) : QByteArray("?");
+        out += "  " + tid.toLatin1() + ' ' + read(dir + QLatin1String("/comm")) + ' ' + state + ' '
+               + read(dir + QLatin1String("/wchan")) + " [" + read(dir + QLatin1String("/syscall"))
+               + "]\n";
+    }
+    return out;
+}
 
 // fork + exec + wait4, so the child's own peak RSS is known (QProcess does not give it). Not
 // posix_spawn: a vfork-style child would report this process's own peak as its start.
@@ -112,11 +136,24 @@ Run runGpuTriage(const QStringList &args,
     });
     int status = 0;
     rusage usage{};
-    while (wait4(pid, &status, WNOHANG, &usage) != pid) {
+    for (pid_t got; (got = wait4(pid, &status, WNOHANG, &usage)) != pid;) {
+        if (got < 0 && errno != EINTR) { // reaped elsewhere: no exit code to give
+            run.output = "wait4: " + QByteArray(strerror(errno)) + '\n';
+            run.seconds = timer.elapsed() / 1000.0;
+            return run;
+        }
         if (timer.elapsed() > limitSeconds * 1000) {
+            run.output = threadStates(pid); // where it waits or spins, for the failure message
             kill(pid, SIGKILL);
             wait4(pid, &status, 0, &usage);
             run.seconds = timer.elapsed() / 1000.0;
+            run.output += QStringLiteral("CPU time: %1 s user, %2 s system\n")
+                              .arg(double(usage.ru_utime.tv_sec) + usage.ru_utime.tv_usec / 1e6)
+                              .arg(double(usage.ru_stime.tv_sec) + usage.ru_stime.tv_usec / 1e6)
+                              .toUtf8();
+            QFile f(QFile::decodeName(out));
+            if (f.open(QIODevice::ReadOnly))
+                run.output += "output so far:\n" + f.readAll().right(4000);
             return run;
         }
         usleep(20000);
@@ -155,7 +192,8 @@ QByteArray simpleRule(const QByteArray &id, const QByteArray &pattern, const QBy
 // exit code) and within 128 MiB.
 void checkBounds(const Run &run)
 {
-    QVERIFY2(run.exitCode >= 0, "killed or over its time limit");
+    QVERIFY2(run.exitCode >= 0, qPrintable(QStringLiteral("killed or over its time limit\n")
+                                           + QString::fromUtf8(run.output)));
     if (kCheckMemory)
         QVERIFY2(run.peakMiB <= 128,
                  qPrintable(QStringLiteral("peak %1 MiB > 128 MiB").arg(run.peakMiB)));
