@@ -435,14 +435,6 @@ AnalysisSession::~AnalysisSession()
     m_running.reset(); // joins its threads before the matchers go
 }
 
-// Whether any line of `doc` may begin a run of partial records: a line with " P " (a CRI partial
-// record's tag may) or a docker record (a line that begins with '{').
-static bool mayHoldPartialRuns(const LogDocument &doc)
-{
-    const std::string_view text = doc.bytes();
-    return text.empty() || text.front() == '{' || doc.holdsAny({"\n{", "\r{", " P "});
-}
-
 // Whether `head` holds " P " (a CRI partial record's tag may): from each 'P', which is rarer than
 // the blanks find() would stop at in every line.
 static bool hasPartialTag(std::string_view head)
@@ -485,7 +477,7 @@ void AnalysisSession::notePartialRunsCut(const LogDocument &doc, int lines)
         || m_partialRunNoted.contains(doc.path()))
         return;
     // Without a line that may begin a run in the whole text, no line needs a look.
-    if (!mayHoldPartialRuns(doc))
+    if (!doc.mayHoldPartialRecords())
         return;
     constexpr int kStreams = Normalizer::StreamCount;
     std::string scratch;

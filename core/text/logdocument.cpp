@@ -46,8 +46,7 @@ std::shared_ptr<const LogDocument> LogDocument::window(std::shared_ptr<const voi
     doc->m_owner = std::move(owner);
     doc->m_data = bytes.data();
     doc->m_size = bytes.size();
-    doc->decode();
-    doc->index();
+    doc->decodeAndIndex();
     return doc;
 }
 
@@ -90,8 +89,7 @@ Result<std::shared_ptr<const LogDocument>> LogDocument::open(const QString &file
         doc->m_data = doc->m_buffer.constData();
         doc->m_size = size_t(doc->m_buffer.size());
     }
-    doc->decode();
-    doc->index();
+    doc->decodeAndIndex();
     // Shrunk while indexed: index only what is still there, not a tail of zero pages.
     if (doc->m_shrank && doc->m_shrank->load() && file->size() < qint64(doc->m_size)) {
         doc->m_size = size_t(std::max<qint64>(0, file->size()));
@@ -120,8 +118,7 @@ LogDocument::fromBytes(QByteArray bytes, const QString &displayPath, int firstLi
     doc->m_buffer = std::move(bytes);
     doc->m_data = doc->m_buffer.constData();
     doc->m_size = size_t(doc->m_buffer.size());
-    doc->decode();
-    doc->index();
+    doc->decodeAndIndex();
     return doc;
 }
 
@@ -238,19 +235,11 @@ int utf16WithoutBom(std::string_view s)
 
 } // namespace
 
-void LogDocument::decode()
+bool LogDocument::decodeHead()
 {
     const std::string_view s(m_data, m_size);
     m_rawData = m_data;
     m_rawSize = m_size;
-    auto replaceWith = [this](const QString &text, const char *encoding) {
-        if (m_data == m_buffer.constData())
-            m_raw = std::move(m_buffer); // its data stays where m_rawData points
-        m_buffer = text.toUtf8();
-        m_data = m_buffer.constData();
-        m_size = size_t(m_buffer.size());
-        m_encoding = QString::fromLatin1(encoding);
-    };
     const bool bom
         = s.size() >= 2 && (s.substr(0, 2) == "\xFF\xFE" || s.substr(0, 2) == "\xFE\xFF");
     const int unmarked = bom ? 0 : utf16WithoutBom(s);
@@ -264,14 +253,30 @@ void LogDocument::decode()
             const auto hi = static_cast<unsigned char>(raw[le ? i + 1 : i]);
             text[i / 2] = QChar(char16_t(lo | (hi << 8)));
         }
-        replaceWith(text, le ? "utf-16le" : "utf-16be");
-        return;
+        replaceText(text, le ? "utf-16le" : "utf-16be");
+        return true;
     }
     if (s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF") {
         m_data += 3;
         m_size -= 3;
-        return;
+        return true;
     }
+    return false;
+}
+
+void LogDocument::replaceText(const QString &text, const char *encoding)
+{
+    if (m_data == m_buffer.constData())
+        m_raw = std::move(m_buffer); // its data stays where m_rawData points
+    m_buffer = text.toUtf8();
+    m_data = m_buffer.constData();
+    m_size = size_t(m_buffer.size());
+    m_encoding = QString::fromLatin1(encoding);
+}
+
+bool LogDocument::decodeBody()
+{
+    const std::string_view s(m_data, m_size);
     // A UTF-16 block appended to a UTF-8 log (a Windows tool's output added with >>) begins
     // with its byte order mark, which is never UTF-8; the text after it must look like UTF-16
     // too. One memchr pass finds both marks (FF FE, FE FF).
@@ -291,14 +296,32 @@ void LogDocument::decode()
             text[head + qsizetype(i)] = QChar(char16_t(le ? b0 | (b1 << 8) : b1 | (b0 << 8)));
         }
         text.remove(QChar(0xFEFF)); // further marks of blocks appended later
-        replaceWith(text, le ? "utf-8+utf-16le" : "utf-8+utf-16be");
-        return;
+        replaceText(text, le ? "utf-8+utf-16le" : "utf-8+utf-16be");
+        return true;
     }
     // Text with high bytes but not one valid UTF-8 sequence is taken as Latin-1.
     int valid = 0, invalid = 0;
     utf8Stats(s.substr(0, 1 << 20), valid, invalid);
-    if (invalid > 0 && valid == 0 && s.substr(0, 1 << 16).find('\0') == std::string_view::npos)
-        replaceWith(QString::fromLatin1(m_data, qsizetype(m_size)), "latin-1");
+    if (invalid > 0 && valid == 0 && s.substr(0, 1 << 16).find('\0') == std::string_view::npos) {
+        replaceText(QString::fromLatin1(m_data, qsizetype(m_size)), "latin-1");
+        return true;
+    }
+    return false;
+}
+
+void LogDocument::decodeAndIndex()
+{
+    if (decodeHead()) {
+        index();
+        return;
+    }
+    // The index pass says whether any byte is above ASCII; only then can the text be anything
+    // but UTF-8 (the marks of UTF-16 and Latin-1 are high bytes), so ASCII is read once.
+    index();
+    if (m_highBytes && decodeBody()) {
+        m_lineStarts.count = 0;
+        index();
+    }
 }
 
 namespace {
@@ -328,48 +351,104 @@ inline void pushStarts(size_t pos, uint64_t newlines, uint64_t returns, char nex
 
 } // namespace
 
+namespace {
+
+// What the index pass notes besides the line starts: a byte above ASCII, and a mark a partial
+// record may begin with ("{" after a line end, " P "), with what it needs of the block before.
+struct IndexMarks
+{
+    bool high = false;
+    bool partial = false;
+    bool endBefore = false;   // the byte before the block is \n or \r
+    bool blankBefore = false; // the byte before the block is a blank
+    // One 64-byte block's masks (bit i: byte i); `next` is the byte after it (0 past the end).
+    void block(uint64_t ends, uint64_t braces, uint64_t blanks, uint64_t ps, char next)
+    {
+        const uint64_t afterEnd = ends << 1 | uint64_t(endBefore);
+        const uint64_t afterBlank = blanks << 1 | uint64_t(blankBefore);
+        const uint64_t beforeBlank = blanks >> 1 | uint64_t(next == ' ') << 63;
+        partial = partial || (braces & afterEnd) != 0 || (ps & afterBlank & beforeBlank) != 0;
+        endBefore = ends >> 63;
+        blankBefore = blanks >> 63;
+    }
+    // The same for the byte at `pos`, read one at a time.
+    void byte(const char *data, size_t size, size_t pos)
+    {
+        const char c = data[pos];
+        high = high || static_cast<unsigned char>(c) >= 0x80;
+        if (pos == 0 || partial)
+            return;
+        const char before = data[pos - 1];
+        partial = (c == '{' && (before == '\n' || before == '\r'))
+                  || (c == 'P' && before == ' ' && pos + 1 < size && data[pos + 1] == ' ');
+    }
+};
+
+} // namespace
+
 #ifdef __SSE2__
 namespace {
 
 // Line ends 64 bytes at a time: masks of them, one line start per set bit. Returns where the
-// whole blocks end.
+// whole blocks end. `marks` gathers the rest of what the pass sees.
 template<typename Starts>
-size_t indexBlocks(const char *data, size_t size, Starts &starts)
+size_t indexBlocks(const char *data, size_t size, Starts &starts, IndexMarks &marks)
 {
     const __m128i newline = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    const __m128i brace = _mm_set1_epi8('{'), blank = _mm_set1_epi8(' '), p = _mm_set1_epi8('P');
+    __m128i any = _mm_setzero_si128();
     size_t pos = 0;
     for (; pos + 64 <= size; pos += 64) {
-        uint64_t mask = 0, returns = 0;
+        uint64_t mask = 0, returns = 0, braces = 0, blanks = 0, ps = 0;
         for (int k = 0; k < 4; ++k) {
             const __m128i block
                 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + pos + 16 * k));
-            mask |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
-                    << (16 * k);
-            returns |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, cr)))) << (16 * k);
+            auto bits = [&](__m128i c) {
+                return uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(block, c)))) << (16 * k);
+            };
+            mask |= bits(newline);
+            returns |= bits(cr);
+            if (!marks.partial) {
+                braces |= bits(brace);
+                blanks |= bits(blank);
+                ps |= bits(p);
+            }
+            any = _mm_or_si128(any, block);
         }
-        pushStarts(pos, mask, returns, pos + 64 < size ? data[pos + 64] : '\0', starts);
+        const char next = pos + 64 < size ? data[pos + 64] : '\0';
+        if (!marks.partial)
+            marks.block(mask | returns, braces, blanks, ps, next);
+        pushStarts(pos, mask, returns, next, starts);
     }
+    marks.high |= _mm_movemask_epi8(any) != 0;
     return pos;
 }
 
 template<typename Starts>
-__attribute__((target("avx2"))) size_t indexBlocksAvx2(const char *data,
-                                                       size_t size,
-                                                       Starts &starts)
+__attribute__((target("avx2"))) size_t
+indexBlocksAvx2(const char *data, size_t size, Starts &starts, IndexMarks &marks)
 {
     const __m256i newline = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
+    const __m256i brace = _mm256_set1_epi8('{'), blank = _mm256_set1_epi8(' ');
+    const __m256i p = _mm256_set1_epi8('P');
+    __m256i any = _mm256_setzero_si256();
     size_t pos = 0;
     for (; pos + 64 <= size; pos += 64) {
         const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + pos));
         const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + pos + 32));
-        const uint64_t mask
-            = uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, newline))))
-              | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, newline)))) << 32;
-        const uint64_t returns
-            = uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, cr))))
-              | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, cr)))) << 32;
-        pushStarts(pos, mask, returns, pos + 64 < size ? data[pos + 64] : '\0', starts);
+        const auto bits = [lo, hi](__m256i c) __attribute__((target("avx2"))) {
+            return uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, c))))
+                   | uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, c)))) << 32;
+        };
+        const uint64_t mask = bits(newline);
+        const uint64_t returns = bits(cr);
+        any = _mm256_or_si256(any, _mm256_or_si256(lo, hi));
+        const char next = pos + 64 < size ? data[pos + 64] : '\0';
+        if (!marks.partial)
+            marks.block(mask | returns, bits(brace), bits(blank), bits(p), next);
+        pushStarts(pos, mask, returns, next, starts);
     }
+    marks.high |= _mm256_movemask_epi8(any) != 0;
     return pos;
 }
 
@@ -402,6 +481,7 @@ void LogDocument::index()
     if (m_size > 0)
         m_lineStarts.push_back(0);
     size_t pos = 0;
+    IndexMarks marks;
 #ifdef __SSE2__
     static const bool avx2 = __builtin_cpu_supports("avx2");
     // In steps whose pages are released once indexed (a step given one byte more, so that a
@@ -417,16 +497,20 @@ void LogDocument::index()
         Shifted starts{m_lineStarts, pos};
         const size_t size = pos + length < m_size ? length + 1 : length;
         step = pos
-               + (avx2 ? indexBlocksAvx2(m_data + pos, size, starts)
-                       : indexBlocks(m_data + pos, size, starts));
+               + (avx2 ? indexBlocksAvx2(m_data + pos, size, starts, marks)
+                       : indexBlocks(m_data + pos, size, starts, marks));
         if (step == pos)
             break;
         releasePages(m_data + pos, m_data + step);
     }
 #endif
-    for (; pos < m_size; ++pos)
+    for (; pos < m_size; ++pos) {
         if (endsLine(m_data, m_size, pos))
             m_lineStarts.push_back(pos + 1);
+        marks.byte(m_data, m_size, pos);
+    }
+    m_highBytes = marks.high;
+    m_partialMarks = marks.partial;
     if (!m_lineStarts.empty() && m_lineStarts.back() == m_size)
         m_lineStarts.pop_back(); // the text ends with a newline: no empty line after it
     m_lineStarts.setCapacity(m_lineStarts.size()); // 8 bytes per line
@@ -501,44 +585,6 @@ size_t LogDocument::find(char c, size_t from) const
         return hit != nullptr;
     });
     return at;
-}
-
-namespace {
-
-// Whether `t` (2 or 3 bytes) begins in p[0, n) (p[n + t.size() - 2] is readable): the comparisons
-// ORed, which the compiler vectorizes (memmem is slow on so short a text, and memchr stops at
-// every common first byte).
-bool holdsShort(const char *p, size_t n, std::string_view t)
-{
-    const char a = t[0], b = t[1], c = t.size() > 2 ? t[2] : 0;
-    unsigned char any = 0;
-    if (t.size() == 2)
-        for (size_t j = 0; j < n; ++j)
-            any |= (p[j] == a) & (p[j + 1] == b);
-    else
-        for (size_t j = 0; j < n; ++j)
-            any |= (p[j] == a) & (p[j + 1] == b) & (p[j + 2] == c);
-    return any != 0;
-}
-
-} // namespace
-
-bool LogDocument::holdsAny(std::initializer_list<std::string_view> texts) const
-{
-    constexpr size_t kBlock = 16 * 1024; // each text's pass over a block reads it from the cache
-    return readSteps(0, [&](size_t pos, size_t stepEnd) {
-        for (size_t block = pos; block < stepEnd; block += kBlock) {
-            const size_t blockEnd = std::min(stepEnd, block + kBlock);
-            for (std::string_view t : texts) {
-                Q_ASSERT(t.size() == 2 || t.size() == 3);
-                // (A text may begin in this block and end in the next.)
-                const size_t starts = std::min(blockEnd, m_size - std::min(m_size, t.size() - 1));
-                if (starts > block && holdsShort(m_data + block, starts - block, t))
-                    return true;
-            }
-        }
-        return false;
-    });
 }
 
 std::string_view LogDocument::line(LineNumber line) const

@@ -118,9 +118,10 @@ public:
     // The first `c` at or after `from` in bytes() (npos if none), read in steps that are
     // released behind the scan.
     size_t find(char c, size_t from = 0) const;
-    // Whether bytes() hold one of `texts` (each of 2 or 3 bytes), read once, in steps released
-    // behind the scan.
-    bool holdsAny(std::initializer_list<std::string_view> texts) const;
+    // Whether a line may be a partial record (a CRI 'P' tag, a docker json-file record): the text
+    // begins with '{' or holds "\n{", "\r{" or " P " (noted by the line index's pass); true for
+    // a document of others' lines.
+    bool mayHoldPartialRecords() const { return m_size == 0 || m_data[0] == '{' || m_partialMarks; }
 
 private:
     LogDocument() = default;
@@ -129,7 +130,13 @@ private:
     template<typename Read>
     bool readSteps(size_t from, Read read) const;
     void index();
-    void decode();
+    // Text in another encoding than UTF-8 is decoded to it: marked UTF-16 or UTF-8 at the start
+    // (decodeHead), a UTF-16 block appended or Latin-1 (decodeBody, read only when the index saw
+    // a byte above ASCII). Each returns whether it changed the text.
+    bool decodeHead();
+    bool decodeBody();
+    void decodeAndIndex();
+    void replaceText(const QString &text, const char *encoding);
 
     QString m_path;
     quint64 m_serial = nextSerial();
@@ -169,6 +176,8 @@ private:
     };
     LineStarts m_lineStarts;
     LineFormat m_format = LineFormat::Plain;
+    bool m_highBytes = false;    // a byte above ASCII (index())
+    bool m_partialMarks = false; // "\n{", "\r{" or " P " (index())
     QString m_encoding = QStringLiteral("utf-8");
     int m_lineOffset = 0;
     std::shared_ptr<const void> m_owner; // keeps a section's or a window's bytes alive

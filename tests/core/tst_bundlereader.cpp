@@ -58,33 +58,39 @@ private:
     }
 
 private Q_SLOTS:
-    // The one-pass search for the marks of partial records (a docker record's line start, a CRI
-    // "P" tag) finds them wherever they are: the first and last bytes, across the blocks it reads
-    // (16 KiB) and nowhere a look-alike is.
-    void shortTextsAreFoundAnywhere_data()
+    // The marks of partial records (a docker record's line start, a CRI "P" tag), noted by the
+    // line index's pass, are found wherever they are: the first and last bytes, across its
+    // 64-byte blocks, in the bytes after the last whole block, and nowhere a look-alike is.
+    void partialRecordMarksAreFoundAnywhere_data()
     {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<int>("at");
         QTest::addColumn<bool>("found");
-        for (const int at : {0, 1, 16381, 16382, 16383, 16384, 40000, -3, -2})
-            for (const char *text : {" P ", "\n{"})
-                QTest::addRow("%s at %d", text[0] == ' ' ? "P tag" : "record start", at)
+        for (const int at : {0, 1, 62, 63, 64, 65, 126, 127, 16383, 16384, 40000, -40, -3, -2})
+            for (const char *text : {" P ", "\n{", "\r{"})
+                QTest::addRow("%s at %d",
+                              text[0] == ' '    ? "P tag"
+                              : text[0] == '\n' ? "record start"
+                                                : "record after a return",
+                              at)
                     << QByteArray(text) << at << true;
-        QTest::addRow("P2P") << QByteArray(" P2") << 16383 << false;
-        QTest::addRow("brace inside a line") << QByteArray("x{") << 16383 << false;
+        QTest::addRow("a brace first") << QByteArray("{") << 0 << true;
+        QTest::addRow("P2P") << QByteArray(" P2") << 63 << false;
+        QTest::addRow("P before the end") << QByteArray(" P") << -2 << false;
+        QTest::addRow("brace inside a line") << QByteArray("x{") << 63 << false;
+        QTest::addRow("none") << QByteArray() << 0 << false;
     }
-    void shortTextsAreFoundAnywhere()
+    void partialRecordMarksAreFoundAnywhere()
     {
         QFETCH(QByteArray, text);
         QFETCH(int, at);
         QFETCH(bool, found);
-        QByteArray bytes(40 * 1024, 'a');
+        QByteArray bytes(40 * 1024 + 37, 'a'); // 640 blocks and 37 bytes
         const qsizetype offset = at < 0 ? bytes.size() + at : at;
         bytes.replace(offset, std::min(text.size(), bytes.size() - offset),
                       text.left(bytes.size() - offset));
         const auto doc = LogDocument::fromBytes(bytes, QStringLiteral("t.log"));
-        QCOMPARE(doc->holdsAny({"\n{", "\r{", " P "}),
-                 found && offset + text.size() <= bytes.size());
+        QCOMPARE(doc->mayHoldPartialRecords(), found && offset + text.size() <= bytes.size());
     }
     void theSeedNoteIsFoundInEveryContainer_data()
     {
@@ -729,6 +735,14 @@ private Q_SLOTS:
                                         << "Café NVRM: ok";
         QTest::newRow("Latin-1 without a valid UTF-8 sequence") << text.toLatin1() << "latin-1"
                                                                 << "Café NVRM: ok";
+        // Past the first 64 bytes the index's pass is the one that sees the high byte.
+        const QByteArray ascii = QByteArray(300, 'a') + '\n';
+        QTest::newRow("Latin-1 after ASCII")
+            << ascii + text.toLatin1() << "latin-1" << QString::fromLatin1(ascii.chopped(1));
+        QTest::newRow("a UTF-16 block appended to ASCII")
+            << ascii + le << "utf-8+utf-16le" << QString::fromLatin1(ascii.chopped(1));
+        QTest::newRow("ASCII only")
+            << ascii + ascii << "utf-8" << QString::fromLatin1(ascii.chopped(1));
         QTest::newRow("UTF-8 with a broken byte keeps it as U+FFFD")
             << QByteArray("Caf\xC3\xA9 \xFF ok\n") << "utf-8" << QStringLiteral("Café \uFFFD ok");
     }
