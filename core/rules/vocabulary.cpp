@@ -43,6 +43,12 @@ struct Spec
     // header comments ("This indicates that an invalid struct version was used by the client.")
     // are no other program's words, where its short texts ("out of memory") are anyone's.
     bool sentencesAnywhere = false;
+    // Where set, a name is read anywhere only with this prefix (CL_OUT_OF_RESOURCES, not the
+    // OUT_OF_RESOURCES other libraries write too).
+    const char *namePrefix = nullptr;
+    // A name in double quotes is a mention, not the error: hashcat warns at every start that a
+    // kernel exec timeout 'may cause "CL_OUT_OF_RESOURCES"'.
+    bool quotedNamesAreMentions = false;
 };
 
 constexpr Spec kSpecs[] = {
@@ -162,6 +168,30 @@ constexpr Spec kSpecs[] = {
      "TensorRT",
      R"((?i)tensorrt|\btrt\b|nvinfer)",
      {}},
+    // OpenCL (NVIDIA's OpenCL driver and the ICD loader): a cl_int after the library's name
+    // ("OpenCL error -5", "CL error code: -36", Blender's "OpenCL error (-4)") or after a call's
+    // ("clBuildProgram failed with error -11", "clEnqueueNDRangeKernel(): -54"). Its texts ("out
+    // of resources") are anyone's: only lines that name OpenCL are read for them. Names without
+    // their CL_ prefix (PyOpenCL's OUT_OF_RESOURCES) are no name alone: the rendering pack's rules
+    // read them after a call.
+    {"opencl-error",
+     "opencl.error.vocabulary",
+     "OpenCL",
+     R"((?i:opencl)|\bcl[A-Z][a-z]\w*|\bCL_[A-Z])",
+     {R"((?i)\b(?:opencl|cl)\b[^\n]{0,30}?\b(?:error|status|code|err|returned|failed)\b(?: code)?\s*[:=#(]?\s*(-\d{1,4})\b)",
+      R"(\bcl[A-Z][a-z]\w*(?:\([^)]{0,80}\))?[^\n]{0,30}?\b(?:returned|failed|error|err|code|status|ret)\b[^\n\d-]{0,12}(-\d{1,4})\b)"},
+     R"((?i:opencl)|\bcl[A-Z][a-z]\w*|\bCL_[A-Z])",
+     false,
+     "CL_",
+     true},
+    // OptiX: an OptixResult (7000-7999) after the library's name or call ("optixInit() failed
+    // with code 7804", "OptiX error 7001"); its names (OPTIX_ERROR_…) anywhere.
+    {"optix-result",
+     "optix.error.vocabulary",
+     "OptiX",
+     R"((?i)optix)",
+     {R"((?i)\boptix\w*\b[^\n]{0,60}?\b(?:error|code|returned|result|status|failed)\b(?: with)?(?: error)?(?: code)?\s*[:=(]?\s*\(?(7\d{3})\b)"},
+     R"((?i)optix)"},
 };
 
 // A name a program writes as an identifier: an enum constant (NVML_ERROR_GPU_IS_LOST), a
@@ -211,6 +241,13 @@ bool comparedOperand(std::string_view line, std::string_view word)
     while (j < line.size() && line[j] == ' ')
         ++j;
     return line.substr(j, 2) == "==" || line.substr(j, 2) == "!=";
+}
+
+// Whether `word` (a view into `line`) stands between double quotes.
+bool quoted(std::string_view line, std::string_view word)
+{
+    const size_t begin = size_t(word.data() - line.data()), end = begin + word.size();
+    return begin > 0 && line[begin - 1] == '"' && end < line.size() && line[end] == '"';
 }
 
 } // namespace
@@ -288,9 +325,10 @@ Vocabulary::Vocabulary(const RuleSet &rules)
             if (code == 0)
                 continue; // success
             for (const QString &name : entry.names) {
-                if (identifierName(name))
-                    m_names.try_emplace(name.toStdString(), set.get(), &entry);
-                else if (printedText(name))
+                if (identifierName(name)) {
+                    if (!spec.namePrefix || name.startsWith(QLatin1String(spec.namePrefix)))
+                        m_names.try_emplace(name.toStdString(), set.get(), &entry);
+                } else if (printedText(name))
                     texts << name.trimmed();
                 // The exception class's variant (NVMLError_DriverNotLoaded) is how other
                 // bindings print the code (Rust nvml-wrapper: "DriverNotLoaded"), and a name of
@@ -403,7 +441,8 @@ std::optional<VocabularyHit> Vocabulary::recognise(std::string_view line) const
         if (word.size() < 8)
             return false;
         const auto it = m_names.find(std::string(word));
-        if (it == m_names.end() || comparedOperand(line, word))
+        if (it == m_names.end() || comparedOperand(line, word)
+            || (it->second.first->spec->quotedNamesAreMentions && quoted(line, word)))
             return false;
         name = &it->first;
         named = &it->second;

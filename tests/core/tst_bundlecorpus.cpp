@@ -41,6 +41,13 @@ bool recognises(const Finding &f, const QString &condition, const ConditionMap &
                        [&](const QString &p) { return ruleIdMatches(f.ruleId, p); });
 }
 
+// GPUTRIAGE_TESTDATA scores another checkout's bundles (a branch's) with this build.
+QString dataRoot()
+{
+    QString root = qEnvironmentVariable("GPUTRIAGE_TESTDATA", QStringLiteral(TESTDATA));
+    return root.endsWith(u'/') ? root : root + u'/';
+}
+
 } // namespace
 
 class TestBundleCorpus : public QObject
@@ -71,14 +78,14 @@ private Q_SLOTS:
         QFETCH(double, recallFloor);
         QFETCH(double, precisionFloor);
         QFETCH(int, healthyNoisyMax);
-        const QString root = QStringLiteral(TESTDATA "/") + set;
+        const QString root = dataRoot() + set;
         // The excerpt corpora's condition keys, bundles-real's, and the set's own new keys; a key
         // in several maps is recognised by the rules any of them lists (the maps of the sets rules
         // are written from are kept up to date as rules are added, a held-back set's is not).
         ConditionMap conditions;
-        readConditions(QStringLiteral(TESTDATA "/real/expected.yaml"), conditions);
-        readConditions(QStringLiteral(TESTDATA "/real-dev/expected.yaml"), conditions);
-        readConditions(QStringLiteral(TESTDATA "/bundles-real/conditions.yaml"), conditions);
+        readConditions(dataRoot() + QLatin1String("real/expected.yaml"), conditions);
+        readConditions(dataRoot() + QLatin1String("real-dev/expected.yaml"), conditions);
+        readConditions(dataRoot() + QLatin1String("bundles-real/conditions.yaml"), conditions);
         if (QFileInfo::exists(root + QLatin1String("/conditions.yaml")))
             readConditions(root + QLatin1String("/conditions.yaml"), conditions);
         const Analyzer analyzer(loadRules({}, true));

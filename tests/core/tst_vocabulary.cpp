@@ -283,6 +283,24 @@ private Q_SLOTS:
             "out of memory") << "cuda-error" << 2 << "text";
         QTest::newRow("CUDA text that names a device function, after a kernel's name (SiftGPU)")
             << QByteArray("filterH: invalid device function") << "cuda-error" << 98 << "text";
+        QTest::newRow("OpenCL number after the library's name")
+            << QByteArray("Cycles: OpenCL error (-4): Mem object allocation failure")
+            << "opencl-error" << -4 << "code";
+        QTest::newRow("OpenCL number after a call's error")
+            << QByteArray("clBuildProgram failed with error -11 for device 0") << "opencl-error"
+            << -11 << "code";
+        QTest::newRow("OpenCL name anywhere") << QByteArray(
+            "worker 3: kernel launch gave CL_INVALID_WORK_GROUP_SIZE, retrying with 64")
+                                              << "opencl-error" << -54 << "name";
+        QTest::newRow("OpenCL text where a call names the library")
+            << QByteArray("clEnqueueReadBuffer: out of resources") << "opencl-error" << -5
+            << "text";
+        QTest::newRow("OptiX number after the library's call")
+            << QByteArray("Optix call (optixInit()) failed with code 7804 (line 86)")
+            << "optix-result" << 7804 << "code";
+        QTest::newRow("OptiX name anywhere")
+            << QByteArray("render: denoiser setup returned OPTIX_ERROR_INVALID_VALUE")
+            << "optix-result" << 7001 << "name";
     }
 
     void anyWordingIsDecoded()
@@ -336,6 +354,14 @@ private Q_SLOTS:
             << QByteArray("x264 [error]: malloc failed: out of memory (10)");
         QTest::newRow("another program's device error that is no NVML call's")
             << QByteArray("udisksd[812]: error getting device state: Not Supported");
+        QTest::newRow("an OpenCL status name without its prefix, where nothing names OpenCL")
+            << QByteArray("grpc: call failed: OUT_OF_RESOURCES while scheduling pod");
+        QTest::newRow("an OpenCL text in a line that names no OpenCL")
+            << QByteArray("java.lang.Error: out of resources (-5)");
+        QTest::newRow("an OpenCL name quoted in hashcat's start-up warning")
+            << QByteArray("             This may cause \"CL_OUT_OF_RESOURCES\" or related errors.");
+        QTest::newRow("a number after OptiX that is no OptixResult")
+            << QByteArray("OptiX denoiser: error code 2 from the host (retrying)");
         QTest::newRow("a driver status text in an X server line") << QByteArray(
             "[  4002.720] (EE) NVIDIA(GPU-0): Invalid Base Mosaic configuration 1 of 1:");
     }
