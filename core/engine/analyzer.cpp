@@ -79,6 +79,15 @@ int tableRowHead(const LogDocument &doc, int line)
 // multicast team ...").
 bool nvidiaOrigin(std::string_view line)
 {
+    // The bug report's own name in another program's line (a window title, a shell's or sudo's
+    // command, a file manager's path) is the report being made, not an NVIDIA message.
+    static constexpr std::string_view report = "nvidia-bug-report";
+    if (line.find(report) != std::string_view::npos) {
+        std::string rest(line);
+        for (size_t at; (at = rest.find(report)) != std::string::npos;)
+            rest.erase(at, report.size());
+        return nvidiaOrigin(rest);
+    }
     static const RE2 re(
         "(?i)nvrm|nvidia|nvml|\\bcuda|\\bnccl|\\bxid\\b|fabric ?manager|persistenced|"
         "\\bdcgm|\\bhost "

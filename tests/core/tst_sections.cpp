@@ -458,6 +458,16 @@ private Q_SLOTS:
             = Analyzer(rules).analyze({LogDocument::fromBytes(line, QStringLiteral("syslog"))});
         for (const Finding &f : r.findings)
             QVERIFY2(f.ruleId != u"nvidia.unrecognised", qPrintable(f.title));
+        // Nor is a window manager's warning whose window is titled by the bug report's file
+        // (ramonvg-qmk-firmware's bug report, regolith's journal).
+        const QByteArray title
+            = "feb 08 11:55:53 coffee regolith.desktop[3590]: [ 08/02/22 11:55:53.025 "
+              "win_clear_flags WARN ] Flags cleared on a destroyed window 0x02200248 "
+              "(nvidia-bug-report.log.gz )\n";
+        const AnalysisResult w
+            = Analyzer(rules).analyze({LogDocument::fromBytes(title, QStringLiteral("journal"))});
+        for (const Finding &f : w.findings)
+            QVERIFY2(f.ruleId != u"nvidia.unrecognised", qPrintable(f.title));
         // The toolkit's own words inside the daemon's line are NVIDIA's.
         const QByteArray toolkit
             = "Jan 26 10:10:24 omen dockerd[2487]: time=\"2026-01-26T10:10:24Z\" level=error "
