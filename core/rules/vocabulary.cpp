@@ -39,13 +39,13 @@ struct Spec
     // base") are the kernel driver's, not any line's that names NVIDIA (an X server's "Invalid
     // Base Mosaic configuration").
     const char *textContext = nullptr;
+    // Where set, a name is read anywhere only with this prefix (CL_OUT_OF_RESOURCES, not the
+    // OUT_OF_RESOURCES other libraries write too).
+    const char *namePrefix = nullptr;
     // With a `textContext`, its sentences of six words or more are still read anywhere: NVENC's
     // header comments ("This indicates that an invalid struct version was used by the client.")
     // are no other program's words, where its short texts ("out of memory") are anyone's.
     bool sentencesAnywhere = false;
-    // Where set, a name is read anywhere only with this prefix (CL_OUT_OF_RESOURCES, not the
-    // OUT_OF_RESOURCES other libraries write too).
-    const char *namePrefix = nullptr;
     // A name in double quotes is a mention, not the error: hashcat warns at every start that a
     // kernel exec timeout 'may cause "CL_OUT_OF_RESOURCES"'.
     bool quotedNamesAreMentions = false;
@@ -162,6 +162,7 @@ constexpr Spec kSpecs[] = {
       R"(\bfailed: [a-z ]{3,30} \((\d{1,2})\))",
       R"((?i)nvenc\w*\b[^\n]{0,60}?\b(?:error|status|returned|failed|failure|ret)\b\s*[:=(]?\s*(\d{1,2})\b)"},
      R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
+     nullptr,
      true},
     {"tensorrt-status",
      "cuda.library-status.vocabulary",
@@ -181,8 +182,8 @@ constexpr Spec kSpecs[] = {
      {R"((?i)\b(?:opencl|cl)\b[^\n]{0,30}?\b(?:error|status|code|err|returned|failed)\b(?: code)?\s*[:=#(]?\s*(-\d{1,4})\b)",
       R"(\bcl[A-Z][a-z]\w*(?:\([^)]{0,80}\))?[^\n]{0,30}?\b(?:returned|failed|error|err|code|status|ret)\b[^\n\d-]{0,12}(-\d{1,4})\b)"},
      R"((?i:opencl)|\bcl[A-Z][a-z]\w*|\bCL_[A-Z])",
-     false,
      "CL_",
+     false,
      true},
     // OptiX: an OptixResult (7000-7999) after the library's name or call ("optixInit() failed
     // with code 7804", "OptiX error 7001"); its names (OPTIX_ERROR_…) anywhere.

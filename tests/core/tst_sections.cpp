@@ -445,30 +445,36 @@ private Q_SLOTS:
                  1);
     }
 
-    // A daemon's line that names an NVIDIA program only as a quoted argument is the daemon's.
-    void aDaemonNamingAnNvidiaProgramIsNotNvidia()
+    // Another program's line is its own when it names an NVIDIA program only as a quoted
+    // argument (a daemon's exec error) or the bug report's own file (a window's title).
+    void anotherProgramsLineIsNotNvidia_data()
     {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("a daemon's exec of nvidia-smi")
+            << QByteArray("Jan 26 10:10:24 omen dockerd[2487]: "
+                          "time=\"2026-01-26T10:10:24.805819753-07:00\" level=error msg=\"Error "
+                          "running exec 84a1 in container: OCI runtime exec failed: exec failed: "
+                          "unable to start container process: exec: \\\"nvidia-smi\\\": "
+                          "executable file not found in $PATH: unknown\"\n");
+        QTest::newRow("a window titled by the bug report's file (ramonvg-qmk-firmware)")
+            << QByteArray("feb 08 11:55:53 coffee regolith.desktop[3590]: [ 08/02/22 "
+                          "11:55:53.025 win_clear_flags WARN ] Flags cleared on a destroyed "
+                          "window 0x02200248 (nvidia-bug-report.log.gz )\n");
+    }
+    void anotherProgramsLineIsNotNvidia()
+    {
+        QFETCH(QByteArray, line);
         static const RuleSet rules = loadRules({}, true);
-        const QByteArray line
-            = "Jan 26 10:10:24 omen dockerd[2487]: time=\"2026-01-26T10:10:24.805819753-07:00\" "
-              "level=error msg=\"Error running exec 84a1 in container: OCI runtime exec failed: "
-              "exec failed: unable to start container process: exec: \\\"nvidia-smi\\\": "
-              "executable file not found in $PATH: unknown\"\n";
         const AnalysisResult r
             = Analyzer(rules).analyze({LogDocument::fromBytes(line, QStringLiteral("syslog"))});
         for (const Finding &f : r.findings)
             QVERIFY2(f.ruleId != u"nvidia.unrecognised", qPrintable(f.title));
-        // Nor is a window manager's warning whose window is titled by the bug report's file
-        // (ramonvg-qmk-firmware's bug report, regolith's journal).
-        const QByteArray title
-            = "feb 08 11:55:53 coffee regolith.desktop[3590]: [ 08/02/22 11:55:53.025 "
-              "win_clear_flags WARN ] Flags cleared on a destroyed window 0x02200248 "
-              "(nvidia-bug-report.log.gz )\n";
-        const AnalysisResult w
-            = Analyzer(rules).analyze({LogDocument::fromBytes(title, QStringLiteral("journal"))});
-        for (const Finding &f : w.findings)
-            QVERIFY2(f.ruleId != u"nvidia.unrecognised", qPrintable(f.title));
-        // The toolkit's own words inside the daemon's line are NVIDIA's.
+    }
+
+    // The toolkit's own words inside a daemon's line are NVIDIA's.
+    void theToolkitInADaemonsLineIsNvidia()
+    {
+        static const RuleSet rules = loadRules({}, true);
         const QByteArray toolkit
             = "Jan 26 10:10:24 omen dockerd[2487]: time=\"2026-01-26T10:10:24Z\" level=error "
               "msg=\"failed: nvidia-container-cli: frobnication error: the widget exploded: "
