@@ -51,6 +51,12 @@ struct Spec
     bool quotedNamesAreMentions = false;
 };
 
+// Libraries whose printed texts are anyone's words ("out of memory", "invalid value"): their
+// context is also where their texts may stand (a Spec's `textContext`).
+constexpr const char *kNvencContext = R"((?i)nvenc|\bNV_ENC_|NvEncoder)";
+constexpr const char *kOpenClContext = R"((?i:opencl)|\bcl[A-Z][a-z]\w*|\bCL_[A-Z])";
+constexpr const char *kOptixContext = R"((?i)optix)";
+
 constexpr Spec kSpecs[] = {
     {"cuda-error",
      "cuda.error.vocabulary",
@@ -154,14 +160,14 @@ constexpr Spec kSpecs[] = {
     {"nvenc-status",
      "video.nvenc.vocabulary",
      "NVENC",
-     R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
+     kNvencContext,
      {R"(\bnvEnc[A-Z]\w*\([^)]{0,160}\)(?: returned error |\s*=\s*)(\d{1,2})\b)",
       // NVEncC's "Error on nvEncOpenEncodeSessionEx: 10 (NVENC indicates that …)" and "Error on
       // NvEncOpenEncodeSessionEx(device_type=NV_ENC_DEVICE_TYPE_CUDA): 10 (…)".
       R"(\b[Nn]v[Ee]nc[A-Z]\w*(?:\([^)]{0,160}\))?: (\d{1,2}) \()",
       R"(\bfailed: [a-z ]{3,30} \((\d{1,2})\))",
       R"((?i)nvenc\w*\b[^\n]{0,60}?\b(?:error|status|returned|failed|failure|ret)\b\s*[:=(]?\s*(\d{1,2})\b)"},
-     R"((?i)nvenc|\bNV_ENC_|NvEncoder)",
+     kNvencContext,
      nullptr,
      true},
     {"tensorrt-status",
@@ -178,10 +184,10 @@ constexpr Spec kSpecs[] = {
     {"opencl-error",
      "opencl.error.vocabulary",
      "OpenCL",
-     R"((?i:opencl)|\bcl[A-Z][a-z]\w*|\bCL_[A-Z])",
+     kOpenClContext,
      {R"((?i)\b(?:opencl|cl)\b[^\n]{0,30}?\b(?:error|status|code|err|returned|failed)\b(?: code)?\s*[:=#(]?\s*(-\d{1,4})\b)",
       R"(\bcl[A-Z][a-z]\w*(?:\([^)]{0,80}\))?[^\n]{0,30}?\b(?:returned|failed|error|err|code|status|ret)\b[^\n\d-]{0,12}(-\d{1,4})\b)"},
-     R"((?i:opencl)|\bcl[A-Z][a-z]\w*|\bCL_[A-Z])",
+     kOpenClContext,
      "CL_",
      false,
      true},
@@ -190,9 +196,9 @@ constexpr Spec kSpecs[] = {
     {"optix-result",
      "optix.error.vocabulary",
      "OptiX",
-     R"((?i)optix)",
+     kOptixContext,
      {R"((?i)\boptix\w*\b[^\n]{0,60}?\b(?:error|code|returned|result|status|failed)\b(?: with)?(?: error)?(?: code)?\s*[:=(]?\s*\(?(7\d{3})\b)"},
-     R"((?i)optix)"},
+     kOptixContext},
 };
 
 // A name a program writes as an identifier: an enum constant (NVML_ERROR_GPU_IS_LOST), a

@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QtGlobal>
 
 #include <yaml-cpp/yaml.h>
 
@@ -24,6 +25,14 @@ inline void readConditions(const QString &file, ConditionMap &into)
                 !rules.contains(rule))
                 rules << rule;
     }
+}
+
+// The test data folder, with a slash: `builtIn` (the source tree's), or GPUTRIAGE_TESTDATA to
+// score another checkout's corpus (a branch's excerpts and bundles) with this build.
+inline QString corpusRoot(const QString &builtIn)
+{
+    QString root = qEnvironmentVariable("GPUTRIAGE_TESTDATA", builtIn);
+    return root.endsWith(u'/') ? root : root + u'/';
 }
 
 } // namespace gputriage::test

@@ -41,11 +41,9 @@ bool recognises(const Finding &f, const QString &condition, const ConditionMap &
                        [&](const QString &p) { return ruleIdMatches(f.ruleId, p); });
 }
 
-// GPUTRIAGE_TESTDATA scores another checkout's bundles (a branch's) with this build.
 QString dataRoot()
 {
-    QString root = qEnvironmentVariable("GPUTRIAGE_TESTDATA", QStringLiteral(TESTDATA));
-    return root.endsWith(u'/') ? root : root + u'/';
+    return test::corpusRoot(QStringLiteral(TESTDATA));
 }
 
 } // namespace

@@ -31,11 +31,9 @@ struct Floors
     int minExcerpts = 0;
 };
 
-// GPUTRIAGE_TESTDATA scores another checkout's corpus (a branch's excerpts) with this build.
 QString dataRoot()
 {
-    QString root = qEnvironmentVariable("GPUTRIAGE_TESTDATA", QStringLiteral(TESTDATA));
-    return root.endsWith(u'/') ? root : root + u'/';
+    return test::corpusRoot(QStringLiteral(TESTDATA));
 }
 
 QString qs(const std::string &s)
